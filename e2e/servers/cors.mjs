@@ -1,0 +1,73 @@
+/**
+ * CORS for MCP endpoints that a page on another origin calls directly, plus switches that
+ * produce each common CORS mistake on purpose (for the failure tests).
+ */
+
+/** Methods a correct MCP endpoint allows from another origin. */
+export const CORS_ALLOW_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
+
+/** Request headers a correct MCP endpoint allows (both protocol eras). */
+export const CORS_ALLOW_HEADERS = [
+  'content-type',
+  'authorization',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'mcp-method',
+  'mcp-name',
+  'accept',
+];
+
+/** Response headers a correct MCP endpoint exposes to the page. */
+export const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate'];
+
+/**
+ * @typedef {object} CorsOptions
+ * @property {boolean} [enabled] Send CORS headers at all. Default true; false = "no CORS" mistake
+ *   (preflight answered 405 without any Access-Control-* header).
+ * @property {string[]} [omitAllowHeaders] Request headers to leave out of Access-Control-Allow-Headers. Default none.
+ * @property {boolean} [exposeSessionId] List mcp-session-id in Access-Control-Expose-Headers. Default true.
+ * @property {boolean} [allowDelete] List DELETE in Access-Control-Allow-Methods. Default true.
+ */
+
+/**
+ * The CORS response headers for a request from `origin` (undefined when the request had none).
+ * @param {string | undefined} origin
+ * @param {CorsOptions} [options]
+ * @returns {Record<string, string>}
+ */
+export function corsHeaders(origin, options = {}) {
+  if (options.enabled === false) return {};
+  const omit = new Set((options.omitAllowHeaders ?? []).map((name) => name.toLowerCase()));
+  const methods = CORS_ALLOW_METHODS.filter((method) => method !== 'DELETE' || options.allowDelete !== false);
+  const expose = CORS_EXPOSE_HEADERS.filter((name) => name !== 'mcp-session-id' || options.exposeSessionId !== false);
+  return {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    'Access-Control-Allow-Methods': methods.join(', '),
+    'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS.filter((name) => !omit.has(name)).join(', '),
+    'Access-Control-Expose-Headers': expose.join(', '),
+  };
+}
+
+/**
+ * Sets the CORS headers on `res` and answers a preflight (OPTIONS) itself: 204 when CORS is
+ * enabled, 405 without CORS headers when it is not. Returns true when the request is finished.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {CorsOptions} [options]
+ * @returns {boolean}
+ */
+export function applyCors(req, res, options = {}) {
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+  const headers = corsHeaders(origin, options);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // The answer depends on the Origin we echo, so caches must key on it.
+  if (origin !== undefined && options.enabled !== false) res.setHeader('Vary', 'Origin');
+  if (req.method !== 'OPTIONS') return false;
+  if (options.enabled === false) {
+    res.writeHead(405, { Allow: 'GET, POST, DELETE' }).end();
+  } else {
+    res.writeHead(204).end();
+  }
+  return true;
+}

@@ -1,0 +1,85 @@
+/**
+ * A 2025-era streamable HTTP endpoint with sessions, built on the v1 SDK: one server instance and
+ * one transport per session, DELETE ends a session, an unknown session id gets 404.
+ */
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { readBody, sendJsonRpcError } from './http-kit.mjs';
+
+/**
+ * @typedef {{ connect(transport: StreamableHTTPServerTransport): Promise<void>, close(): Promise<void> }} ConnectableServer
+ * An McpServer or low-level Server of the v1 SDK.
+ */
+
+/**
+ * Creates the session-keeping handler. `createServer` is called once per new session.
+ * @param {() => ConnectableServer} createServer
+ * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void>, sessionCount(): number, close(): Promise<void> }}
+ */
+export function createSessionEndpoint(createServer) {
+  /** @type {Map<string, { transport: StreamableHTTPServerTransport, server: ConnectableServer }>} */
+  const sessions = new Map();
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  async function handle(req, res) {
+    const header = req.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    if (sessionId !== undefined) {
+      const session = sessions.get(sessionId);
+      if (session === undefined) {
+        sendJsonRpcError(res, 404, -32001, 'Session not found');
+        return;
+      }
+      await session.transport.handleRequest(req, res);
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
+      return;
+    }
+    /** @type {unknown} */
+    let body;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      sendJsonRpcError(res, 400, -32700, 'Parse error: invalid JSON');
+      return;
+    }
+    // Anything but initialize without a session (such as a 2026 `server/discover` probe) is a
+    // 400, which is how a 2025 server tells a negotiating client to fall back to initialize.
+    if (!isInitializeRequest(body)) {
+      sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
+      return;
+    }
+    const server = createServer();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+        void server.close();
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  return {
+    handle,
+    sessionCount: () => sessions.size,
+    async close() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(open.map(({ server }) => server.close()));
+    },
+  };
+}
