@@ -1,0 +1,71 @@
+/**
+ * The traffic log for both wires: records, the store, the recording fetch, redaction,
+ * JSON-RPC extraction, teaching notes, and HAR / curl export.
+ */
+export type {
+  ExchangeState,
+  HeaderMap,
+  HttpExchange,
+  RpcKind,
+  RpcMessageRecord,
+  SseEventRecord,
+  Wire,
+} from './types';
+
+export { TrafficLog } from './traffic-log';
+export type {
+  ExchangePatch,
+  NewExchange,
+  TrafficLogData,
+  TrafficLogOptions,
+  TrafficSnapshot,
+} from './traffic-log';
+
+export {
+  REDACTED,
+  SecretRegistry,
+  isSecretHeaderName,
+  redactHeaderValue,
+  redactHeaders,
+  redactText,
+  redactUrl,
+} from './redact';
+export type { HeaderSource, SecretRegistryOptions } from './redact';
+
+export {
+  CLOSED_BY_CLIENT_NOTE,
+  STEP_HEADER,
+  TOOL_CALL_HEADER,
+  TURN_HEADER,
+  createRecordingFetch,
+} from './recording-fetch';
+export type { RecordingEvent, RecordingFetchOptions } from './recording-fetch';
+
+export {
+  classifyRpcMessage,
+  describeRpcKind,
+  extractRpcMessages,
+  parseRpcPayload,
+  rpcKindLabel,
+  rpcMessagesFromRequest,
+  rpcMessagesFromResponseBody,
+  rpcMessagesFromSseEvent,
+} from './rpc-messages';
+export type {
+  NewRpcMessage,
+  ParsedRpcMessage,
+  RpcClassification,
+  RpcExtraction,
+  RpcExtractionWarning,
+  RpcExtractionWarningCode,
+  RpcParseResult,
+} from './rpc-messages';
+
+export { teachingNoteFor, teachingNoteForModel, teachingNoteForTopic } from './teaching-notes';
+export type { ModelExchangeKind, ModelProviderName, ProtocolEra, TeachingTopic } from './teaching-notes';
+
+export { sseEventsToText, toHar } from './har';
+export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarTimings, ToHarOptions } from './har';
+
+export { shellQuote, toCurl } from './curl';
+export type { ToCurlOptions } from './curl';

@@ -1,0 +1,370 @@
+/**
+ * The one `fetch` both wires go through. It records each exchange into the traffic log
+ * (method, URL, headers, bodies, status, timing, Server-Sent Events as they arrive),
+ * redacting secrets at record time, and hands the caller a response whose body is
+ * untouched.
+ *
+ * Per-call metadata travels in request headers that are removed before the request
+ * leaves (so they never reach the server nor a CORS preflight):
+ * - `x-glassbox-tool-call: <id>` → the exchange's `toolCallId` (the agent tool call it serves);
+ * - `x-glassbox-turn: <n>` and `x-glassbox-step: <n>` → `turn` and `step` (model wire).
+ *
+ * How the body is read: `response.body.tee()`. One branch goes to the caller, the other
+ * is read by the recorder as chunks arrive, whether or not the caller reads its own.
+ * The caller's branch is wrapped only so that cancelling it also cancels the recorder's
+ * branch: a tee'd source is cancelled only when both branches are, and closing a stream
+ * is how a client ends an SSE request (otherwise the connection would stay open).
+ */
+import { createParser } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { redactHeaders, redactUrl } from './redact';
+import type { SecretRegistry } from './redact';
+import type { TrafficLog } from './traffic-log';
+import type { ExchangePatch, NewExchange } from './traffic-log';
+import type { HeaderMap, HttpExchange, SseEventRecord, Wire } from './types';
+
+/** Request header carrying the agent tool call id; removed before sending. */
+export const TOOL_CALL_HEADER = 'x-glassbox-tool-call';
+/** Request header carrying the agent turn number (model wire); removed before sending. */
+export const TURN_HEADER = 'x-glassbox-turn';
+/** Request header carrying the step number within a turn (model wire); removed before sending. */
+export const STEP_HEADER = 'x-glassbox-step';
+
+/** Note recorded when the caller closed a response stream before the server ended it. */
+export const CLOSED_BY_CLIENT_NOTE = 'The client closed the stream before the server ended it.';
+
+/** What the recorder reports while an exchange goes on. Each carries the exchange as recorded so far. */
+export type RecordingEvent =
+  /** The request is recorded and about to be sent. */
+  | { type: 'request'; exchange: HttpExchange }
+  /** The response's status and headers arrived. */
+  | { type: 'headers'; exchange: HttpExchange }
+  /** One Server-Sent Event arrived (already appended to the exchange). */
+  | { type: 'sse-event'; exchange: HttpExchange; event: SseEventRecord }
+  /** The exchange reached its final state: done, failed or aborted. */
+  | { type: 'end'; exchange: HttpExchange };
+
+/** Options for `createRecordingFetch`. */
+export interface RecordingFetchOptions {
+  /** Where exchanges are recorded. */
+  log: TrafficLog;
+  /** Which wire this fetch serves. */
+  wire: Wire;
+  /** The MCP server's name, or the model provider. */
+  source: string;
+  /** The fetch that really sends (the browser's, or a test double). */
+  fetch: typeof fetch;
+  /** Known secret values, replaced in everything recorded. */
+  secrets: SecretRegistry;
+  /** Wall clock in epoch milliseconds. Default is `Date.now`. */
+  now?: () => number;
+  /**
+   * Called as the exchange progresses (see RecordingEvent); the MCP side uses it to feed
+   * JSON-RPC messages to the log. An exception thrown here does not break the fetch: it
+   * is rethrown in a microtask so it still surfaces.
+   */
+  onExchange?: (event: RecordingEvent) => void;
+  /** Longest non-stream response body kept, in characters. Default is 5,000,000. */
+  maxBodyChars?: number;
+}
+
+/** The metadata carried by the glassbox request headers. */
+interface CallMetadata {
+  toolCallId?: string;
+  turn?: number;
+  step?: number;
+  /** True when at least one glassbox header was present (and removed). */
+  stripped: boolean;
+}
+
+/** Removes the glassbox headers from `headers` and returns what they carried. */
+function takeMetadata(headers: Headers): CallMetadata {
+  const metadata: CallMetadata = { stripped: false };
+  const toolCallId = headers.get(TOOL_CALL_HEADER);
+  if (toolCallId !== null) {
+    if (toolCallId !== '') metadata.toolCallId = toolCallId;
+    headers.delete(TOOL_CALL_HEADER);
+    metadata.stripped = true;
+  }
+  for (const [name, key] of [
+    [TURN_HEADER, 'turn'],
+    [STEP_HEADER, 'step'],
+  ] as const) {
+    const value = headers.get(name);
+    if (value === null) continue;
+    const number = Number.parseInt(value, 10);
+    if (Number.isFinite(number)) metadata[key] = number;
+    headers.delete(name);
+    metadata.stripped = true;
+  }
+  return metadata;
+}
+
+/** What was recorded of a request body. */
+interface RecordedBody {
+  text?: string;
+  note?: string;
+}
+
+/** Reads a request body given to fetch; only text is kept, other kinds are described. */
+function describeBody(body: BodyInit | null | undefined): RecordedBody {
+  if (body === null || body === undefined) return {};
+  if (typeof body === 'string') return { text: body };
+  if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) return { text: body.toString() };
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+    const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    try {
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    } catch {
+      return { note: `Binary body of ${bytes.byteLength} bytes, not recorded.` };
+    }
+  }
+  if (typeof Blob !== 'undefined' && body instanceof Blob) {
+    return { note: `Blob body of ${body.size} bytes${body.type ? ` (${body.type})` : ''}, not recorded.` };
+  }
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return { note: 'Form data body, not recorded.' };
+  if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) return { note: 'Streamed body, not recorded.' };
+  return { note: 'Body of an unrecognised kind, not recorded.' };
+}
+
+/** Reads the body of a Request object without consuming it. */
+async function describeRequestBody(request: Request): Promise<RecordedBody> {
+  if (request.body === null) return {};
+  if (request.bodyUsed) return { note: 'The request body was already used, not recorded.' };
+  try {
+    return { text: await request.clone().text() };
+  } catch {
+    return { note: 'The request body could not be read, not recorded.' };
+  }
+}
+
+/** True when an error is an abort (the caller's signal, or a timeout signal). */
+function isAbortError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('name' in error)) return false;
+  return error.name === 'AbortError' || error.name === 'TimeoutError';
+}
+
+/** An error's message, with its cause when it has one (Node's "fetch failed" hides the reason there). */
+function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  if (cause instanceof Error && cause.message && cause.message !== error.message) return `${error.message} (${cause.message})`;
+  return error.message;
+}
+
+/** The media type of a content type, lower-cased, without parameters. */
+function mediaType(contentType: string | undefined): string {
+  return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Statuses whose responses cannot carry a body, so cannot be rebuilt around one. */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * Creates a fetch that records every exchange into `options.log` before the caller sees
+ * it; errors are rethrown unchanged after being recorded.
+ */
+export function createRecordingFetch(options: RecordingFetchOptions): typeof fetch {
+  const { log, wire, source, secrets, onExchange } = options;
+  const baseFetch = options.fetch;
+  const now = options.now ?? (() => Date.now());
+  const maxBodyChars = options.maxBodyChars ?? 5_000_000;
+
+  /** Applies the secret registry to each header value. */
+  const redactHeaderMap = (headers: HeaderMap): HeaderMap => {
+    const result: HeaderMap = {};
+    for (const [name, value] of Object.entries(headers)) result[name] = secrets.redact(value);
+    return result;
+  };
+
+  /** Reports an event; an observer's exception must not break the caller's fetch. */
+  const emit = (event: RecordingEvent): void => {
+    if (!onExchange) return;
+    try {
+      onExchange(event);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  };
+
+  const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = typeof Request !== 'undefined' && input instanceof Request ? input : undefined;
+    const rawUrl = typeof input === 'string' ? input : input instanceof URL ? input.href : (request?.url ?? String(input));
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    const signal = init?.signal ?? request?.signal ?? undefined;
+
+    const headers = new Headers(init?.headers !== undefined ? init.headers : request?.headers);
+    const metadata = takeMetadata(headers);
+    const forwardInit: RequestInit | undefined = metadata.stripped ? { ...init, headers } : init;
+
+    const body =
+      init?.body !== undefined ? describeBody(init.body) : request !== undefined ? await describeRequestBody(request) : {};
+
+    const startedAt = now();
+    const start: NewExchange = {
+      wire,
+      source,
+      method,
+      url: secrets.redact(redactUrl(rawUrl)),
+      startedAt,
+      requestHeaders: redactHeaderMap(redactHeaders(headers)),
+    };
+    if (body.text !== undefined) start.requestBody = secrets.redact(body.text);
+    if (body.note !== undefined) start.requestBodyNote = body.note;
+    if (metadata.toolCallId !== undefined) start.toolCallId = metadata.toolCallId;
+    if (metadata.turn !== undefined) start.turn = metadata.turn;
+    if (metadata.step !== undefined) start.step = metadata.step;
+
+    const id = log.beginExchange(start);
+    // A local mirror: events still carry the exchange if the log is cleared meanwhile.
+    let current: HttpExchange = { ...start, id, state: 'pending' };
+    const update = (patch: ExchangePatch): void => {
+      current = { ...current, ...patch };
+      log.updateExchange(id, patch);
+    };
+    // What observers get: the log's record (it has patches made by others, such as a
+    // note), or the mirror when the log no longer holds it.
+    const recorded = (): HttpExchange => log.getExchange(id) ?? current;
+    const finish = (patch: ExchangePatch): void => {
+      update({ ...patch, durationMs: now() - startedAt });
+      emit({ type: 'end', exchange: recorded() });
+    };
+    emit({ type: 'request', exchange: recorded() });
+
+    let response: Response;
+    try {
+      response = await baseFetch(input, forwardInit);
+    } catch (error) {
+      const aborted = isAbortError(error) || signal?.aborted === true;
+      finish({ state: aborted ? 'aborted' : 'failed', error: secrets.redact(errorMessage(error)) });
+      throw error;
+    }
+
+    const contentType = response.headers.get('content-type') ?? undefined;
+    const isEventStream = mediaType(contentType) === 'text/event-stream';
+    const headersPatch: ExchangePatch = {
+      status: response.status,
+      statusText: response.statusText,
+      responseHeaders: redactHeaderMap(redactHeaders(response.headers)),
+      headersMs: now() - startedAt,
+      state: isEventStream ? 'streaming' : 'pending',
+    };
+    if (contentType !== undefined) headersPatch.responseContentType = contentType;
+    update(headersPatch);
+    emit({ type: 'headers', exchange: recorded() });
+
+    const canRebuild =
+      response.body !== null && response.status >= 200 && response.status <= 599 && !NULL_BODY_STATUSES.has(response.status);
+    if (!canRebuild || response.body === null) {
+      finish({ state: 'done' });
+      return response;
+    }
+
+    const [callerBranch, recorderBranch] = response.body.tee();
+    const callerReader = callerBranch.getReader();
+    const recorderReader = recorderBranch.getReader();
+    let closedByCaller = false;
+
+    const callerStream = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const chunk = await callerReader.read();
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        },
+        async cancel(reason: unknown) {
+          closedByCaller = true;
+          await Promise.all([callerReader.cancel(reason), recorderReader.cancel(reason)]);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+
+    /** Reads the recorder's branch to its end, recording text or events as they arrive. */
+    async function recordBody(): Promise<void> {
+      const decoder = new TextDecoder();
+      const textParts: string[] = [];
+      let textLength = 0;
+      let truncated = false;
+      const events: SseEventRecord[] = [];
+      let pendingRetry: number | undefined;
+
+      const onEvent = (message: EventSourceMessage): void => {
+        const event: SseEventRecord = { atMs: now() - startedAt, data: secrets.redact(message.data) };
+        if (message.event !== undefined) event.event = secrets.redact(message.event);
+        if (message.id !== undefined) event.id = secrets.redact(message.id);
+        if (pendingRetry !== undefined) event.retry = pendingRetry;
+        pendingRetry = undefined;
+        events.push(event);
+        current = { ...current, sseEvents: events };
+        log.appendSseEvent(id, event);
+        emit({ type: 'sse-event', exchange: recorded(), event });
+      };
+      const onRetry = (retry: number): void => {
+        pendingRetry = retry;
+      };
+      const parser = isEventStream ? createParser({ onEvent, onRetry }) : undefined;
+
+      const addText = (text: string): void => {
+        if (text === '' || truncated) return;
+        const room = maxBodyChars - textLength;
+        if (text.length > room) {
+          textParts.push(text.slice(0, room));
+          textLength = maxBodyChars;
+          truncated = true;
+          return;
+        }
+        textParts.push(text);
+        textLength += text.length;
+      };
+      const bodyPatch = (): ExchangePatch => {
+        if (isEventStream) return {};
+        const patch: ExchangePatch = { responseBody: secrets.redact(textParts.join('')) };
+        if (truncated) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
+        return patch;
+      };
+
+      try {
+        for (;;) {
+          const chunk = await recorderReader.read();
+          if (chunk.done) break;
+          const text = decoder.decode(chunk.value, { stream: true });
+          if (parser) parser.feed(text);
+          else addText(text);
+        }
+        const tail = decoder.decode();
+        if (parser) parser.feed(tail);
+        else addText(tail);
+        if (closedByCaller) {
+          // Keep a note someone else already set (the era probe, say).
+          const note = log.getExchange(id)?.note ?? CLOSED_BY_CLIENT_NOTE;
+          finish({ ...bodyPatch(), state: 'aborted', note });
+        }
+        else finish({ ...bodyPatch(), state: 'done' });
+      } catch (error) {
+        const aborted = isAbortError(error) || signal?.aborted === true;
+        finish({ ...bodyPatch(), state: aborted ? 'aborted' : 'failed', error: secrets.redact(errorMessage(error)) });
+      }
+    }
+
+    void recordBody();
+
+    const rebuilt = new Response(callerStream, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    // A constructed Response has an empty url and type "default"; callers (the MCP SDK's
+    // redirect handling, for one) read them, so keep the original values.
+    Object.defineProperties(rebuilt, {
+      url: { value: response.url },
+      redirected: { value: response.redirected },
+      type: { value: response.type },
+    });
+    return rebuilt;
+  };
+
+  return recordingFetch as typeof fetch;
+}

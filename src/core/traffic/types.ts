@@ -1,0 +1,96 @@
+/**
+ * The traffic log's records: every HTTP exchange on both wires (MCP and model),
+ * and the JSON-RPC messages each MCP exchange carried.
+ */
+
+/** Which wire an exchange travelled on. */
+export type Wire = 'mcp' | 'model';
+
+/** Header name → value, names lower-cased, secret values already redacted. */
+export type HeaderMap = Record<string, string>;
+
+/** One Server-Sent Event as it arrived. */
+export interface SseEventRecord {
+  /** Milliseconds since the exchange started. */
+  atMs: number;
+  event?: string;
+  id?: string;
+  data: string;
+  /** The reconnection delay (`retry:` field, milliseconds) the server set just before this event, if any. */
+  retry?: number;
+}
+
+/** State of an exchange while it is under way and after. */
+export type ExchangeState = 'pending' | 'streaming' | 'done' | 'failed' | 'aborted';
+
+/** One HTTP request and its response, recorded by the recording fetch. */
+export interface HttpExchange {
+  /** Sequence number, unique within a log. */
+  id: number;
+  wire: Wire;
+  /** The MCP server's name, or the model provider ('anthropic' | 'openai'). */
+  source: string;
+  method: string;
+  url: string;
+  /** Wall-clock start, epoch milliseconds. */
+  startedAt: number;
+  /** Time until the response was complete (or failed), in milliseconds. */
+  durationMs?: number;
+  /** Time until the response headers arrived, in milliseconds. */
+  headersMs?: number;
+  state: ExchangeState;
+  requestHeaders: HeaderMap;
+  requestBody?: string;
+  /** Why the request body is missing or incomplete (e.g. a binary body, which is not recorded). */
+  requestBodyNote?: string;
+  status?: number;
+  statusText?: string;
+  /** Only the headers the browser exposes (Access-Control-Expose-Headers). */
+  responseHeaders?: HeaderMap;
+  responseContentType?: string;
+  /** The response body as text, when it was not an event stream. */
+  responseBody?: string;
+  /** The events of an event-stream response, in order. */
+  sseEvents?: SseEventRecord[];
+  /** Why the response body is missing or incomplete (e.g. truncated at the recording limit). */
+  responseBodyNote?: string;
+  /** Why the request failed at the network level (fetch threw). */
+  error?: string;
+  /** A short label that explains an exchange that looks like a failure but is not (e.g. the era probe). */
+  note?: string;
+  /** Links to other records: the agent tool call this exchange served, if any. */
+  toolCallId?: string;
+  /** Free-form tags for the model wire: the turn and step this request belongs to. */
+  turn?: number;
+  step?: number;
+}
+
+/** A JSON-RPC message's kind. */
+export type RpcKind = 'request' | 'notification' | 'response' | 'error';
+
+/** One JSON-RPC message sent to or received from an MCP server. */
+export interface RpcMessageRecord {
+  /** Sequence number, unique within a log. */
+  seq: number;
+  /** The server's name. */
+  server: string;
+  /** out = client to server, in = server to client. */
+  direction: 'out' | 'in';
+  kind: RpcKind;
+  /** The method: for a response, the method of the request it answers. */
+  method: string;
+  /** The JSON-RPC id, when there is one. */
+  rpcId?: string | number;
+  /** The parsed message, secrets redacted. */
+  message: unknown;
+  /** Epoch milliseconds. */
+  at: number;
+  /** The HTTP exchange that carried it, when known. */
+  exchangeId?: number;
+  /** For a response: seq of the request it answers (and vice versa). */
+  pairedSeq?: number;
+  /** Response time, on a response paired with its request. */
+  latencyMs?: number;
+  /** The agent tool call this message belongs to, if any. */
+  toolCallId?: string;
+}
