@@ -1,0 +1,129 @@
+import type { ServerConfig } from '../config';
+import type { ServerState } from './connection-state';
+import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
+import type { ConnectionLog } from './server-connection';
+
+/** What the manager needs from the app: the log, and fetches per server. */
+export interface ConnectionManagerOptions {
+  log: ConnectionLog;
+  /** A recording fetch for one server's traffic. */
+  recordingFetchFor: (server: string) => typeof fetch;
+  /** A plain fetch for diagnosis probes. */
+  probeFetch?: typeof fetch;
+  /** Called with every configured header value, so it is redacted wherever it would appear. */
+  registerSecret?: (value: string) => void;
+  now?: () => number;
+}
+
+/** A snapshot of every configured server, in config order. */
+export interface ConnectionsSnapshot {
+  servers: readonly ServerState[];
+}
+
+/**
+ * Holds one connection per configured server. Servers connect in parallel and
+ * independently: one failing never touches another.
+ */
+export class ConnectionManager {
+  private connections = new Map<string, ServerConnection>();
+  private placeholders = new Map<string, ServerState>();
+  private order: string[] = [];
+  private snapshot: ConnectionsSnapshot = { servers: [] };
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribers = new Map<string, () => void>();
+
+  constructor(private readonly options: ConnectionManagerOptions) {}
+
+  /** Subscribe to changes of any server; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The current snapshot (stable until something changes). */
+  getSnapshot = (): ConnectionsSnapshot => this.snapshot;
+
+  /** The live connection of a server, if it has one. */
+  get(name: string): ServerConnection | undefined {
+    return this.connections.get(name);
+  }
+
+  /** Replace the configuration: disconnect everything, then connect every enabled server in parallel. */
+  async apply(servers: readonly ServerConfig[]): Promise<void> {
+    await this.disconnectAll();
+    this.order = servers.map((s) => s.name);
+    const now = this.options.now ?? Date.now;
+    const starts: Array<Promise<void>> = [];
+    for (const server of servers) {
+      for (const value of Object.values(server.headers)) if (value) this.options.registerSecret?.(value);
+      const base = { name: server.name, url: server.url, tools: [], warnings: [], updatedAt: now(), timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+      if (server.status === 'disabled') {
+        this.placeholders.set(server.name, { ...base, status: 'disabled' });
+      } else if (server.status === 'needs-local-process') {
+        this.placeholders.set(server.name, {
+          ...base,
+          status: 'needs-local-process',
+          diagnosis: {
+            code: 'bad-config',
+            title: 'Needs a local process',
+            detail: `"${[server.command, ...(server.args ?? [])].join(' ')}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
+          },
+        });
+      } else if (server.status === 'invalid' || !server.url) {
+        this.placeholders.set(server.name, {
+          ...base,
+          status: 'invalid',
+          diagnosis: { code: 'bad-config', title: 'This entry cannot be used', detail: 'Fix the problems listed for it in the config.' },
+        });
+      } else {
+        const connection = new ServerConnection({
+          name: server.name,
+          url: server.url,
+          headers: server.headers,
+          timeoutMs: server.timeoutMs,
+          log: this.options.log,
+          recordingFetch: this.options.recordingFetchFor(server.name),
+          probeFetch: this.options.probeFetch,
+          now: this.options.now,
+        });
+        this.connections.set(server.name, connection);
+        this.unsubscribers.set(server.name, connection.subscribe(() => this.rebuild()));
+        starts.push(connection.connect());
+      }
+    }
+    this.rebuild();
+    await Promise.all(starts);
+  }
+
+  /** Reconnect one server. */
+  async reconnect(name: string): Promise<void> {
+    await this.connections.get(name)?.connect();
+  }
+
+  /** Disconnect one server (a 2025 session ends with DELETE). */
+  async disconnect(name: string): Promise<void> {
+    await this.connections.get(name)?.disconnect();
+  }
+
+  /** Disconnect every server and forget them. */
+  async disconnectAll(): Promise<void> {
+    const all = [...this.connections.values()];
+    await Promise.all(all.map((c) => c.disconnect().catch(() => undefined)));
+    for (const unsubscribe of this.unsubscribers.values()) unsubscribe();
+    this.unsubscribers.clear();
+    this.connections.clear();
+    this.placeholders.clear();
+    this.order = [];
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    const servers: ServerState[] = [];
+    for (const name of this.order) {
+      const state = this.connections.get(name)?.getState() ?? this.placeholders.get(name);
+      if (state) servers.push(state);
+    }
+    this.snapshot = { servers };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,83 @@
+/** The state of one configured MCP server, as the server card shows it. */
+
+/** Lifecycle of a server connection. */
+export type ConnectionStatus =
+  | 'idle'
+  | 'connecting'
+  | 'connected'
+  | 'failed'
+  | 'disabled'
+  | 'needs-local-process'
+  | 'invalid';
+
+/** Which protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/** A stable code for why a server could not be used. */
+export type DiagnosisCode =
+  | 'unreachable'
+  | 'cors-missing'
+  | 'cors-header-not-allowed'
+  | 'cors-method-not-allowed'
+  | 'cors-unknown'
+  | 'session-id-not-exposed'
+  | 'session-expired'
+  | 'http-error'
+  | 'auth-required'
+  | 'protocol-error'
+  | 'timeout'
+  | 'bad-config';
+
+/** A plain-words explanation of a failure, with the fix when we know it. */
+export interface Diagnosis {
+  code: DiagnosisCode;
+  /** One line: what is wrong. */
+  title: string;
+  /** A few sentences: how we know, and what it means. */
+  detail: string;
+  /** Exact response headers the server should send, one per line, when the fix is CORS. */
+  headersToAdd?: string[];
+  /** HTTP status, when the failure was an HTTP error. */
+  status?: number;
+  /** The server's own error text (untrusted: render as text). */
+  serverText?: string;
+}
+
+/** A tool as the server published it (the MCP `Tool` shape, kept loose: it is untrusted data). */
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+/** Everything the UI shows about one server. */
+export interface ServerState {
+  name: string;
+  url?: string;
+  status: ConnectionStatus;
+  era?: ProtocolEra;
+  protocolVersion?: string;
+  serverInfo?: { name: string; version: string; title?: string };
+  instructions?: string;
+  sessionId?: string;
+  capabilities?: Record<string, unknown>;
+  tools: McpToolInfo[];
+  /** How many tools/list pages were fetched the last time. */
+  toolPages?: number;
+  diagnosis?: Diagnosis;
+  /** Non-fatal problems worth showing (e.g. the DELETE at disconnect was refused). */
+  warnings: string[];
+  /** Epoch ms when the state last changed. */
+  updatedAt: number;
+  /** Per-server timeout for requests, in milliseconds. */
+  timeoutMs: number;
+}

@@ -1,0 +1,6 @@
+/** MCP connections from the browser: one official v2 client per server, traffic recorded, failures diagnosed. */
+export * from './connection-state';
+export * from './connection-manager';
+export * from './server-connection';
+export * from './diagnose-connection';
+export * from './record-transport';

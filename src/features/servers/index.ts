@@ -1,0 +1,3 @@
+/** The servers panel: state, era, session, diagnosis and tools of every configured server. */
+export { ServersPanel } from './servers-panel';
+export type { LocalToolsGroup } from './servers-panel';

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { McpToolInfo } from '../../core/mcp';
+import { ToolResultView } from '../../ui/tool-result-view';
+import { SchemaForm } from './schema-form';
+
+/** Runs a tool by hand: a form from its schema and a JSON box, kept in sync. */
+export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+  const [args, setArgs] = useState<Record<string, unknown>>({});
+  const [text, setText] = useState('{}');
+  const [jsonError, setJsonError] = useState<string>();
+  const [running, setRunning] = useState<AbortController>();
+  const [result, setResult] = useState<{ ok: true; value: unknown; ms: number } | { ok: false; error: string; ms: number }>();
+
+  const fromForm = (next: Record<string, unknown>) => {
+    setArgs(next);
+    setText(JSON.stringify(next, null, 2));
+    setJsonError(undefined);
+  };
+  const fromText = (next: string) => {
+    setText(next);
+    try {
+      const parsed = JSON.parse(next || '{}') as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('Arguments must be a JSON object');
+      setArgs(parsed as Record<string, unknown>);
+      setJsonError(undefined);
+    } catch (error) {
+      setJsonError(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const go = async () => {
+    const controller = new AbortController();
+    setRunning(controller);
+    setResult(undefined);
+    const started = performance.now();
+    try {
+      const value = await run(args, controller.signal);
+      setResult({ ok: true, value, ms: performance.now() - started });
+    } catch (error) {
+      setResult({ ok: false, error: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
+    } finally {
+      setRunning(undefined);
+    }
+  };
+
+  return (
+    <div className="tool-call-form">
+      <SchemaForm schema={tool.inputSchema ?? {}} value={args} onChange={fromForm} />
+      <label className="section-title" htmlFor={`args-${tool.name}`}>
+        Arguments (JSON)
+      </label>
+      <textarea id={`args-${tool.name}`} data-testid="tool-call-args" rows={4} value={text} onChange={(e) => fromText(e.target.value)} spellCheck={false} aria-invalid={jsonError ? true : undefined} />
+      {jsonError && <div className="field-error">{jsonError}</div>}
+      <div className="row">
+        <button type="button" className="button primary" data-testid="tool-call-run" disabled={!!jsonError || !!running} onClick={go}>
+          {running ? 'Running…' : `Call ${tool.name}`}
+        </button>
+        {running && (
+          <button type="button" className="button" onClick={() => running.abort()}>
+            Cancel
+          </button>
+        )}
+        {result && <span className="faint">{Math.round(result.ms)} ms</span>}
+      </div>
+      {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
+      {result?.ok === false && (
+        <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">
+          <strong>The call failed:</strong> {result.error}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+
+/** A small button that copies text to the clipboard and says so. */
+export function CopyButton({ text, label, testId }: { text: () => string; label: string; testId?: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="small-button"
+      data-testid={testId}
+      onClick={async () => {
+        const value = text();
+        try {
+          await navigator.clipboard.writeText(value);
+        } catch {
+          // Clipboard refused (insecure context, permissions): fall back to a hidden textarea.
+          const area = document.createElement('textarea');
+          area.value = value;
+          document.body.append(area);
+          area.select();
+          document.execCommand('copy');
+          area.remove();
+        }
+        setDone(true);
+        setTimeout(() => setDone(false), 1200);
+      }}
+    >
+      {done ? 'Copied' : label}
+    </button>
+  );
+}

@@ -1,0 +1,125 @@
+import { JsonView } from './json-view';
+import { SafeLink } from './safe-link';
+
+/** Media types we show as pictures and sounds; anything else is described, not rendered. */
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp|avif)$/i;
+const AUDIO_TYPES = /^audio\/(wav|x-wav|wave|mpeg|mp3|ogg|webm|aac|flac|mp4)$/i;
+const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
+
+type Block = Record<string, unknown>;
+
+/** How many bytes a base64 string holds. */
+function base64Bytes(data: string): number {
+  const clean = data.replace(/\s/g, '');
+  return Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0);
+}
+
+/** Human-readable size. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * An MCP tool result, rendered by content type: text, image, audio, resource links,
+ * embedded resources, structuredContent and isError. All server data is rendered as text.
+ */
+export function ToolResultView({ result, testId }: { result: unknown; testId?: string }) {
+  const r = (result && typeof result === 'object' ? result : {}) as Block;
+  const content = Array.isArray(r.content) ? (r.content as unknown[]) : [];
+  const isError = r.isError === true;
+  return (
+    <div className={`tool-result ${isError ? 'is-error' : ''}`} data-testid={testId} data-is-error={isError ? 'true' : 'false'}>
+      {isError && (
+        <div className="tool-result-error-label" role="alert">
+          Tool error (isError: true)
+        </div>
+      )}
+      {content.map((block, index) => (
+        <ContentBlockView key={index} block={(block && typeof block === 'object' ? block : { type: 'unknown', value: block }) as Block} />
+      ))}
+      {content.length === 0 && r.structuredContent === undefined && <div className="muted">The result has no content.</div>}
+      {r.structuredContent !== undefined && (
+        <div className="content-block" data-content-type="structuredContent">
+          <div className="content-label">structuredContent</div>
+          <JsonView value={r.structuredContent} openDepth={3} label="structuredContent" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ContentBlockView({ block }: { block: Block }) {
+  const type = typeof block.type === 'string' ? block.type : 'unknown';
+  switch (type) {
+    case 'text':
+      return (
+        <div className="content-block" data-content-type="text">
+          <pre className="content-text">{String(block.text ?? '')}</pre>
+        </div>
+      );
+    case 'image': {
+      const mimeType = String(block.mimeType ?? '');
+      const data = String(block.data ?? '');
+      const ok = IMAGE_TYPES.test(mimeType) && BASE64.test(data);
+      return (
+        <div className="content-block" data-content-type="image">
+          <div className="content-label">
+            image · {mimeType || 'no type'} · {formatBytes(base64Bytes(data))}
+          </div>
+          {ok ? <img className="content-image" src={`data:${mimeType};base64,${data}`} alt={`Image from the tool (${mimeType})`} /> : <div className="muted">Not shown: unsupported or malformed image data.</div>}
+        </div>
+      );
+    }
+    case 'audio': {
+      const mimeType = String(block.mimeType ?? '');
+      const data = String(block.data ?? '');
+      const ok = AUDIO_TYPES.test(mimeType) && BASE64.test(data);
+      return (
+        <div className="content-block" data-content-type="audio">
+          <div className="content-label">
+            audio · {mimeType || 'no type'} · {formatBytes(base64Bytes(data))}
+          </div>
+          {ok ? <audio controls src={`data:${mimeType};base64,${data}`} aria-label={`Audio from the tool (${mimeType})`} /> : <div className="muted">Not played: unsupported or malformed audio data.</div>}
+        </div>
+      );
+    }
+    case 'resource_link':
+      return (
+        <div className="content-block" data-content-type="resource_link">
+          <div className="content-label">resource link{block.mimeType ? ` · ${String(block.mimeType)}` : ''}</div>
+          <div>
+            {block.name ? <strong>{String(block.name)} </strong> : null}
+            <SafeLink href={String(block.uri ?? '')} />
+          </div>
+          {block.description ? <div className="muted">{String(block.description)}</div> : null}
+        </div>
+      );
+    case 'resource': {
+      const resource = (block.resource && typeof block.resource === 'object' ? block.resource : {}) as Block;
+      return (
+        <div className="content-block" data-content-type="resource">
+          <div className="content-label">
+            embedded resource · <span className="mono">{String(resource.uri ?? '')}</span>
+            {resource.mimeType ? ` · ${String(resource.mimeType)}` : ''}
+          </div>
+          {typeof resource.text === 'string' ? (
+            <pre className="content-text">{resource.text}</pre>
+          ) : typeof resource.blob === 'string' ? (
+            <div className="muted">binary, {formatBytes(base64Bytes(resource.blob))}</div>
+          ) : (
+            <div className="muted">no contents</div>
+          )}
+        </div>
+      );
+    }
+    default:
+      return (
+        <div className="content-block" data-content-type="unknown">
+          <div className="content-label">unknown content type “{type}”</div>
+          <JsonView value={block} />
+        </div>
+      );
+  }
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+/** Anything with subscribe/getSnapshot: the shape every core store has. */
+export interface ExternalStore<T> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): T;
+}
+
+/** Read a framework-free core store from React. */
+export function useStore<T>(store: ExternalStore<T>): T {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(listener),
+    () => store.getSnapshot(),
+  );
+}
