@@ -1,0 +1,147 @@
+import { useMemo, useRef } from 'react';
+import { DEFAULT_CONFIG_TEXT, encodeConfigFragment } from '../../core/config';
+import type { ConfigProblem } from '../../core/config';
+import { CopyButton } from '../../ui/copy-button';
+import { EmptyState } from './empty-state';
+import { ExamplesMenu } from './examples-menu';
+import { ProblemList } from './problem-list';
+import { countProblems, summarizeProblems } from './problem-summary';
+import { useDocumentTheme } from './use-document-theme';
+import { useMonacoEditor } from './use-monaco-editor';
+import { useParsedConfig } from './use-parsed-config';
+import './config-editor.css';
+
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);
+
+/** Props of the mcp.json editor; the text is controlled by the caller. */
+export interface ConfigEditorProps {
+  text: string;
+  /** Called on every edit (typing, an example, the demo servers). */
+  onTextChange(text: string): void;
+  /** Called by the Apply button and Ctrl/Cmd+Enter with the current text. */
+  onApply(text: string): void;
+  /** True while an apply is in progress: the Apply button waits. */
+  applying?: boolean;
+}
+
+/**
+ * The mcp.json editor: a plain textarea at once, Monaco (JSON with our schema) once its chunks
+ * have loaded; the parser's problems as markers and as a clickable list; Apply, a share link
+ * without secrets, examples, and an empty state that teaches the format.
+ */
+export function ConfigEditor({ text, onTextChange, onApply, applying = false }: ConfigEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const fallback = useRef<HTMLTextAreaElement>(null);
+  const applyButton = useRef<HTMLButtonElement>(null);
+  const theme = useDocumentTheme();
+  const parsed = useParsedConfig(text);
+  // Blank text gets the empty state instead of an "empty text" squiggle.
+  const marked = useMemo(() => (parsed.text.trim() === '' ? { text: parsed.text, problems: [] } : parsed), [parsed]);
+  const monaco = useMonacoEditor({ host, fallback, text, onTextChange, onApply, parsed: marked, theme });
+  const ready = monaco.status === 'ready';
+
+  const empty = text.trim() === '';
+  const counts = countProblems(parsed.problems);
+  const summary = empty ? 'Empty' : summarizeProblems(parsed.problems);
+  const summaryTone = counts.error > 0 ? 'err' : counts.warning > 0 ? 'warn' : 'ok';
+
+  // A share link needs JSON that can be read (to find and remove secrets): the button is offered when
+  // the last parsed text can be shared, and falls back to that text if the newest edit cannot.
+  const shareable = useMemo(() => {
+    try {
+      encodeConfigFragment(parsed.text);
+      return true;
+    } catch {
+      return false;
+    }
+  }, [parsed.text]);
+  const shareLink = () => {
+    let fragment: string;
+    try {
+      fragment = encodeConfigFragment(text);
+    } catch {
+      fragment = encodeConfigFragment(parsed.text);
+    }
+    return location.origin + location.pathname + fragment;
+  };
+
+  const selectProblem = (problem: ConfigProblem) => {
+    if (monaco.revealPosition(problem.line, problem.column)) return;
+    const area = fallback.current;
+    if (!area) return;
+    area.focus();
+    area.setSelectionRange(problem.offset, problem.offset + problem.length);
+  };
+
+  const applyKeys = IS_MAC ? '⌘+Enter' : 'Ctrl+Enter';
+  const applyTitle =
+    counts.error > 0
+      ? `Apply (${applyKeys}): entries with errors are skipped; the other servers connect.`
+      : `Apply (${applyKeys}): connect the servers in this mcp.json.`;
+
+  return (
+    <div className="config-editor">
+      <div className="config-editor-toolbar">
+        <span className={`config-summary ${empty ? '' : summaryTone}`} data-testid="config-summary" role="status" title={summary}>
+          {summary}
+        </span>
+        <ExamplesMenu text={text} onLoad={onTextChange} />
+        <span className="config-share" title="Copies a link that opens Glassbox with this mcp.json. Header values and other secrets are left out.">
+          {shareable ? (
+            <CopyButton text={shareLink} label="Share link" testId="config-share" />
+          ) : (
+            <button type="button" className="small-button" data-testid="config-share" disabled title="Fix the JSON syntax errors first, so no secret slips into the link.">
+              Share link
+            </button>
+          )}
+        </span>
+        <button
+          ref={applyButton}
+          type="button"
+          className="button primary"
+          data-testid="config-apply"
+          data-has-errors={counts.error > 0 ? 'true' : 'false'}
+          title={applyTitle}
+          disabled={applying}
+          aria-busy={applying}
+          onClick={() => onApply(text)}
+        >
+          {applying ? 'Applying…' : 'Apply'}
+        </button>
+      </div>
+      {empty && (
+        <EmptyState
+          onUseDemo={() => {
+            onTextChange(DEFAULT_CONFIG_TEXT);
+            applyButton.current?.focus();
+          }}
+        />
+      )}
+      <div className="config-editor-surface" data-testid="config-editor" data-editor={ready ? 'monaco' : 'textarea'} role="group" aria-label="mcp.json">
+        {!ready && (
+          <textarea
+            ref={fallback}
+            className="config-editor-textarea"
+            aria-label="mcp.json"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => onTextChange(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                onApply(event.currentTarget.value);
+              }
+            }}
+          />
+        )}
+        <div ref={host} className="config-editor-monaco" hidden={!ready} />
+      </div>
+      {!empty && parsed.problems.length > 0 && <ProblemList problems={parsed.problems} onSelect={selectProblem} />}
+      <p className="config-editor-hint">
+        {applyKeys} applies · {ready ? `Tab leaves the editor (${IS_MAC ? '⌃⇧M' : 'Ctrl+M'} makes it indent) · ` : ''}Share links leave header values out.
+      </p>
+    </div>
+  );
+}

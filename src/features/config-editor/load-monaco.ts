@@ -1,0 +1,15 @@
+import type * as MonacoSetup from './monaco-setup';
+
+/** What `loadMonaco` resolves to: the configured Monaco module. */
+export type MonacoModule = typeof MonacoSetup;
+
+let loading: Promise<MonacoModule> | undefined;
+
+/** Loads Monaco (its own chunks) once; later calls share the same promise. A failed load may be retried. */
+export function loadMonaco(): Promise<MonacoModule> {
+  loading ??= import('./monaco-setup').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

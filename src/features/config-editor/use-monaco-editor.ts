@@ -1,0 +1,201 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import type { editor as MonacoEditorApi } from 'monaco-editor/editor/editor.api';
+import { loadMonaco } from './load-monaco';
+import type { MonacoModule } from './load-monaco';
+import { MARKER_OWNER, problemsToMarkers } from './problem-markers';
+import type { DocumentTheme } from './use-document-theme';
+import type { ParsedText } from './use-parsed-config';
+
+/** What `useMonacoEditor` needs: where to mount, the controlled text and its callbacks. */
+export interface MonacoEditorOptions {
+  /** The element Monaco is created in; it must stay mounted. */
+  host: RefObject<HTMLDivElement | null>;
+  /** The plain textarea shown while Monaco loads: its caret and focus carry over to Monaco. */
+  fallback: RefObject<HTMLTextAreaElement | null>;
+  text: string;
+  onTextChange: (text: string) => void;
+  onApply: (text: string) => void;
+  parsed: ParsedText;
+  theme: DocumentTheme;
+}
+
+/** The state of the Monaco editor behind the config editor. */
+export interface MonacoEditorState {
+  /** `loading` until Monaco is created, `failed` if its chunks could not load (the textarea stays). */
+  status: 'loading' | 'ready' | 'failed';
+  /** Puts the cursor at a 1-based line and column and focuses the editor; false while Monaco is not ready. */
+  revealPosition: (line: number, column: number) => boolean;
+}
+
+interface LiveEditor {
+  api: MonacoModule['monaco'];
+  editor: MonacoEditorApi.IStandaloneCodeEditor;
+  model: MonacoEditorApi.ITextModel;
+}
+
+/** How many of our own recent values are remembered to tell a stale echo from a real outside change. */
+const ECHO_MEMORY = 50;
+let modelCount = 0;
+
+function monacoTheme(theme: DocumentTheme): string {
+  return theme === 'dark' ? 'vs-dark' : 'vs';
+}
+
+/**
+ * Loads Monaco on mount and creates a JSON editor in `host`, kept in step with the controlled
+ * `text`: typing calls `onTextChange`, a new `text` from outside replaces the content (undoably),
+ * problems become markers, the theme follows the page, and Ctrl/Cmd+Enter calls `onApply`.
+ */
+export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState {
+  const { host, fallback, text, parsed, theme } = options;
+  const [live, setLive] = useState<LiveEditor | null>(null);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(options);
+  /** Values this editor has reported through onTextChange that the `text` prop has not caught up with. */
+  const echoes = useRef(new Set<string>());
+  /** True while we write an outside `text` into the model, so that write is not reported back. */
+  const writing = useRef(false);
+  const focusWhenReady = useRef(false);
+
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    let disposed = false;
+    let dispose: (() => void) | undefined;
+    loadMonaco().then(
+      (loaded) => {
+        const element = host.current;
+        if (disposed || !element) return;
+        const api = loaded.monaco;
+        modelCount += 1;
+        const uri = api.Uri.parse(`${loaded.MODEL_PATH_PREFIX}${modelCount}/mcp.json`);
+        const model = api.editor.createModel(latest.current.text, 'json', uri);
+        model.updateOptions({ tabSize: 2, insertSpaces: true });
+        const fontFamily = getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim();
+        const editor = api.editor.create(element, {
+          model,
+          theme: monacoTheme(latest.current.theme),
+          ariaLabel: 'mcp.json',
+          automaticLayout: true,
+          fixedOverflowWidgets: true,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          wordWrap: 'on',
+          lineNumbersMinChars: 3,
+          lineDecorationsWidth: 6,
+          fontSize: 12,
+          lineHeight: 17,
+          ...(fontFamily ? { fontFamily } : {}),
+          padding: { top: 4, bottom: 4 },
+          renderLineHighlight: 'line',
+          scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+          'semanticHighlighting.enabled': false,
+          // What is typed arrives as typed (people paste, and tests type JSON with page.keyboard):
+          // no auto-closed or auto-surrounding quotes and brackets, and Enter or a comma never accepts a suggestion.
+          autoClosingBrackets: 'never',
+          autoClosingQuotes: 'never',
+          autoSurround: 'never',
+          acceptSuggestionOnEnter: 'off',
+          acceptSuggestionOnCommitCharacter: false,
+          // Tab moves focus on (no keyboard trap); Tab still accepts a suggestion, Enter indents,
+          // and Ctrl+M (Mac: Ctrl+Shift+M) switches Tab to indenting.
+          tabFocusMode: true,
+        });
+        editor.addAction({
+          id: 'glassbox.applyConfig',
+          label: 'Apply mcp.json',
+          keybindings: [api.KeyMod.CtrlCmd | api.KeyCode.Enter],
+          run: () => latest.current.onApply(model.getValue()),
+        });
+        const subscription = model.onDidChangeContent(() => {
+          if (writing.current) return;
+          const value = model.getValue();
+          echoes.current.add(value);
+          if (echoes.current.size > ECHO_MEMORY) {
+            const oldest = echoes.current.values().next().value;
+            if (oldest !== undefined) echoes.current.delete(oldest);
+          }
+          latest.current.onTextChange(value);
+        });
+        // Someone typing in the textarea while Monaco loaded keeps their caret and focus.
+        const area = fallback.current;
+        if (area && document.activeElement === area) {
+          editor.setPosition(model.getPositionAt(area.selectionStart));
+          focusWhenReady.current = true;
+        }
+        dispose = () => {
+          subscription.dispose();
+          editor.dispose();
+          model.dispose();
+        };
+        setLive({ api, editor, model });
+      },
+      (error: unknown) => {
+        if (disposed) return;
+        console.warn('Glassbox: the code editor could not load; keeping the plain text editor.', error);
+        setFailed(true);
+      },
+    );
+    return () => {
+      disposed = true;
+      dispose?.();
+      setLive(null);
+    };
+  }, [host, fallback]);
+
+  // Focus moves from the textarea (now gone) to Monaco.
+  useEffect(() => {
+    if (live && focusWhenReady.current) {
+      focusWhenReady.current = false;
+      live.editor.focus();
+    }
+  }, [live]);
+
+  // A `text` from outside (an example, the demo servers, a reset) replaces the content, undoably.
+  useEffect(() => {
+    if (!live) return;
+    const { editor, model } = live;
+    if (model.getValue() === text) {
+      echoes.current.clear();
+      return;
+    }
+    // The parent lags behind fast typing: an older value of ours is not an outside change.
+    if (echoes.current.has(text)) return;
+    echoes.current.clear();
+    writing.current = true;
+    try {
+      editor.pushUndoStop();
+      editor.executeEdits('glassbox', [{ range: model.getFullModelRange(), text, forceMoveMarkers: true }]);
+      editor.pushUndoStop();
+    } finally {
+      writing.current = false;
+    }
+    editor.setPosition({ lineNumber: 1, column: 1 });
+    editor.setScrollTop(0);
+  }, [live, text]);
+
+  // Markers follow the parse, once it describes the text that is in the model.
+  useEffect(() => {
+    if (!live || live.model.getValue() !== parsed.text) return;
+    live.api.editor.setModelMarkers(live.model, MARKER_OWNER, problemsToMarkers(parsed.problems));
+  }, [live, parsed]);
+
+  useEffect(() => {
+    live?.api.editor.setTheme(monacoTheme(theme));
+  }, [live, theme]);
+
+  return {
+    status: live ? 'ready' : failed ? 'failed' : 'loading',
+    revealPosition: (line, column) => {
+      if (!live) return false;
+      const position = { lineNumber: line, column };
+      live.editor.setPosition(position);
+      live.editor.revealPositionInCenterIfOutsideViewport(position);
+      live.editor.focus();
+      return true;
+    },
+  };
+}
