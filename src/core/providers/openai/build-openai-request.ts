@@ -1,0 +1,264 @@
+/**
+ * Builds the OpenAI Chat Completions request (`POST {base}/chat/completions`) for a neutral
+ * conversation. Pure: nothing is sent; what the API would reject is fixed where possible and
+ * reported as a warning.
+ */
+import type {
+  ConversionWarning,
+  ModelToolResult,
+  NeutralMessage,
+  NeutralPart,
+  NeutralRequest,
+} from '../../agent/types';
+import { normalizeBaseUrl } from '../base-url';
+import { isSupportedImageMediaType, unsupportedImageNote } from '../image-media-types';
+import { pairToolResults } from '../pair-tool-results';
+import { isPlainObject } from '../parse-tool-arguments';
+import type { BuildRequestOptions, BuiltRequest } from '../provider';
+import { checkToolName } from '../tool-name';
+import type {
+  OpenAIChatMessage,
+  OpenAIChatRequest,
+  OpenAIChatTool,
+  OpenAIToolCall,
+  OpenAIUserContentPart,
+} from './openai-api';
+
+/**
+ * OpenAI's default base URL. Unlike Anthropic's it includes `/v1`, so the request path adds
+ * only `/chat/completions`, and compatible bases such as `http://localhost:11434/v1` (Ollama)
+ * or `https://openrouter.ai/api/v1` work as they are written in those servers' docs.
+ */
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/**
+ * True for OpenAI reasoning models (o1, o3, o4-mini, gpt-5, …), which refuse `max_tokens` and
+ * need `max_completion_tokens`. Every other model gets `max_tokens`, which all
+ * OpenAI-compatible servers understand (many do not know `max_completion_tokens`).
+ */
+export function usesMaxCompletionTokens(model: string): boolean {
+  return /^(o\d|gpt-5)/i.test(model);
+}
+
+/** Builds URL, headers and body for one OpenAI Chat Completions request. */
+export function buildOpenAIRequest(
+  request: NeutralRequest,
+  options: BuildRequestOptions,
+): BuiltRequest<OpenAIChatRequest> {
+  const warnings: ConversionWarning[] = [];
+
+  const base = normalizeBaseUrl(options.baseUrl, DEFAULT_OPENAI_BASE_URL);
+  const url = `${base}/chat/completions`;
+  warnings.push(...checkBaseUrl(base));
+
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.apiKey !== '') headers['authorization'] = `Bearer ${options.apiKey}`;
+
+  const paired = pairToolResults(request.messages);
+  warnings.push(...paired.warnings);
+
+  const messages: OpenAIChatMessage[] = [];
+  if (request.system !== undefined && request.system !== '') messages.push({ role: 'system', content: request.system });
+  for (const message of paired.messages) messages.push(...convertMessage(message, warnings));
+
+  const tools = request.tools.map((tool): OpenAIChatTool => {
+    const nameProblem = checkToolName(tool.name);
+    if (nameProblem) warnings.push({ type: 'other', message: nameProblem, subject: tool.name });
+    return {
+      type: 'function',
+      function:
+        tool.description === ''
+          ? { name: tool.name, parameters: tool.inputSchema }
+          : { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    };
+  });
+
+  const body: OpenAIChatRequest = {
+    model: request.model,
+    messages,
+    // OpenAI rejects an empty tools array; leave the key out.
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(usesMaxCompletionTokens(request.model)
+      ? { max_completion_tokens: request.maxTokens }
+      : { max_tokens: request.maxTokens }),
+    ...(request.stream ? { stream: true as const, stream_options: { include_usage: true } } : {}),
+  };
+
+  return { url, headers, body, warnings };
+}
+
+function checkBaseUrl(base: string): ConversionWarning[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(base);
+  } catch {
+    return [{ type: 'other', message: `The base URL "${base}" is not a valid URL.` }];
+  }
+  if (parsed.pathname === '/' || parsed.pathname === '') {
+    return [
+      {
+        type: 'other',
+        message: `The base URL "${base}" has no path; OpenAI-compatible base URLs usually end in /v1 (e.g. ${base}/v1).`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** One neutral message → one or more OpenAI messages (a tool message fans out per result). */
+function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]): OpenAIChatMessage[] {
+  switch (message.role) {
+    case 'user': {
+      const content = convertUserContent(message.parts, warnings);
+      if (content.length === 0) {
+        warnings.push({ type: 'other', message: 'Skipped an empty user message.' });
+        return [];
+      }
+      return [{ role: 'user', content }];
+    }
+    case 'assistant':
+      return convertAssistant(message.parts, warnings);
+    case 'tool':
+      return convertToolResults(message.parts, warnings);
+    default: {
+      const unhandled: never = message;
+      throw new Error(`Unknown message role: ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** User parts → a plain string when all text (the most widely understood form), else a parts array. */
+function convertUserContent(parts: NeutralPart[], warnings: ConversionWarning[]): string | OpenAIUserContentPart[] {
+  const content: OpenAIUserContentPart[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') content.push({ type: 'text', text: part.text });
+        break;
+      case 'image':
+        content.push(convertImage(part.mediaType, part.data, warnings));
+        break;
+      case 'tool-call':
+      case 'tool-result':
+        warnings.push({
+          type: 'unsupported',
+          message: `Dropped a ${part.type} part from a user message; tool parts belong to assistant and tool messages.`,
+          subject: part.toolCallId,
+        });
+        break;
+      default: {
+        const unhandled: never = part;
+        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+  if (content.every((part) => part.type === 'text')) {
+    return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
+  }
+  return content;
+}
+
+function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): OpenAIChatMessage[] {
+  const texts: string[] = [];
+  const toolCalls: OpenAIToolCall[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') texts.push(part.text);
+        break;
+      case 'tool-call':
+        toolCalls.push({
+          id: part.toolCallId,
+          type: 'function',
+          function: { name: part.toolName, arguments: argumentsText(part, warnings) },
+        });
+        break;
+      case 'image':
+      case 'tool-result':
+        warnings.push({
+          type: 'unsupported',
+          message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.`,
+        });
+        break;
+      default: {
+        const unhandled: never = part;
+        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+  if (texts.length === 0 && toolCalls.length === 0) {
+    warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
+    return [];
+  }
+  const content = texts.length === 0 ? null : texts.join('\n\n');
+  return [toolCalls.length > 0 ? { role: 'assistant', content, tool_calls: toolCalls } : { role: 'assistant', content }];
+}
+
+/**
+ * The arguments string of a call. A call whose arguments did not parse is sent with "{}":
+ * compatible servers (Ollama among them) reject a history whose arguments are not JSON. The
+ * error result the loop sends for it is where the model learns what went wrong.
+ */
+function argumentsText(part: Extract<NeutralPart, { type: 'tool-call' }>, warnings: ConversionWarning[]): string {
+  if (isPlainObject(part.input)) return JSON.stringify(part.input);
+  warnings.push({
+    type: 'other',
+    message: `Tool call ${part.toolCallId} (${part.toolName}) had no valid object arguments; sent "{}" as its arguments.`,
+    subject: part.toolCallId,
+  });
+  return '{}';
+}
+
+/**
+ * Tool results → one `tool` message each (text only; an error result starts with "Error: ").
+ * Images cannot go in a tool message: each leaves a note there, and all of them follow in one
+ * user message after the step's tool messages.
+ */
+function convertToolResults(
+  parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>,
+  warnings: ConversionWarning[],
+): OpenAIChatMessage[] {
+  const messages: OpenAIChatMessage[] = [];
+  const imageContent: OpenAIUserContentPart[] = [];
+  for (const part of parts) {
+    const { text, images } = convertToolResultContent(part.result, warnings);
+    messages.push({ role: 'tool', tool_call_id: part.toolCallId, content: text });
+    if (images.length > 0) {
+      const noun = images.length === 1 ? 'Image' : `${images.length} images`;
+      imageContent.push({ type: 'text', text: `${noun} returned by tool ${part.toolName} (${part.toolCallId})` });
+      imageContent.push(...images);
+    }
+  }
+  if (imageContent.length > 0) messages.push({ role: 'user', content: imageContent });
+  return messages;
+}
+
+function convertToolResultContent(
+  result: ModelToolResult,
+  warnings: ConversionWarning[],
+): { text: string; images: OpenAIUserContentPart[] } {
+  const lines: string[] = [];
+  const images: OpenAIUserContentPart[] = [];
+  for (const part of result.parts) {
+    if (part.type === 'text') {
+      if (part.text !== '') lines.push(part.text);
+    } else if (isSupportedImageMediaType(part.mediaType)) {
+      lines.push(`[image: ${part.mediaType}, shown in the next user message]`);
+      images.push({ type: 'image_url', image_url: { url: `data:${part.mediaType};base64,${part.data}` } });
+    } else {
+      warnings.push({ type: 'unsupported', message: `Replaced an image (${part.mediaType}) with a note: unsupported media type.` });
+      lines.push(unsupportedImageNote(part.mediaType));
+    }
+  }
+  const text = lines.join('\n');
+  if (!result.isError) return { text, images };
+  return { text: text === '' ? 'Error' : `Error: ${text}`, images };
+}
+
+function convertImage(mediaType: string, data: string, warnings: ConversionWarning[]): OpenAIUserContentPart {
+  if (!isSupportedImageMediaType(mediaType)) {
+    warnings.push({ type: 'unsupported', message: `Replaced an image (${mediaType}) with a note: unsupported media type.` });
+    return { type: 'text', text: unsupportedImageNote(mediaType) };
+  }
+  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${data}` } };
+}

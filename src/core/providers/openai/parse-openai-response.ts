@@ -1,0 +1,122 @@
+/** Parses a non-streamed OpenAI Chat Completions reply into the neutral reply. */
+import type { ConversionWarning, NeutralPart, NeutralStopReason, NeutralUsage } from '../../agent/types';
+import { defaultGenerateId } from '../default-id';
+import { isPlainObject, parseToolArguments } from '../parse-tool-arguments';
+import type { ParseOptions, ParsedResponse } from '../provider';
+import { MalformedResponseError } from '../provider-errors';
+import { safeStringify } from '../safe-stringify';
+import { mapOpenAIFinishReason } from './map-openai-finish-reason';
+
+/**
+ * An OpenAI reply body → neutral reply (the first choice). Text comes first, then tool calls.
+ * Arguments that are not a JSON object are kept as `rawArguments` with `input` undefined and
+ * a warning, so the loop can tell the model. Throws `MalformedResponseError` without `choices`.
+ */
+export function parseOpenAIResponse(body: unknown, options: ParseOptions = {}): ParsedResponse {
+  const choices = isPlainObject(body) ? body['choices'] : undefined;
+  const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
+  if (!isPlainObject(body) || !isPlainObject(choice) || !isPlainObject(choice['message'])) {
+    throw new MalformedResponseError(
+      'openai',
+      'The reply is not an OpenAI chat completion: it has no choices[0].message.',
+      safeStringify(body),
+    );
+  }
+  const generateId = options.generateId ?? defaultGenerateId;
+  const warnings: ConversionWarning[] = [];
+  const message = choice['message'];
+  const parts: NeutralPart[] = [];
+
+  if (typeof message['content'] === 'string' && message['content'] !== '') {
+    parts.push({ type: 'text', text: message['content'] });
+  }
+  const refusal = typeof message['refusal'] === 'string' && message['refusal'] !== '' ? message['refusal'] : undefined;
+  if (refusal !== undefined) parts.push({ type: 'text', text: refusal });
+  for (const key of ['reasoning', 'reasoning_content']) {
+    if (typeof message[key] === 'string' && message[key] !== '') {
+      warnings.push({ type: 'unsupported', message: `Skipped the reply's "${key}" text: Glassbox does not keep reasoning.` });
+    }
+  }
+
+  const toolCalls = Array.isArray(message['tool_calls']) ? (message['tool_calls'] as unknown[]) : [];
+  for (const call of toolCalls) {
+    if (!isPlainObject(call)) continue;
+    const fn = isPlainObject(call['function']) ? call['function'] : {};
+    parts.push(
+      toNeutralToolCall(
+        typeof call['id'] === 'string' ? call['id'] : '',
+        typeof fn['name'] === 'string' ? fn['name'] : '',
+        fn['arguments'],
+        generateId,
+        warnings,
+      ),
+    );
+  }
+
+  const rawStopReason = typeof choice['finish_reason'] === 'string' ? choice['finish_reason'] : undefined;
+  return {
+    response: {
+      ...(typeof body['id'] === 'string' ? { id: body['id'] } : {}),
+      ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}),
+      parts,
+      stopReason: openAIStopReason(rawStopReason, refusal !== undefined, parts),
+      ...(rawStopReason !== undefined ? { rawStopReason } : {}),
+      usage: readOpenAIUsage(body['usage']),
+    },
+    warnings,
+  };
+}
+
+/**
+ * One tool call from the wire → a neutral tool-call part. Missing ids are made up; arguments
+ * may be a string (the standard) or an object (some compatible servers).
+ */
+export function toNeutralToolCall(
+  id: string,
+  toolName: string,
+  args: unknown,
+  generateId: () => string,
+  warnings: ConversionWarning[],
+): Extract<NeutralPart, { type: 'tool-call' }> {
+  let toolCallId = id;
+  if (toolCallId === '') {
+    toolCallId = generateId();
+    warnings.push({ type: 'other', message: `A tool call had no id; gave it ${toolCallId}.`, subject: toolCallId });
+  }
+  if (toolName === '') {
+    warnings.push({ type: 'other', message: `Tool call ${toolCallId} has no function name.`, subject: toolCallId });
+  }
+  if (isPlainObject(args)) return { type: 'tool-call', toolCallId, toolName, input: args };
+  const parsed = parseToolArguments(typeof args === 'string' ? args : args == null ? '' : safeStringify(args));
+  if (parsed.ok) return { type: 'tool-call', toolCallId, toolName, input: parsed.input };
+  warnings.push({
+    type: 'other',
+    message: `The arguments of tool call ${toolCallId} (${toolName}) are ${parsed.reason}.`,
+    subject: toolCallId,
+  });
+  return { type: 'tool-call', toolCallId, toolName, input: undefined, rawArguments: parsed.rawArguments };
+}
+
+/**
+ * The neutral stop reason: a refusal wins; and tool calls under `finish_reason: "stop"` (sent by
+ * some compatible servers) count as `tool-calls`, since the loop must answer them.
+ */
+export function openAIStopReason(
+  rawStopReason: string | undefined,
+  refused: boolean,
+  parts: NeutralPart[],
+): NeutralStopReason {
+  if (refused) return 'refusal';
+  const mapped = mapOpenAIFinishReason(rawStopReason);
+  if (mapped === 'end-turn' && parts.some((part) => part.type === 'tool-call')) return 'tool-calls';
+  return mapped;
+}
+
+/** OpenAI `usage` → neutral usage. */
+export function readOpenAIUsage(usage: unknown): NeutralUsage {
+  if (!isPlainObject(usage)) return {};
+  const result: NeutralUsage = {};
+  if (typeof usage['prompt_tokens'] === 'number') result.inputTokens = usage['prompt_tokens'];
+  if (typeof usage['completion_tokens'] === 'number') result.outputTokens = usage['completion_tokens'];
+  return result;
+}

@@ -1,0 +1,55 @@
+/**
+ * Errors the provider parsers throw. Each carries a stable `code` that matches the codes of
+ * `explainModelHttpError`, so callers branch on the code, never on message text.
+ */
+import type { NeutralResponse } from '../agent/types';
+import type { ProviderId } from './provider';
+
+/** The stream ended before its end marker (`message_stop` / `data: [DONE]`). */
+export class StreamCutError extends Error {
+  readonly code = 'stream-cut';
+  readonly provider: ProviderId;
+  /** What had arrived before the cut, assembled as far as possible. */
+  readonly partial: NeutralResponse;
+
+  constructor(provider: ProviderId, partial: NeutralResponse) {
+    const marker = provider === 'anthropic' ? 'message_stop' : 'data: [DONE]';
+    super(`The ${provider} stream ended before its end marker (${marker}).`);
+    this.name = 'StreamCutError';
+    this.provider = provider;
+    this.partial = partial;
+  }
+}
+
+/** The provider sent an error event in the middle of a stream. */
+export class ProviderStreamError extends Error {
+  readonly code = 'provider-stream-error';
+  readonly provider: ProviderId;
+  /** The provider's error type, e.g. `overloaded_error`. */
+  readonly errorType: string;
+  /** What had arrived before the error, assembled as far as possible. */
+  readonly partial: NeutralResponse;
+
+  constructor(provider: ProviderId, errorType: string, message: string, partial: NeutralResponse) {
+    super(message);
+    this.name = 'ProviderStreamError';
+    this.provider = provider;
+    this.errorType = errorType;
+    this.partial = partial;
+  }
+}
+
+/** A reply body or stream chunk that is not what the wire format promises (not JSON, wrong shape). */
+export class MalformedResponseError extends Error {
+  readonly code = 'malformed';
+  readonly provider: ProviderId;
+  /** The offending text, cut to 500 characters. */
+  readonly excerpt: string;
+
+  constructor(provider: ProviderId, message: string, excerpt: string) {
+    super(message);
+    this.name = 'MalformedResponseError';
+    this.provider = provider;
+    this.excerpt = excerpt.length > 500 ? `${excerpt.slice(0, 500)}…` : excerpt;
+  }
+}

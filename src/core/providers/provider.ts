@@ -1,0 +1,97 @@
+/**
+ * The contract both provider folders (anthropic/, openai/) implement: build a request body
+ * from the neutral conversation, parse a JSON reply or a stream of events back into it,
+ * and read an error body. Everything here is pure; the caller does the `fetch`.
+ */
+import type {
+  ConversionWarning,
+  NeutralPart,
+  NeutralRequest,
+  NeutralResponse,
+  StreamEvent,
+} from '../agent/types';
+
+/** The two model wire formats Glassbox speaks. */
+export type ProviderId = 'anthropic' | 'openai';
+
+/** Where and how to send a request. `anthropicVersion` is only read by the Anthropic adapter. */
+export interface BuildRequestOptions {
+  /** Base URL; see each adapter's `defaultBaseUrl` (Anthropic's has no `/v1`, OpenAI's has). Empty = the default. */
+  baseUrl: string;
+  /** The API key; when empty, no auth header is sent (local servers such as Ollama need none). */
+  apiKey: string;
+  /** Anthropic only: the `anthropic-version` header. Default is `ANTHROPIC_VERSION` (2023-06-01). */
+  anthropicVersion?: string;
+}
+
+/** A request ready for `fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })`. */
+export interface BuiltRequest<TBody extends object = object> {
+  url: string;
+  headers: Record<string, string>;
+  body: TBody;
+  /** Things the provider would reject or ignore, and what the converter did about them. */
+  warnings: ConversionWarning[];
+}
+
+/** A parsed JSON reply plus what the parser had to work around. */
+export interface ParsedResponse {
+  response: NeutralResponse;
+  warnings: ConversionWarning[];
+}
+
+/** One Server-Sent Event, already split by `eventsource-parser` (or `splitSse`). */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+/** Options for parsers that may need to invent a tool call id (some OpenAI-compatible servers send none). */
+export interface ParseOptions {
+  /** Makes an id for a tool call that arrived without one. Default: `call_` + random letters. */
+  generateId?: () => string;
+}
+
+/**
+ * A stateful parser for one streamed reply: feed it events with `push`, then call `finish`
+ * once the byte stream has ended.
+ */
+export interface ModelStreamParser {
+  /** Feeds one event; returns the stream events it produced (a `done` once the reply is complete). Throws `MalformedResponseError` on data that is not JSON. */
+  push(event: SseEvent): StreamEvent[];
+  /** Call when the byte stream ended: returns the assembled reply, or throws `ProviderStreamError` (an error event arrived) or `StreamCutError` (no end marker). */
+  finish(): NeutralResponse;
+  /** Warnings collected so far (unknown block types, unparseable tool arguments, …). */
+  readonly warnings: ConversionWarning[];
+}
+
+/** A provider's error body reduced to its error type and human message. */
+export interface ProviderErrorInfo {
+  /** The provider's own error type, e.g. `overloaded_error`, `invalid_request_error`; `unknown` when none was given. */
+  type: string;
+  message: string;
+}
+
+/** One wire format: what `core/agent` needs to talk to a model through it. */
+export interface ProviderAdapter<TBody extends object = object> {
+  id: ProviderId;
+  /** A human name for the wire format, e.g. "Anthropic Messages". */
+  label: string;
+  /** The base URL used when the person gives none. */
+  defaultBaseUrl: string;
+  /** Neutral request → URL, headers, JSON body and warnings. */
+  buildRequest(request: NeutralRequest, options: BuildRequestOptions): BuiltRequest<TBody>;
+  /** A JSON reply body → the neutral reply. Throws `MalformedResponseError` when the body is not a reply at all. */
+  parseResponse(body: unknown, options?: ParseOptions): ParsedResponse;
+  /** A fresh parser for one streamed reply. */
+  createStreamParser(options?: ParseOptions): ModelStreamParser;
+  /** An error body (parsed JSON or raw text) → its type and message. */
+  parseError(body: unknown): ProviderErrorInfo;
+}
+
+/**
+ * True when a tool call's arguments could not be parsed: the loop should answer it with an
+ * invalid-arguments error result instead of calling the tool.
+ */
+export function hasInvalidArguments(part: Extract<NeutralPart, { type: 'tool-call' }>): boolean {
+  return part.input === undefined && part.rawArguments !== undefined;
+}
