@@ -1,0 +1,81 @@
+/**
+ * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
+ * names, provider schemas, argument validation, result projection, failures, policy, registry.
+ */
+export type {
+  CallToolResultLike,
+  KeyValueStorage,
+  LocalToolContext,
+  LocalToolDefinition,
+  McpToolInfo,
+  ProviderName,
+  SchemaWarning,
+  ToolAnnotations,
+} from './types';
+export {
+  fnv1a32Hex,
+  makePublicNames,
+  MAX_PUBLIC_NAME_LENGTH,
+  PUBLIC_NAME_PATTERN,
+  publicNameKey,
+  sanitizeName,
+} from './public-name';
+export {
+  OPENAI_MAX_NESTING,
+  OPENAI_MAX_PROPERTIES,
+  OPENAI_SUPPORTED_FORMATS,
+  resolveLocalRef,
+  toProviderSchema,
+  type ProviderSchemaResult,
+} from './provider-schema';
+export { readablePath, summarize as summarizeArgumentErrors, validateArguments } from './validate-arguments';
+export type { ArgumentError, ArgumentValidation } from './validate-arguments';
+export {
+  base64Bytes,
+  DEFAULT_MAX_TEXT_CHARS,
+  formatBytes,
+  projectToolResult,
+  type ProjectedToolResult,
+  type ProjectToolResultOptions,
+} from './project-result';
+export {
+  isToolFailureCategory,
+  labelForCategory,
+  messageForCategory,
+  resultForFailure,
+  TOOL_FAILURE_CATEGORIES,
+  ToolFailure,
+  toolFailureResult,
+  type ToolFailureCategory,
+} from './tool-error';
+export {
+  DEFAULT_TOOL_POLICY,
+  isToolPolicy,
+  PolicyStore,
+  TOOL_POLICY_STORAGE_KEY,
+  type PolicyEntry,
+  type PolicySnapshot,
+  type PolicySource,
+  type PolicyStoreOptions,
+  type ToolPolicy,
+} from './tool-policy';
+export {
+  LOCAL_SERVER,
+  ToolRegistry,
+  ToolRegistryError,
+  type RegisteredLocalTool,
+  type RegisteredMcpTool,
+  type RegisteredTool,
+  type RegistryProblem,
+  type ToolRegistryErrorCode,
+  type ToolRegistrySnapshot,
+} from './tool-registry';
+export {
+  createReminderTool,
+  MAX_REMINDER_TEXT,
+  MAX_REMINDER_WHEN,
+  REMINDER_STORAGE_KEY,
+  ReminderStore,
+  type Reminder,
+  type ReminderStoreOptions,
+} from './local-tools';

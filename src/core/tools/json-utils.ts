@@ -1,0 +1,54 @@
+/** Small JSON helpers shared by the tool modules (untrusted data: nothing here throws). */
+
+/** True for a non-null, non-array object (what JSON calls an object). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Structural equality of two JSON values (object key order does not matter). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && jsonEqual(a[key], b[key]))
+    );
+  }
+  return false;
+}
+
+/** A deep copy through JSON, or undefined when the value cannot be written as JSON (cycle, BigInt). */
+export function cloneJson<T>(value: T): T | undefined {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Escapes one JSON Pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`). */
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Appends a segment to a `#`-prefixed JSON Pointer. */
+export function childPath(path: string, segment: string | number): string {
+  return `${path}/${escapePointerSegment(String(segment))}`;
+}
+
+/** A short name for the JSON type of a value, for messages (`array`, `null`, `object`, …). */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** Formats an integer with thousands separators (`1,234,567`), independent of the locale. */
+export function formatCount(count: number): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

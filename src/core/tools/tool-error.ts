@@ -1,0 +1,126 @@
+/**
+ * Why a tool call failed, in a fixed vocabulary. The model always receives the same JSON
+ * envelope, `{"error":{"category":…,"message":…,"detail"?:…}}`, so it can tell "fix your
+ * arguments" from "the server is down" without parsing prose; the UI shows a short label.
+ */
+import type { ModelToolResult } from '../agent/types';
+
+/** The stable failure categories (the `code` of a ToolFailure). */
+export type ToolFailureCategory =
+  | 'invalid-arguments'
+  | 'denied'
+  | 'timeout'
+  | 'network'
+  | 'protocol-error'
+  | 'tool-error'
+  | 'unknown-tool'
+  | 'server-disconnected'
+  | 'cancelled';
+
+/** Every category, in a stable order (for tests, filters and legends). */
+export const TOOL_FAILURE_CATEGORIES: readonly ToolFailureCategory[] = [
+  'invalid-arguments',
+  'denied',
+  'timeout',
+  'network',
+  'protocol-error',
+  'tool-error',
+  'unknown-tool',
+  'server-disconnected',
+  'cancelled',
+];
+
+/** True when `value` is one of the failure categories. */
+export function isToolFailureCategory(value: unknown): value is ToolFailureCategory {
+  return typeof value === 'string' && (TOOL_FAILURE_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** A failed tool call; `code` is its category, `detail` what happened in this case. */
+export class ToolFailure extends Error {
+  override readonly name = 'ToolFailure';
+  readonly code: ToolFailureCategory;
+  readonly detail?: string;
+
+  constructor(code: ToolFailureCategory, detail?: string, options?: { cause?: unknown }) {
+    super(detail ? `${messageForCategory(code)} ${detail}` : messageForCategory(code), options);
+    this.code = code;
+    if (detail !== undefined) this.detail = detail;
+  }
+}
+
+/** A short label for the UI (badge, trace row). */
+export function labelForCategory(category: ToolFailureCategory): string {
+  switch (category) {
+    case 'invalid-arguments':
+      return 'Invalid arguments';
+    case 'denied':
+      return 'Denied';
+    case 'timeout':
+      return 'Timed out';
+    case 'network':
+      return 'Network error';
+    case 'protocol-error':
+      return 'Protocol error';
+    case 'tool-error':
+      return 'Tool error';
+    case 'unknown-tool':
+      return 'Unknown tool';
+    case 'server-disconnected':
+      return 'Server disconnected';
+    case 'cancelled':
+      return 'Cancelled';
+    default:
+      return assertNever(category);
+  }
+}
+
+/** The sentence the model reads: what happened and what it can do about it. */
+export function messageForCategory(category: ToolFailureCategory): string {
+  switch (category) {
+    case 'invalid-arguments':
+      return "The arguments do not match the tool's input schema. Fix them and call the tool again.";
+    case 'denied':
+      return 'The person denied this call. Do not retry it unless they ask you to.';
+    case 'timeout':
+      return 'The tool did not answer in time. It may still have run; check before repeating an action.';
+    case 'network':
+      return 'The tool server could not be reached. Retrying may help later.';
+    case 'protocol-error':
+      return 'The tool server answered with an MCP protocol error.';
+    case 'tool-error':
+      return 'The tool ran and reported an error.';
+    case 'unknown-tool':
+      return 'There is no tool with this name. Use one of the tools you were given.';
+    case 'server-disconnected':
+      return 'The server that provides this tool is not connected.';
+    case 'cancelled':
+      return 'The call was cancelled before it finished.';
+    default:
+      return assertNever(category);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected tool failure category: ${String(value)}`);
+}
+
+/** Longest `detail` passed on to the model; a failure should never flood the context. */
+const MAX_DETAIL_CHARS = 2_000;
+
+/** The one failure shape the model sees: a JSON envelope as text, with `isError: true`. */
+export function toolFailureResult(category: ToolFailureCategory, detail?: string): ModelToolResult {
+  const error: { category: ToolFailureCategory; message: string; detail?: string } = {
+    category,
+    message: messageForCategory(category),
+  };
+  const trimmed = detail?.trim();
+  if (trimmed) {
+    error.detail = trimmed.length > MAX_DETAIL_CHARS ? `${trimmed.slice(0, MAX_DETAIL_CHARS)}…` : trimmed;
+  }
+  return { parts: [{ type: 'text', text: JSON.stringify({ error }) }], isError: true };
+}
+
+/** The model-facing result for a ToolFailure. */
+export function resultForFailure(failure: ToolFailure): ModelToolResult {
+  return toolFailureResult(failure.code, failure.detail);
+}

@@ -1,0 +1,267 @@
+/**
+ * The tools the model can see: a stand-in for every tool of every connected server, plus
+ * Glassbox's own local tools, each under a public name valid for both providers. Being listed
+ * here is not permission to run (see tool-policy). Framework-free: subscribe/getSnapshot.
+ */
+import type { NeutralToolDefinition } from '../agent/types';
+import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-name';
+import { toProviderSchema, type ProviderSchemaResult } from './provider-schema';
+import { isPlainObject } from './json-utils';
+import type { LocalToolDefinition, McpToolInfo, ProviderName, ToolAnnotations } from './types';
+
+/** The server name under which local tools are listed; a configured server may not use it. */
+export const LOCAL_SERVER = 'local';
+
+/** Fields every registered tool has. */
+interface RegisteredToolBase {
+  /** The name the model sees and calls. */
+  publicName: string;
+  /** The server's name in mcp.json, or `local`. */
+  server: string;
+  /** The tool's own name on its server (what `tools/call` sends). */
+  remoteName: string;
+  title?: string;
+  description: string;
+  /** The schema as published: arguments are validated against this, not the provider copy. */
+  inputSchema: unknown;
+  annotations?: ToolAnnotations;
+  /** The schema each provider receives, with what was changed or will be ignored. */
+  providerSchemas: Record<ProviderName, ProviderSchemaResult>;
+}
+
+/** A stand-in for a tool on an MCP server. */
+export interface RegisteredMcpTool extends RegisteredToolBase {
+  origin: 'mcp';
+}
+
+/** A tool implemented in the page. */
+export interface RegisteredLocalTool extends RegisteredToolBase {
+  origin: 'local';
+  run: LocalToolDefinition['run'];
+}
+
+/** One tool as the registry holds it. */
+export type RegisteredTool = RegisteredMcpTool | RegisteredLocalTool;
+
+/** Something wrong with a server's tool list (the tool was skipped). */
+export interface RegistryProblem {
+  server: string;
+  message: string;
+}
+
+/** An immutable view of the registry; a new object after every change. */
+export interface ToolRegistrySnapshot {
+  /** Local tools first, then each server's tools in the order the server listed them. */
+  tools: readonly RegisteredTool[];
+  problems: readonly RegistryProblem[];
+}
+
+/** Error codes of ToolRegistryError. */
+export type ToolRegistryErrorCode = 'reserved-server-name' | 'invalid-local-tool-name' | 'duplicate-local-tool';
+
+/** A programming or configuration mistake when filling the registry. */
+export class ToolRegistryError extends Error {
+  override readonly name = 'ToolRegistryError';
+  readonly code: ToolRegistryErrorCode;
+
+  constructor(code: ToolRegistryErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** A server tool after its untrusted fields were checked. */
+interface CleanTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: unknown;
+  annotations?: ToolAnnotations;
+  providerSchemas: Record<ProviderName, ProviderSchemaResult>;
+}
+
+const PROVIDERS: readonly ProviderName[] = ['anthropic', 'openai'];
+
+function providerSchemasFor(inputSchema: unknown): Record<ProviderName, ProviderSchemaResult> {
+  return { anthropic: toProviderSchema(inputSchema, 'anthropic'), openai: toProviderSchema(inputSchema, 'openai') };
+}
+
+function cleanAnnotations(value: unknown): ToolAnnotations | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const annotations: ToolAnnotations = {};
+  if (typeof value.title === 'string') annotations.title = value.title;
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    if (typeof value[hint] === 'boolean') annotations[hint] = value[hint];
+  }
+  return annotations;
+}
+
+/** Holds the tools of every connected server plus local tools. */
+export class ToolRegistry {
+  private readonly servers = new Map<string, { tools: CleanTool[]; problems: RegistryProblem[] }>();
+  private readonly localTools = new Map<string, { definition: LocalToolDefinition; providerSchemas: Record<ProviderName, ProviderSchemaResult> }>();
+  private readonly listeners = new Set<() => void>();
+  private byPublicName = new Map<string, RegisteredTool>();
+  private snapshot: ToolRegistrySnapshot = Object.freeze({ tools: Object.freeze([]), problems: Object.freeze([]) });
+
+  /** Registers a listener called after every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The current immutable snapshot (same object until something changes). */
+  getSnapshot = (): ToolRegistrySnapshot => this.snapshot;
+
+  /** Replaces the tools of one server (after `tools/list`, or a list-changed notification). */
+  setServerTools(server: string, tools: readonly McpToolInfo[]): void {
+    if (server === LOCAL_SERVER) {
+      throw new ToolRegistryError(
+        'reserved-server-name',
+        `The server name "${LOCAL_SERVER}" is reserved for Glassbox's own tools; rename the server in mcp.json.`,
+      );
+    }
+    const clean: CleanTool[] = [];
+    const problems: RegistryProblem[] = [];
+    const seen = new Set<string>();
+    (Array.isArray(tools) ? tools : []).forEach((tool: unknown, index) => {
+      if (!isPlainObject(tool) || typeof tool.name !== 'string' || tool.name === '') {
+        problems.push({ server, message: `Tool #${index + 1} has no name and was skipped.` });
+        return;
+      }
+      if (seen.has(tool.name)) {
+        problems.push({ server, message: `The server lists "${tool.name}" more than once; only the first is used.` });
+        return;
+      }
+      seen.add(tool.name);
+      const entry: CleanTool = {
+        name: tool.name,
+        description: typeof tool.description === 'string' ? tool.description : '',
+        inputSchema: tool.inputSchema,
+        providerSchemas: providerSchemasFor(tool.inputSchema),
+      };
+      if (typeof tool.title === 'string') entry.title = tool.title;
+      const annotations = cleanAnnotations(tool.annotations);
+      if (annotations) entry.annotations = annotations;
+      clean.push(entry);
+    });
+    this.servers.set(server, { tools: clean, problems });
+    this.rebuild();
+  }
+
+  /** Removes a server's tools (disconnected or removed from the configuration). */
+  removeServer(server: string): void {
+    if (this.servers.delete(server)) this.rebuild();
+  }
+
+  /** Adds a local tool; returns a function that removes it again. */
+  registerLocalTool(definition: LocalToolDefinition): () => void {
+    if (!PUBLIC_NAME_PATTERN.test(definition.name)) {
+      throw new ToolRegistryError(
+        'invalid-local-tool-name',
+        `Local tool name "${definition.name}" must match ${PUBLIC_NAME_PATTERN.source}.`,
+      );
+    }
+    if (this.localTools.has(definition.name)) {
+      throw new ToolRegistryError('duplicate-local-tool', `A local tool named "${definition.name}" is already registered.`);
+    }
+    this.localTools.set(definition.name, { definition, providerSchemas: providerSchemasFor(definition.inputSchema) });
+    this.rebuild();
+    return () => {
+      if (this.localTools.get(definition.name)?.definition === definition) {
+        this.localTools.delete(definition.name);
+        this.rebuild();
+      }
+    };
+  }
+
+  /** Every tool, local first. */
+  list(): RegisteredTool[] {
+    return [...this.snapshot.tools];
+  }
+
+  /** The tools of one server (`local` for local tools). */
+  toolsOf(server: string): RegisteredTool[] {
+    return this.snapshot.tools.filter((tool) => tool.server === server);
+  }
+
+  /** The tool behind a public name the model used, if there is one. */
+  resolve(publicName: string): RegisteredTool | undefined {
+    return this.byPublicName.get(publicName);
+  }
+
+  /** Tool definitions for a model request, with the provider's schema; `include` filters. */
+  definitionsFor(provider: ProviderName, include?: (tool: RegisteredTool) => boolean): NeutralToolDefinition[] {
+    return this.snapshot.tools
+      .filter((tool) => (include ? include(tool) : true))
+      .map((tool) => ({
+        name: tool.publicName,
+        description: tool.description,
+        inputSchema: tool.providerSchemas[provider].schema,
+      }));
+  }
+
+  private rebuild(): void {
+    const reserved = [...this.localTools.keys()];
+    const entries: Array<{ server: string; tool: string }> = [];
+    for (const [server, record] of this.servers) {
+      for (const tool of record.tools) entries.push({ server, tool: tool.name });
+    }
+    const names = makePublicNames(entries, reserved);
+
+    const tools: RegisteredTool[] = [];
+    for (const { definition, providerSchemas } of this.localTools.values()) {
+      const tool: RegisteredLocalTool = {
+        publicName: definition.name,
+        origin: 'local',
+        server: LOCAL_SERVER,
+        remoteName: definition.name,
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        providerSchemas: withSubject(providerSchemas, definition.name),
+        run: definition.run,
+      };
+      if (definition.title !== undefined) tool.title = definition.title;
+      if (definition.annotations !== undefined) tool.annotations = definition.annotations;
+      tools.push(Object.freeze(tool));
+    }
+    for (const [server, record] of this.servers) {
+      for (const clean of record.tools) {
+        const publicName = names.get(publicNameKey(server, clean.name));
+        if (publicName === undefined) continue; // cannot happen: every entry gets a name
+        const tool: RegisteredMcpTool = {
+          publicName,
+          origin: 'mcp',
+          server,
+          remoteName: clean.name,
+          description: clean.description || clean.title || '',
+          inputSchema: clean.inputSchema,
+          providerSchemas: withSubject(clean.providerSchemas, publicName),
+        };
+        if (clean.title !== undefined) tool.title = clean.title;
+        if (clean.annotations !== undefined) tool.annotations = clean.annotations;
+        tools.push(Object.freeze(tool));
+      }
+    }
+
+    this.byPublicName = new Map(tools.map((tool) => [tool.publicName, tool]));
+    const problems = [...this.servers.values()].flatMap((record) => record.problems);
+    this.snapshot = Object.freeze({ tools: Object.freeze(tools), problems: Object.freeze(problems) });
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** Labels each schema warning with the tool's public name. */
+function withSubject(
+  schemas: Record<ProviderName, ProviderSchemaResult>,
+  subject: string,
+): Record<ProviderName, ProviderSchemaResult> {
+  const labelled = {} as Record<ProviderName, ProviderSchemaResult>;
+  for (const provider of PROVIDERS) {
+    const result = schemas[provider];
+    labelled[provider] = { ...result, warnings: result.warnings.map((warning) => ({ ...warning, subject })) };
+  }
+  return labelled;
+}

@@ -1,0 +1,67 @@
+/**
+ * Shapes shared by the tool modules. They are structural on purpose: the MCP SDK's `Tool` and
+ * `CallToolResult` fit them, and so does untrusted JSON that has not been checked yet.
+ */
+import type { ConversionWarning } from '../agent/types';
+
+/** Tool hints from a server (MCP `ToolAnnotations`). Only hints: a server is not trusted. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** One tool as a server lists it in `tools/list` (the SDK's `Tool` is assignable to this). */
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  /** The server's JSON Schema for arguments; untrusted, checked by toProviderSchema. */
+  inputSchema?: unknown;
+  annotations?: ToolAnnotations;
+}
+
+/** A `tools/call` result before projection: anything, since it comes from a server. */
+export interface CallToolResultLike {
+  content?: unknown;
+  structuredContent?: unknown;
+  isError?: unknown;
+  [key: string]: unknown;
+}
+
+/** What a local tool's `run` receives besides its arguments. */
+export interface LocalToolContext {
+  /** Aborted when the call is cancelled (stop button, timeout). */
+  signal: AbortSignal;
+}
+
+/** A tool Glassbox implements itself, in the page (no server involved). */
+export interface LocalToolDefinition {
+  /** Public name, already valid for both providers (`^[a-zA-Z0-9_-]{1,64}$`). */
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  /** Runs the tool; returns a result in MCP shape so one projection serves both kinds of tool. */
+  run(args: unknown, context: LocalToolContext): Promise<CallToolResultLike>;
+}
+
+/** The two model wire formats Glassbox speaks. */
+export type ProviderName = 'anthropic' | 'openai';
+
+/** A schema conversion warning with its severity and the JSON path it is about (`#`, `#/properties/x`). */
+export interface SchemaWarning extends ConversionWarning {
+  /** `info`: something was adjusted or noted with no effect on meaning; `warning`: behaviour may differ. */
+  level: 'info' | 'warning';
+  /** JSON Pointer into the server's original schema, written with a leading `#`. */
+  path: string;
+}
+
+/** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
