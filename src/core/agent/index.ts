@@ -1,0 +1,44 @@
+/**
+ * core/agent: the neutral conversation and the agent loop. `AgentSession` is what the UI uses;
+ * the rest is exported for tests and for panels that show the same data.
+ */
+export type * from './types';
+export {
+  AgentSession,
+  AgentSessionError,
+  DEFAULT_SETTINGS,
+  type AgentSessionDeps,
+  type AgentSessionErrorCode,
+} from './agent-session';
+export type {
+  AgentSessionData,
+  AgentSnapshot,
+  AssistantItem,
+  ChatItem,
+  ErrorItem,
+  ModelSettings,
+  NoticeItem,
+  PublicSettings,
+  RequestRecord,
+  TimelineSpan,
+  ToolCallDecision,
+  ToolCallItem,
+  ToolCallStatus,
+  TurnTimeline,
+  UserItem,
+} from './session-types';
+export { ApprovalGate, type ApprovalDecision } from './approval-gate';
+export { attemptsFor, callModel, DEFAULT_RETRY_BASE_MS, MAX_RETRY_WAIT_MS, type RetryNotice } from './call-model';
+export { classifyToolError, type ClassifiedToolError } from './classify-tool-error';
+export {
+  executeToolCall,
+  type CallMcpTool,
+  type McpCallOptions,
+  type ToolCallPart,
+  type ToolProgress,
+  type ToolResultPart,
+} from './execute-tool-call';
+export { ModelRequestError, requestModel, type ModelFailure, type ModelReply, type ModelRequestOptions } from './model-request';
+export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from './run-turn';
+export { parseSessionData, type ParsedSessionData } from './session-data';
+export { summarizeTimeline, type TimelineTotals } from './timeline-totals';
