@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import type { ToolCallItem } from '../../core/agent';
+import { JsonView } from '../../ui/json-view';
+import type { ChatSession } from './chat-session';
+import { hintRows } from './tool-call-labels';
+
+/**
+ * The question before a tool runs: which server, which tool, what the server claims about
+ * it (hints, not guarantees) and the exact arguments; then Allow once, Always allow or Deny.
+ */
+export function ApprovalCard({ item, session }: { item: ToolCallItem; session: Pick<ChatSession, 'approve' | 'deny'> }) {
+  const headingId = useId();
+  return (
+    <div className="approval-card" data-testid="approval-card" role="group" aria-labelledby={headingId}>
+      <div className="approval-title" id={headingId}>
+        Run <strong className="mono">{item.remoteName ?? item.publicName}</strong>
+        {item.origin === 'local' ? (
+          ' (a local tool in this page)'
+        ) : item.server !== undefined ? (
+          <>
+            {' '}
+            on <strong>{item.server}</strong>
+          </>
+        ) : null}
+        ?
+      </div>
+      <div className="approval-hints">
+        <span className="muted">Hints from the server, not guarantees:</span>
+        {hintRows(item.annotations).map((hint) => (
+          <span
+            key={hint.name}
+            className={`badge ${hint.caution ? 'warn' : ''}`}
+            data-hint={hint.name}
+            title={!hint.applies ? 'Does not apply to a read-only tool' : hint.defaulted ? 'Not stated by the server: the MCP default applies' : 'Stated by the server'}
+          >
+            {hint.name}: {hint.applies ? (hint.value ? 'yes' : 'no') : 'n/a'}
+            {hint.applies && hint.defaulted ? ' (default)' : ''}
+          </span>
+        ))}
+      </div>
+      <div className="approval-args">
+        <div className="section-title">Arguments</div>
+        {item.args === undefined && item.rawArguments !== undefined ? <pre className="mono">{item.rawArguments}</pre> : <JsonView value={item.args ?? {}} openDepth={3} label="Arguments to approve" />}
+      </div>
+      <div className="approval-actions">
+        <button type="button" className="button primary" data-testid="approval-allow" onClick={() => session.approve(item.id, 'once')}>
+          Allow once
+        </button>
+        <button type="button" className="button" data-testid="approval-always" onClick={() => session.approve(item.id, 'always')} title="Run this tool from now on without asking">
+          Always allow
+        </button>
+        <button type="button" className="button danger" data-testid="approval-deny" onClick={() => session.deny(item.id)}>
+          Deny
+        </button>
+      </div>
+    </div>
+  );
+}

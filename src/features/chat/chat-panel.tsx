@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChatItem } from '../../core/agent';
+import { useStore } from '../../ui/use-store';
+import { ChatEmptyState } from './chat-empty-state';
+import { ChatInput } from './chat-input';
+import { AssistantMessage, ErrorMessage, NoticeMessage, UserMessage } from './chat-message';
+import type { ChatSession } from './chat-session';
+import { needsKeyHint } from './model-settings';
+import { ToolCallCard } from './tool-call-card';
+import { useStickToBottom } from './use-stick-to-bottom';
+import './chat.css';
+
+/** Props for ChatPanel. */
+export interface ChatPanelProps {
+  session: ChatSession;
+  /** The tool call selected here or in a wire panel: its card is highlighted. */
+  selectedToolCallId?: string;
+  /** Called with a tool call's id when its card (or "Show on the wires") is clicked. */
+  onSelectToolCall?(id: string): void;
+}
+
+/** The hint under the input when a remote endpoint has no key (sending stays possible). */
+const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add one in the top bar.';
+
+/**
+ * The conversation: messages streaming in, tool call cards with approvals and results,
+ * errors with Retry, notices, and the message box.
+ */
+export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: ChatPanelProps) {
+  const snapshot = useStore(session);
+  const { items, running, settings, canRetry } = snapshot;
+  const [draft, setDraft] = useState('');
+  const logRef = useRef<HTMLDivElement>(null);
+  const { onScroll, pin } = useStickToBottom(logRef, items);
+
+  const lastErrorId = findLast(items, (item) => item.kind === 'error')?.id;
+  const lastItem = items[items.length - 1];
+  const streaming = lastItem?.kind === 'assistant' && lastItem.streaming;
+  const firstAwaitingId = items.find((item) => item.kind === 'tool-call' && item.status === 'awaiting-approval')?.id;
+
+  // A new approval question takes the keyboard focus, on its "Allow once" button.
+  useEffect(() => {
+    if (firstAwaitingId === undefined) return;
+    const card = logRef.current?.querySelector(`[data-tool-call-id="${CSS.escape(firstAwaitingId)}"]`);
+    card?.querySelector<HTMLButtonElement>('[data-testid="approval-allow"]')?.focus();
+  }, [firstAwaitingId]);
+
+  // A call selected elsewhere (a wire panel) is scrolled into view.
+  useEffect(() => {
+    if (selectedToolCallId === undefined) return;
+    const card = logRef.current?.querySelector(`[data-tool-call-id="${CSS.escape(selectedToolCallId)}"]`);
+    card?.scrollIntoView({ block: 'nearest' });
+  }, [selectedToolCallId]);
+
+  const send = () => {
+    const text = draft.trim();
+    if (text === '' || running) return;
+    setDraft('');
+    pin();
+    // The session reports failures as chat items; a rejection here is a bug worth seeing in the console.
+    session.send(text).catch((error: unknown) => console.error('Sending failed:', error));
+  };
+
+  const renderItem = (item: ChatItem) => {
+    switch (item.kind) {
+      case 'user':
+        return <UserMessage key={item.id} item={item} />;
+      case 'assistant':
+        // A reply that only called tools has no text: its tool call cards speak for it.
+        if (item.text === '' && !item.streaming && item.stopReason !== 'stopped' && item.stopReason !== 'incomplete') return null;
+        return <AssistantMessage key={item.id} item={item} />;
+      case 'tool-call':
+        return (
+          <div key={item.id} className="chat-message tool" data-testid="chat-message" data-role="tool">
+            <ToolCallCard item={item} session={session} selected={item.id === selectedToolCallId} onSelect={onSelectToolCall} />
+          </div>
+        );
+      case 'error':
+        return <ErrorMessage key={item.id} item={item} onRetry={canRetry && !running && item.id === lastErrorId ? () => void session.retry() : undefined} />;
+      case 'notice':
+        return <NoticeMessage key={item.id} item={item} />;
+      default:
+        return assertNever(item);
+    }
+  };
+
+  return (
+    <div className="chat-panel" data-testid="chat">
+      <div className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Conversation" aria-busy={running} tabIndex={-1}>
+        {items.length === 0 ? <ChatEmptyState onUseExample={setDraft} /> : items.map(renderItem)}
+        {running && !streaming && firstAwaitingId === undefined && <div className="chat-working faint">Working…</div>}
+      </div>
+      <ChatInput text={draft} onTextChange={setDraft} onSend={send} onStop={() => session.stop()} running={running} hint={needsKeyHint(settings) ? NO_KEY_HINT : undefined} />
+    </div>
+  );
+}
+
+/** The last element matching a predicate. */
+function findLast<T>(list: readonly T[], predicate: (value: T) => boolean): T | undefined {
+  for (let index = list.length - 1; index >= 0; index -= 1) {
+    const value = list[index] as T;
+    if (predicate(value)) return value;
+  }
+  return undefined;
+}
+
+/** Exhaustiveness guard for switches. */
+function assertNever(value: never): never {
+  throw new Error(`Unexpected chat item: ${JSON.stringify(value)}`);
+}

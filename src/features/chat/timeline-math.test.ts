@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnTimeline } from '../../core/agent';
+import { describeSummary, summarizeTimeline, unionLength } from './timeline-math';
+import { formatMs } from './format-ms';
+
+const T0 = 1_000_000;
+
+/** A turn: model 0–500, two parallel tools 500–600 and 520–640, model 640–960. */
+const parallelTurn: TurnTimeline = {
+  turn: 1,
+  startedAt: T0,
+  endedAt: T0 + 1000,
+  spans: [
+    { kind: 'model', label: 'request 1', start: T0, end: T0 + 500, step: 1 },
+    { kind: 'tool', label: 'get_weather', start: T0 + 500, end: T0 + 600, toolCallId: 'call_a', step: 1 },
+    { kind: 'tool', label: 'add_reminder', start: T0 + 520, end: T0 + 640, toolCallId: 'call_b', step: 1 },
+    { kind: 'model', label: 'request 2', start: T0 + 640, end: T0 + 960, step: 2 },
+  ],
+};
+
+describe('unionLength', () => {
+  it('counts overlapping intervals once and adds disjoint ones', () => {
+    expect(unionLength([[0, 10], [5, 15], [20, 25]])).toBe(20);
+    expect(unionLength([[20, 25], [0, 10], [2, 3]])).toBe(15);
+    expect(unionLength([])).toBe(0);
+    expect(unionLength([[5, 5], [7, 3]])).toBe(0);
+  });
+});
+
+describe('summarizeTimeline', () => {
+  it('sums model time, takes the union of parallel tool time, and counts requests', () => {
+    const summary = summarizeTimeline(parallelTurn, T0 + 5000);
+    expect(summary.modelMs).toBe(820);
+    expect(summary.toolMs).toBe(140); // 500–640, not 100 + 120
+    expect(summary.totalMs).toBe(1000);
+    expect(summary.requests).toBe(2);
+  });
+
+  it('positions bars relative to the turn start and stacks overlapping tools on separate lanes', () => {
+    const { bars, lanes } = summarizeTimeline(parallelTurn, T0 + 5000);
+    expect(lanes).toBe(3);
+    expect(bars.map((bar) => [bar.kind, bar.leftPct, bar.widthPct, bar.lane])).toEqual([
+      ['model', 0, 50, 0],
+      ['tool', 50, 10, 1],
+      ['tool', 52, 12, 2],
+      ['model', 64, 32, 0],
+    ]);
+    expect(bars[1]).toMatchObject({ toolCallId: 'call_a', label: 'get_weather · 100 ms', open: false, step: 1 });
+    expect(bars[0]!.toolCallId).toBeUndefined();
+  });
+
+  it('reuses a lane once the earlier tool on it has finished', () => {
+    const turn: TurnTimeline = {
+      turn: 2,
+      startedAt: T0,
+      endedAt: T0 + 100,
+      spans: [
+        { kind: 'tool', label: 'a', start: T0, end: T0 + 40, step: 1 },
+        { kind: 'tool', label: 'b', start: T0 + 40, end: T0 + 80, step: 1 },
+      ],
+    };
+    const summary = summarizeTimeline(turn, T0);
+    expect(summary.bars.map((bar) => bar.lane)).toEqual([1, 1]);
+    expect(summary.lanes).toBe(2);
+    expect(summary.toolMs).toBe(80);
+    expect(summary.requests).toBe(0);
+  });
+
+  it('treats a running turn and open spans as ending now', () => {
+    const running: TurnTimeline = {
+      turn: 3,
+      startedAt: T0,
+      spans: [
+        { kind: 'model', label: 'request 1', start: T0, end: T0 + 300, step: 1 },
+        { kind: 'tool', label: 'slow_tool', start: T0 + 300, toolCallId: 'call_c', step: 1 },
+      ],
+    };
+    const summary = summarizeTimeline(running, T0 + 400);
+    expect(summary.totalMs).toBe(400);
+    expect(summary.toolMs).toBe(100);
+    expect(summary.bars[1]).toMatchObject({ open: true, leftPct: 75, widthPct: 25, label: 'slow_tool · 100 ms (running)' });
+  });
+
+  it('extends the total to a span that outlived the recorded end, and survives an empty turn', () => {
+    const late: TurnTimeline = { turn: 4, startedAt: T0, endedAt: T0 + 100, spans: [{ kind: 'model', label: 'r', start: T0, end: T0 + 200, step: 1 }] };
+    expect(summarizeTimeline(late, T0).totalMs).toBe(200);
+    const empty: TurnTimeline = { turn: 5, startedAt: T0, endedAt: T0, spans: [] };
+    expect(summarizeTimeline(empty, T0)).toEqual({ modelMs: 0, toolMs: 0, totalMs: 0, requests: 0, lanes: 1, bars: [] });
+  });
+});
+
+describe('describeSummary', () => {
+  it('reads like the brief: model · tools · total · requests', () => {
+    expect(describeSummary({ modelMs: 820, toolMs: 140, totalMs: 1600, requests: 3 })).toBe('model 820 ms · tools 140 ms · total 1.6 s · 3 requests');
+    expect(describeSummary({ modelMs: 0, toolMs: 0, totalMs: 0, requests: 1 })).toBe('model 0 ms · tools 0 ms · total 0 ms · 1 request');
+  });
+});
+
+describe('formatMs', () => {
+  it('switches units at one second and one minute', () => {
+    expect(formatMs(999.4)).toBe('999 ms');
+    expect(formatMs(1000)).toBe('1.0 s');
+    expect(formatMs(42_049)).toBe('42.0 s');
+    expect(formatMs(60_000)).toBe('1 min');
+    expect(formatMs(125_000)).toBe('2 min 5 s');
+    expect(formatMs(-1)).toBe('');
+  });
+});

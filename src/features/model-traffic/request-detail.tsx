@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import { PROVIDERS } from '../../core/providers';
+import type { ProviderId } from '../../core/providers/provider';
+import { REDACTED } from '../../core/traffic/redact';
+import { teachingNoteForModel } from '../../core/traffic/teaching-notes';
+import type { HttpExchange } from '../../core/traffic/types';
+import { JsonView } from '../../ui/json-view';
+import { BodyView, HeaderList } from './detail-parts';
+import { formatClock } from './format-time';
+import { otherProvider, rebuildRequest } from './rebuild-request';
+import type { ModelRequestSource } from './rebuild-request';
+
+/** Levels opened when comparing formats: deep enough to show `input_schema` beside `function.parameters`. */
+const COMPARE_DEPTH = 5;
+
+/** A small padlock drawn in the text colour (no emoji font needed). */
+function LockIcon() {
+  return (
+    <svg className="lock-icon" width="10" height="12" viewBox="0 0 10 12" aria-hidden="true" focusable="false">
+      <path d="M2.5 5V3.5a2.5 2.5 0 0 1 5 0V5" fill="none" stroke="currentColor" strokeWidth="1.2" />
+      <rect x="1" y="5" width="8" height="6.5" rx="1" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** True when any recorded header value was redacted. */
+function hasRedactedHeader(exchange: HttpExchange): boolean {
+  return Object.values(exchange.requestHeaders).some((value) => value.includes(REDACTED));
+}
+
+/** The same request rebuilt in the other provider's format (or why it cannot be). */
+function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; target: ProviderId; session: ModelRequestSource | undefined }) {
+  const { turn, step } = exchange;
+  // Keyed on turn and step: the exchange object is replaced on every streamed event.
+  const rebuilt = useMemo(() => rebuildRequest({ turn, step }, target, session), [turn, step, target, session]);
+  if (!rebuilt.ok) {
+    return (
+      <div className="model-format-pane" data-testid="model-format-other" data-provider={target}>
+        <h3 className="section-title">As {rebuilt.label}</h3>
+        <div className="warn-box" role="note" data-testid="model-format-unavailable">
+          {rebuilt.reason}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="model-format-pane" data-testid="model-format-other" data-provider={target}>
+      <h3 className="section-title">Rebuilt as {rebuilt.label}</h3>
+      <p className="hint faint">
+        The same conversation, built by Glassbox’s {target} adapter from the history it kept. The URL uses that provider’s default address; the key is a
+        placeholder, redacted here.
+      </p>
+      <div className="model-summary mono">
+        <strong>POST</strong> <span className="model-url">{rebuilt.url}</span>
+      </div>
+      <HeaderList headers={rebuilt.headers} label={`${rebuilt.label} request headers`} />
+      {rebuilt.warnings.length > 0 && (
+        <ul className="model-warnings" aria-label="Conversion warnings">
+          {rebuilt.warnings.map((warning, index) => (
+            <li key={index} className="warn-box">
+              {warning.subject !== undefined && <strong>{warning.subject}: </strong>}
+              {warning.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <JsonView value={rebuilt.body} openDepth={COMPARE_DEPTH} label={`${rebuilt.label} request body`} />
+    </div>
+  );
+}
+
+/**
+ * The request half of a model exchange: URL, headers as recorded (the key was redacted when
+ * it was recorded), the exact JSON body, the teaching note, and a toggle that shows the same
+ * request rebuilt in the other provider's format beside it.
+ */
+export function RequestDetail({ exchange, provider, session }: { exchange: HttpExchange; provider: ProviderId | undefined; session: ModelRequestSource | undefined }) {
+  const [compare, setCompare] = useState(false);
+  const other = provider !== undefined ? otherProvider(provider) : undefined;
+  const redacted = hasRedactedHeader(exchange);
+  return (
+    <div className="model-request-detail" data-testid="model-request-detail">
+      <div className="model-summary mono">
+        <strong>{exchange.method.toUpperCase()}</strong> <span className="model-url">{exchange.url}</span>
+      </div>
+      <div className="model-facts">
+        {provider !== undefined && <span className="badge info">{PROVIDERS[provider].label}</span>}
+        {exchange.turn !== undefined && (
+          <span className="muted">
+            turn {exchange.turn}
+            {exchange.step !== undefined ? `, step ${exchange.step}` : ''}
+          </span>
+        )}
+        <span className="muted">sent {formatClock(exchange.startedAt)}</span>
+      </div>
+      {provider !== undefined && <p className="note">{teachingNoteForModel(provider, 'request')}</p>}
+
+      <h3 className="section-title">Request headers</h3>
+      <p className="hint faint" data-testid="model-key-redacted">
+        {redacted ? (
+          <>
+            <LockIcon />
+            API key redacted at record time: it never reaches this panel, an export or “Copy as curl”.
+          </>
+        ) : (
+          'No API key was sent with this request.'
+        )}
+      </p>
+      <HeaderList headers={exchange.requestHeaders} label="Request headers" />
+
+      <div className="section-row">
+        <h3 className="section-title">Request body</h3>
+        <span className="spacer" />
+        {other !== undefined && (
+          <button
+            type="button"
+            className="small-button"
+            aria-pressed={compare}
+            data-testid="model-format-toggle"
+            onClick={() => setCompare(!compare)}
+            title="Rebuild this request in the other provider's wire format and show both side by side"
+          >
+            {compare ? `Hide ${PROVIDERS[other].label} format` : `Show in ${PROVIDERS[other].label} format`}
+          </button>
+        )}
+      </div>
+      {exchange.requestBodyNote !== undefined && <div className="muted">{exchange.requestBodyNote}</div>}
+      {compare && other !== undefined ? (
+        <div className="model-compare">
+          <div className="model-format-pane" data-testid="model-format-original" data-provider={provider}>
+            <h3 className="section-title">As sent{provider !== undefined ? ` (${PROVIDERS[provider].label})` : ''}</h3>
+            <BodyView text={exchange.requestBody} label="Request body as sent" openDepth={COMPARE_DEPTH} />
+          </div>
+          <OtherFormat exchange={exchange} target={other} session={session} />
+        </div>
+      ) : (
+        <BodyView text={exchange.requestBody} label="Request body" />
+      )}
+    </div>
+  );
+}
