@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { TEST_URLS } from './test-ports';
+
+/** base64url of UTF-8 text, as the app's #config= fragment expects. */
+export function base64Url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A page path that applies this mcp.json text on load (no clicks). */
+export function configPath(config: unknown): string {
+  const text = typeof config === 'string' ? config : JSON.stringify(config, null, 2);
+  return `/#config=${base64Url(text)}`;
+}
+
+/** The two demo servers on their test ports. */
+export const DEMO_CONFIG = {
+  mcpServers: {
+    weather: { url: TEST_URLS.weather },
+    calendar: { url: TEST_URLS.calendar },
+  },
+};
+
+/** Open the app with a config and wait until the given servers reach a final state. */
+export async function openWithConfig(page: Page, config: unknown, settled: string[] = []): Promise<void> {
+  await page.goto(configPath(config));
+  for (const name of settled) {
+    await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|disabled/);
+  }
+}
+
+/** Run axe and fail on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`)).toEqual([]);
+}

@@ -1,0 +1,32 @@
+import { decodeConfigFragment, DEFAULT_CONFIG_TEXT } from '../core/config';
+
+const STORAGE_KEY = 'glassbox.config.v1';
+
+/** Where the config text came from at start-up. */
+export type ConfigSource = 'fragment' | 'storage' | 'default';
+
+/** The config text to start with: a #config= share link wins, then the saved text, then the demo config. */
+export function loadInitialConfig(): { text: string; source: ConfigSource } {
+  const fromFragment = location.hash.startsWith('#config=') ? decodeConfigFragment(location.hash) : null;
+  if (fromFragment !== null) {
+    // The link has done its job; keep the URL clean so a reload does not re-apply it over later edits.
+    history.replaceState(null, '', location.pathname + location.search);
+    return { text: fromFragment, source: 'fragment' };
+  }
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved !== null) return { text: saved, source: 'storage' };
+  } catch {
+    // Storage can be unavailable (private mode, blocked): fall through to the default.
+  }
+  return { text: DEFAULT_CONFIG_TEXT, source: 'default' };
+}
+
+/** Keep the config text across reloads. */
+export function saveConfig(text: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, text);
+  } catch {
+    // Not fatal: the config simply is not remembered.
+  }
+}

@@ -1,0 +1,101 @@
+import { AgentSession } from '../core/agent';
+import { ConnectionManager } from '../core/mcp';
+import type { ConnectionLog } from '../core/mcp';
+import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from '../core/tools';
+import type { KeyValueStorage } from '../core/tools';
+import { createRecordingFetch, SecretRegistry, TrafficLog } from '../core/traffic';
+
+/** The app's long-lived, framework-free services, created once per page. */
+export interface Services {
+  log: TrafficLog;
+  secrets: SecretRegistry;
+  connections: ConnectionManager;
+  registry: ToolRegistry;
+  policies: PolicyStore;
+  reminders: ReminderStore;
+  session: AgentSession;
+  baseFetch: typeof fetch;
+}
+
+/** What the MCP connections read from the traffic log. */
+function connectionLog(log: TrafficLog): ConnectionLog {
+  return {
+    addMessage: (record) => log.addMessage(record),
+    updateExchange: (id, patch) => void log.updateExchange(id, patch),
+    exchangesFor: (source, sinceId) => {
+      const { exchanges } = log.getSnapshot();
+      const found = [];
+      for (let i = exchanges.length - 1; i >= 0; i -= 1) {
+        const exchange = exchanges[i]!;
+        if (exchange.id < sinceId) break;
+        if (exchange.source === source && exchange.wire === 'mcp') found.push(exchange);
+      }
+      return found.reverse();
+    },
+    lastExchangeId: () => {
+      const { exchanges } = log.getSnapshot();
+      return exchanges.length > 0 ? exchanges[exchanges.length - 1]!.id : 0;
+    },
+  };
+}
+
+/** localStorage, or an in-memory stand-in where storage is blocked. */
+function browserStorage(): KeyValueStorage {
+  try {
+    const probe = '__glassbox_probe__';
+    localStorage.setItem(probe, '1');
+    localStorage.removeItem(probe);
+    return localStorage;
+  } catch {
+    const memory = new Map<string, string>();
+    return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
+  }
+}
+
+/** Build the services. `baseFetch` is the browser's fetch unless a test injects another. */
+export function createServices(baseFetch: typeof fetch = globalThis.fetch.bind(globalThis)): Services {
+  const log = new TrafficLog();
+  const secrets = new SecretRegistry();
+  const storage = browserStorage();
+  const connections = new ConnectionManager({
+    log: connectionLog(log),
+    recordingFetchFor: (server) => createRecordingFetch({ log, wire: 'mcp', source: server, fetch: baseFetch, secrets }),
+    probeFetch: baseFetch,
+    registerSecret: (value) => secrets.add(value),
+  });
+  const registry = new ToolRegistry();
+  const policies = new PolicyStore({ storage });
+  const reminders = new ReminderStore({ storage });
+  registry.registerLocalTool(createReminderTool(reminders));
+
+  // The registry follows the connections: a connected server's tools are offered, others are withdrawn.
+  const syncRegistry = () => {
+    const offered = new Set<string>();
+    for (const server of connections.getSnapshot().servers) {
+      if (server.status === 'connected') {
+        registry.setServerTools(server.name, server.tools);
+        offered.add(server.name);
+      }
+    }
+    for (const tool of registry.getSnapshot().tools) {
+      if (tool.origin === 'mcp' && !offered.has(tool.server)) registry.removeServer(tool.server);
+    }
+  };
+  connections.subscribe(syncRegistry);
+
+  const session = new AgentSession({
+    registry,
+    policies,
+    callMcpTool: (server, remoteName, args, options) => {
+      const connection = connections.get(server);
+      if (!connection || connection.getState().status !== 'connected') {
+        return Promise.reject(new Error(`Server "${server}" is not connected`));
+      }
+      return connection.callTool(remoteName, args as Record<string, unknown>, options);
+    },
+    timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
+    modelFetch: (provider) => createRecordingFetch({ log, wire: 'model', source: provider, fetch: baseFetch, secrets }),
+    registerSecret: (value) => secrets.add(value),
+  });
+  return { log, secrets, connections, registry, policies, reminders, session, baseFetch };
+}
