@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { toCurl } from '../../core/traffic/curl';
+import { teachingNoteForTopic } from '../../core/traffic/teaching-notes';
+import type { HeaderMap, HttpExchange, SseEventRecord } from '../../core/traffic/types';
+import { CopyButton } from '../../ui/copy-button';
+import { JsonView, tryParseJson } from '../../ui/json-view';
+import { exchangeStatusLabel, exchangeTone, isEventStream, teachingTopicsFor } from './exchange-status';
+import { formatClock, formatDuration } from './format-time';
+
+/** SSE events listed before a "show all" button. */
+const EVENTS_SHOWN = 200;
+
+/** Headers as a name/value list, in the order recorded. */
+function HeaderList({ headers, label }: { headers: HeaderMap | undefined; label: string }) {
+  const entries = Object.entries(headers ?? {});
+  if (entries.length === 0) return <div className="muted">none recorded</div>;
+  return (
+    <dl className="kv" aria-label={label}>
+      {entries.map(([name, value]) => (
+        <div key={name} className="kv-pair">
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A body: a collapsible JSON tree when it parses, the text otherwise. */
+function BodyView({ text, label }: { text: string | undefined; label: string }) {
+  if (text === undefined || text === '') return <div className="muted">(no body)</div>;
+  const parsed = tryParseJson(text);
+  return parsed.ok ? <JsonView value={parsed.value} openDepth={3} label={label} /> : <pre className="traffic-text-body">{text}</pre>;
+}
+
+/** One Server-Sent Event: its name, id, time and data (as JSON when it parses). */
+function SseEventView({ event, index, startedAt }: { event: SseEventRecord; index: number; startedAt: number }) {
+  return (
+    <li className="sse-event" data-testid="traffic-sse-event">
+      <div className="sse-event-head mono">
+        <span className="muted">#{index + 1}</span> <span title={formatClock(startedAt + event.atMs)}>+{formatDuration(event.atMs)}</span>
+        {' · '}event: <strong>{event.event ?? 'message'}</strong>
+        {event.id !== undefined && (
+          <>
+            {' · '}id: <span>{event.id}</span>
+          </>
+        )}
+      </div>
+      {event.data.trim() === '' ? (
+        <div className="muted">empty data: a priming event, sent so the client has an id to resume from</div>
+      ) : (
+        <BodyView text={event.data} label={`event ${index + 1} data`} />
+      )}
+    </li>
+  );
+}
+
+/** The events of an event-stream response, the first 200 and then on request. */
+function SseEventList({ events, startedAt }: { events: readonly SseEventRecord[]; startedAt: number }) {
+  const [showAll, setShowAll] = useState(false);
+  if (events.length === 0) return <div className="muted">No events yet.</div>;
+  const shown = showAll ? events : events.slice(0, EVENTS_SHOWN);
+  return (
+    <>
+      <ol className="sse-events" aria-label="Server-Sent Events">
+        {shown.map((event, index) => (
+          <SseEventView key={index} event={event} index={index} startedAt={startedAt} />
+        ))}
+      </ol>
+      {shown.length < events.length && (
+        <button type="button" className="link-button" onClick={() => setShowAll(true)}>
+          show all {events.length.toLocaleString()} events
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * One HTTP exchange in full: its note, method, URL, status and timing, the teaching notes
+ * on what it shows, headers as recorded, the request body, and the response (JSON tree,
+ * text, or the SSE events one by one), with "Copy as curl".
+ */
+export function ExchangeDetail({ exchange, topicsOpen }: { exchange: HttpExchange; topicsOpen: boolean }) {
+  const tone = exchangeTone(exchange);
+  const topics = teachingTopicsFor(exchange);
+  return (
+    <div className="exchange-detail" data-testid="traffic-exchange" data-exchange-id={exchange.id}>
+      {exchange.note !== undefined && (
+        <div className="warn-box exchange-note" data-testid="traffic-exchange-note" role="note">
+          {exchange.note}
+        </div>
+      )}
+      <div className="exchange-summary mono">
+        <strong>{exchange.method.toUpperCase()}</strong> <span className="exchange-url">{exchange.url}</span>
+      </div>
+      <div className="exchange-facts">
+        <span className={`status-chip tone-${tone}`} data-testid="traffic-exchange-status">
+          {exchangeStatusLabel(exchange)}
+          {exchange.statusText ? ` ${exchange.statusText}` : ''}
+        </span>
+        {exchange.status !== undefined && <span className="muted">{exchange.state}</span>}
+        <span className="muted">started {formatClock(exchange.startedAt)}</span>
+        {exchange.headersMs !== undefined && <span className="muted">headers after {formatDuration(exchange.headersMs)}</span>}
+        {exchange.durationMs !== undefined && <span className="muted">took {formatDuration(exchange.durationMs)}</span>}
+        {exchange.toolCallId !== undefined && <span className="muted">tool call {exchange.toolCallId}</span>}
+        <span className="spacer" />
+        <CopyButton text={() => toCurl(exchange)} label="Copy as curl" testId="traffic-copy-curl" />
+      </div>
+      {exchange.error !== undefined && (
+        <div className="error-box" role="alert">
+          <strong>Network error:</strong> {exchange.error}
+          {exchange.status === undefined && (
+            <div className="muted">
+              No HTTP status reached the page. From a browser this is most often CORS: the server (or its preflight) did not allow this origin, method or
+              headers.
+            </div>
+          )}
+        </div>
+      )}
+      {topics.length > 0 && (
+        <details className="exchange-topics" open={topicsOpen}>
+          <summary>What this exchange shows</summary>
+          {topics.map((topic) => (
+            <p key={topic} className="note" data-topic={topic}>
+              {teachingNoteForTopic(topic)}
+            </p>
+          ))}
+        </details>
+      )}
+
+      <h3 className="section-title">Request headers</h3>
+      <HeaderList headers={exchange.requestHeaders} label="Request headers" />
+      <h3 className="section-title">Request body</h3>
+      {exchange.requestBodyNote !== undefined && <div className="muted">{exchange.requestBodyNote}</div>}
+      <BodyView text={exchange.requestBody} label="Request body" />
+
+      <h3 className="section-title">Response headers</h3>
+      <p className="hint muted">
+        Only the headers the browser exposes: those the server lists in Access-Control-Expose-Headers (plus a few safe ones). Others were sent but this page
+        cannot see them.
+      </p>
+      {exchange.responseHeaders !== undefined ? <HeaderList headers={exchange.responseHeaders} label="Response headers" /> : <div className="muted">no response</div>}
+      <h3 className="section-title">
+        Response body
+        {exchange.responseContentType !== undefined && <span className="muted"> · {exchange.responseContentType}</span>}
+      </h3>
+      {exchange.responseBodyNote !== undefined && <div className="muted">{exchange.responseBodyNote}</div>}
+      {exchange.sseEvents !== undefined || isEventStream(exchange.responseContentType) ? (
+        <SseEventList events={exchange.sseEvents ?? []} startedAt={exchange.startedAt} />
+      ) : (
+        <BodyView text={exchange.responseBody} label="Response body" />
+      )}
+    </div>
+  );
+}

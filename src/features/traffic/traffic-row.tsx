@@ -1,0 +1,151 @@
+import { memo } from 'react';
+import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
+import { formatClock, formatDuration } from './format-time';
+
+/** Height of one row in pixels (the theme's `--row-h`). */
+export const ROW_HEIGHT = 22;
+
+/** How a row is highlighted besides its own content. */
+export interface RowHighlight {
+  selected: boolean;
+  /** The request or response paired with the selected message. */
+  paired: boolean;
+  /** Belongs to the tool call selected elsewhere (the chat). */
+  linked: boolean;
+}
+
+/** Common props of both row kinds. */
+interface RowProps extends RowHighlight {
+  rowKey: string;
+  /** 1-based position among the rows, for assistive technology. */
+  position: number;
+  /** Offset from the top of the list, in pixels. */
+  top: number;
+  onSelect(key: string): void;
+}
+
+/** Class names for a row's highlight state. */
+function highlightClass({ selected, paired, linked }: RowHighlight): string {
+  return `traffic-row${selected ? ' is-selected' : ''}${paired ? ' is-paired' : ''}${linked ? ' is-linked' : ''}`;
+}
+
+/** A row for one JSON-RPC message. `failed` is the exchange that carried it, when that exchange failed. */
+export const MessageRowView = memo(function MessageRowView({
+  message,
+  failed,
+  rowKey,
+  position,
+  top,
+  onSelect,
+  ...highlight
+}: RowProps & { message: RpcMessageRecord; failed?: HttpExchange }) {
+  const tone = failed ? exchangeTone(failed) : undefined;
+  return (
+    <div
+      role="row"
+      tabIndex={-1}
+      className={`${highlightClass(highlight)} kind-${message.kind} dir-${message.direction}`}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-rowindex={position}
+      aria-selected={highlight.selected}
+      data-testid="traffic-row"
+      data-key={rowKey}
+      data-method={message.method}
+      data-server={message.server}
+      data-direction={message.direction}
+      data-kind={message.kind}
+      data-rpc-id={message.rpcId === undefined ? undefined : String(message.rpcId)}
+      data-tool-call-id={message.toolCallId}
+      data-linked={highlight.linked ? 'true' : undefined}
+      data-paired={highlight.paired ? 'true' : undefined}
+      data-status={failed ? exchangeStatusLabel(failed) : undefined}
+      data-failed={tone === 'failed' ? 'true' : undefined}
+      onClick={() => onSelect(rowKey)}
+    >
+      <span role="gridcell" className="c-time">
+        {formatClock(message.at)}
+      </span>
+      <span role="gridcell" className="c-server" title={message.server}>
+        {message.server}
+      </span>
+      <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
+        {message.direction === 'out' ? '→' : '←'}
+      </span>
+      <span role="gridcell" className="c-method" title={message.method}>
+        {message.method || '(no method)'}
+      </span>
+      <span role="gridcell" className="c-kind">
+        <span className={`kind-badge kind-${message.kind}`}>{message.kind}</span>
+      </span>
+      <span role="gridcell" className="c-id">
+        {message.rpcId !== undefined ? `#${String(message.rpcId)}` : message.kind === 'notification' ? <span className="no-id">no id</span> : ''}
+      </span>
+      <span role="gridcell" className={`c-status tone-${tone ?? 'none'}`} title={failed ? (failed.note ?? failed.error ?? failed.statusText) : undefined}>
+        {failed ? exchangeStatusLabel(failed) : ''}
+      </span>
+      <span role="gridcell" className="c-took">
+        {message.latencyMs !== undefined && (message.kind === 'response' || message.kind === 'error') ? formatDuration(message.latencyMs) : ''}
+      </span>
+    </div>
+  );
+});
+
+/** A row for an HTTP exchange that carried no JSON-RPC message (or failed). */
+export const ExchangeRowView = memo(function ExchangeRowView({
+  exchange,
+  rowKey,
+  position,
+  top,
+  onSelect,
+  ...highlight
+}: RowProps & { exchange: HttpExchange }) {
+  const tone = exchangeTone(exchange);
+  const method = `HTTP ${exchange.method.toUpperCase()}`;
+  const status = exchangeStatusLabel(exchange);
+  return (
+    <div
+      role="row"
+      tabIndex={-1}
+      className={`${highlightClass(highlight)} kind-http row-tone-${tone}`}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-rowindex={position}
+      aria-selected={highlight.selected}
+      data-testid="traffic-row"
+      data-key={rowKey}
+      data-method={method}
+      data-server={exchange.source}
+      data-direction="out"
+      data-kind="http"
+      data-status={status}
+      data-failed={tone === 'failed' ? 'true' : undefined}
+      data-tool-call-id={exchange.toolCallId}
+      data-linked={highlight.linked ? 'true' : undefined}
+      onClick={() => onSelect(rowKey)}
+    >
+      <span role="gridcell" className="c-time">
+        {formatClock(exchange.startedAt)}
+      </span>
+      <span role="gridcell" className="c-server" title={exchange.source}>
+        {exchange.source}
+      </span>
+      <span role="gridcell" className="c-dir" aria-label="HTTP request">
+        →
+      </span>
+      <span role="gridcell" className="c-method" title={`${exchange.method} ${exchange.url}${exchange.note ? ` — ${exchange.note}` : ''}`}>
+        {exchange.method.toUpperCase()} <span className="path">{shortPath(exchange.url)}</span>
+        {exchange.note ? <span className="row-note"> · {exchange.note}</span> : null}
+      </span>
+      <span role="gridcell" className="c-kind">
+        <span className="kind-badge kind-http">http</span>
+      </span>
+      <span role="gridcell" className="c-id" />
+      <span role="gridcell" className={`c-status tone-${tone}`} title={exchange.error ?? exchange.statusText}>
+        {status}
+      </span>
+      <span role="gridcell" className="c-took">
+        {exchange.durationMs !== undefined ? formatDuration(exchange.durationMs) : ''}
+      </span>
+    </div>
+  );
+});
