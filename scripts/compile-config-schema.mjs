@@ -25,7 +25,7 @@ const options = JSON.parse(optionsText);
 const sourceHash = createHash('sha256').update(schemaText).update('\0').update(optionsText).digest('hex');
 
 const ajv = new Ajv({ ...options, code: { source: true, esm: true, lines: true } });
-const validate = ajv.compile(schema);
+ajv.compile(schema); // registers the schema under its $id for standaloneCode
 const body = standaloneCode(ajv, { validateMcpConfig: schema.$id });
 
 // Ajv's runtime helpers (ucs2length, equal, …) are CommonJS `require` calls even in ESM mode.

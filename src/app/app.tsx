@@ -88,7 +88,7 @@ export function App({ services, initialConfigText }: { services: Services; initi
               applying={applying}
             />
           </Panel>
-          <Splitter orientation="horizontal" label="Resize config and servers" onResize={resize('config', 120)} />
+          <Splitter orientation="horizontal" label="Resize config and servers" value={sizes.config} onResize={resize('config', 120)} />
           <Panel
             title={
               <div className="tabs" role="tablist" aria-label="Left panel">
@@ -108,15 +108,15 @@ export function App({ services, initialConfigText }: { services: Services; initi
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
           </Panel>
         </div>
-        <Splitter label="Resize left column" onResize={resize('left', 240)} />
+        <Splitter label="Resize left column" value={sizes.left} onResize={resize('left', 240)} />
         <Panel title="Chat" testId="chat-panel" style={{ width: sizes.chat, flex: 'none' }} maximised={maximised === 'chat'} onToggleMaximise={toggle('chat')}>
           <ChatPanel session={services.session} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
         </Panel>
-        <Splitter label="Resize chat" onResize={resize('chat', 240)} />
+        <Splitter label="Resize chat" value={sizes.chat} onResize={resize('chat', 240)} />
         <Panel title="MCP wire" style={{ width: sizes.mcp, flex: 'none' }} maximised={maximised === 'mcp'} onToggleMaximise={toggle('mcp')}>
           <TrafficPanel log={services.log} eraOf={eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
         </Panel>
-        <Splitter label="Resize MCP wire" onResize={resize('mcp', 240)} />
+        <Splitter label="Resize MCP wire" value={sizes.mcp} onResize={resize('mcp', 240)} />
         <Panel title="Model wire" style={{ flex: 1 }} maximised={maximised === 'model'} onToggleMaximise={toggle('model')}>
           <ModelTrafficPanel log={services.log} session={services.session} selectedToolCallId={selectedToolCall} linked={linked} />
         </Panel>

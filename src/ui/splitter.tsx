@@ -7,10 +7,12 @@ export interface SplitterProps {
   label: string;
   /** Called with the pixel delta while dragging or with arrow keys. */
   onResize: (delta: number) => void;
+  /** The current size of the panel before the divider, in pixels (announced to assistive technology). */
+  value?: number;
 }
 
 /** A draggable, keyboard-operable divider between two panels. */
-export function Splitter({ orientation = 'vertical', label, onResize }: SplitterProps) {
+export function Splitter({ orientation = 'vertical', label, onResize, value = 0 }: SplitterProps) {
   const last = useRef(0);
   const onPointerDown = useCallback(
     (event: React.PointerEvent<HTMLButtonElement>) => {
@@ -39,6 +41,9 @@ export function Splitter({ orientation = 'vertical', label, onResize }: Splitter
       role="separator"
       aria-orientation={orientation}
       aria-label={label}
+      aria-valuenow={Math.round(value)}
+      aria-valuemin={0}
+      aria-valuemax={10000}
       onPointerDown={onPointerDown}
       onKeyDown={(event) => {
         const step = event.shiftKey ? 50 : 10;

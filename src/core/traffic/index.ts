@@ -64,7 +64,7 @@ export type {
 export { teachingNoteFor, teachingNoteForModel, teachingNoteForTopic } from './teaching-notes';
 export type { ModelExchangeKind, ModelProviderName, ProtocolEra, TeachingTopic } from './teaching-notes';
 
-export { sseEventsToText, toHar } from './har';
+// toHar and sseEventsToText are imported from './har' directly, on demand, so HAR export stays out of the first chunk.
 export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarTimings, ToHarOptions } from './har';
 
 export { shellQuote, toCurl } from './curl';

@@ -1,0 +1,121 @@
+import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { expect, say, test, useModel } from './model-fixture';
+import { TEST_URLS } from './test-ports';
+
+type Body = { messages: Array<Record<string, unknown>> };
+
+for (const provider of ['anthropic', 'openai'] as const) {
+  test(`a full tool-using turn in the ${provider} format, with both wires shown`, async ({ page, model }) => {
+    model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
+    await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
+    await useModel(page, model, provider);
+    await say(page, 'What is the weather in Paris?');
+
+    await page.getByTestId('approval-allow').click();
+    const assistant = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+    await expect(assistant).toContainText('Paris');
+    await expect(page.locator('[data-testid="tool-call"]')).toHaveAttribute('data-status', 'done');
+
+    // The model wire: two requests and two responses.
+    const modelPanel = page.getByTestId('model-traffic');
+    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="request"]')).toHaveCount(2);
+    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"]')).toHaveCount(2);
+    // The MCP wire: the tools/call the model asked for.
+    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
+
+    // The second request carried the tool result in the provider's own shape; the key went only to the model server.
+    const requests = model.requests();
+    expect(requests).toHaveLength(2);
+    const second = requests[1]!.body as Body;
+    if (provider === 'anthropic') {
+      expect(requests[1]!.headers['x-api-key']).toBe('test-key');
+      const last = second.messages.at(-1) as { role: string; content: Array<{ type: string; tool_use_id?: string }> };
+      expect(last.role).toBe('user');
+      expect(last.content[0]!.type).toBe('tool_result');
+    } else {
+      expect(requests[1]!.headers.authorization).toBe('Bearer test-key');
+      expect(second.messages.some((m) => m.role === 'tool' && typeof m.tool_call_id === 'string')).toBe(true);
+    }
+
+    // The key is redacted in the model panel.
+    await modelPanel.locator('[data-testid="model-row"][data-kind="request"]').first().click();
+    await expect(page.getByTestId('model-detail')).not.toContainText('test-key');
+  });
+}
+
+test('selecting a tool call links the model response, the tools/call exchange and the next request', async ({ page, model }) => {
+  model.setScript([{ toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Lima' } }] }, { text: 'Done.' }]);
+  await openWithConfig(page, DEMO_CONFIG, ['weather']);
+  await useModel(page, model, 'anthropic');
+  await say(page, 'Weather in Lima?');
+  await page.getByTestId('approval-allow').click();
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Done.');
+  await page.getByTestId('tool-call').click();
+  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-linked="true"]').first()).toBeVisible();
+  const modelPanel = page.getByTestId('model-traffic');
+  await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"][data-linked="true"]')).toBeVisible();
+  await expect(modelPanel.locator('[data-testid="model-row"][data-kind="request"][data-step="2"][data-linked="true"]')).toBeVisible();
+  await expect(page.getByTestId('turn-timeline-summary')).toContainText('2 requests');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('switching the wire format mid-chat rebuilds the same history in the other format', async ({ page, model }) => {
+  model.setScript([{ toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Oslo' } }] }, { text: 'Cold.' }, { text: 'Still cold.' }]);
+  await openWithConfig(page, DEMO_CONFIG, ['weather']);
+  await useModel(page, model, 'anthropic');
+  await say(page, 'Weather in Oslo?');
+  await page.getByTestId('approval-allow').click();
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Cold.');
+
+  await useModel(page, model, 'openai');
+  await say(page, 'And tomorrow?');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Still cold.');
+  const third = model.requests()[2]!;
+  expect(third.format).toBe('openai');
+  const messages = (third.body as Body).messages;
+  expect(messages.some((m) => m.role === 'assistant' && Array.isArray(m.tool_calls))).toBe(true);
+  expect(messages.some((m) => m.role === 'tool')).toBe(true);
+  // The MCP wire did not change: one tools/call, made during the first turn.
+  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
+});
+
+test('Stop cancels a tool call in flight with notifications/cancelled, and the conversation stays', async ({ page, model }) => {
+  model.setScript([{ toolCalls: [{ name: 'slow_sleep', input: { ms: 20000 } }] }, { text: 'after stop' }]);
+  await openWithConfig(page, { mcpServers: { slow: { url: TEST_URLS.lab('slow') } } }, ['slow']);
+  await useModel(page, model, 'anthropic');
+  await say(page, 'Sleep please');
+  await page.getByTestId('approval-allow').click();
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'running');
+  await page.getByTestId('chat-stop').click();
+  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/cancelled"][data-direction="out"]')).toHaveCount(1);
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'failed');
+  await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toContainText('Sleep please');
+  // The conversation goes on.
+  await say(page, 'ok');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('after stop');
+});
+
+test('a 429 is retried after retry-after, and each attempt is visible', async ({ page, model }) => {
+  model.setScript([{ error: { status: 429, retryAfter: 1 } }, { text: 'second time lucky' }]);
+  await openWithConfig(page, DEMO_CONFIG, ['weather']);
+  await useModel(page, model, 'openai');
+  await say(page, 'hello');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('second time lucky');
+  await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]')).toHaveCount(2);
+  expect(model.requests().map((r) => r.status)).toEqual([429, 200]);
+});
+
+test('a 401 is explained, and the turn can be retried with a good key', async ({ page, model }) => {
+  model.setScript([{ text: 'welcome back' }]);
+  await openWithConfig(page, DEMO_CONFIG, ['weather']);
+  await useModel(page, model, 'anthropic', 'bad-key');
+  await say(page, 'hello');
+  const error = page.getByTestId('chat-error');
+  await expect(error).toHaveAttribute('data-code', 'bad-key');
+  await expect(error).toContainText(/key/i);
+  await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toContainText('hello');
+  await page.getByTestId('api-key-input').fill('good-key');
+  await page.getByTestId('api-key-input').blur();
+  await page.getByTestId('chat-retry').click();
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('welcome back');
+});
