@@ -185,3 +185,37 @@ test.describe('the MCP traffic panel', () => {
     expect(har.log.entries.some((e) => e.request.url === TEST_URLS.weather && e.request.method === 'POST' && e.response.status === 200)).toBe(true);
   });
 });
+
+test.describe('tool lists', () => {
+  test('a paginated tools/list is followed to the end and refreshed on list_changed', async ({ page }) => {
+    await openWithConfig(page, { mcpServers: { paged: { url: TEST_URLS.lab('paged') } } }, ['paged']);
+    const card = page.getByTestId('server-paged');
+    await expect(card).toContainText('Tools (7) · 3 pages');
+    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="paged"][data-method="tools/list"][data-direction="out"]')).toHaveCount(3);
+    await page.getByTestId('tool-paged-add_tool').click();
+    await page.getByTestId('tool-call-args').fill('{"name": "golf"}');
+    await page.getByTestId('tool-call-run').click();
+    await expect(page.getByTestId('tool-paged-golf')).toBeVisible();
+    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="paged"][data-method="notifications/tools/list_changed"]')).toHaveCount(1);
+  });
+});
+
+test.describe('secrets', () => {
+  test('a bearer token from the config is redacted in the panel and the HAR export', async ({ page }) => {
+    const token = 'sk-live-very-secret-token-123';
+    await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather, headers: { Authorization: `Bearer ${token}` } } } }, ['weather']);
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+    await page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="initialize"][data-direction="out"]').click();
+    const detail = page.getByTestId('traffic-detail');
+    await expect(detail).toContainText('Bearer [redacted]');
+    await expect(detail).not.toContainText(token);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByTestId('traffic-export-har').click();
+    const path = await (await downloadPromise).path();
+    const har = await (await import('node:fs/promises')).readFile(path!, 'utf8');
+    expect(har).not.toContain(token);
+    expect(har).toContain('[redacted]');
+    // Nor does it leak into the page's text anywhere.
+    expect(await page.locator('body').innerText()).not.toContain(token);
+  });
+});

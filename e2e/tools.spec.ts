@@ -104,3 +104,16 @@ test('a tool call with an invalid argument is not sent to the server', async ({ 
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('city');
   await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"]')).toHaveCount(0);
 });
+
+test('the local add_reminder tool passes the same gate and its reminders survive a reload', async ({ page, model }) => {
+  model.setScript([{ toolCalls: [{ name: 'add_reminder', input: { text: 'Take an umbrella', when: 'tomorrow 8:00' } }] }, { text: 'Reminder added.' }]);
+  await openWithConfig(page, DEMO_CONFIG, ['weather']);
+  await useModel(page, model, 'anthropic');
+  await say(page, 'Remind me to take an umbrella');
+  await expect(page.getByTestId('approval-card')).toBeVisible();
+  await page.getByTestId('approval-allow').click();
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Reminder added.');
+  await page.reload();
+  await page.getByTestId('left-tab-reminders').click();
+  await expect(page.getByTestId('reminder')).toContainText('Take an umbrella');
+});

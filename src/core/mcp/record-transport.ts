@@ -26,7 +26,7 @@ export function rpcKindOf(message: unknown): RpcKind {
  */
 export function recordTransport(
   transport: Transport,
-  options: { server: string; sink: MessageSink; now?: () => number },
+  options: { server: string; sink: MessageSink; now?: () => number; onSend?: (message: JSONRPCMessage) => void },
 ): Transport {
   const now = options.now ?? Date.now;
   const toolCallByRpcId = new Map<string | number, string>();
@@ -38,6 +38,7 @@ export function recordTransport(
     for (const single of Array.isArray(message) ? (message as JSONRPCMessage[]) : [message]) {
       const m = single as Record<string, unknown>;
       const id = m.id as string | number | undefined;
+      options.onSend?.(single);
       if (toolCallId !== undefined && id !== undefined) toolCallByRpcId.set(id, toolCallId);
       options.sink.addMessage({
         server: options.server,

@@ -51,6 +51,8 @@ export class ServerConnection {
   private state: ServerState;
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
+  /** tools/list requests sent so far: the SDK follows the pages itself, this counts them. */
+  private toolListRequests = 0;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -102,7 +104,14 @@ export class ServerConnection {
       fetch: this.options.recordingFetch,
       requestInit: { headers: this.options.headers },
     });
-    recordTransport(transport as Transport, { server: this.options.name, sink: this.options.log, now: this.now });
+    recordTransport(transport as Transport, {
+      server: this.options.name,
+      sink: this.options.log,
+      now: this.now,
+      onSend: (message) => {
+        if ((message as { method?: string }).method === 'tools/list') this.toolListRequests += 1;
+      },
+    });
     this.client = client;
     this.transport = transport;
     // The v2 client reports the era probe's 400 through onerror; the trace labels it instead.
@@ -138,20 +147,16 @@ export class ServerConnection {
     }
   }
 
-  /** Follow tools/list pagination to the end. */
+  /**
+   * List every tool: the SDK follows `nextCursor` to the end (and caches the list it uses to
+   * validate structured results); each page is its own tools/list on the wire, counted here.
+   */
   private async listAllTools(): Promise<{ tools: McpToolInfo[]; pages: number }> {
     const client = this.requireClient();
     if (!client.getServerCapabilities()?.tools) return { tools: [], pages: 0 };
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.state.timeoutMs, cacheMode: 'bypass' });
-      pages += 1;
-      tools.push(...(page.tools as McpToolInfo[]));
-      cursor = page.nextCursor;
-    } while (cursor && pages < 100);
-    return { tools, pages };
+    const before = this.toolListRequests;
+    const result = await client.listTools(undefined, { timeout: this.state.timeoutMs, cacheMode: 'refresh' });
+    return { tools: result.tools as McpToolInfo[], pages: this.toolListRequests - before };
   }
 
   /** Fetch the tool list again. */
