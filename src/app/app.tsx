@@ -23,14 +23,14 @@ interface LayoutSizes {
   config: number;
 }
 
-const DEFAULT_SIZES: LayoutSizes = { left: 360, chat: 420, mcp: 460, config: 300 };
+const DEFAULT_SIZES: LayoutSizes = { left: 340, chat: 400, mcp: 540, config: 300 };
 type PanelId = 'left' | 'chat' | 'mcp' | 'model';
 type LeftTab = 'servers' | 'registry' | 'reminders';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
 export function App({ services, initialConfigText }: { services: Services; initialConfigText: string }) {
   const [theme, setTheme] = useTheme();
-  const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v1', DEFAULT_SIZES);
+  const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v2', DEFAULT_SIZES);
   const [maximised, setMaximised] = useState<PanelId>();
   const [configText, setConfigText] = useState(initialConfigText);
   const [applying, setApplying] = useState(false);
