@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const previewPort = Number(process.env.GLASSBOX_TEST_PORT ?? 4173);
+/** The build to serve (default dist/); lets parallel runs each test their own build. */
+const distDir = process.env.GLASSBOX_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,7 +31,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${previewPort} --strictPort`,
+    command: `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${previewPort} --strictPort --outDir ${distDir}`,
     url: `http://127.0.0.1:${previewPort}/`,
     reuseExistingServer: false,
     timeout: 60_000,
