@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { HeaderMap, SseEventRecord } from '../../core/traffic/types';
 import { JsonView, tryParseJson } from '../../ui/json-view';
-import { formatClock, formatDuration } from './format-time';
+import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** SSE events listed before a "show all" button. */
 const EVENTS_SHOWN = 200;

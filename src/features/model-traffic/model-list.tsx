@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { HttpExchange } from '../../core/traffic/types';
+import { listKeyTarget } from '../../ui/list-keys';
 import { rowMatches } from './model-rows';
 import type { ModelRow, TurnStep } from './model-rows';
 import { ModelRowView, ROW_HEIGHT } from './model-row';
@@ -121,36 +122,15 @@ export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResp
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const last = rows.length - 1;
-    let target: number;
-    switch (event.key) {
-      case 'ArrowDown':
-        target = selectedIndex < 0 ? 0 : Math.min(last, selectedIndex + 1);
-        break;
-      case 'ArrowUp':
-        target = selectedIndex < 0 ? last : Math.max(0, selectedIndex - 1);
-        break;
-      case 'PageDown':
-        target = Math.min(last, Math.max(0, selectedIndex) + page);
-        break;
-      case 'PageUp':
-        target = Math.max(0, selectedIndex - page);
-        break;
-      case 'Home':
-        target = 0;
-        break;
-      case 'End':
-        target = last;
-        break;
-      case 'Escape':
-        if (selectedKey !== undefined) {
-          event.preventDefault();
-          onDeselect();
-        }
-        return;
-      default:
-        return;
+    if (event.key === 'Escape') {
+      if (selectedKey !== undefined) {
+        event.preventDefault();
+        onDeselect();
+      }
+      return;
     }
+    const target = listKeyTarget(event.key, selectedIndex, rows.length, page);
+    if (target === undefined) return;
     event.preventDefault();
     const row = rows[target];
     if (row === undefined) return;

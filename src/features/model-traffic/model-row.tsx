@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ProviderId } from '../../core/providers/provider';
 import type { HttpExchange } from '../../core/traffic/types';
-import { formatClock, formatDuration } from './format-time';
+import { formatClock, formatDuration } from '../../ui/format-time';
 import type { ModelRowKind } from './model-rows';
 import { askedLabel, detectProvider, modeLabel, requestLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
 

@@ -6,7 +6,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { downloadText } from '../../ui/download';
 import { Splitter } from '../../ui/splitter';
 import { useStore } from '../../ui/use-store';
-import { fileTimestamp } from './format-time';
+import { fileTimestamp } from '../../ui/format-time';
 import { ModelList } from './model-list';
 import { modelExchangesOf, ModelRowsBuilder, rowKey } from './model-rows';
 import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';

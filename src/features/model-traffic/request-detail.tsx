@@ -6,7 +6,7 @@ import { teachingNoteForModel } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView } from '../../ui/json-view';
 import { BodyView, HeaderList } from './detail-parts';
-import { formatClock } from './format-time';
+import { formatClock } from '../../ui/format-time';
 import { otherProvider, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 

@@ -9,7 +9,7 @@ import { JsonView, tryParseJson } from '../../ui/json-view';
 import { assembleStream } from './assemble-stream';
 import type { AssembledStream } from './assemble-stream';
 import { BodyView, HeaderList, SseEventList } from './detail-parts';
-import { formatDuration } from './format-time';
+import { formatDuration } from '../../ui/format-time';
 import { isStreamResponse, modeLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
 
 /** Which teaching note explains this response. */

@@ -5,7 +5,7 @@ import type { HeaderMap, HttpExchange, SseEventRecord } from '../../core/traffic
 import { CopyButton } from '../../ui/copy-button';
 import { JsonView, tryParseJson } from '../../ui/json-view';
 import { exchangeStatusLabel, exchangeTone, isEventStream, teachingTopicsFor } from './exchange-status';
-import { formatClock, formatDuration } from './format-time';
+import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** SSE events listed before a "show all" button. */
 const EVENTS_SHOWN = 200;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../../core/traffic/types';
 import { exchangeStatusLabel, exchangeTone, isExchangeFailed, shortPath, teachingTopicsFor } from './exchange-status';
-import { formatClock, formatDuration } from './format-time';
+import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** A hand-made MCP exchange. */
 function exchange(fields: Partial<HttpExchange>): HttpExchange {

@@ -4,7 +4,7 @@ import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
 import { JsonView } from '../../ui/json-view';
 import { ExchangeDetail } from './exchange-detail';
-import { formatClock, formatDuration } from './format-time';
+import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** Props for MessageDetail. */
 export interface MessageDetailProps {

@@ -10,7 +10,7 @@ import { exchangeKey, mcpExchangesOf, messageKey, TrafficRowsBuilder } from './b
 import type { ClearMark, TrafficRow } from './build-rows';
 import { ExchangeDetail } from './exchange-detail';
 import { isExchangeFailed } from './exchange-status';
-import { fileTimestamp } from './format-time';
+import { fileTimestamp } from '../../ui/format-time';
 import { MessageDetail } from './message-detail';
 import { TrafficList } from './traffic-list';
 import './traffic.css';

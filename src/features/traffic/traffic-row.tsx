@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
-import { formatClock, formatDuration } from './format-time';
+import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** Height of one row in pixels (the theme's `--row-h`). */
 export const ROW_HEIGHT = 22;

@@ -1,4 +1,4 @@
-/** Time and duration labels in the style of DevTools (a small copy of the MCP panel's, as features share no code). */
+/** Time and duration labels for both wire panels, in the style of DevTools. */
 
 /** Two or three digits with leading zeros. */
 function pad(value: number, width: number): string {
@@ -11,7 +11,7 @@ export function formatClock(epochMs: number): string {
   return `${pad(date.getHours(), 2)}:${pad(date.getMinutes(), 2)}:${pad(date.getSeconds(), 2)}.${pad(date.getMilliseconds(), 3)}`;
 }
 
-/** A duration: `850 ms`, `1.25 s`, `12.5 s`, `2 min 5 s`. */
+/** A duration: `850 ms`, `1.25 s`, `2 min 5 s`. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '';
   if (ms < 1000) return `${Math.round(ms)} ms`;
