@@ -1,0 +1,127 @@
+/**
+ * One cold page load in a fresh browser context (empty cache and storage): first
+ * contentful paint, every script and style sheet the page loaded with its gzipped size
+ * and when it arrived, and — for the app — when the config editor became usable and when
+ * Monaco took over.
+ */
+import { gzipSync } from 'node:zlib';
+
+/** File names of Monaco's parts: its chunks, workers and icon font. */
+export const MONACO_PATTERN = /monaco|editor\.worker|json\.worker|codicon/i;
+/** File names of the other parts meant to load on demand: HAR export, syntax highlighting. */
+export const ON_DEMAND_PATTERN = /(^|[/._-])har[-._]|highlight|shiki|prism|lowlight/i;
+
+/** Runs in the page before its own scripts: records editor readiness on the page's clock. */
+const INIT_SCRIPT = () => {
+  performance.setResourceTimingBufferSize(2000);
+  const marks = { editorUsableAt: undefined, monacoReadyAt: undefined };
+  window.__benchMarks = marks;
+  const check = () => {
+    const editor = document.querySelector('[data-testid="config-editor"]');
+    if (!editor) return;
+    const monaco = editor.getAttribute('data-editor') === 'monaco';
+    const textarea = editor.querySelector('textarea');
+    if (marks.editorUsableAt === undefined && (monaco || (textarea !== null && !textarea.disabled && !textarea.readOnly))) {
+      marks.editorUsableAt = performance.now();
+    }
+    if (marks.monacoReadyAt === undefined && monaco) {
+      marks.monacoReadyAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled'] });
+};
+
+/**
+ * @typedef {object} LoadedFile
+ * @property {string} url
+ * @property {string} name  the file name
+ * @property {'script' | 'style'} type
+ * @property {number} bytes  as served
+ * @property {number} gzipBytes  gzipped with zlib defaults
+ * @property {number | undefined} responseEnd  page clock (ms since navigation start); undefined when the page's resource timing lacks it (e.g. a worker's)
+ */
+
+/**
+ * @typedef {object} PageLoad
+ * @property {number} fcpMs
+ * @property {LoadedFile[]} files
+ * @property {number | undefined} editorUsableMs
+ * @property {number | undefined} monacoReadyMs
+ */
+
+/**
+ * Loads `url` in a new context of `browser` and measures it.
+ * @param {import('playwright').Browser} browser
+ * @param {string} url
+ * @param {{ app: boolean, monacoTimeoutMs?: number }} options  `app`: also wait for the editor and Monaco
+ * @returns {Promise<PageLoad>}
+ */
+export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_000 }) {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  try {
+    await context.addInitScript(INIT_SCRIPT);
+    const page = await context.newPage();
+    /** @type {Promise<LoadedFile | undefined>[]} */
+    const bodies = [];
+    let lastResponseAt = Date.now();
+    page.on('response', (response) => {
+      lastResponseAt = Date.now();
+      const type = response.request().resourceType();
+      const pathname = new URL(response.url()).pathname;
+      const kind = type === 'script' || /\.m?js$/.test(pathname) ? 'script' : type === 'stylesheet' || pathname.endsWith('.css') ? 'style' : undefined;
+      if (kind === undefined) return;
+      bodies.push(
+        response.body().then(
+          (body) => ({ url: response.url(), name: pathname.split('/').pop() ?? pathname, type: kind, bytes: body.length, gzipBytes: gzipSync(body).length, responseEnd: undefined }),
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
+    if (app) {
+      await page.waitForFunction(() => window.__benchMarks?.monacoReadyAt !== undefined, undefined, { timeout: monacoTimeoutMs });
+      // Let Monaco's workers and fonts arrive, so the file list is complete. ('networkidle' never
+      // comes: the app keeps a GET stream open to its MCP server.)
+      const quietSince = Date.now();
+      while (Date.now() - lastResponseAt < 500 && Date.now() - quietSince < 5000) await page.waitForTimeout(100);
+    }
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      resources: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
+      marks: window.__benchMarks,
+    }));
+    const files = (await Promise.all(bodies)).filter((file) => file !== undefined);
+    for (const file of files) {
+      file.responseEnd = timing.resources.find((entry) => entry.name === file.url)?.responseEnd;
+      // The document's own scripts are not in resource timing when inline; Vite emits none.
+    }
+    return {
+      fcpMs: timing.fcp,
+      files,
+      editorUsableMs: timing.marks?.editorUsableAt,
+      monacoReadyMs: timing.marks?.monacoReadyAt,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The files of a load that arrived before its first contentful paint.
+ * @param {PageLoad} load
+ * @param {'script' | 'style'} type
+ */
+export function beforeFirstPaint(load, type) {
+  return load.files.filter((file) => file.type === type && file.responseEnd !== undefined && file.responseEnd <= load.fcpMs);
+}
+
+/**
+ * Sum of gzipped bytes.
+ * @param {readonly LoadedFile[]} files
+ */
+export function gzipTotal(files) {
+  return files.reduce((sum, file) => sum + file.gzipBytes, 0);
+}

@@ -1,0 +1,602 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds the app and the bench harness, serves them on loopback, starts the
+ * test servers it needs (weather, the lab's slow server, the scripted model server), drives
+ * Debian's Chromium through Playwright, and prints each measure as a median over several
+ * runs and as a ratio against a reference measured in the same run, with the budgets.
+ * Writes the numbers to bench-results/bench-<date>.json.
+ *
+ * Usage: node bench/run.mjs [--strict]   (--strict: exit 1 when a budget fails)
+ * Environment:
+ *   BENCH_RUNS=5                   runs per measure (medians are over these)
+ *   BENCH_MCP_CALLS=500            sequential tools/call per round-trip run
+ *   BENCH_TRAFFIC_MESSAGES=100000  messages in the traffic log for the scale runs
+ *   BENCH_SCROLL_MS=3000           how long to scroll the traffic list
+ *   BENCH_LATENCY_MS=50            delay per HTTP request for the "remote servers" connect line
+ *   BENCH_PORT_BASE=4500           use ports BASE..BASE+29 instead of free ones
+ *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
+ *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
+ *   BENCH_ONLY=load,mcp,agent,connect,traffic   run only these sections
+ *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import { start as startLab } from '../e2e/servers/lab.mjs';
+import { start as startModel } from '../e2e/servers/model-server.mjs';
+import { start as startWeather } from '../e2e/servers/weather.mjs';
+import { buildApp, buildHarness, HARNESS_PATH, REPO_ROOT } from './build.mjs';
+import { startLatencyProxy } from './latency-proxy.mjs';
+import { beforeFirstPaint, gzipTotal, measurePageLoad, MONACO_PATTERN, ON_DEMAND_PATTERN } from './page-load.mjs';
+import { serveStatic } from './static-server.mjs';
+import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
+
+const STRICT = process.argv.includes('--strict');
+const RUNS = positiveInt(process.env.BENCH_RUNS, 5);
+const MCP_CALLS = positiveInt(process.env.BENCH_MCP_CALLS, 500);
+const MCP_WARMUP = 20;
+/** Calls per block: the two clients take turns, a block each, so both see the same load. */
+const MCP_BLOCK = 25;
+const TRAFFIC_MESSAGES = positiveInt(process.env.BENCH_TRAFFIC_MESSAGES, 100_000);
+/** The small log the traffic measures are compared with. */
+const REFERENCE_MESSAGES = 2000;
+const SCROLL_MS = positiveInt(process.env.BENCH_SCROLL_MS, 3000);
+const IDLE_PROBE_MS = 1000;
+const PARALLEL_CALLS = 8;
+const SLEEP_MS = 200;
+const MANY_SERVERS = 10;
+const LATENCY_MS = positiveInt(process.env.BENCH_LATENCY_MS, 50);
+const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PORT_BASE, 0) : undefined;
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic').split(',').map((s) => s.trim()));
+const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-precise-memory-info',
+  '--js-flags=--expose-gc',
+];
+
+/** Budgets (issue 6). */
+const BUDGET = {
+  jsBeforePaintGzip: 120_000,
+  fcpRatio: 2,
+  mcpOverhead: 1.1,
+  parallelRatio: 1.3,
+  serversRatio: 1.5,
+  filterMs: 100,
+  longTaskMs: 50,
+};
+
+/** @param {string | undefined} text @param {number} fallback */
+function positiveInt(text, fallback) {
+  const value = Number.parseInt(text ?? '', 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** A port for slot `n`: BENCH_PORT_BASE + n, or 0 (a free one). @param {number} n */
+function port(n) {
+  return PORT_BASE === undefined ? 0 : PORT_BASE + n;
+}
+
+/** @param {string} text */
+function progress(text) {
+  process.stderr.write(`[bench] ${text}\n`);
+}
+
+/** Things to stop, newest first, whatever happens. */
+const cleanups = [];
+let cleaning;
+function cleanup() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const step = cleanups.pop();
+      try {
+        await step();
+      } catch (error) {
+        progress(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping servers and browser`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+/** Runs `fn` RUNS times and returns the results in order. @template T @param {string} label @param {(run: number) => Promise<T>} fn */
+async function repeat(label, fn) {
+  const results = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = Date.now();
+    results.push(await fn(run));
+    progress(`${label}: run ${run + 1}/${RUNS} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  return results;
+}
+
+/**
+ * @typedef {object} Line
+ * @property {string} section
+ * @property {string} measure
+ * @property {string} value    median, formatted
+ * @property {string} [reference]  the reference's median, formatted
+ * @property {string} [ratio]  median of the per-run ratios, formatted
+ * @property {string} [budget]
+ * @property {boolean} [pass]  undefined: no budget
+ */
+
+async function main() {
+  const startedAt = new Date();
+  const began = Date.now();
+  const loadAtStart = os.loadavg();
+  /** @type {Line[]} */
+  const lines = [];
+  /** @type {Record<string, unknown>} */
+  const raw = {};
+
+  // 1. Build the app and the harness.
+  const keepBuild = Boolean(process.env.BENCH_BUILD_DIR);
+  const buildDir = process.env.BENCH_BUILD_DIR ? path.resolve(process.env.BENCH_BUILD_DIR) : await mkdtemp(path.join(os.tmpdir(), 'glassbox-bench-'));
+  if (!keepBuild) cleanups.push(() => rm(buildDir, { recursive: true, force: true }));
+  const siteDir = path.join(buildDir, 'site');
+  if (process.env.BENCH_SKIP_BUILD && keepBuild) {
+    progress(`reusing the build in ${siteDir}`);
+  } else {
+    progress(`building the app and the harness into ${siteDir}`);
+    const buildStart = Date.now();
+    await buildApp(siteDir);
+    await buildHarness(path.join(siteDir, HARNESS_PATH));
+    progress(`built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s`);
+  }
+
+  // 2. Servers, all on loopback.
+  const site = await serveStatic({ root: siteDir, port: port(0) });
+  cleanups.push(() => site.close());
+  const weather = await startWeather({ host: '127.0.0.1', port: port(1) });
+  cleanups.push(() => weather.close());
+  const lab = await startLab({ host: '127.0.0.1', port: port(2) });
+  cleanups.push(() => lab.close());
+  const model = await startModel({ host: '127.0.0.1', port: port(3), chunkDelayMs: 1 });
+  cleanups.push(() => model.close());
+  /** @type {{ url: string }[]} */
+  const weathers = [];
+  /** The same servers behind a proxy that adds LATENCY_MS to each request, like remote hosts. @type {string[]} */
+  const remoteUrls = [];
+  if (ONLY.has('connect')) {
+    for (let i = 0; i < MANY_SERVERS; i++) {
+      const server = await startWeather({ host: '127.0.0.1', port: port(10 + i) });
+      cleanups.push(() => server.close());
+      weathers.push(server);
+      const proxy = await startLatencyProxy({ target: new URL(server.url).origin, delayMs: LATENCY_MS, port: port(20 + i) });
+      cleanups.push(() => proxy.close());
+      remoteUrls.push(`${proxy.origin}/mcp`);
+    }
+  }
+  progress(`serving ${site.url}; weather ${weather.url}; lab ${lab.url}; model ${model.url}`);
+
+  // 3. The browser.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH || undefined, args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+  const browserVersion = browser.version();
+  const harnessUrl = `${site.url}${HARNESS_PATH}/`;
+  const blankUrl = `${site.url}${HARNESS_PATH}/blank.html`;
+  const appConfig = { mcpServers: { weather: { url: weather.url } } };
+  const appUrl = `${site.url}#config=${Buffer.from(JSON.stringify(appConfig)).toString('base64url')}`;
+
+  /** A fresh page on the harness, ready. */
+  const openHarness = async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => progress(`harness page error: ${error.message}`));
+    await page.goto(harnessUrl);
+    await page.waitForFunction(() => document.documentElement.dataset.benchReady === 'true');
+    return { context, page };
+  };
+
+  // 4. Page load: JS before first paint, FCP, editor usable, Monaco ready — against the blank page.
+  if (ONLY.has('load')) {
+    await measurePageLoad(browser, blankUrl, { app: false }); // warm the browser process, not counted
+    const loads = await repeat('page load', async (run) => {
+      const blankFirst = run % 2 === 0;
+      const blank = blankFirst ? await measurePageLoad(browser, blankUrl, { app: false }) : undefined;
+      const app = await measurePageLoad(browser, appUrl, { app: true });
+      const blankLoad = blank ?? (await measurePageLoad(browser, blankUrl, { app: false }));
+      return { blank: blankLoad, app };
+    });
+    const perRun = loads.map(({ blank, app }) => {
+      const js = beforeFirstPaint(app, 'script');
+      const css = beforeFirstPaint(app, 'style');
+      return {
+        blankFcpMs: blank.fcpMs,
+        appFcpMs: app.fcpMs,
+        editorUsableMs: app.editorUsableMs ?? Number.NaN,
+        monacoReadyMs: app.monacoReadyMs ?? Number.NaN,
+        jsBeforePaintGzip: gzipTotal(js),
+        jsBeforePaintGzipWithoutMonaco: gzipTotal(js.filter((f) => !MONACO_PATTERN.test(f.name))),
+        cssBeforePaintGzip: gzipTotal(css),
+        jsTotalGzip: gzipTotal(app.files.filter((f) => f.type === 'script')),
+        heavyBeforePaint: js.filter((f) => MONACO_PATTERN.test(f.name) || ON_DEMAND_PATTERN.test(f.name)).map((f) => f.name),
+        filesBeforePaint: [...js, ...css].map((f) => ({ name: f.name, gzipBytes: f.gzipBytes, responseEndMs: f.responseEnd })),
+        allFiles: app.files.map((f) => ({ name: f.name, type: f.type, bytes: f.bytes, gzipBytes: f.gzipBytes, responseEndMs: f.responseEnd })),
+      };
+    });
+    raw.pageLoad = perRun;
+    const pick = (key) => perRun.map((r) => r[key]);
+    const jsGz = median(pick('jsBeforePaintGzip'));
+    const heavy = [...new Set(perRun.flatMap((r) => r.heavyBeforePaint))];
+    const fcpRatio = median(ratios(pick('appFcpMs'), pick('blankFcpMs')));
+    lines.push(
+      { section: 'load', measure: 'JS before first paint (gzip)', value: kb(jsGz), budget: `≤ ${kb(BUDGET.jsBeforePaintGzip)}`, pass: jsGz <= BUDGET.jsBeforePaintGzip },
+      { section: 'load', measure: 'JS before first paint without Monaco (gzip)', value: kb(median(pick('jsBeforePaintGzipWithoutMonaco'))) },
+      { section: 'load', measure: 'CSS before first paint (gzip)', value: kb(median(pick('cssBeforePaintGzip'))) },
+      { section: 'load', measure: 'JS loaded by the time Monaco is ready (gzip)', value: kb(median(pick('jsTotalGzip'))) },
+      {
+        section: 'load',
+        measure: 'Monaco/HAR/highlighting chunks before first paint',
+        value: heavy.length === 0 ? 'none' : heavy.join(', '),
+        budget: 'none',
+        pass: heavy.length === 0,
+      },
+      {
+        section: 'load',
+        measure: 'First contentful paint',
+        value: ms(median(pick('appFcpMs'))),
+        reference: `blank ${ms(median(pick('blankFcpMs')))}`,
+        ratio: times(fcpRatio),
+        budget: `≤ ${times(BUDGET.fcpRatio)}`,
+        pass: fcpRatio <= BUDGET.fcpRatio,
+      },
+      {
+        section: 'load',
+        measure: 'Config editor usable (textarea)',
+        value: ms(median(pick('editorUsableMs'))),
+        reference: `blank FCP ${ms(median(pick('blankFcpMs')))}`,
+        ratio: times(median(ratios(pick('editorUsableMs'), pick('blankFcpMs')))),
+      },
+      {
+        section: 'load',
+        measure: 'Monaco ready',
+        value: ms(median(pick('monacoReadyMs'))),
+        reference: `blank FCP ${ms(median(pick('blankFcpMs')))}`,
+        ratio: times(median(ratios(pick('monacoReadyMs'), pick('blankFcpMs')))),
+      },
+    );
+  }
+
+  // 5. MCP round trip: 500 sequential tools/call, Glassbox's client + recording vs the bare SDK client, in alternating blocks.
+  if (ONLY.has('mcp')) {
+    const { context, page } = await openHarness();
+    cleanups.push(() => context.close());
+    const options = { url: weather.url, calls: MCP_CALLS, warmup: MCP_WARMUP, block: MCP_BLOCK, tool: 'get_forecast', args: { city: 'Paris', days: 1 } };
+    const trips = await repeat('mcp round trip', () => page.evaluate((o) => window.glassboxBench.mcpRoundTripPair(o), options));
+    await context.close();
+    raw.mcpRoundTrip = trips;
+    const glassboxMs = trips.map((t) => t.glassboxMs);
+    const bareMs = trips.map((t) => t.bareMs);
+    const overhead = median(ratios(glassboxMs, bareMs));
+    lines.push({
+      section: 'mcp',
+      measure: `${MCP_CALLS} sequential tools/call (per call)`,
+      value: `${ms(median(glassboxMs))} (${ms(median(glassboxMs) / MCP_CALLS)})`,
+      reference: `bare SDK ${ms(median(bareMs))} (${ms(median(bareMs) / MCP_CALLS)})`,
+      ratio: times(overhead),
+      budget: `≤ ${times(BUDGET.mcpOverhead)}`,
+      pass: overhead <= BUDGET.mcpOverhead,
+    });
+  }
+
+  // 6. Eight 200 ms tool calls in one model turn, through the real AgentSession.
+  if (ONLY.has('agent')) {
+    const { context, page } = await openHarness();
+    cleanups.push(() => context.close());
+    const labUrl = lab.endpoints.slow;
+    const turn = async (calls) => {
+      model.reset();
+      model.setScript([{ toolCalls: Array.from({ length: calls }, () => ({ name: 'slow_sleep', input: { ms: SLEEP_MS } })) }, { text: 'All done.' }]);
+      return page.evaluate((o) => window.glassboxBench.agentTurn(o), { labUrl, modelUrl: model.url, expectedCalls: calls });
+    };
+    const bare = (calls) => page.evaluate((o) => window.glassboxBench.bareParallel(o), { url: labUrl, calls, tool: 'sleep', args: { ms: SLEEP_MS } });
+    await turn(1); // warm-up, not counted
+    const turns = await repeat('parallel tool calls', async (run) => {
+      let single;
+      let parallel;
+      if (run % 2 === 0) {
+        single = await turn(1);
+        parallel = await turn(PARALLEL_CALLS);
+      } else {
+        parallel = await turn(PARALLEL_CALLS);
+        single = await turn(1);
+      }
+      // Reference for the environment: the bare SDK client, the same calls at once on one connection.
+      return { single, parallel, bareSingle: await bare(1), bareParallel: await bare(PARALLEL_CALLS) };
+    });
+    await context.close();
+    raw.parallelToolCalls = turns;
+    const parallelMs = turns.map((t) => t.parallel.toolPhaseMs);
+    const singleMs = turns.map((t) => t.single.toolPhaseMs);
+    const vsSingle = median(ratios(parallelMs, singleMs));
+    lines.push(
+      {
+        section: 'agent',
+        measure: `${PARALLEL_CALLS} × ${SLEEP_MS} ms tool calls in one turn (tool phase)`,
+        value: ms(median(parallelMs)),
+        reference: `1 call ${ms(median(singleMs))}`,
+        ratio: times(vsSingle),
+        budget: `≤ ${times(BUDGET.parallelRatio)}`,
+        pass: vsSingle <= BUDGET.parallelRatio,
+      },
+      {
+        section: 'agent',
+        measure: `  the same against the nominal ${SLEEP_MS} ms`,
+        value: ms(median(parallelMs)),
+        reference: `${SLEEP_MS} ms`,
+        ratio: times(median(parallelMs) / SLEEP_MS),
+      },
+      {
+        section: 'agent',
+        measure: `  bare SDK client: ${PARALLEL_CALLS} calls at once (no agent)`,
+        value: ms(median(turns.map((t) => t.bareParallel.ms))),
+        reference: `1 call ${ms(median(turns.map((t) => t.bareSingle.ms)))}`,
+        ratio: times(median(ratios(turns.map((t) => t.bareParallel.ms), turns.map((t) => t.bareSingle.ms)))),
+      },
+    );
+  }
+
+  // 7. Connecting 10 servers at once against one.
+  if (ONLY.has('connect')) {
+    const { context, page } = await openHarness();
+    cleanups.push(() => context.close());
+    const connect = (urls) => page.evaluate((o) => window.glassboxBench.connectServers(o), { urls });
+    const one = [weathers[0].url];
+    const ten = weathers.map((w) => w.url);
+    await connect(one); // warm-up, not counted
+    const bare = (urls) => page.evaluate((o) => window.glassboxBench.bareConnect(o), { urls });
+    const connects = await repeat('connect servers', async (run) => {
+      const first = run % 2 === 0 ? await connect(one) : await connect(ten);
+      const second = run % 2 === 0 ? await connect(ten) : await connect(one);
+      // Reference for the environment: bare SDK clients doing the same handshakes.
+      const bareOne = await bare(one);
+      const bareTen = await bare(ten);
+      // The same with network latency, where connecting in parallel shows.
+      const remoteOne = await connect(remoteUrls.slice(0, 1));
+      const remoteTen = await connect(remoteUrls);
+      return { ...(run % 2 === 0 ? { one: first, ten: second } : { one: second, ten: first }), bareOne, bareTen, remoteOne, remoteTen };
+    });
+    await context.close();
+    raw.connectServers = connects;
+    const failures = connects.flatMap((c) => [...c.one.failed, ...c.ten.failed, ...c.remoteOne.failed, ...c.remoteTen.failed]);
+    if (failures.length > 0) throw new Error(`servers failed to connect: ${failures.join('; ')}`);
+    const tenMs = connects.map((c) => c.ten.ms);
+    const oneMs = connects.map((c) => c.one.ms);
+    const ratio = median(ratios(tenMs, oneMs));
+    lines.push({
+      section: 'connect',
+      measure: `Connect ${MANY_SERVERS} servers at once`,
+      value: ms(median(tenMs)),
+      reference: `1 server ${ms(median(oneMs))}`,
+      ratio: times(ratio),
+      budget: `≤ ${times(BUDGET.serversRatio)}`,
+      pass: ratio <= BUDGET.serversRatio,
+    });
+    lines.push({
+      section: 'connect',
+      measure: `  bare SDK clients: ${MANY_SERVERS} at once (connect + tools/list)`,
+      value: ms(median(connects.map((c) => c.bareTen.ms))),
+      reference: `1 server ${ms(median(connects.map((c) => c.bareOne.ms)))}`,
+      ratio: times(median(ratios(connects.map((c) => c.bareTen.ms), connects.map((c) => c.bareOne.ms)))),
+    });
+    lines.push({
+      section: 'connect',
+      measure: `  with ${LATENCY_MS} ms latency per HTTP request (remote servers)`,
+      value: ms(median(connects.map((c) => c.remoteTen.ms))),
+      reference: `1 server ${ms(median(connects.map((c) => c.remoteOne.ms)))}`,
+      ratio: times(median(ratios(connects.map((c) => c.remoteTen.ms), connects.map((c) => c.remoteOne.ms)))),
+    });
+  }
+
+  // 8. The MCP wire panel with 100,000 messages: render, filter, scroll, heap — against a small log.
+  if (ONLY.has('traffic')) {
+    const method = 'tools/list';
+    /** One fresh page: fill the log with `messages`, filter, idle, scroll. @param {number} messages */
+    const trafficRun = async (messages, { idleProbe }) => {
+      const { context, page } = await openHarness();
+      try {
+        await page.evaluate(() => window.glassboxBench.mountTraffic());
+        const heapBefore = await page.evaluate(() => window.glassboxBench.heapBytes());
+        const filled = await page.evaluate((n) => window.glassboxBench.fillTraffic(n), messages);
+        const heapAfter = await page.evaluate(() => window.glassboxBench.heapBytes());
+        const { summary } = filled;
+        const filterBy = (m) => page.evaluate(([name, visible, total]) => window.glassboxBench.filterMethod(name, visible, total), [m, m === '' ? summary.rows : (summary.byMethod[m] ?? 0), summary.rows]);
+        // The first filter of the page (cold code), then the same again after another one (warm).
+        const filter = await filterBy(method);
+        const unfilter = await filterBy('');
+        await filterBy('notifications/progress');
+        await filterBy('');
+        const warmFilter = await filterBy(method);
+        await filterBy('');
+
+        // Idle reference: frames on this page, same state, nobody scrolling.
+        let idle;
+        if (idleProbe) {
+          await page.evaluate(() => window.glassboxBench.startProbe());
+          await page.waitForTimeout(IDLE_PROBE_MS);
+          idle = await page.evaluate(() => window.glassboxBench.stopProbe());
+        }
+
+        const box = await page.getByTestId('traffic-list').boundingBox();
+        if (!box) throw new Error('traffic list not visible');
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.evaluate(() => window.glassboxBench.startProbe());
+        const scrollStart = Date.now();
+        let wheelEvents = 0;
+        // The list follows the newest rows, so it starts at the bottom: scroll up.
+        while (Date.now() - scrollStart < SCROLL_MS) {
+          await page.mouse.wheel(0, -240);
+          wheelEvents += 1;
+          await page.waitForTimeout(16);
+        }
+        const scroll = await page.evaluate(() => window.glassboxBench.stopProbe());
+        return {
+          messages: summary.messages,
+          rows: summary.rows,
+          exchanges: summary.exchanges,
+          fillMs: filled.fillMs,
+          renderMs: filled.renderMs,
+          filterMs: filter.ms,
+          warmFilterMs: warmFilter.ms,
+          filterVisible: summary.byMethod[method] ?? 0,
+          unfilterMs: unfilter.ms,
+          heapBeforeBytes: heapBefore,
+          heapAfterBytes: heapAfter,
+          idle,
+          scroll: { ...scroll, wheelEvents },
+        };
+      } finally {
+        await context.close();
+      }
+    };
+    const scale = await repeat('traffic panel', async (run) => {
+      if (run % 2 === 0) {
+        const large = await trafficRun(TRAFFIC_MESSAGES, { idleProbe: true });
+        return { large, small: await trafficRun(REFERENCE_MESSAGES, { idleProbe: false }) };
+      }
+      const small = await trafficRun(REFERENCE_MESSAGES, { idleProbe: false });
+      return { large: await trafficRun(TRAFFIC_MESSAGES, { idleProbe: true }), small };
+    });
+    raw.trafficPanel = scale;
+    const pick = (fn, size = 'large') => scale.map((s) => fn(s[size]));
+    const filterMs = median(pick((s) => s.filterMs));
+    const tasks = (size) => {
+      const all = scale.flatMap((s) => s[size].scroll.longTasks);
+      return { count: all.length, longest: all.length > 0 ? Math.max(...all) : 0, text: `${all.length}, longest ${all.length > 0 ? ms(Math.max(...all)) : '—'}` };
+    };
+    const large = tasks('large');
+    const small = tasks('small');
+    const fps = (size) => median(pick((s) => (s.scroll.frames * 1000) / s.scroll.ms, size));
+    const idleFps = median(pick((s) => (s.idle.frames * 1000) / s.idle.ms));
+    const dropped = median(pick((s) => Math.max(0, Math.round((s.scroll.ms / 1000) * 60 - s.scroll.frames))));
+    const first = scale[0].large;
+    const firstSmall = scale[0].small;
+    const n = `${first.rows.toLocaleString('en-US')} rows`;
+    const nSmall = `${firstSmall.rows.toLocaleString('en-US')} rows`;
+    lines.push(
+      {
+        section: 'traffic',
+        measure: `Fill the log (${first.messages.toLocaleString('en-US')} messages, ${first.exchanges.toLocaleString('en-US')} exchanges; generate + record)`,
+        value: ms(median(pick((s) => s.fillMs))),
+      },
+      {
+        section: 'traffic',
+        measure: `Render ${n} (log filled → rows painted)`,
+        value: ms(median(pick((s) => s.renderMs))),
+        reference: `${nSmall} ${ms(median(pick((s) => s.renderMs, 'small')))}`,
+        ratio: times(median(ratios(pick((s) => s.renderMs), pick((s) => s.renderMs, 'small')))),
+      },
+      {
+        section: 'traffic',
+        measure: `Filter ${n} by method (${method}: ${first.filterVisible.toLocaleString('en-US')}), first time`,
+        value: ms(filterMs),
+        reference: `${nSmall} ${ms(median(pick((s) => s.filterMs, 'small')))}`,
+        ratio: times(median(ratios(pick((s) => s.filterMs), pick((s) => s.filterMs, 'small')))),
+        budget: `< ${ms(BUDGET.filterMs)}`,
+        pass: filterMs < BUDGET.filterMs,
+      },
+      {
+        section: 'traffic',
+        measure: '  the same filter again (warm)',
+        value: ms(median(pick((s) => s.warmFilterMs))),
+        reference: `${nSmall} ${ms(median(pick((s) => s.warmFilterMs, 'small')))}`,
+        ratio: times(median(ratios(pick((s) => s.warmFilterMs), pick((s) => s.warmFilterMs, 'small')))),
+      },
+      {
+        section: 'traffic',
+        measure: `Clear the method filter (back to ${n})`,
+        value: ms(median(pick((s) => s.unfilterMs))),
+        reference: `${nSmall} ${ms(median(pick((s) => s.unfilterMs, 'small')))}`,
+        ratio: times(median(ratios(pick((s) => s.unfilterMs), pick((s) => s.unfilterMs, 'small')))),
+      },
+      {
+        section: 'traffic',
+        measure: `Scroll ${SCROLL_MS / 1000} s: long tasks (all runs)`,
+        value: large.text,
+        reference: `${nSmall}: ${small.text}`,
+        budget: `none > ${BUDGET.longTaskMs} ms`,
+        pass: large.count === 0,
+      },
+      {
+        section: 'traffic',
+        measure: 'Scroll: frame rate (frames dropped vs 60 Hz)',
+        value: `${fps('large').toFixed(1)} fps (${dropped})`,
+        reference: `${nSmall} ${fps('small').toFixed(1)} fps; idle ${idleFps.toFixed(1)} fps`,
+        ratio: times(fps('large') / fps('small')),
+      },
+      {
+        section: 'traffic',
+        measure: 'Scroll: longest frame gap',
+        value: ms(median(pick((s) => s.scroll.maxFrameGapMs))),
+        reference: `${nSmall} ${ms(median(pick((s) => s.scroll.maxFrameGapMs, 'small')))}; idle ${ms(median(pick((s) => s.idle.maxFrameGapMs)))}`,
+      },
+      {
+        section: 'traffic',
+        measure: `JS heap with ${n} (growth)`,
+        value: `${mb(median(pick((s) => s.heapAfterBytes ?? Number.NaN)))} (+${mb(median(pick((s) => (s.heapAfterBytes ?? Number.NaN) - (s.heapBeforeBytes ?? Number.NaN))))})`,
+        reference: `empty ${mb(median(pick((s) => s.heapBeforeBytes ?? Number.NaN)))}`,
+      },
+    );
+  }
+
+  // 9. Report.
+  const failed = lines.filter((line) => line.pass === false);
+  const header = ['Measure', 'Median', 'Reference (median)', 'Ratio', 'Budget', 'Result'];
+  const rows = lines.map((line) => [line.measure, line.value, line.reference ?? '', line.ratio ?? '', line.budget ?? '', line.pass === undefined ? '' : line.pass ? 'PASS' : 'FAIL']);
+  const elapsedS = (Date.now() - began) / 1000;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const load = os.loadavg().map((v) => v.toFixed(1)).join(' ');
+  console.log(`\nGlassbox bench — ${startedAt.toISOString()} — ${RUNS} runs per measure, medians; ${os.cpus().length} × ${cpu}; load average ${load}; Chromium ${browserVersion}; Node ${process.version}\n`);
+  console.log(table(header, rows));
+  console.log(`\n${failed.length === 0 ? 'All budgets PASS' : `${failed.length} budget(s) FAIL: ${failed.map((l) => l.measure.trim()).join('; ')}`} — ${elapsedS.toFixed(0)} s`);
+
+  const resultsDir = path.join(REPO_ROOT, 'bench-results');
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(
+    file,
+    `${JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        elapsedSeconds: elapsedS,
+        runs: RUNS,
+        machine: { cpus: os.cpus().length, cpu, loadAverageAtEnd: os.loadavg(), loadAverageAtStart: loadAtStart, memoryBytes: os.totalmem(), platform: `${os.platform()} ${os.release()}`, node: process.version, chromium: browserVersion },
+        settings: { latencyMs: LATENCY_MS, mcpCalls: MCP_CALLS, trafficMessages: TRAFFIC_MESSAGES, referenceMessages: REFERENCE_MESSAGES, scrollMs: SCROLL_MS, parallelCalls: PARALLEL_CALLS, sleepMs: SLEEP_MS, servers: MANY_SERVERS },
+        budgets: BUDGET,
+        lines,
+        raw,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`Wrote ${path.relative(REPO_ROOT, file)}`);
+  return failed.length;
+}
+
+let exitCode = 0;
+try {
+  const failures = await main();
+  if (STRICT && failures > 0) exitCode = 1;
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  exitCode = 2;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
