@@ -12,6 +12,16 @@ export declare const LAB_MODES: readonly [
   'auth',
   'slow',
   'wild',
+  'not-rpc',
+  'wrong-id',
+  'wrong-type',
+  'bad-sse',
+  'flaky',
+  'expiring',
+  'bad-tools',
+  'many-tools',
+  'missing-session-header',
+  'missing-method-header',
 ];
 /** One lab mode. */
 export type LabMode = (typeof LAB_MODES)[number];
@@ -33,7 +43,25 @@ export declare const HOSTILE_PAYLOAD: string;
 export declare const LONG_TOOL_NAME: string;
 /** The tool names /wild/mcp lists. */
 export declare const WILD_TOOL_NAMES: readonly string[];
-/** A started lab. */
+/** What /not-rpc/mcp answers to initialize: JSON, but not JSON-RPC. */
+export declare const NOT_RPC_BODY: string;
+/** How far /wrong-id/mcp (initialize) and the flaky `wrong_id` tool shift the id they answer. */
+export declare const WRONG_ID_OFFSET: number;
+/** The Content-Type /wrong-type/mcp answers initialize with. */
+export declare const WRONG_CONTENT_TYPE: string;
+/** The data of the malformed event /bad-sse/mcp answers initialize with. */
+export declare const BAD_SSE_DATA: string;
+/** Length of the text the flaky `big_result` tool returns. */
+export declare const BIG_RESULT_CHARS: number;
+/** The tool names /flaky/mcp lists. */
+export declare const FLAKY_TOOL_NAMES: readonly string[];
+/** How many tools /many-tools/mcp lists. */
+export declare const MANY_TOOLS_COUNT: number;
+/** The name of the n-th tool of /many-tools/mcp. */
+export declare function manyToolName(n: number): string;
+/** The tools /bad-tools/mcp lists (raw, as sent). */
+export declare const BAD_TOOLS: ReadonlyArray<{ name: string; description: string; inputSchema: unknown }>;
+/** A started lab. `POST <url>/__restart` forgets every session, as a restarted server would. */
 export interface RunningLab {
   /** The origin, e.g. http://127.0.0.1:3103. */
   url: string;

@@ -1,6 +1,9 @@
 /**
  * One configurable test server with misbehaving and special MCP endpoints on one port, chosen by
- * path (`/<mode>/mcp`). The MCP-speaking modes are 2025-era servers with sessions (v1 SDK).
+ * path (`/<mode>/mcp`). The MCP-speaking modes are 2025-era servers with sessions (v1 SDK), except
+ * the scripted ones (see scripted-endpoint.mjs: not-rpc, wrong-id, wrong-type, bad-sse, flaky,
+ * bad-tools, many-tools), which break the protocol in ways an SDK server never would.
+ * `POST /__restart` forgets every session, as a restarted server would.
  *
  * Run: node e2e/servers/lab.mjs --port 3103
  */
@@ -11,6 +14,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { z } from 'zod';
 import { applyCors } from './cors.mjs';
 import { closeServer, delay, isMain, listen, runCli, sendJson, sendText } from './http-kit.mjs';
+import { answerJson, createScriptedEndpoint, SCRIPTED_PROTOCOL_VERSION, startSse, textResult } from './scripted-endpoint.mjs';
 import { createSessionEndpoint } from './session-endpoint.mjs';
 
 /** Every lab mode; each is served at `/<mode>/mcp`. */
@@ -25,6 +29,16 @@ export const LAB_MODES = /** @type {const} */ ([
   'auth',
   'slow',
   'wild',
+  'not-rpc',
+  'wrong-id',
+  'wrong-type',
+  'bad-sse',
+  'flaky',
+  'expiring',
+  'bad-tools',
+  'many-tools',
+  'missing-session-header',
+  'missing-method-header',
 ]);
 
 /** @typedef {typeof LAB_MODES[number]} LabMode */
@@ -41,6 +55,16 @@ export const LAB_CORS = /** @type {Record<LabMode, import('./cors.mjs').CorsOpti
   auth: {},
   slow: {},
   wild: {},
+  'not-rpc': {},
+  'wrong-id': {},
+  'wrong-type': {},
+  'bad-sse': {},
+  flaky: {},
+  expiring: {},
+  'bad-tools': {},
+  'many-tools': {},
+  'missing-session-header': { omitAllowHeaders: ['mcp-session-id'] },
+  'missing-method-header': { omitAllowHeaders: ['mcp-method'] },
 });
 
 /** Body of every POST to /error-text/mcp (answered with HTTP 500). */
@@ -60,6 +84,154 @@ export const HOSTILE_PAYLOAD =
 export const LONG_TOOL_NAME = 'an_unusually_long_tool_name_that_tests_how_clients_cope_with_the_maximum_length_'.padEnd(128, 'x');
 /** The tool names /wild/mcp lists. */
 export const WILD_TOOL_NAMES = ['files.read.v2', LONG_TOOL_NAME, 'hostile_description', 'hostile_result'];
+
+/** What /not-rpc/mcp answers to initialize: JSON, but not JSON-RPC. */
+export const NOT_RPC_BODY = '{"hello":"world"}';
+/** How far /wrong-id/mcp (initialize) and the flaky `wrong_id` tool shift the id they answer. */
+export const WRONG_ID_OFFSET = 1000;
+/** The Content-Type /wrong-type/mcp answers initialize with (its body is correct JSON-RPC). */
+export const WRONG_CONTENT_TYPE = 'text/html; charset=utf-8';
+/** The data of the event /bad-sse/mcp answers initialize with. */
+export const BAD_SSE_DATA = '{"jsonrpc": "2.0", "id": 0, "result": {oops';
+/** Length of the text the flaky `big_result` tool returns (10 MiB of ASCII). */
+export const BIG_RESULT_CHARS = 10 * 1024 * 1024;
+/** The tool names /flaky/mcp lists. */
+export const FLAKY_TOOL_NAMES = ['echo', 'wrong_id', 'cut_stream', 'never_answer', 'big_result'];
+/** How many tools /many-tools/mcp lists. */
+export const MANY_TOOLS_COUNT = 1000;
+/** The name of the n-th tool of /many-tools/mcp. */
+export const manyToolName = (/** @type {number} */ n) => `tool_${String(n).padStart(4, '0')}`;
+
+/** An echo tool description for the scripted endpoints. */
+const SCRIPTED_ECHO = {
+  name: 'echo',
+  title: 'Echo',
+  description: 'Returns the text it is given.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+};
+
+/** @type {import('./scripted-endpoint.mjs').Answer} */
+const answerEcho = (request, _req, res) => answerJson(res, request.id, textResult(String(request.params?.arguments?.text ?? '')));
+
+/** The tools /bad-tools/mcp lists: one fine, three with invalid input schemas, two sharing a name. */
+export const BAD_TOOLS = [
+  { name: 'fine', description: 'A tool with a valid schema.', inputSchema: { type: 'object', properties: {} } },
+  { name: 'schema_not_object', description: 'Its inputSchema is a string.', inputSchema: 'any text' },
+  { name: 'schema_string_root', description: 'Its inputSchema has type "string" at the root.', inputSchema: { type: 'string' } },
+  {
+    name: 'schema_broken_ref',
+    description: 'Its inputSchema refers to a definition that does not exist.',
+    inputSchema: { type: 'object', properties: { query: { $ref: '#/$defs/missing' } } },
+  },
+  { name: 'search', description: 'The first tool named search.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+  { name: 'search', description: 'The second tool named search.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } },
+];
+
+/**
+ * The scripted endpoints: servers that break the protocol on purpose.
+ * @returns {Record<'not-rpc' | 'wrong-id' | 'wrong-type' | 'bad-sse' | 'flaky' | 'bad-tools' | 'many-tools', ReturnType<typeof createScriptedEndpoint>>}
+ */
+function createScriptedEndpoints() {
+  /** @param {string | number | undefined} id */
+  const initResult = (id, name) => ({
+    jsonrpc: '2.0',
+    id,
+    result: { protocolVersion: SCRIPTED_PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: { name, version: '1.0.0' } },
+  });
+  const echoOnly = { tools: () => [SCRIPTED_ECHO], calls: { echo: answerEcho } };
+  return {
+    'not-rpc': createScriptedEndpoint({
+      name: 'lab-not-rpc',
+      ...echoOnly,
+      initialize: (_request, _req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(NOT_RPC_BODY),
+    }),
+    'wrong-id': createScriptedEndpoint({
+      name: 'lab-wrong-id',
+      ...echoOnly,
+      initialize: (request, _req, res) => sendJson(res, 200, initResult(Number(request.id) + WRONG_ID_OFFSET, 'lab-wrong-id')),
+    }),
+    'wrong-type': createScriptedEndpoint({
+      name: 'lab-wrong-type',
+      ...echoOnly,
+      initialize: (request, _req, res) => res.writeHead(200, { 'Content-Type': WRONG_CONTENT_TYPE }).end(JSON.stringify(initResult(request.id, 'lab-wrong-type'))),
+    }),
+    'bad-sse': createScriptedEndpoint({
+      name: 'lab-bad-sse',
+      ...echoOnly,
+      initialize: (_request, _req, res) => {
+        startSse(res)(BAD_SSE_DATA);
+        res.end();
+      },
+    }),
+    flaky: createScriptedEndpoint({
+      name: 'lab-flaky',
+      tools: () => [
+        SCRIPTED_ECHO,
+        { name: 'wrong_id', description: `Answers with the request id plus ${WRONG_ID_OFFSET}.`, inputSchema: { type: 'object', properties: {} } },
+        { name: 'cut_stream', description: 'Sends a log notification on an SSE stream, then closes the connection before the result.', inputSchema: { type: 'object', properties: {} } },
+        { name: 'never_answer', description: 'Keeps the request open and never answers.', inputSchema: { type: 'object', properties: {} } },
+        { name: 'big_result', description: `Returns ${BIG_RESULT_CHARS} characters of text.`, inputSchema: { type: 'object', properties: {} } },
+      ],
+      calls: {
+        echo: answerEcho,
+        wrong_id: (request, _req, res) => sendJson(res, 200, { jsonrpc: '2.0', id: Number(request.id) + WRONG_ID_OFFSET, result: textResult('answer to the wrong id') }),
+        cut_stream: (_request, _req, res) => {
+          startSse(res)({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working on it…' } });
+          // Cut the connection: no result, no clean end of the stream.
+          setTimeout(() => res.destroy(), 50);
+        },
+        never_answer: (_request, req, res) => {
+          startSse(res);
+          // Held until the client gives up and closes the request.
+          req.on('close', () => res.end());
+        },
+        big_result: (request, _req, res) => {
+          const line = 'All work and no play makes a very long tool result. ';
+          const text = line.repeat(Math.ceil(BIG_RESULT_CHARS / line.length)).slice(0, BIG_RESULT_CHARS);
+          startSse(res)({ jsonrpc: '2.0', id: request.id, result: textResult(text) });
+          res.end();
+        },
+      },
+    }),
+    'bad-tools': createScriptedEndpoint({ name: 'lab-bad-tools', tools: () => BAD_TOOLS, calls: { fine: (request, _req, res) => answerJson(res, request.id, textResult('fine')) } }),
+    'many-tools': createScriptedEndpoint({
+      name: 'lab-many-tools',
+      tools: () =>
+        Array.from({ length: MANY_TOOLS_COUNT }, (_, n) => ({
+          name: manyToolName(n),
+          description: `Test tool number ${n}.`,
+          inputSchema: { type: 'object', properties: {} },
+        })),
+      calls: Object.fromEntries(
+        Array.from({ length: MANY_TOOLS_COUNT }, (_, n) => [manyToolName(n), (/** @type {any} */ request, /** @type {any} */ _req, /** @type {any} */ res) => answerJson(res, request.id, textResult(manyToolName(n)))]),
+      ),
+    }),
+  };
+}
+
+/**
+ * A server whose sessions can be ended from inside: `expire_my_session` forgets the caller's session,
+ * so its next request gets 404 (what a client sees when a server expires or loses sessions).
+ * @param {(sessionId: string) => void} forget
+ */
+function createExpiringServer(forget) {
+  const server = createEchoServer('expiring');
+  server.registerTool(
+    'expire_my_session',
+    {
+      title: 'Expire my session',
+      description: 'Ends the session this call belongs to, on the server side only: the next request with its id gets 404.',
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    },
+    async (extra) => {
+      const sessionId = extra.sessionId;
+      if (sessionId !== undefined) forget(sessionId);
+      return { content: [{ type: 'text', text: `Session ${sessionId ?? '(none)'} will be forgotten.` }] };
+    },
+  );
+  return server;
+}
 
 /**
  * A small working server with one `echo` tool, used by the CORS-mistake modes.
@@ -215,7 +387,12 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
     paged: createSessionEndpoint(createPagedServer),
     slow: createSessionEndpoint(createSlowServer),
     wild: createSessionEndpoint(createWildServer),
+    'missing-session-header': createSessionEndpoint(() => createEchoServer('missing-session-header')),
+    'missing-method-header': createSessionEndpoint(() => createEchoServer('missing-method-header')),
   };
+  const expiring = createSessionEndpoint(() => createExpiringServer((id) => expiring.forget(id)));
+  endpoints.expiring = expiring;
+  const scripted = createScriptedEndpoints();
 
   /**
    * The answer of the modes that do not speak MCP.
@@ -246,12 +423,17 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
     if (mode === undefined) {
       if (applyCors(req, res)) return;
       if (path === '/') sendJson(res, 200, { endpoints: LAB_MODES.map((name) => `/${name}/mcp`) });
-      else sendText(res, 404, 'Not found');
+      else if (path === '/__restart' && req.method === 'POST') {
+        // A restart as a client sees it: every session is gone (and its streams closed).
+        req.resume();
+        const forgotten = Object.values(endpoints).reduce((sum, endpoint) => sum + endpoint.forget(), 0);
+        sendJson(res, 200, { forgotten });
+      } else sendText(res, 404, 'Not found');
       return;
     }
     if (applyCors(req, res, LAB_CORS[mode])) return;
     if (answerScripted(mode, req, res)) return;
-    const endpoint = endpoints[mode];
+    const endpoint = endpoints[mode] ?? scripted[/** @type {keyof typeof scripted} */ (mode)];
     if (endpoint === undefined) {
       sendText(res, 404, 'Not found');
       return;

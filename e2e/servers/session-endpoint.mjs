@@ -15,7 +15,7 @@ import { readBody, sendJsonRpcError } from './http-kit.mjs';
 /**
  * Creates the session-keeping handler. `createServer` is called once per new session.
  * @param {() => ConnectableServer} createServer
- * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void>, sessionCount(): number, close(): Promise<void> }}
+ * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void>, sessionCount(): number, forget(sessionId?: string): number, close(): Promise<void> }}
  */
 export function createSessionEndpoint(createServer) {
   /** @type {Map<string, { transport: StreamableHTTPServerTransport, server: ConnectableServer }>} */
@@ -73,8 +73,25 @@ export function createSessionEndpoint(createServer) {
     await transport.handleRequest(req, res, body);
   }
 
+  /**
+   * Forgets one session (or all of them) as an expiring or restarting server would: its id gets 404
+   * at once, and its server is closed (ending its streams) a moment later, after any answer in flight.
+   * @param {string} [sessionId]
+   * @returns {number} how many sessions were forgotten
+   */
+  function forget(sessionId) {
+    const ids = sessionId === undefined ? [...sessions.keys()] : sessions.has(sessionId) ? [sessionId] : [];
+    for (const id of ids) {
+      const session = sessions.get(id);
+      sessions.delete(id);
+      if (session !== undefined) setTimeout(() => void session.server.close().catch(() => undefined), 20);
+    }
+    return ids.length;
+  }
+
   return {
     handle,
+    forget,
     sessionCount: () => sessions.size,
     async close() {
       const open = [...sessions.values()];

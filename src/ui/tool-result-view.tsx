@@ -1,5 +1,10 @@
+import { useMemo, useState } from 'react';
+import { downloadText } from './download';
 import { JsonView } from './json-view';
 import { SafeLink } from './safe-link';
+
+/** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
+export const TEXT_SHOWN_CHARS = 100_000;
 
 /** Media types we show as pictures and sounds; anything else is described, not rendered. */
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp|avif)$/i;
@@ -12,6 +17,48 @@ type Block = Record<string, unknown>;
 function base64Bytes(data: string): number {
   const clean = data.replace(/\s/g, '');
   return Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0);
+}
+
+/** The UTF-8 size of a text in bytes, counted without encoding it. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * A text block that may be huge (a tool can return megabytes): the first 100,000 characters,
+ * with "Show all" and "Save" when there is more, so the page stays responsive.
+ */
+function LongText({ text, fileName }: { text: string; fileName: string }) {
+  const [all, setAll] = useState(false);
+  const long = text.length > TEXT_SHOWN_CHARS;
+  const size = useMemo(() => (long ? formatBytes(utf8Bytes(text)) : ''), [long, text]);
+  if (!long) return <pre className="content-text">{text}</pre>;
+  return (
+    <div className="long-text" data-testid="long-text" data-truncated={all ? 'false' : 'true'}>
+      <div className="content-label">
+        {all ? `All ${text.length.toLocaleString('en')} characters (${size})` : `The first ${TEXT_SHOWN_CHARS.toLocaleString('en')} of ${text.length.toLocaleString('en')} characters (${size})`}
+      </div>
+      <pre className="content-text">{all ? text : text.slice(0, TEXT_SHOWN_CHARS)}</pre>
+      <div className="row">
+        <button type="button" className="small-button" onClick={() => setAll(!all)} data-testid="long-text-toggle">
+          {all ? 'Show less' : `Show all (${size})`}
+        </button>
+        <button type="button" className="small-button" onClick={() => downloadText(fileName, text, 'text/plain;charset=utf-8')} data-testid="long-text-save">
+          Save
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** Human-readable size. */
@@ -56,7 +103,7 @@ function ContentBlockView({ block }: { block: Block }) {
     case 'text':
       return (
         <div className="content-block" data-content-type="text">
-          <pre className="content-text">{String(block.text ?? '')}</pre>
+          <LongText text={String(block.text ?? '')} fileName="tool-result.txt" />
         </div>
       );
     case 'image': {
@@ -105,7 +152,7 @@ function ContentBlockView({ block }: { block: Block }) {
             {resource.mimeType ? ` · ${String(resource.mimeType)}` : ''}
           </div>
           {typeof resource.text === 'string' ? (
-            <pre className="content-text">{resource.text}</pre>
+            <LongText text={resource.text} fileName="resource.txt" />
           ) : typeof resource.blob === 'string' ? (
             <div className="muted">binary, {formatBytes(base64Bytes(resource.blob))}</div>
           ) : (

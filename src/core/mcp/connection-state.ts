@@ -28,9 +28,29 @@ export type DiagnosisCode =
   | 'timeout'
   | 'bad-config';
 
+/**
+ * What exactly was wrong with an answer that was not usable MCP (the `reason` of a
+ * `protocol-error` diagnosis, so the broad code stays stable for callers that branch on it).
+ */
+export type ProtocolFailureReason =
+  /** The body (or an event) was not JSON at all. */
+  | 'not-json'
+  /** JSON, but not a JSON-RPC message. */
+  | 'not-json-rpc'
+  /** A JSON-RPC response whose id matches no request the client sent. */
+  | 'unknown-response-id'
+  /** A 2xx answer to a request that was neither application/json nor text/event-stream. */
+  | 'wrong-content-type'
+  /** An SSE event whose data is not JSON. */
+  | 'malformed-sse'
+  /** The response stream ended (or was cut) before the answer came. */
+  | 'stream-closed';
+
 /** A plain-words explanation of a failure, with the fix when we know it. */
 export interface Diagnosis {
   code: DiagnosisCode;
+  /** For `protocol-error`: what exactly was wrong. */
+  reason?: ProtocolFailureReason;
   /** One line: what is wrong. */
   title: string;
   /** A few sentences: how we know, and what it means. */
@@ -57,6 +77,17 @@ export interface McpToolInfo {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** What is wrong with this tool as published (e.g. an input schema that is not a JSON Schema object); absent when nothing is. */
+  problems?: string[];
+}
+
+/** A failure after connecting (a tool call, a tool list), as the card shows it. */
+export interface ServerProblem {
+  /** Epoch ms when it happened. */
+  at: number;
+  /** The JSON-RPC method that failed, e.g. `tools/call`. */
+  method: string;
+  diagnosis: Diagnosis;
 }
 
 /** Everything the UI shows about one server. */
@@ -76,6 +107,10 @@ export interface ServerState {
   diagnosis?: Diagnosis;
   /** Non-fatal problems worth showing (e.g. the DELETE at disconnect was refused). */
   warnings: string[];
+  /** The last request that failed after connecting, if any (cleared by a new connection). */
+  lastProblem?: ServerProblem;
+  /** Epoch ms of the last automatic session renewal (a 404 on the session id, then initialize again). */
+  sessionRenewedAt?: number;
   /** Epoch ms when the state last changed. */
   updatedAt: number;
   /** Per-server timeout for requests, in milliseconds. */

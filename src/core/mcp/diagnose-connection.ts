@@ -1,5 +1,6 @@
 import type { HttpExchange } from '../traffic/types';
 import type { Diagnosis } from './connection-state';
+import { describeChallenge, parseChallenge } from './explain-failure';
 
 /** The CORS response headers a browser-ready MCP server sends (see README: "Make a server browser-ready"). */
 export const RECOMMENDED_CORS_HEADERS: readonly string[] = [
@@ -30,6 +31,11 @@ export interface DiagnoseInput {
   sessionId?: string;
   /** A plain fetch (not recorded) for the CORS probes; omit to skip probing. */
   probeFetch?: typeof fetch;
+  /**
+   * What is already known about the failed request (a timeout, an unusable answer found by the
+   * response watch): used when the recorded exchanges show no clearer cause (401, HTTP error).
+   */
+  explained?: Diagnosis;
 }
 
 /** Turn a failed connection attempt into a plain explanation, probing CORS when the browser hid the cause. */
@@ -45,7 +51,7 @@ export async function diagnoseConnection(input: DiagnoseInput): Promise<Diagnosi
       status: 401,
       title: 'The server needs authorization (401)',
       detail: challenge
-        ? `It answered 401 with WWW-Authenticate: ${challenge}. Add a token in "headers" (Authorization: Bearer …) or sign in with OAuth.`
+        ? `It answered 401 with WWW-Authenticate: ${challenge}. ${describeChallenge(parseChallenge(challenge))} Add a token in "headers" (Authorization: Bearer …) or sign in with OAuth.`
         : 'It answered 401 Unauthorized. If it sent WWW-Authenticate, the browser could not read it: add www-authenticate to Access-Control-Expose-Headers. Add a token in "headers" (Authorization: Bearer …).',
       serverText: unauthorized.responseBody?.slice(0, 2000),
       headersToAdd: challenge ? undefined : ['Access-Control-Expose-Headers: mcp-session-id, mcp-protocol-version, www-authenticate'],
@@ -70,7 +76,11 @@ export async function diagnoseConnection(input: DiagnoseInput): Promise<Diagnosi
     }
   }
 
-  const httpError = real.find((e) => e.status !== undefined && e.status >= 400);
+  // The watch and the SDK's error name a protocol failure or a timeout more precisely than the exchanges do.
+  if (input.explained && (input.explained.code === 'protocol-error' || input.explained.code === 'timeout')) return input.explained;
+
+  // A GET answered 405 only says the server offers no GET stream, which the spec allows.
+  const httpError = real.find((e) => e.status !== undefined && e.status >= 400 && !(e.method === 'GET' && e.status === 405));
   if (httpError) {
     const text = (httpError.responseBody ?? '').trim();
     return {
@@ -82,6 +92,7 @@ export async function diagnoseConnection(input: DiagnoseInput): Promise<Diagnosi
     };
   }
 
+  if (input.explained) return input.explained;
   if (/timed? ?out|timeout/i.test(message)) {
     return { code: 'timeout', title: 'The server did not answer in time', detail: message };
   }
@@ -160,9 +171,44 @@ export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fet
   };
 }
 
-/** A `server/discover` that a 2025 server refused: the era probe, not a failure. */
+/**
+ * A `server/discover` that a 2025 server refused: the era probe, not a failure. A 401 or 403 is
+ * not a refusal of the era but of the client: authorization is needed whatever the era.
+ */
 export function isEraProbe(exchange: HttpExchange): boolean {
-  return requestMethod(exchange) === 'server/discover' && exchange.status !== undefined && exchange.status >= 400 && exchange.status < 500;
+  return (
+    requestMethod(exchange) === 'server/discover' &&
+    exchange.status !== undefined &&
+    exchange.status >= 400 &&
+    exchange.status < 500 &&
+    exchange.status !== 401 &&
+    exchange.status !== 403
+  );
+}
+
+/** A `server/discover` that never got an HTTP answer (the browser blocked it, most often by CORS). */
+export function isBlockedEraProbe(exchange: HttpExchange): boolean {
+  return requestMethod(exchange) === 'server/discover' && exchange.status === undefined && exchange.state === 'failed';
+}
+
+/** The Access-Control-Allow-Methods line a browser-ready MCP server sends. */
+export const ALLOW_METHODS_LINE = RECOMMENDED_CORS_HEADERS[1]!;
+
+/**
+ * Whether the browser refuses a request method at this URL because of CORS: a simple request
+ * gets through, the same URL with this method does not (its preflight fails). A DELETE probe
+ * without a session id is harmless: a server answers it 400 or 405.
+ */
+export async function isMethodBlockedByCors(url: string, method: string, probeFetch: typeof fetch): Promise<boolean> {
+  const simple = await probeFetch(url, { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' }).then(
+    () => true,
+    () => false,
+  );
+  if (!simple) return false;
+  return probeFetch(url, { method, mode: 'cors' }).then(
+    () => false,
+    () => true,
+  );
 }
 
 /** The JSON-RPC method of an exchange's request body, if it has one. */

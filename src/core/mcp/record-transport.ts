@@ -19,6 +19,15 @@ export function rpcKindOf(message: unknown): RpcKind {
   return 'response';
 }
 
+/** A recorded transport: it can also hand the client a message that did not come from the server. */
+export type RecordedTransport = Transport & {
+  /**
+   * Give the client a message as if it had arrived, without recording it (it is not traffic):
+   * used to fail a request at once, with a made-up error answer, when its real answer cannot come.
+   */
+  deliverLocally(message: JSONRPCMessage): void;
+};
+
 /**
  * Observe every JSON-RPC message a transport carries, without touching SDK internals:
  * `send` is wrapped, and `onmessage` becomes an accessor, so a handler the SDK installs
@@ -27,7 +36,7 @@ export function rpcKindOf(message: unknown): RpcKind {
 export function recordTransport(
   transport: Transport,
   options: { server: string; sink: MessageSink; now?: () => number; onSend?: (message: JSONRPCMessage) => void },
-): Transport {
+): RecordedTransport {
   const now = options.now ?? Date.now;
   const toolCallByRpcId = new Map<string | number, string>();
   let inner: Transport['onmessage'];
@@ -78,7 +87,11 @@ export function recordTransport(
       inner = handler;
     },
   });
-  return transport;
+  const recorded = transport as RecordedTransport;
+  recorded.deliverLocally = (message: JSONRPCMessage) => {
+    (inner as ((message: JSONRPCMessage) => void) | undefined)?.(message);
+  };
+  return recorded;
 }
 
 /** Progress and cancellation notifications name the request they belong to; follow that to its tool call. */

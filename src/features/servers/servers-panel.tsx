@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { ConnectionManager, McpToolInfo, ServerState } from '../../core/mcp';
+import { useDeferredValue, useState } from 'react';
+import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { ToolCallForm } from './tool-call-form';
@@ -33,6 +33,39 @@ export function ServersPanel({ manager, local }: { manager: ConnectionManager; l
         </li>
       )}
     </ul>
+  );
+}
+
+/** Tools listed before a filter box is offered. */
+const FILTER_FROM = 20;
+/** Tools drawn at once; more on request (a server may list thousands). */
+const TOOLS_SHOWN = 200;
+
+/** hh:mm:ss of an epoch-ms time, in the person's time zone. */
+function clock(at: number): string {
+  const d = new Date(at);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** The body of a diagnosis box: title, detail, headers to add, the server's reply. */
+function DiagnosisBody({ diagnosis }: { diagnosis: Diagnosis }) {
+  return (
+    <>
+      <strong>{diagnosis.title}</strong>
+      <div>{diagnosis.detail}</div>
+      {diagnosis.headersToAdd && (
+        <>
+          <div className="section-title">Response headers to add</div>
+          <pre className="headers-to-add">{diagnosis.headersToAdd.join('\n')}</pre>
+        </>
+      )}
+      {diagnosis.serverText && diagnosis.code !== 'http-error' && (
+        <details>
+          <summary>The server&apos;s reply</summary>
+          <pre>{diagnosis.serverText}</pre>
+        </details>
+      )}
+    </>
   );
 }
 
@@ -85,26 +118,32 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
           Mcp-Session-Id: {server.sessionId}
         </div>
       )}
+      {server.sessionRenewedAt !== undefined && (
+        <div className="server-meta" data-testid={`session-renewed-${server.name}`} title="The server answered 404 to the session id: the client initialized again and retried the request once.">
+          Session renewed at {clock(server.sessionRenewedAt)}
+        </div>
+      )}
       {server.diagnosis && (
-        <div className={server.status === 'disabled' || server.status === 'needs-local-process' ? 'warn-box' : 'error-box'} data-testid={`server-error-${server.name}`} data-code={server.diagnosis.code} role={server.status === 'failed' ? 'alert' : undefined}>
-          <strong>{server.diagnosis.title}</strong>
-          <div>{server.diagnosis.detail}</div>
-          {server.diagnosis.headersToAdd && (
-            <>
-              <div className="section-title">Response headers to add</div>
-              <pre className="headers-to-add">{server.diagnosis.headersToAdd.join('\n')}</pre>
-            </>
-          )}
-          {server.diagnosis.serverText && server.diagnosis.code !== 'http-error' && (
-            <details>
-              <summary>The server&apos;s reply</summary>
-              <pre>{server.diagnosis.serverText}</pre>
-            </details>
-          )}
+        <div
+          className={server.status === 'disabled' || server.status === 'needs-local-process' ? 'warn-box' : 'error-box'}
+          data-testid={`server-error-${server.name}`}
+          data-code={server.diagnosis.code}
+          data-reason={server.diagnosis.reason}
+          role={server.status === 'failed' ? 'alert' : undefined}
+        >
+          <DiagnosisBody diagnosis={server.diagnosis} />
+        </div>
+      )}
+      {server.lastProblem && server.status !== 'failed' && (
+        <div className="warn-box" data-testid={`server-problem-${server.name}`} data-code={server.lastProblem.diagnosis.code} data-reason={server.lastProblem.diagnosis.reason}>
+          <div className="muted">
+            {server.lastProblem.method} failed at {clock(server.lastProblem.at)}
+          </div>
+          <DiagnosisBody diagnosis={server.lastProblem.diagnosis} />
         </div>
       )}
       {server.warnings.map((warning) => (
-        <div className="warn-box" key={warning}>
+        <div className="warn-box" key={warning} data-testid={`server-warning-${server.name}`}>
           {warning}
         </div>
       ))}
@@ -137,22 +176,57 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
 
 function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
   const [open, setOpen] = useState<string>();
+  const [filter, setFilter] = useState('');
+  const [limit, setLimit] = useState(TOOLS_SHOWN);
+  // Typing stays responsive with thousands of tools: the list follows a step behind.
+  const deferredFilter = useDeferredValue(filter.trim().toLowerCase());
+  const matching = deferredFilter
+    ? tools.filter((tool) => tool.name.toLowerCase().includes(deferredFilter) || (tool.title?.toLowerCase().includes(deferredFilter) ?? false))
+    : tools;
+  const shown = matching.length > limit ? matching.slice(0, limit) : matching;
   return (
     <div className="tool-list">
-      <div className="section-title">
+      <div className="section-title" data-testid={`tool-count-${serverName}`}>
         Tools ({tools.length}){pages && pages > 1 ? ` · ${pages} pages` : ''}
       </div>
       {tools.length === 0 && <div className="muted">This server offers no tools.</div>}
+      {tools.length > FILTER_FROM && (
+        <input
+          type="search"
+          placeholder={`Filter ${tools.length} tools`}
+          aria-label={`Filter the tools of ${serverName}`}
+          data-testid={`tool-filter-${serverName}`}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      )}
+      {deferredFilter !== '' && (
+        <div className="muted" data-testid={`tool-filter-count-${serverName}`}>
+          {matching.length} of {tools.length} tools match
+        </div>
+      )}
       <ul>
-        {tools.map((tool) => (
+        {shown.map((tool) => (
           <li key={tool.name} className={open === tool.name ? 'open' : ''}>
             <button type="button" className="tool-button" data-testid={`tool-${serverName}-${tool.name}`} aria-expanded={open === tool.name} onClick={() => setOpen(open === tool.name ? undefined : tool.name)}>
               <span className="mono tool-name">{tool.name}</span>
               {tool.title && <span className="muted"> — {tool.title}</span>}
+              {tool.problems && (
+                <span className="badge warn" title={tool.problems.join('; ')}>
+                  {tool.problems.some((problem) => /schema/i.test(problem)) ? 'invalid schema' : 'invalid name'}
+                </span>
+              )}
               <Annotations annotations={tool.annotations} />
             </button>
             {open === tool.name && (
               <div className="tool-detail">
+                {tool.problems && (
+                  <ul className="warn-box" aria-label="Problems with this tool">
+                    {tool.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                )}
                 {tool.description && <pre className="tool-description">{tool.description}</pre>}
                 <details>
                   <summary>Input schema</summary>
@@ -170,6 +244,11 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
           </li>
         ))}
       </ul>
+      {shown.length < matching.length && (
+        <button type="button" className="link-button small" onClick={() => setLimit(limit + TOOLS_SHOWN * 5)}>
+          {matching.length - shown.length} more tools not drawn — show {Math.min(TOOLS_SHOWN * 5, matching.length - shown.length)} more, or filter
+        </button>
+      )}
     </div>
   );
 }

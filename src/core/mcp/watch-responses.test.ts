@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, createResponseWatch, REQUEST_TOKEN_HEADER, requestOfBody } from './watch-responses';
+import type { ResponseProblem } from './watch-responses';
+
+const encoder = new TextEncoder();
+
+/** A response whose body is sent in the given chunks, then ends (or fails when `cut`). */
+function streamed(chunks: string[], contentType: string, options: { cut?: boolean; status?: number } = {}): Response {
+  let index = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[index++];
+      if (chunk !== undefined) controller.enqueue(encoder.encode(chunk));
+      else if (options.cut) controller.error(new TypeError('terminated'));
+      else controller.close();
+    },
+  });
+  return new Response(body, { status: options.status ?? 200, headers: { 'content-type': contentType } });
+}
+
+const CALL = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } });
+
+/** A watch over a fetch that answers every request with `answer`, plus what it reported and sent. */
+function watchWith(answer: () => Response) {
+  const problems: ResponseProblem[] = [];
+  const sent: Array<{ headers: Headers; signal?: AbortSignal | null }> = [];
+  let lastId = 10;
+  const watch = createResponseWatch({
+    fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      lastId += 1;
+      sent.push({ headers: new Headers(init?.headers), signal: init?.signal });
+      return answer();
+    }) as typeof fetch,
+    // The recording fetch logs the exchange synchronously: simulate it by counting calls.
+    lastExchangeId: () => lastId,
+    onProblem: (problem) => problems.push(problem),
+  });
+  return { watch, problems, sent };
+}
+
+/** Send the tools/call through the watch and read the whole body, as the SDK would. */
+async function send(watch: ReturnType<typeof createResponseWatch>, headers: Record<string, string> = {}): Promise<string> {
+  const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, headers });
+  return response.text().catch((error: unknown) => `error: ${String(error)}`);
+}
+
+describe('checkAnswer', () => {
+  it('finds the answer in a JSON body or among SSE events', () => {
+    expect(checkAnswer(['{"jsonrpc":"2.0","id":7,"result":{}}'], 7, { eventStream: false })).toBeUndefined();
+    const events = ['{"jsonrpc":"2.0","method":"notifications/progress","params":{}}', '{"jsonrpc":"2.0","id":7,"error":{"code":1,"message":"no"}}'];
+    expect(checkAnswer(events, 7, { eventStream: true })).toBeUndefined();
+    // An error with id null is the server's answer to a request it could not read.
+    expect(checkAnswer(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}'], 7, { eventStream: false })).toBeUndefined();
+  });
+
+  it('names what came back instead', () => {
+    expect(checkAnswer(['this is not json'], 1, { eventStream: false, contentType: 'application/json' })).toEqual({
+      reason: 'not-json',
+      text: 'this is not json',
+      contentType: 'application/json',
+    });
+    expect(checkAnswer([''], 1, { eventStream: false })).toMatchObject({ reason: 'not-json', text: '' });
+    expect(checkAnswer(['{"hello":"world"}'], 1, { eventStream: false })).toEqual({ reason: 'not-json-rpc', text: '{"hello":"world"}' });
+    expect(checkAnswer(['{"jsonrpc":"2.0","id":1001,"result":{}}'], 1, { eventStream: false })).toEqual({ reason: 'unknown-response-id', gotIds: [1001] });
+    expect(checkAnswer(['{"jsonrpc": "2.0", "id": 0, "result": {oops'], 0, { eventStream: true })).toEqual({
+      reason: 'malformed-sse',
+      data: '{"jsonrpc": "2.0", "id": 0, "result": {oops',
+    });
+    expect(checkAnswer(['{"jsonrpc":"2.0","method":"notifications/message","params":{}}'], 3, { eventStream: true, cut: true, error: 'terminated' })).toEqual({
+      reason: 'stream-closed',
+      cut: true,
+      events: 1,
+      error: 'terminated',
+    });
+    expect(checkAnswer(['{"jsonrpc":"2.0",'], 3, { eventStream: false, cut: true })).toEqual({ reason: 'stream-closed', cut: true, events: 0 });
+  });
+
+  it('prefers a stray id over other trouble, and ids of another type do not match', () => {
+    expect(checkAnswer(['nope', '{"jsonrpc":"2.0","id":"x","result":{}}'], 1, { eventStream: true })).toEqual({ reason: 'unknown-response-id', gotIds: ['x'] });
+    // The SDK compares ids as numbers, so "1" answers 1.
+    expect(checkAnswer(['{"jsonrpc":"2.0","id":"1","result":{}}'], 1, { eventStream: false })).toBeUndefined();
+  });
+});
+
+describe('requestOfBody', () => {
+  it('reads the one request a POST carries; notifications and responses are not requests', () => {
+    expect(requestOfBody(CALL)).toEqual({ id: 7, method: 'tools/call' });
+    expect(requestOfBody('{"jsonrpc":"2.0","method":"notifications/initialized"}')).toBeUndefined();
+    expect(requestOfBody('{"jsonrpc":"2.0","id":1,"result":{}}')).toBeUndefined();
+    expect(requestOfBody('not json')).toBeUndefined();
+    expect(requestOfBody(undefined)).toBeUndefined();
+  });
+});
+
+describe('createResponseWatch', () => {
+  it('passes an answered SSE stream through untouched and reports nothing', async () => {
+    const event = 'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"content":[]}}\n\n';
+    const { watch, problems } = watchWith(() => streamed([event.slice(0, 20), event.slice(20)], 'text/event-stream'));
+    expect(await send(watch)).toBe(event);
+    expect(problems).toEqual([]);
+    expect(watch.exchangeFor(7)).toBe(11);
+    expect(watch.openRequests()).toEqual([]);
+  });
+
+  it('reports a stream cut before the answer, with its exchange', async () => {
+    const note = 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n\n';
+    const { watch, problems } = watchWith(() => streamed([note], 'text/event-stream', { cut: true }));
+    expect(await send(watch)).toMatch(/^error:/);
+    expect(problems).toEqual([
+      { request: { id: 7, method: 'tools/call' }, exchangeId: 11, failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' } },
+    ]);
+    expect(watch.failureFor(7)).toMatchObject({ reason: 'stream-closed' });
+  });
+
+  it('waits for the SDK to resume a stream that had event ids', async () => {
+    const primed = 'id: e1\ndata: \n\n';
+    const { watch, problems } = watchWith(() => streamed([primed], 'text/event-stream'));
+    await send(watch);
+    expect(problems).toEqual([]);
+  });
+
+  it('reports a JSON answer to another id, and a wrong content type at once', async () => {
+    let next = () => streamed(['{"jsonrpc":"2.0","id":1007,"result":{}}'], 'application/json');
+    const { watch, problems } = watchWith(() => next());
+    await send(watch);
+    expect(problems[0]?.failure).toEqual({ reason: 'unknown-response-id', gotIds: [1007] });
+    next = () => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'text/html');
+    await send(watch);
+    expect(problems[1]?.failure).toEqual({ reason: 'wrong-content-type', contentType: 'text/html' });
+  });
+
+  it('leaves HTTP errors and non-requests to the SDK', async () => {
+    const { watch, problems } = watchWith(() => streamed(['Session not found'], 'text/plain', { status: 404 }));
+    await send(watch);
+    await watch.fetch('http://server.test/mcp', { method: 'POST', body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+    expect(problems).toEqual([]);
+  });
+
+  it('strips the token header and maps it to the request; close() aborts the request and silences it', async () => {
+    let release: (() => void) | undefined;
+    const { watch, problems, sent } = watchWith(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              release = () => controller.close();
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    );
+    const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, headers: { [REQUEST_TOKEN_HEADER]: '42', accept: 'text/event-stream' } });
+    expect(sent[0]?.headers.has(REQUEST_TOKEN_HEADER)).toBe(false);
+    expect(sent[0]?.headers.get('accept')).toBe('text/event-stream');
+    expect(watch.requestForToken('42')).toEqual({ id: 7, method: 'tools/call' });
+    expect(watch.openRequests()).toEqual([{ id: 7, method: 'tools/call' }]);
+    const reading = response.text();
+    watch.close(7);
+    expect(sent[0]?.signal?.aborted).toBe(true);
+    release?.();
+    await reading.catch(() => undefined);
+    expect(problems).toEqual([]);
+    expect(watch.openRequests()).toEqual([]);
+  });
+});

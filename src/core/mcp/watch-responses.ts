@@ -1,0 +1,336 @@
+/**
+ * Watches the answers to the client's requests, below the SDK, to catch the answers that will
+ * never come: a stream that ends (or is cut) without the result, an SSE event that is not JSON,
+ * a response to an id nobody sent. The SDK would only notice when its timeout fires; the
+ * watch reports at once, with what came back, so the request can fail with a precise reason.
+ *
+ * It wraps a fetch (the recording fetch, so the recorder still sees everything) and passes
+ * every body through untouched, reading along as the SDK reads. It also lets the connection
+ * close one request's stream (after a timeout), and maps a per-call token header to the
+ * JSON-RPC id the SDK gave the call.
+ */
+import { createParser } from 'eventsource-parser';
+
+/** Request header the connection sets to find a call's JSON-RPC id; removed here, before it is sent or recorded. */
+export const REQUEST_TOKEN_HEADER = 'x-glassbox-request';
+
+/** A JSON-RPC request the client sent. */
+export interface RequestRef {
+  id: string | number;
+  method: string;
+}
+
+/** What was wrong with the answer to one request, as found in the bytes that came back. */
+export type ResponseFailure =
+  | { reason: 'not-json'; text: string; contentType?: string }
+  | { reason: 'not-json-rpc'; text: string }
+  | { reason: 'unknown-response-id'; gotIds: Array<string | number | null> }
+  | { reason: 'wrong-content-type'; contentType: string }
+  | { reason: 'malformed-sse'; data: string }
+  | { reason: 'stream-closed'; cut: boolean; events: number; error?: string };
+
+/** A request whose answer will not come, and why. */
+export interface ResponseProblem {
+  request: RequestRef;
+  /** The traffic log's exchange that carried it, when known. */
+  exchangeId?: number;
+  failure: ResponseFailure;
+}
+
+/** Options for `createResponseWatch`. */
+export interface ResponseWatchOptions {
+  /** The fetch that really sends (the recording fetch). */
+  fetch: typeof fetch;
+  /** The id of the newest exchange in the traffic log; read around each call to learn its exchange (the recording fetch logs synchronously). */
+  lastExchangeId?: () => number;
+  /** Called once per request whose answer will not come. */
+  onProblem: (problem: ResponseProblem) => void;
+  /** Longest answer inspected, in characters; a longer one is passed through unchecked. Default is 64,000,000. */
+  maxInspectChars?: number;
+}
+
+/** A watch over one client's requests. */
+export interface ResponseWatch {
+  /** The fetch to give the SDK transport. */
+  fetch: typeof fetch;
+  /** The request sent with this token header, if it was sent. */
+  requestForToken(token: string): RequestRef | undefined;
+  /** The exchange that carried the request with this id. */
+  exchangeFor(id: string | number): number | undefined;
+  /** The exchange of the latest request with this method. */
+  latestExchangeFor(method: string): number | undefined;
+  /** The failure found for the request with this id, if any. */
+  failureFor(id: string | number): ResponseFailure | undefined;
+  /** Requests whose answer has not finished arriving (or not started), oldest first. */
+  openRequests(): RequestRef[];
+  /** Close the request's stream if it is still open; no problem is reported for it afterwards. */
+  close(id: string | number): void;
+}
+
+/** What the watch keeps per request. */
+interface Tracked {
+  request: RequestRef;
+  exchangeId?: number;
+  controller: AbortController;
+  /** Closed on purpose (by `close` or the caller's signal): nothing to report. */
+  closed: boolean;
+  open: boolean;
+  failure?: ResponseFailure;
+}
+
+/** The key of an id (1 and "1" are different ids). */
+function idKey(id: string | number): string {
+  return `${typeof id}:${id}`;
+}
+
+/** The media type of a content type, lower-cased, without parameters. */
+function mediaType(contentType: string | null): string {
+  return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** The single request a POST body carries (the SDK sends one message per POST). */
+export function requestOfBody(body: unknown): RequestRef | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    const message = JSON.parse(body) as { method?: unknown; id?: unknown };
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+    if (typeof message.method !== 'string') return undefined;
+    if (typeof message.id !== 'string' && typeof message.id !== 'number') return undefined;
+    return { id: message.id, method: message.method };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a value looks like a JSON-RPC 2.0 message. */
+function isRpcMessage(value: unknown): value is { id?: unknown; method?: unknown; result?: unknown; error?: unknown } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== '2.0') return false;
+  if (typeof m.method === 'string') return true;
+  return 'id' in m && ('result' in m || 'error' in m);
+}
+
+/**
+ * Decides from what came back whether a request was answered. `payloads` is the body (JSON
+ * answer) or the data of each message event (event stream). Returns undefined when the
+ * answer is there, otherwise the most telling reason it is not.
+ */
+export function checkAnswer(
+  payloads: readonly string[],
+  requestId: string | number,
+  options: { eventStream: boolean; contentType?: string; cut?: boolean; error?: string },
+): ResponseFailure | undefined {
+  if (!options.eventStream && options.cut) {
+    // A JSON body cut halfway: whatever arrived cannot be the whole answer.
+    const cutFailure: ResponseFailure = { reason: 'stream-closed', cut: true, events: 0 };
+    if (options.error !== undefined) cutFailure.error = options.error;
+    return cutFailure;
+  }
+  const strayIds: Array<string | number | null> = [];
+  let notJson: string | undefined;
+  let notRpc: string | undefined;
+  for (const payload of payloads) {
+    if (options.eventStream && payload === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(payload);
+    } catch {
+      notJson ??= payload;
+      continue;
+    }
+    for (const message of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (!isRpcMessage(message)) {
+        notRpc ??= payload;
+        continue;
+      }
+      if (typeof message.method === 'string') continue;
+      const id = message.id;
+      // An error with id null is the server's answer to a request it could not read.
+      if (id === null && 'error' in message) return undefined;
+      if (String(id) === String(requestId)) return undefined;
+      strayIds.push(typeof id === 'string' || typeof id === 'number' ? id : null);
+    }
+  }
+  if (strayIds.length > 0) return { reason: 'unknown-response-id', gotIds: strayIds };
+  if (notJson !== undefined) {
+    return options.eventStream ? { reason: 'malformed-sse', data: notJson } : { reason: 'not-json', text: notJson, contentType: options.contentType };
+  }
+  if (notRpc !== undefined) return { reason: 'not-json-rpc', text: notRpc };
+  const failure: ResponseFailure = { reason: 'stream-closed', cut: options.cut === true, events: payloads.length };
+  if (options.error !== undefined) failure.error = options.error;
+  return failure;
+}
+
+/** An AbortSignal that aborts when either does. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  const abort = (signal: AbortSignal) => () => controller.abort(signal.reason);
+  if (a.aborted) controller.abort(a.reason);
+  else if (b.aborted) controller.abort(b.reason);
+  else {
+    a.addEventListener('abort', abort(a), { once: true });
+    b.addEventListener('abort', abort(b), { once: true });
+  }
+  return controller.signal;
+}
+
+/** An error's message, with its cause (Node's "terminated" hides the reason there). */
+function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  if (cause instanceof Error && cause.message && cause.message !== error.message) return `${error.message} (${cause.message})`;
+  return error.message;
+}
+
+/** Creates a watch over the requests sent through the returned fetch. */
+export function createResponseWatch(options: ResponseWatchOptions): ResponseWatch {
+  const maxInspectChars = options.maxInspectChars ?? 64_000_000;
+  const tracked = new Map<string, Tracked>();
+  const byToken = new Map<string, RequestRef>();
+  const latestByMethod = new Map<string, Tracked>();
+
+  const report = (entry: Tracked, failure: ResponseFailure): void => {
+    if (entry.closed || entry.failure) return;
+    entry.failure = failure;
+    const problem: ResponseProblem = { request: entry.request, failure };
+    if (entry.exchangeId !== undefined) problem.exchangeId = entry.exchangeId;
+    options.onProblem(problem);
+  };
+
+  const watchedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    const token = headers.get(REQUEST_TOKEN_HEADER);
+    if (token !== null) headers.delete(REQUEST_TOKEN_HEADER);
+    const request = (init?.method ?? 'GET').toUpperCase() === 'POST' ? requestOfBody(init?.body) : undefined;
+    if (!request) return options.fetch(input, token === null ? init : { ...init, headers });
+
+    if (token !== null) byToken.set(token, request);
+    const controller = new AbortController();
+    const callerSignal = init?.signal ?? undefined;
+    const entry: Tracked = { request, controller, closed: false, open: true };
+    tracked.set(idKey(request.id), entry);
+    latestByMethod.set(request.method, entry);
+
+    const before = options.lastExchangeId?.();
+    const pending = options.fetch(input, { ...init, headers, signal: callerSignal ? eitherSignal(callerSignal, controller.signal) : controller.signal });
+    const after = options.lastExchangeId?.();
+    if (after !== undefined && after !== before) entry.exchangeId = after;
+
+    const intentional = (): boolean => entry.closed || callerSignal?.aborted === true;
+    let response: Response;
+    try {
+      response = await pending;
+    } catch (error) {
+      entry.open = false;
+      throw error;
+    }
+    const contentType = response.headers.get('content-type');
+    const type = mediaType(contentType);
+    if (!response.ok || response.status === 202 || response.body === null) {
+      entry.open = false;
+      return response;
+    }
+    if (type !== 'application/json' && type !== 'text/event-stream') {
+      entry.open = false;
+      report(entry, { reason: 'wrong-content-type', contentType: contentType ?? '(none)' });
+      return response;
+    }
+
+    const eventStream = type === 'text/event-stream';
+    const payloads: string[] = [];
+    let bodyText = '';
+    let inspected = 0;
+    let tooLong = false;
+    let hadEventId = false;
+    const parser = eventStream
+      ? createParser({
+          onEvent: (event) => {
+            if (event.id) hadEventId = true;
+            // Like the SDK: only message events carry JSON-RPC.
+            if (event.event === undefined || event.event === 'message') payloads.push(event.data);
+          },
+        })
+      : undefined;
+    const feed = (text: string): void => {
+      if (tooLong || text === '') return;
+      inspected += text.length;
+      if (inspected > maxInspectChars) {
+        tooLong = true;
+        payloads.length = 0;
+        bodyText = '';
+        return;
+      }
+      if (parser) parser.feed(text);
+      else bodyText += text;
+    };
+    const finish = (end: { cut?: boolean; error?: string }): void => {
+      entry.open = false;
+      if (intentional() || tooLong) return;
+      const failure = checkAnswer(eventStream ? payloads : [bodyText], request.id, {
+        eventStream,
+        contentType: contentType ?? undefined,
+        ...end,
+      });
+      // A stream with event ids can be resumed: the SDK reconnects with Last-Event-ID, so wait for it.
+      if (!failure || (failure.reason === 'stream-closed' && hadEventId)) return;
+      report(entry, failure);
+    };
+
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(streamController) {
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await reader.read();
+          } catch (error) {
+            finish({ cut: true, error: errorMessage(error) });
+            streamController.error(error);
+            return;
+          }
+          if (chunk.done) {
+            feed(decoder.decode());
+            finish({});
+            streamController.close();
+            return;
+          }
+          feed(decoder.decode(chunk.value, { stream: true }));
+          streamController.enqueue(chunk.value);
+        },
+        async cancel(reason: unknown) {
+          entry.closed = true;
+          entry.open = false;
+          await reader.cancel(reason);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const rebuilt = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // A constructed Response has an empty url and type "default"; keep the original values.
+    Object.defineProperties(rebuilt, {
+      url: { value: response.url },
+      redirected: { value: response.redirected },
+      type: { value: response.type },
+    });
+    return rebuilt;
+  };
+
+  return {
+    fetch: watchedFetch as typeof fetch,
+    requestForToken: (token) => byToken.get(token),
+    exchangeFor: (id) => tracked.get(idKey(id))?.exchangeId,
+    latestExchangeFor: (method) => latestByMethod.get(method)?.exchangeId,
+    failureFor: (id) => tracked.get(idKey(id))?.failure,
+    openRequests: () => [...tracked.values()].filter((entry) => entry.open).map((entry) => entry.request),
+    close(id) {
+      const entry = tracked.get(idKey(id));
+      if (!entry) return;
+      entry.closed = true;
+      if (entry.open) entry.controller.abort();
+      entry.open = false;
+    },
+  };
+}
