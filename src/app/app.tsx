@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { version as APP_VERSION } from '../../package.json';
 import { parseMcpConfig } from '../core/config';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
@@ -6,6 +7,8 @@ import { ConfigEditor } from '../features/config-editor';
 import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { ServersPanel } from '../features/servers';
+import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
+import type { ImportedView } from '../features/session';
 import { TrafficPanel } from '../features/traffic';
 import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
@@ -28,7 +31,7 @@ type PanelId = 'left' | 'chat' | 'mcp' | 'model';
 type LeftTab = 'servers' | 'registry' | 'reminders';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
-export function App({ services, initialConfigText }: { services: Services; initialConfigText: string }) {
+export function App({ services, initialConfigText, restoreProblems = [] }: { services: Services; initialConfigText: string; restoreProblems?: readonly string[] }) {
   const [theme, setTheme] = useTheme();
   const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v2', DEFAULT_SIZES);
   const [maximised, setMaximised] = useState<PanelId>();
@@ -36,7 +39,15 @@ export function App({ services, initialConfigText }: { services: Services; initi
   const [applying, setApplying] = useState(false);
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [leftTab, setLeftTab] = usePersistentState<LeftTab>('glassbox.leftTab', 'servers');
-  const agent = useStore(services.session);
+  const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
+  // An imported session is shown from its own stores, read-only; the live ones keep running and saving.
+  const [view, setView] = useState<ImportedView>();
+  const shownSession = view?.session ?? services.session;
+  const shownLog = view?.log ?? services.log;
+  const viewKey = view ? 'imported' : 'live';
+  const agent = useStore(shownSession);
+  const liveSettings = useStore(services.session).settings;
+  const saveStatus = useStore(services.persistence);
   const selectedItem = agent.items.find((item): item is ToolCallItem => item.kind === 'tool-call' && item.id === selectedToolCall);
   const linked = selectedItem ? { responseKey: { turn: selectedItem.turn, step: selectedItem.step }, requestKey: { turn: selectedItem.turn, step: selectedItem.step + 1 } } : undefined;
 
@@ -45,8 +56,13 @@ export function App({ services, initialConfigText }: { services: Services; initi
     [sizes, setSizes],
   );
 
-  const apply = async (text: string) => {
+  const rememberConfig = (text: string) => {
     saveConfig(text);
+    services.persistence.setConfigText(text);
+  };
+
+  const apply = async (text: string) => {
+    rememberConfig(text);
     setApplying(true);
     try {
       const { config } = parseMcpConfig(text);
@@ -59,18 +75,51 @@ export function App({ services, initialConfigText }: { services: Services; initi
   const toggle = (id: PanelId) => () => setMaximised(maximised === id ? undefined : id);
   const eraOf = (server: string) => services.connections.getSnapshot().servers.find((s) => s.name === server)?.era;
 
+  const switchView = (next: ImportedView | undefined) => {
+    setView(next);
+    setSelectedToolCall(undefined);
+  };
+
+  const startNewSession = () => {
+    services.session.newSession();
+    services.log.clear();
+    setSelectedToolCall(undefined);
+  };
+
   return (
-    <div className="app">
+    // The notices row sits between the top bar and the panels only while there is one.
+    <div className="app" style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
       <header className="top-bar">
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
         <ModelSettingsBar session={services.session} />
         <span className="spacer" />
+        <SessionMenu
+          getExportSource={() => ({
+            configText: view ? view.file.config : configText,
+            conversation: shownSession.exportData(),
+            traffic: shownLog.getSnapshot(),
+            appVersion: APP_VERSION,
+            redact: (text) => services.secrets.redact(text),
+          })}
+          onNewSession={startNewSession}
+          onOpenImported={switchView}
+          readOnly={view !== undefined}
+          saveStatus={saveStatus}
+        />
         <button type="button" className="small-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
           {theme === 'dark' ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
+      {(view !== undefined || restoreNotice.length > 0) && (
+        <div className="app-notices">
+          {view && <ReadOnlyBanner view={view} onBack={() => switchView(undefined)} />}
+          {restoreNotice.length > 0 && (
+            <ProblemsNotice title="Part of your saved session could not be restored" problems={restoreNotice} onDismiss={() => setRestoreNotice([])} testId="restore-notice" />
+          )}
+        </div>
+      )}
       <main className="panels">
         <div className="column" style={{ width: sizes.left }}>
           <Panel
@@ -82,7 +131,7 @@ export function App({ services, initialConfigText }: { services: Services; initi
               text={configText}
               onTextChange={(text) => {
                 setConfigText(text);
-                saveConfig(text);
+                rememberConfig(text);
               }}
               onApply={(text) => void apply(text)}
               applying={applying}
@@ -104,25 +153,27 @@ export function App({ services, initialConfigText }: { services: Services; initi
             onToggleMaximise={toggle('left')}
           >
             {leftTab === 'servers' && <ServersPanel manager={services.connections} />}
-            {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={agent.settings.provider} />}
+            {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={liveSettings.provider} />}
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
           </Panel>
         </div>
         <Splitter label="Resize left column" value={sizes.left} onResize={resize('left', 240)} />
         <Panel title="Chat" testId="chat-panel" style={{ width: sizes.chat, flex: 'none' }} maximised={maximised === 'chat'} onToggleMaximise={toggle('chat')}>
-          <ChatPanel session={services.session} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+          <ReadOnlyFrame readOnly={view !== undefined} label="Imported conversation (read-only)">
+            <ChatPanel key={viewKey} session={shownSession} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+          </ReadOnlyFrame>
         </Panel>
         <Splitter label="Resize chat" value={sizes.chat} onResize={resize('chat', 240)} />
         <Panel title="MCP wire" style={{ width: sizes.mcp, flex: 'none' }} maximised={maximised === 'mcp'} onToggleMaximise={toggle('mcp')}>
-          <TrafficPanel log={services.log} eraOf={eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+          <TrafficPanel key={viewKey} log={shownLog} eraOf={view ? undefined : eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} appVersion={APP_VERSION} />
         </Panel>
         <Splitter label="Resize MCP wire" value={sizes.mcp} onResize={resize('mcp', 240)} />
         <Panel title="Model wire" style={{ flex: 1 }} maximised={maximised === 'model'} onToggleMaximise={toggle('model')}>
-          <ModelTrafficPanel log={services.log} session={services.session} selectedToolCallId={selectedToolCall} linked={linked} />
+          <ModelTrafficPanel key={viewKey} log={shownLog} session={shownSession} selectedToolCallId={selectedToolCall} linked={linked} appVersion={APP_VERSION} />
         </Panel>
       </main>
       <footer className="bottom-bar">
-        <TurnTimeline session={services.session} onSelectToolCall={setSelectedToolCall} />
+        <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>
     </div>
   );

@@ -1,6 +1,8 @@
 import { AgentSession } from '../core/agent';
 import { ConnectionManager } from '../core/mcp';
 import type { ConnectionLog } from '../core/mcp';
+import { MemoryBackend, SessionPersistence } from '../core/persistence';
+import type { KeyValueBackend } from '../core/persistence';
 import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from '../core/tools';
 import type { KeyValueStorage } from '../core/tools';
 import { createRecordingFetch, SecretRegistry, TrafficLog } from '../core/traffic';
@@ -14,6 +16,8 @@ export interface Services {
   policies: PolicyStore;
   reminders: ReminderStore;
   session: AgentSession;
+  /** Keeps the traffic log, the conversation and the config in `backend` as the session goes. */
+  persistence: SessionPersistence;
   baseFetch: typeof fetch;
 }
 
@@ -52,8 +56,11 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
-/** Build the services. `baseFetch` is the browser's fetch unless a test injects another. */
-export function createServices(baseFetch: typeof fetch = globalThis.fetch.bind(globalThis)): Services {
+/**
+ * Build the services. `baseFetch` is the browser's fetch unless a test injects another;
+ * `backend` is where the session is kept (IndexedDB in the page; memory by default).
+ */
+export function createServices(baseFetch: typeof fetch = globalThis.fetch.bind(globalThis), backend: KeyValueBackend = new MemoryBackend()): Services {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   const storage = browserStorage();
@@ -97,5 +104,6 @@ export function createServices(baseFetch: typeof fetch = globalThis.fetch.bind(g
     modelFetch: (provider) => createRecordingFetch({ log, wire: 'model', source: provider, fetch: baseFetch, secrets }),
     registerSecret: (value) => secrets.add(value),
   });
-  return { log, secrets, connections, registry, policies, reminders, session, baseFetch };
+  const persistence = new SessionPersistence({ log, session, backend });
+  return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch };
 }

@@ -1,0 +1,24 @@
+/** Builds and downloads the session file of what is shown (see core/persistence session-file). */
+import type { AgentSessionData } from '../../core/agent';
+import { buildSessionFile, serializeSessionFile, sessionFileName } from '../../core/persistence';
+import type { TrafficSnapshot } from '../../core/traffic';
+import { downloadText } from '../../ui/download';
+
+/** Where an export's contents come from. */
+export interface ExportSource {
+  /** The config text as the person has it (its secrets are stripped in the file). */
+  configText: string;
+  conversation: AgentSessionData;
+  traffic: TrafficSnapshot;
+  appVersion: string;
+  /** A last guard that replaces any known secret (e.g. `SecretRegistry.redact`). */
+  redact?(text: string): string;
+}
+
+/** Downloads `glassbox-session-<date>.json`; returns the warnings (e.g. a config left out) and the file name. */
+export function downloadSessionFile(source: ExportSource, now = Date.now()): { fileName: string; warnings: string[] } {
+  const { file, warnings } = buildSessionFile({ configText: source.configText, conversation: source.conversation, traffic: source.traffic, appVersion: source.appVersion, now });
+  const fileName = sessionFileName(now);
+  downloadText(fileName, serializeSessionFile(file, source.redact), 'application/json');
+  return { fileName, warnings };
+}

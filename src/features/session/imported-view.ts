@@ -1,0 +1,59 @@
+/**
+ * A session file opened read-only: its own traffic log and agent session, separate from the
+ * live ones. The live stores are not touched (a turn or an MCP stream in flight keeps
+ * recording, the persistence keeps saving them), and the imported stores have no network:
+ * the session ignores send and retry, and its model fetch and tool calls reject besides,
+ * so nothing can leave the page from them.
+ */
+import { AgentSession } from '../../core/agent';
+import type { SessionFile } from '../../core/persistence';
+import { PolicyStore, ToolRegistry } from '../../core/tools';
+import { TrafficLog } from '../../core/traffic';
+
+/** An imported session, ready to show. */
+export interface ImportedView {
+  log: TrafficLog;
+  session: AgentSession;
+  file: SessionFile;
+  /** The file's name, as chosen by the person. */
+  fileName: string;
+  /** What could not be read from the file. */
+  problems: string[];
+}
+
+/** Error code of ReadOnlyError. */
+export type ReadOnlyErrorCode = 'read-only';
+
+/** Thrown by the imported session's network stand-ins: a read-only view makes no requests. */
+export class ReadOnlyError extends Error {
+  override readonly name = 'ReadOnlyError';
+  readonly code: ReadOnlyErrorCode = 'read-only';
+
+  constructor() {
+    super('This is an imported session, shown read-only: it makes no requests.');
+  }
+}
+
+/** An agent session that never runs a turn: sending and retrying do nothing. */
+class ReadOnlySession extends AgentSession {
+  /** Ignored: an imported session is read-only. */
+  override async send(): Promise<void> {}
+
+  /** Ignored: an imported session is read-only. */
+  override async retry(): Promise<void> {}
+}
+
+/** Loads a parsed session file into fresh stores that cannot make requests. */
+export function createImportedView(file: SessionFile, fileName: string, fileProblems: readonly string[]): ImportedView {
+  const log = new TrafficLog();
+  log.load(file.traffic);
+  const memory = new Map<string, string>();
+  const session = new ReadOnlySession({
+    registry: new ToolRegistry(),
+    policies: new PolicyStore({ storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) } }),
+    callMcpTool: () => Promise.reject(new ReadOnlyError()),
+    modelFetch: () => () => Promise.reject(new ReadOnlyError()),
+  });
+  const { problems } = session.importData(file.conversation);
+  return { log, session, file, fileName, problems: [...fileProblems, ...problems.map((problem) => `Conversation: ${problem}`)] };
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { parseSessionFile, type PersistenceStatus } from '../../core/persistence';
+import { downloadSessionFile, type ExportSource } from './export-session';
+import { createImportedView, type ImportedView } from './imported-view';
+import { NewSessionDialog } from './new-session-dialog';
+import { SaveStatus } from './save-status';
+import './session.css';
+
+/** Props for SessionMenu. */
+export interface SessionMenuProps {
+  /** What "Export session" writes: the stores shown now and the config text. */
+  getExportSource(): ExportSource;
+  /** Clears the live conversation and both traffic logs (config, policies and connections stay). */
+  onNewSession(): void;
+  /** Shows an imported session read-only. */
+  onOpenImported(view: ImportedView): void;
+  /** True while an imported session is shown: "New session" applies to the live one, so it waits. */
+  readOnly: boolean;
+  /** The save state of the live session. */
+  saveStatus?: PersistenceStatus;
+}
+
+/** A short message under the buttons: the outcome of the last export or import. */
+type Message = { kind: 'info' | 'error'; text: string };
+
+/**
+ * The session actions of the top bar: New session (offers an export first), Export session
+ * (one JSON file: config without secrets, conversation, both traffic logs) and Import
+ * session… (opens a file read-only), with the save status of the live session.
+ */
+export function SessionMenu({ getExportSource, onNewSession, onOpenImported, readOnly, saveStatus }: SessionMenuProps) {
+  const [asking, setAsking] = useState(false);
+  const [dialogError, setDialogError] = useState<string>();
+  const [message, setMessage] = useState<Message>();
+
+  /** Downloads the file; returns false (and says why) when it could not be written. */
+  const exportNow = (): boolean => {
+    try {
+      const { fileName, warnings } = downloadSessionFile(getExportSource());
+      setMessage(warnings.length > 0 ? { kind: 'error', text: `Exported ${fileName}. ${warnings.join(' ')}` } : { kind: 'info', text: `Exported ${fileName}` });
+      return true;
+    } catch (error) {
+      const text = `The session could not be exported: ${error instanceof Error ? error.message : String(error)}`;
+      setMessage({ kind: 'error', text });
+      setDialogError(text);
+      return false;
+    }
+  };
+
+  const startNew = () => {
+    setAsking(false);
+    setDialogError(undefined);
+    onNewSession();
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // The same file can be chosen again later.
+    input.value = '';
+    if (!file) return;
+    setMessage(undefined);
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      setMessage({ kind: 'error', text: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    const parsed = parseSessionFile(text);
+    if (!parsed.file) {
+      setMessage({ kind: 'error', text: `${file.name} was not opened. ${parsed.problems.join(' ')}` });
+      return;
+    }
+    onOpenImported(createImportedView(parsed.file, file.name, parsed.problems));
+  };
+
+  return (
+    <div className="session-menu" role="group" aria-label="Session">
+      <button
+        type="button"
+        className="small-button"
+        onClick={() => {
+          setDialogError(undefined);
+          setAsking(true);
+        }}
+        disabled={readOnly}
+        title={readOnly ? 'Go back to your session first' : 'Clear the conversation and both traffic logs'}
+        data-testid="session-new"
+      >
+        New session
+      </button>
+      <button type="button" className="small-button" onClick={() => void exportNow()} title="Download the config (without secrets), the conversation and both traffic logs as one JSON file" data-testid="session-export">
+        Export session
+      </button>
+      <label className="small-button session-import" title="Open an exported session, read-only" data-testid="session-import">
+        Import session…
+        <input type="file" accept=".json,application/json" className="visually-hidden" onChange={(event) => void importFile(event)} data-testid="session-import-input" />
+      </label>
+      {saveStatus && !readOnly && <SaveStatus status={saveStatus} />}
+      {message && (
+        <span className={`session-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="session-message">
+          {message.text}
+          <button type="button" className="link-button" onClick={() => setMessage(undefined)} aria-label="Dismiss message">
+            ×
+          </button>
+        </span>
+      )}
+      {asking && (
+        <NewSessionDialog
+          error={dialogError}
+          onExportFirst={() => {
+            if (exportNow()) startNew();
+          }}
+          onDiscard={startNew}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+    </div>
+  );
+}
