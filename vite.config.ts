@@ -1,9 +1,99 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The Content-Security-Policy of the production build. Glassbox shows text from servers it does
+ * not control (tool names, descriptions, results, model replies), so the page allows no inline
+ * script and no eval: even if some server text slipped into the DOM as markup, it could not run.
+ */
+const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  // Our bundled modules only: no inline script, no eval (`new Function`), no CDN.
+  'script-src': ["'self'"],
+  // Monaco's editor and JSON workers are bundled files; blob: covers workers built from a Blob URL.
+  'worker-src': ["'self'", 'blob:'],
+  // The person chooses the MCP servers and the model endpoint, anywhere (cloud or localhost), so
+  // requests may go to any origin; each server still has to allow this page with CORS.
+  'connect-src': ["'self'", '*', 'http:', 'https:', 'ws:', 'wss:'],
+  // 'unsafe-inline' for styles only: Monaco creates <style> elements and sets style attributes
+  // at run time, and React renders `style={…}` props (column widths, virtual list offsets) as
+  // style attributes. Inline styles cannot run script.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // Tool results carry images and audio as base64, shown through data: URLs.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'data:', 'blob:'],
+  // Monaco's codicon font is a bundled file; data: in case a build inlines it.
+  'font-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  // frame-ancestors, report-uri and sandbox are not allowed in a <meta> policy (the browser
+  // ignores them with a console warning): set them as HTTP headers where the page is hosted.
+};
+
+/** The policy as the text of a CSP header or meta tag. */
+function contentSecurityPolicy(): string {
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The module that prepares dependencies for the policy; it runs before the app's own entry. */
+const CSP_PRELUDE_ID = '/@glassbox/csp-prelude';
+
+/**
+ * Runs before the app: zod (used by the MCP SDK) probes whether `new Function` works the first
+ * time it validates, to choose its fast path. Under this policy the probe is caught, but the
+ * browser still reports a violation for it; jitless mode skips the probe (and the eval).
+ */
+const CSP_PRELUDE_CODE = `import { config } from 'zod/v4/core';
+config({ jitless: true });
+`;
+
+/**
+ * The production build under the policy, in two steps (build only: the dev server's hot reload
+ * injects inline script that this policy would block):
+ * 1. before Vite bundles index.html, the prelude becomes its first module script, so it is
+ *    bundled into the entry and runs before the app;
+ * 2. after, `<meta http-equiv="Content-Security-Policy">` goes right after `<meta charset>`, so
+ *    it covers every script and style that follows.
+ */
+function contentSecurityPolicyBuild(): Plugin[] {
+  return [
+    {
+      name: 'glassbox:csp-prelude',
+      apply: 'build',
+      resolveId(id) {
+        return id === CSP_PRELUDE_ID ? `\0${CSP_PRELUDE_ID}` : undefined;
+      },
+      load(id) {
+        return id === `\0${CSP_PRELUDE_ID}` ? CSP_PRELUDE_CODE : undefined;
+      },
+      transformIndexHtml: {
+        order: 'pre',
+        handler: () => [{ tag: 'script', attrs: { type: 'module', src: CSP_PRELUDE_ID }, injectTo: 'head-prepend' }],
+      },
+    },
+    {
+      name: 'glassbox:csp-meta',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html) {
+          const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}" />`;
+          const charset = /<meta\s+charset=[^>]*>/i;
+          if (charset.test(html)) return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
+          if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (tag) => `${tag}\n    ${meta}`);
+          throw new Error('index.html has no <head>: cannot add the Content-Security-Policy');
+        },
+      },
+    },
+  ];
+}
 
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyBuild()],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

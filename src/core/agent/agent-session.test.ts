@@ -562,6 +562,42 @@ describe('tool calls', () => {
     expect(server.requests().at(-1)!.status).toBe(200);
     expect(itemsOf(snapshot, 'assistant').at(-1)?.text).toBe('Finished.');
   });
+
+  it('continueTurn() after the step limit asks the model again with a fresh budget of steps', async () => {
+    const { session, mcpCalls } = createHarness({ settings: { maxSteps: 2 } });
+    const call = { toolCalls: [{ name: FORECAST, input: { city: 'Paris' } }] };
+    script([call, call, call, call, call, { text: 'Finished.' }]);
+    await session.send('Keep going.');
+    let snapshot = session.getSnapshot();
+    expect(snapshot).toMatchObject({ canContinue: true, canRetry: false });
+    expect(itemsOf(snapshot, 'notice').map((notice) => notice.code)).toEqual(['step-limit']);
+    await session.retry(); // nothing failed: retry does nothing
+    expect(server.requests()).toHaveLength(2);
+
+    // Steps 3 and 4: one call runs, the next hits the (fresh) limit again.
+    await session.continueTurn();
+    snapshot = session.getSnapshot();
+    expect(server.requests()).toHaveLength(4);
+    expect(mcpCalls).toHaveLength(2);
+    expect(snapshot.canContinue).toBe(true);
+    expect(itemsOf(snapshot, 'notice')).toHaveLength(2);
+    expect(server.requests().at(-1)!.status).toBe(200);
+
+    // Steps 5 and 6: the call runs, then the model finishes.
+    await session.continueTurn();
+    snapshot = session.getSnapshot();
+    expect(itemsOf(snapshot, 'assistant').at(-1)?.text).toBe('Finished.');
+    expect(itemsOf(snapshot, 'assistant').at(-1)?.step).toBe(6);
+    expect(snapshot.canContinue).toBe(false);
+    expect(server.requests().every((request) => request.status === 200)).toBe(true);
+
+    // A new message ends the chance to continue.
+    script([call, call]);
+    await session.send('Again.');
+    expect(session.getSnapshot().canContinue).toBe(true);
+    await session.send('Something else.');
+    expect(session.getSnapshot().canContinue).toBe(false);
+  });
 });
 
 describe('stop', () => {

@@ -108,6 +108,8 @@ export class AgentSession {
   private running = false;
   private canRetry = false;
   private retryStep = 1;
+  private canContinue = false;
+  private continueStep = 1;
   private snapshot: AgentSnapshot | undefined;
   private notifyScheduled = false;
 
@@ -172,6 +174,7 @@ export class AgentSession {
     state.addItem({ kind: 'user', id: this.generateId(), text, at: this.now() });
     state.appendHistory({ role: 'user', parts: [{ type: 'text', text }] });
     this.canRetry = false;
+    this.canContinue = false;
     await this.run(state.turn, 1);
   }
 
@@ -189,7 +192,22 @@ export class AgentSession {
     await this.active?.done;
     if (this.running || !this.canRetry) return;
     this.canRetry = false;
+    this.canContinue = false;
     await this.run(this.state.turn, this.retryStep);
+  }
+
+  /**
+   * Continues the last turn after it stopped at its step limit: the model is asked again (it sees
+   * that its last calls were not run) with a fresh budget of `maxSteps` requests. Does nothing
+   * when the last turn did not stop at its limit.
+   */
+  async continueTurn(): Promise<void> {
+    if (this.running || !this.canContinue) return;
+    await this.active?.done;
+    if (this.running || !this.canContinue) return;
+    this.canContinue = false;
+    this.canRetry = false;
+    await this.run(this.state.turn, this.continueStep, this.continueStep);
   }
 
   /** Lets a tool call that waits for approval run; `always` also sets the tool's policy to allow. */
@@ -247,7 +265,7 @@ export class AgentSession {
     return { problems: parsed.problems };
   }
 
-  private async run(turn: number, startStep: number): Promise<void> {
+  private async run(turn: number, startStep: number, budgetFrom?: number): Promise<void> {
     const controller = new AbortController();
     const state = this.state;
     let outcome: TurnOutcome | undefined;
@@ -277,6 +295,7 @@ export class AgentSession {
           settings: () => this.settings,
           turn,
           startStep,
+          ...optional('budgetFrom', budgetFrom),
           signal: controller.signal,
         });
       } catch (error) {
@@ -302,6 +321,10 @@ export class AgentSession {
       this.canRetry = true;
       this.retryStep = outcome.step;
     }
+    if (outcome?.kind === 'step-limit' && !state.isDetached) {
+      this.canContinue = true;
+      this.continueStep = outcome.step + 1;
+    }
     this.changed();
   }
 
@@ -314,6 +337,8 @@ export class AgentSession {
     this.running = false;
     this.canRetry = false;
     this.retryStep = 1;
+    this.canContinue = false;
+    this.continueStep = 1;
     this.changed();
   }
 
@@ -348,6 +373,7 @@ export class AgentSession {
       turn: this.state.turn,
       timelines: Object.freeze(timelines),
       canRetry: this.canRetry,
+      canContinue: this.canContinue,
     });
   }
 }

@@ -40,8 +40,13 @@ export interface TurnContext {
   /** Read before each request: a provider switch mid-turn applies to the next request. */
   settings(): ModelSettings;
   turn: number;
-  /** The step to start at: 1 for a new turn, the failed step for a retry. */
+  /** The step to start at: 1 for a new turn, the failed step for a retry, the next step to continue after the step limit. */
   startStep: number;
+  /**
+   * The first step counted against the step limit. Default is 1 (the whole turn counts);
+   * continuing a turn that hit its limit passes its start step, for a fresh budget.
+   */
+  budgetFrom?: number;
   signal: AbortSignal;
 }
 
@@ -179,7 +184,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
 
   const refs = calls.map((call) => state.addItem(newToolCallItem(call, turn, step)));
 
-  if (step >= settings.maxSteps) {
+  if (step - (context.budgetFrom ?? 1) + 1 >= settings.maxSteps) {
     const detail = `Not run: the turn reached its step limit (${settings.maxSteps} model requests).`;
     const results = calls.map((call, index): ToolResultPart => {
       const result = toolFailureResult('cancelled', detail);
@@ -195,6 +200,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     addNotice(
       context,
       `Stopped after ${settings.maxSteps} steps: the model kept calling tools. Raise the step limit or ask it to finish.`,
+      'step-limit',
     );
     return 'step-limit';
   }
@@ -244,8 +250,15 @@ function newToolCallItem(call: ToolCallPart, turn: number, step: number): ToolCa
   return item;
 }
 
-function addNotice(context: TurnContext, text: string): void {
-  context.state.addItem({ kind: 'notice', id: context.services.generateId(), turn: context.turn, text, at: context.services.now() });
+function addNotice(context: TurnContext, text: string, code?: 'step-limit'): void {
+  context.state.addItem({
+    kind: 'notice',
+    id: context.services.generateId(),
+    turn: context.turn,
+    text,
+    at: context.services.now(),
+    ...(code !== undefined ? { code } : {}),
+  });
 }
 
 function addError(context: TurnContext, step: number, error: unknown): void {

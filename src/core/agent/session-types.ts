@@ -112,6 +112,8 @@ export interface NoticeItem {
   turn: number;
   text: string;
   at: number;
+  /** Added: `step-limit` when the turn stopped at its step limit (the turn can be continued). */
+  code?: 'step-limit';
 }
 
 /** One row of the chat. */
@@ -149,6 +151,8 @@ export interface AgentSnapshot {
   timelines: readonly TurnTimeline[];
   /** The last turn failed and can be run again. */
   canRetry: boolean;
+  /** Added: the last turn stopped at its step limit and can be continued with a fresh budget of steps. */
+  canContinue: boolean;
 }
 
 /**

@@ -73,11 +73,21 @@ export function ErrorMessage({ item, onRetry }: { item: ErrorItem; onRetry?: () 
   );
 }
 
-/** A quiet line from the loop: step limit reached, stopped, format switched, retrying. */
-export function NoticeMessage({ item }: { item: NoticeItem }) {
+/**
+ * A quiet line from the loop: step limit reached, stopped, format switched, retrying. The
+ * step-limit notice of the last turn offers Continue (a fresh budget of steps).
+ */
+export function NoticeMessage({ item, onContinue }: { item: NoticeItem; onContinue?: () => void }) {
   return (
-    <div className="chat-message chat-notice" data-testid="chat-notice" data-role="notice" role="status">
+    <div className="chat-message chat-notice" data-testid="chat-notice" data-role="notice" data-code={item.code} role="status">
       <PlainText text={item.text} />
+      {onContinue && (
+        <div className="chat-error-actions">
+          <button type="button" className="button" data-testid="chat-retry" data-action="continue" onClick={onContinue}>
+            Continue
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -28,12 +28,13 @@ const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add on
  */
 export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: ChatPanelProps) {
   const snapshot = useStore(session);
-  const { items, running, settings, canRetry } = snapshot;
+  const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const { onScroll, pin } = useStickToBottom(logRef, items);
 
   const lastErrorId = findLast(items, (item) => item.kind === 'error')?.id;
+  const lastStepLimitId = findLast(items, (item) => item.kind === 'notice' && item.code === 'step-limit')?.id;
   const lastItem = items[items.length - 1];
   const streaming = lastItem?.kind === 'assistant' && lastItem.streaming;
   const firstAwaitingId = items.find((item) => item.kind === 'tool-call' && item.status === 'awaiting-approval')?.id;
@@ -78,7 +79,13 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: Cha
       case 'error':
         return <ErrorMessage key={item.id} item={item} onRetry={canRetry && !running && item.id === lastErrorId ? () => void session.retry() : undefined} />;
       case 'notice':
-        return <NoticeMessage key={item.id} item={item} />;
+        return (
+          <NoticeMessage
+            key={item.id}
+            item={item}
+            onContinue={canContinue && !running && item.id === lastStepLimitId ? () => void session.continueTurn() : undefined}
+          />
+        );
       default:
         return assertNever(item);
     }

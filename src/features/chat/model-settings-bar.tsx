@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { MODEL_SUGGESTIONS, PROVIDERS } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
@@ -65,6 +65,15 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
     session.setSettings({ apiKey: text });
     if (remember) writeRememberedKey(storage, provider, text);
   });
+  // The key field is left uncontrolled: React mirrors a controlled input's value into its
+  // `value` attribute, where the key would sit in the DOM for any CSS attribute selector,
+  // outerHTML copy or DOM snapshot to read. The property alone is set here.
+  const apiKeyRef = useRef<HTMLInputElement>(null);
+  const shownKey = apiKey.value;
+  useLayoutEffect(() => {
+    const input = apiKeyRef.current;
+    if (input !== null && input.value !== shownKey) input.value = shownKey;
+  }, [shownKey]);
 
   const switchProvider = (next: ProviderId) => {
     if (next === provider) return;
@@ -116,7 +125,9 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
           aria-label={`${PROVIDERS[provider].label} API key`}
           autoComplete="off"
           spellCheck={false}
-          {...apiKey}
+          ref={apiKeyRef}
+          onChange={apiKey.onChange}
+          onBlur={apiKey.onBlur}
         />
       </label>
       <label className="field remember-key" title="Stores the key in this browser's localStorage, unencrypted, until you untick this.">
