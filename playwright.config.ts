@@ -13,8 +13,8 @@ const distDir = process.env.GLASSBOX_DIST ?? 'dist';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 20_000 },
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -34,6 +34,6 @@ export default defineConfig({
     command: `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${previewPort} --strictPort --outDir ${distDir}`,
     url: `http://127.0.0.1:${previewPort}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
   },
 });
