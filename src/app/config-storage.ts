@@ -1,4 +1,4 @@
-import { decodeConfigFragment, DEFAULT_CONFIG_TEXT } from '../core/config';
+import { decodeConfigFragment, DEFAULT_CONFIG_TEXT, stripSecrets } from '../core/config';
 
 const STORAGE_KEY = 'glassbox.config.v1';
 
@@ -22,11 +22,15 @@ export function loadInitialConfig(): { text: string; source: ConfigSource } {
   return { text: DEFAULT_CONFIG_TEXT, source: 'default' };
 }
 
-/** Keep the config text across reloads. */
+/**
+ * Keep the config text across reloads — without secrets: header and env values are blanked
+ * (tokens stay in this tab's memory and must be entered again after a reload). Text with
+ * syntax errors cannot be stripped reliably, so it is not saved; the last good text stays.
+ */
 export function saveConfig(text: string): void {
   try {
-    localStorage.setItem(STORAGE_KEY, text);
+    localStorage.setItem(STORAGE_KEY, stripSecrets(text));
   } catch {
-    // Not fatal: the config simply is not remembered.
+    // Syntax errors, or storage unavailable: the last saved text stays.
   }
 }
