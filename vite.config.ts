@@ -38,42 +38,14 @@ function contentSecurityPolicy(): string {
     .join('; ');
 }
 
-/** The module that prepares dependencies for the policy; it runs before the app's own entry. */
-const CSP_PRELUDE_ID = '/@glassbox/csp-prelude';
-
 /**
- * Runs before the app: zod (used by the MCP SDK) probes whether `new Function` works the first
- * time it validates, to choose its fast path. Under this policy the probe is caught, but the
- * browser still reports a violation for it; jitless mode skips the probe (and the eval).
- */
-const CSP_PRELUDE_CODE = `import { config } from 'zod/v4/core';
-config({ jitless: true });
-`;
-
-/**
- * The production build under the policy, in two steps (build only: the dev server's hot reload
- * injects inline script that this policy would block):
- * 1. before Vite bundles index.html, the prelude becomes its first module script, so it is
- *    bundled into the entry and runs before the app;
- * 2. after, `<meta http-equiv="Content-Security-Policy">` goes right after `<meta charset>`, so
- *    it covers every script and style that follows.
+ * The production build under the policy (build only: the dev server's hot reload injects inline
+ * script that this policy would block): `<meta http-equiv="Content-Security-Policy">` goes right
+ * after `<meta charset>`, so it covers every script and style that follows. zod's eval probe is
+ * switched off by src/app/zod-jitless.ts, the app's first import.
  */
 function contentSecurityPolicyBuild(): Plugin[] {
   return [
-    {
-      name: 'glassbox:csp-prelude',
-      apply: 'build',
-      resolveId(id) {
-        return id === CSP_PRELUDE_ID ? `\0${CSP_PRELUDE_ID}` : undefined;
-      },
-      load(id) {
-        return id === `\0${CSP_PRELUDE_ID}` ? CSP_PRELUDE_CODE : undefined;
-      },
-      transformIndexHtml: {
-        order: 'pre',
-        handler: () => [{ tag: 'script', attrs: { type: 'module', src: CSP_PRELUDE_ID }, injectTo: 'head-prepend' }],
-      },
-    },
     {
       name: 'glassbox:csp-meta',
       apply: 'build',

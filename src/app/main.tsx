@@ -1,10 +1,10 @@
+// First: zod (inside the MCP SDK) must be told not to probe `new Function` before anything validates.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { parseMcpConfig } from '../core/config';
 import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
-import '../ui/theme.css';
-import './app.css';
 import { App } from './app';
 import { loadInitialConfig, saveConfig } from './config-storage';
 import { createServices } from './services';
