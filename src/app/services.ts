@@ -1,6 +1,6 @@
 import { AgentSession } from '../core/agent';
 import { ConnectionManager } from '../core/mcp';
-import type { ConnectionLog } from '../core/mcp';
+import type { ConnectionLog, ServerState } from '../core/mcp';
 import { MemoryBackend, SessionPersistence } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from '../core/tools';
@@ -76,13 +76,20 @@ export function createServices(baseFetch: typeof fetch = globalThis.fetch.bind(g
   registry.registerLocalTool(createReminderTool(reminders));
 
   // The registry follows the connections: a connected server's tools are offered, others are withdrawn.
+  // Each server's list is converted only when it changed (the states are immutable), not on every
+  // state change of every server: ten servers connecting would otherwise convert 10 × 10 lists.
+  const offeredLists = new Map<string, ServerState['tools']>();
   const syncRegistry = () => {
     const offered = new Set<string>();
     for (const server of connections.getSnapshot().servers) {
       if (server.status === 'connected') {
-        registry.setServerTools(server.name, server.tools);
+        if (offeredLists.get(server.name) !== server.tools) registry.setServerTools(server.name, server.tools);
+        offeredLists.set(server.name, server.tools);
         offered.add(server.name);
       }
+    }
+    for (const name of [...offeredLists.keys()]) {
+      if (!offered.has(name)) offeredLists.delete(name);
     }
     for (const tool of registry.getSnapshot().tools) {
       if (tool.origin === 'mcp' && !offered.has(tool.server)) registry.removeServer(tool.server);
