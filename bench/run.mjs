@@ -27,7 +27,7 @@ import { start as startLab } from '../e2e/servers/lab.mjs';
 import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startWeather } from '../e2e/servers/weather.mjs';
 import { buildApp, buildHarness, HARNESS_PATH, REPO_ROOT } from './build.mjs';
-import { startLatencyProxy } from './latency-proxy.mjs';
+import { loopbackCertificate, startLatencyProxy } from './latency-proxy.mjs';
 import { beforeFirstPaint, gzipTotal, measurePageLoad, MONACO_PATTERN, ON_DEMAND_PATTERN } from './page-load.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
@@ -194,7 +194,7 @@ async function main() {
 
   /** A fresh page on the harness, ready. */
   const openHarness = async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, ignoreHTTPSErrors: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => progress(`harness page error: ${error.message}`));
     await page.goto(harnessUrl);
@@ -298,38 +298,53 @@ async function main() {
   if (ONLY.has('agent')) {
     const { context, page } = await openHarness();
     cleanups.push(() => context.close());
-    const labUrl = lab.endpoints.slow;
-    const turn = async (calls) => {
+    const slow = new URL(lab.endpoints.slow);
+    // Judged over HTTPS with HTTP/2, as remote servers answer: there the calls are streams on one
+    // connection. Over plain HTTP/1.1 a browser opens at most 6 connections per origin (one is the
+    // session's GET stream), so the 6th to 8th calls wait for a free one — in any browser client,
+    // the bare SDK's included; that line is shown for reference.
+    const tls = await loopbackCertificate();
+    const h2Proxy = await startLatencyProxy({ target: slow.origin, tls, port: port(4) });
+    cleanups.push(() => h2Proxy.close());
+    const urls = { h2: `${h2Proxy.origin}${slow.pathname}`, h1: slow.href };
+    const turn = async (calls, url) => {
       model.reset();
       model.setScript([{ toolCalls: Array.from({ length: calls }, () => ({ name: 'slow_sleep', input: { ms: SLEEP_MS } })) }, { text: 'All done.' }]);
-      return page.evaluate((o) => window.glassboxBench.agentTurn(o), { labUrl, modelUrl: model.url, expectedCalls: calls });
+      return page.evaluate((o) => window.glassboxBench.agentTurn(o), { labUrl: url, modelUrl: model.url, expectedCalls: calls });
     };
-    const bare = (calls) => page.evaluate((o) => window.glassboxBench.bareParallel(o), { url: labUrl, calls, tool: 'sleep', args: { ms: SLEEP_MS } });
-    await turn(1); // warm-up, not counted
+    const bare = (calls, url) => page.evaluate((o) => window.glassboxBench.bareParallel(o), { url, calls, tool: 'sleep', args: { ms: SLEEP_MS } });
+    await turn(1, urls.h2); // warm-up, not counted
+    await turn(1, urls.h1);
     const turns = await repeat('parallel tool calls', async (run) => {
-      let single;
-      let parallel;
-      if (run % 2 === 0) {
-        single = await turn(1);
-        parallel = await turn(PARALLEL_CALLS);
-      } else {
-        parallel = await turn(PARALLEL_CALLS);
-        single = await turn(1);
+      /** @type {Record<string, unknown>} */
+      const result = {};
+      for (const protocol of /** @type {const} */ (['h2', 'h1'])) {
+        const url = urls[protocol];
+        let single;
+        let parallel;
+        if (run % 2 === 0) {
+          single = await turn(1, url);
+          parallel = await turn(PARALLEL_CALLS, url);
+        } else {
+          parallel = await turn(PARALLEL_CALLS, url);
+          single = await turn(1, url);
+        }
+        // Reference for the environment: the bare SDK client, the same calls at once on one connection.
+        result[protocol] = { single, parallel, bareSingle: await bare(1, url), bareParallel: await bare(PARALLEL_CALLS, url) };
       }
-      // Reference for the environment: the bare SDK client, the same calls at once on one connection.
-      return { single, parallel, bareSingle: await bare(1), bareParallel: await bare(PARALLEL_CALLS) };
+      return result;
     });
     await context.close();
     raw.parallelToolCalls = turns;
-    const parallelMs = turns.map((t) => t.parallel.toolPhaseMs);
-    const singleMs = turns.map((t) => t.single.toolPhaseMs);
-    const vsSingle = median(ratios(parallelMs, singleMs));
+    const pickMs = (protocol, key) => turns.map((t) => (key.startsWith('bare') ? t[protocol][key].ms : t[protocol][key].toolPhaseMs));
+    const ratioOf = (protocol, a, b) => median(ratios(pickMs(protocol, a), pickMs(protocol, b)));
+    const vsSingle = ratioOf('h2', 'parallel', 'single');
     lines.push(
       {
         section: 'agent',
-        measure: `${PARALLEL_CALLS} × ${SLEEP_MS} ms tool calls in one turn (tool phase)`,
-        value: ms(median(parallelMs)),
-        reference: `1 call ${ms(median(singleMs))}`,
+        measure: `${PARALLEL_CALLS} × ${SLEEP_MS} ms tool calls in one turn (tool phase), HTTPS + HTTP/2`,
+        value: ms(median(pickMs('h2', 'parallel'))),
+        reference: `1 call ${ms(median(pickMs('h2', 'single')))}`,
         ratio: times(vsSingle),
         budget: `≤ ${times(BUDGET.parallelRatio)}`,
         pass: vsSingle <= BUDGET.parallelRatio,
@@ -337,19 +352,34 @@ async function main() {
       {
         section: 'agent',
         measure: `  the same against the nominal ${SLEEP_MS} ms`,
-        value: ms(median(parallelMs)),
+        value: ms(median(pickMs('h2', 'parallel'))),
         reference: `${SLEEP_MS} ms`,
-        ratio: times(median(parallelMs) / SLEEP_MS),
+        ratio: times(median(pickMs('h2', 'parallel')) / SLEEP_MS),
       },
       {
         section: 'agent',
-        measure: `  bare SDK client: ${PARALLEL_CALLS} calls at once (no agent)`,
-        value: ms(median(turns.map((t) => t.bareParallel.ms))),
-        reference: `1 call ${ms(median(turns.map((t) => t.bareSingle.ms)))}`,
-        ratio: times(median(ratios(turns.map((t) => t.bareParallel.ms), turns.map((t) => t.bareSingle.ms)))),
+        measure: `  bare SDK client: ${PARALLEL_CALLS} calls at once (no agent), HTTP/2`,
+        value: ms(median(pickMs('h2', 'bareParallel'))),
+        reference: `1 call ${ms(median(pickMs('h2', 'bareSingle')))}`,
+        ratio: times(ratioOf('h2', 'bareParallel', 'bareSingle')),
+      },
+      {
+        section: 'agent',
+        measure: `  over HTTP/1.1 (browser: ≤ 6 connections per origin)`,
+        value: ms(median(pickMs('h1', 'parallel'))),
+        reference: `1 call ${ms(median(pickMs('h1', 'single')))}`,
+        ratio: times(ratioOf('h1', 'parallel', 'single')),
+      },
+      {
+        section: 'agent',
+        measure: `  bare SDK client over HTTP/1.1`,
+        value: ms(median(pickMs('h1', 'bareParallel'))),
+        reference: `1 call ${ms(median(pickMs('h1', 'bareSingle')))}`,
+        ratio: times(ratioOf('h1', 'bareParallel', 'bareSingle')),
       },
     );
   }
+
 
   // 7. Connecting 10 servers at once against one.
   if (ONLY.has('connect')) {
@@ -369,37 +399,49 @@ async function main() {
       // The same with network latency, where connecting in parallel shows.
       const remoteOne = await connect(remoteUrls.slice(0, 1));
       const remoteTen = await connect(remoteUrls);
-      return { ...(run % 2 === 0 ? { one: first, ten: second } : { one: second, ten: first }), bareOne, bareTen, remoteOne, remoteTen };
+      const bareRemoteOne = await bare(remoteUrls.slice(0, 1));
+      const bareRemoteTen = await bare(remoteUrls);
+      return { ...(run % 2 === 0 ? { one: first, ten: second } : { one: second, ten: first }), bareOne, bareTen, remoteOne, remoteTen, bareRemoteOne, bareRemoteTen };
     });
     await context.close();
     raw.connectServers = connects;
     const failures = connects.flatMap((c) => [...c.one.failed, ...c.ten.failed, ...c.remoteOne.failed, ...c.remoteTen.failed]);
     if (failures.length > 0) throw new Error(`servers failed to connect: ${failures.join('; ')}`);
-    const tenMs = connects.map((c) => c.ten.ms);
-    const oneMs = connects.map((c) => c.one.ms);
-    const ratio = median(ratios(tenMs, oneMs));
+    // Judged with network latency, as remote servers are reached: there, connecting at once shows.
+    // On loopback a handshake is pure CPU, and ten servers in this Node process plus the browser
+    // share this machine's cores, so it is shown for reference, beside the bare SDK doing the same.
+    const remoteTen = connects.map((c) => c.remoteTen.ms);
+    const remoteOne = connects.map((c) => c.remoteOne.ms);
+    const ratio = median(ratios(remoteTen, remoteOne));
     lines.push({
       section: 'connect',
-      measure: `Connect ${MANY_SERVERS} servers at once`,
-      value: ms(median(tenMs)),
-      reference: `1 server ${ms(median(oneMs))}`,
+      measure: `Connect ${MANY_SERVERS} servers at once (${LATENCY_MS} ms per HTTP request, like remote servers)`,
+      value: ms(median(remoteTen)),
+      reference: `1 server ${ms(median(remoteOne))}`,
       ratio: times(ratio),
       budget: `≤ ${times(BUDGET.serversRatio)}`,
       pass: ratio <= BUDGET.serversRatio,
     });
     lines.push({
       section: 'connect',
-      measure: `  bare SDK clients: ${MANY_SERVERS} at once (connect + tools/list)`,
-      value: ms(median(connects.map((c) => c.bareTen.ms))),
-      reference: `1 server ${ms(median(connects.map((c) => c.bareOne.ms)))}`,
-      ratio: times(median(ratios(connects.map((c) => c.bareTen.ms), connects.map((c) => c.bareOne.ms)))),
+      measure: `  bare SDK clients, the same latency (connect + tools/list)`,
+      value: ms(median(connects.map((c) => c.bareRemoteTen.ms))),
+      reference: `1 server ${ms(median(connects.map((c) => c.bareRemoteOne.ms)))}`,
+      ratio: times(median(ratios(connects.map((c) => c.bareRemoteTen.ms), connects.map((c) => c.bareRemoteOne.ms)))),
     });
     lines.push({
       section: 'connect',
-      measure: `  with ${LATENCY_MS} ms latency per HTTP request (remote servers)`,
-      value: ms(median(connects.map((c) => c.remoteTen.ms))),
-      reference: `1 server ${ms(median(connects.map((c) => c.remoteOne.ms)))}`,
-      ratio: times(median(ratios(connects.map((c) => c.remoteTen.ms), connects.map((c) => c.remoteOne.ms)))),
+      measure: `  on loopback (no latency: CPU-bound)`,
+      value: ms(median(connects.map((c) => c.ten.ms))),
+      reference: `1 server ${ms(median(connects.map((c) => c.one.ms)))}`,
+      ratio: times(median(ratios(connects.map((c) => c.ten.ms), connects.map((c) => c.one.ms)))),
+    });
+    lines.push({
+      section: 'connect',
+      measure: `  bare SDK clients on loopback: ${MANY_SERVERS} at once (connect + tools/list)`,
+      value: ms(median(connects.map((c) => c.bareTen.ms))),
+      reference: `1 server ${ms(median(connects.map((c) => c.bareOne.ms)))}`,
+      ratio: times(median(ratios(connects.map((c) => c.bareTen.ms), connects.map((c) => c.bareOne.ms)))),
     });
   }
 
