@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { version as APP_VERSION } from '../../package.json';
 import { parseMcpConfig } from '../core/config';
 import type { ToolCallItem } from '../core/agent';
@@ -31,7 +31,16 @@ type PanelId = 'left' | 'chat' | 'mcp' | 'model';
 type LeftTab = 'servers' | 'registry' | 'reminders';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
-export function App({ services, initialConfigText, restoreProblems = [] }: { services: Services; initialConfigText: string; restoreProblems?: readonly string[] }) {
+export function App({ services, initialConfigText, restoreProblems = [], onFirstRender }: {
+  services: Services;
+  initialConfigText: string;
+  restoreProblems?: readonly string[];
+  /** Called once the first render is on the page. */
+  onFirstRender?: () => void;
+}) {
+  // Once: the dependency is deliberately left out, a later prop would not be a first render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => onFirstRender?.(), []);
   const [theme, setTheme] = useTheme();
   const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v2', DEFAULT_SIZES);
   const [maximised, setMaximised] = useState<PanelId>();

@@ -1,5 +1,3 @@
-// First: zod (inside the MCP SDK) must be told not to probe `new Function` before anything validates.
-import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { parseMcpConfig } from '../core/config';
@@ -19,11 +17,21 @@ async function openBackend(): Promise<{ backend: KeyValueBackend; problems: stri
   }
 }
 
+/**
+ * Start-up milestones on the page's performance timeline (DevTools' Performance panel and the
+ * bench read them): the app's code ran, the saved session is back, the first render is done.
+ */
+const mark = (name: 'app-start' | 'session-restored' | 'first-render'): void => {
+  performance.mark(`glassbox:${name}`);
+};
+
 async function start(): Promise<void> {
+  mark('app-start');
   const opened = await openBackend();
   const services = createServices(undefined, opened.backend);
   // Restore before connecting: loading replaces the traffic log, so nothing may be recorded before it.
   const restored = await services.persistence.restore();
+  mark('session-restored');
   const initial = loadInitialConfig();
   if (initial.source === 'fragment') saveConfig(initial.text);
   // localStorage keeps the config as typed; the IndexedDB copy (secrets stripped) is the fallback.
@@ -40,7 +48,7 @@ async function start(): Promise<void> {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App services={services} initialConfigText={configText} restoreProblems={[...opened.problems, ...restored.problems]} />
+      <App services={services} initialConfigText={configText} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={() => mark('first-render')} />
     </StrictMode>,
   );
 }

@@ -26,7 +26,9 @@ export type DiagnosisCode =
   | 'auth-required'
   | 'protocol-error'
   | 'timeout'
-  | 'bad-config';
+  | 'bad-config'
+  /** The app's own MCP client code could not be loaded (a failed chunk download). */
+  | 'client-unavailable';
 
 /**
  * What exactly was wrong with an answer that was not usable MCP (the `reason` of a

@@ -1,5 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult, Transport } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { checkToolList } from './check-tool-list';
 import type { Diagnosis, McpToolInfo, ServerState } from './connection-state';
@@ -13,6 +12,8 @@ import {
   isMethodBlockedByCors,
 } from './diagnose-connection';
 import { explainRequestError, explainResponseFailure, httpStatusOf, localFailureAnswer } from './explain-failure';
+import { loadClientSdk } from './load-client-sdk';
+import type { ClientSdk } from './load-client-sdk';
 import { McpRequestError } from './mcp-request-error';
 import { recordTransport, TOOL_CALL_HEADER } from './record-transport';
 import type { RecordedTransport } from './record-transport';
@@ -104,6 +105,8 @@ function isNetworkError(error: unknown): boolean {
  */
 export class ServerConnection {
   private session?: Session;
+  /** Increases with each connect and disconnect: an attempt that is no longer the latest stops. */
+  private attempt = 0;
   private renewing?: Promise<Session>;
   private state: ServerState;
   private readonly listeners = new Set<() => void>();
@@ -160,7 +163,7 @@ export class ServerConnection {
   }
 
   /** A new SDK client and transport, recorded and watched. */
-  private openSession(): Session {
+  private openSession({ Client, StreamableHTTPClientTransport }: ClientSdk): Session {
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
       versionNegotiation: { mode: 'auto' },
@@ -209,6 +212,7 @@ export class ServerConnection {
 
   /** Connect, negotiate the era, and list the tools. Never throws: failures end in a diagnosis. */
   async connect(): Promise<void> {
+    const attempt = ++this.attempt;
     await this.closeQuietly();
     const firstExchange = this.options.log.lastExchangeId() + 1;
     this.toolWarnings = [];
@@ -223,7 +227,24 @@ export class ServerConnection {
       lastProblem: undefined,
       sessionRenewedAt: undefined,
     });
-    const session = this.openSession();
+    let sdk: ClientSdk;
+    try {
+      sdk = await loadClientSdk();
+    } catch (error) {
+      if (attempt !== this.attempt) return;
+      this.update({
+        status: 'failed',
+        diagnosis: {
+          code: 'client-unavailable',
+          title: 'Glassbox could not load its MCP client code',
+          detail: `${errorText(error)}. Reload the page; if this persists, the site serving Glassbox is missing some of its files.`,
+        },
+      });
+      return;
+    }
+    // Disconnected, or connecting again, while the SDK loaded: that later call decides.
+    if (attempt !== this.attempt) return;
+    const session = this.openSession(sdk);
     this.session = session;
     try {
       await session.client.connect(session.transport, { timeout: this.state.timeoutMs });
@@ -433,7 +454,8 @@ export class ServerConnection {
     if (this.session !== old && this.session) return Promise.resolve(this.session);
     this.renewing ??= (async () => {
       const firstExchange = this.options.log.lastExchangeId() + 1;
-      const fresh = this.openSession();
+      // The SDK is loaded: this connection had a session.
+      const fresh = this.openSession(await loadClientSdk());
       this.session = fresh;
       // The old session is gone on the server: close the client without DELETE.
       await old.client.close().catch(() => undefined);
@@ -469,6 +491,7 @@ export class ServerConnection {
 
   /** End the connection; a 2025 session is ended with DELETE. */
   async disconnect(): Promise<void> {
+    this.attempt += 1;
     const transport = this.session?.transport;
     if (transport?.sessionId) {
       const firstExchange = this.options.log.lastExchangeId() + 1;
