@@ -4,6 +4,9 @@ import { TEST_URLS } from './test-ports';
 
 type Body = { messages: Array<Record<string, unknown>> };
 
+// Only the accessibility check below looks at the whole page; the others hold Monaco's chunk back (see model-fixture.ts).
+test.use({ monacoEditor: false });
+
 for (const provider of ['anthropic', 'openai'] as const) {
   test(`a full tool-using turn in the ${provider} format, with both wires shown`, async ({ page, model }) => {
     model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
@@ -43,20 +46,25 @@ for (const provider of ['anthropic', 'openai'] as const) {
   });
 }
 
-test('selecting a tool call links the model response, the tools/call exchange and the next request', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Lima' } }] }, { text: 'Done.' }]);
-  await openWithConfig(page, DEMO_CONFIG, ['weather']);
-  await useModel(page, model, 'anthropic');
-  await say(page, 'Weather in Lima?');
-  await page.getByTestId('approval-allow').click();
-  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Done.');
-  await page.getByTestId('tool-call').click();
-  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-linked="true"]').first()).toBeVisible();
-  const modelPanel = page.getByTestId('model-traffic');
-  await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"][data-linked="true"]')).toBeVisible();
-  await expect(modelPanel.locator('[data-testid="model-row"][data-kind="request"][data-step="2"][data-linked="true"]')).toBeVisible();
-  await expect(page.getByTestId('turn-timeline-summary')).toContainText('2 requests');
-  await expectNoSeriousA11yViolations(page);
+test.describe(() => {
+  // axe checks the page as people get it, config editor included.
+  test.use({ monacoEditor: true });
+
+  test('selecting a tool call links the model response, the tools/call exchange and the next request', async ({ page, model }) => {
+    model.setScript([{ toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Lima' } }] }, { text: 'Done.' }]);
+    await openWithConfig(page, DEMO_CONFIG, ['weather']);
+    await useModel(page, model, 'anthropic');
+    await say(page, 'Weather in Lima?');
+    await page.getByTestId('approval-allow').click();
+    await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Done.');
+    await page.getByTestId('tool-call').click();
+    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-linked="true"]').first()).toBeVisible();
+    const modelPanel = page.getByTestId('model-traffic');
+    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"][data-linked="true"]')).toBeVisible();
+    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="request"][data-step="2"][data-linked="true"]')).toBeVisible();
+    await expect(page.getByTestId('turn-timeline-summary')).toContainText('2 requests');
+    await expectNoSeriousA11yViolations(page);
+  });
 });
 
 test('switching the wire format mid-chat rebuilds the same history in the other format', async ({ page, model }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { expect, test } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
 test.describe('connecting to the demo servers', () => {
@@ -38,6 +38,9 @@ test.describe('connecting to the demo servers', () => {
 });
 
 test.describe('calling tools by hand', () => {
+  // Nothing here looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+  test.use({ monacoEditor: false });
+
   async function call(page: import('@playwright/test').Page, server: string, tool: string, args: unknown) {
     await page.getByTestId(`tool-${server}-${tool}`).click();
     await page.getByTestId('tool-call-args').fill(JSON.stringify(args));
@@ -92,6 +95,9 @@ test.describe('calling tools by hand', () => {
 });
 
 test.describe('diagnosing servers that cannot be used', () => {
+  // Nothing here looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+  test.use({ monacoEditor: false });
+
   test('down, no CORS, and a hidden session id each get their diagnosis while the others stay connected', async ({ page }) => {
     await openWithConfig(page, {
       mcpServers: {
@@ -164,6 +170,9 @@ test.describe('the config editor', () => {
 });
 
 test.describe('the MCP traffic panel', () => {
+  // Nothing here looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+  test.use({ monacoEditor: false });
+
   test('filters by server and method, and exports HAR 1.2', async ({ page }) => {
     await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
     const traffic = page.getByTestId('mcp-traffic');
@@ -187,6 +196,9 @@ test.describe('the MCP traffic panel', () => {
 });
 
 test.describe('tool lists', () => {
+  // Nothing here looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+  test.use({ monacoEditor: false });
+
   test('a paginated tools/list is followed to the end and refreshed on list_changed', async ({ page }) => {
     await openWithConfig(page, { mcpServers: { paged: { url: TEST_URLS.lab('paged') } } }, ['paged']);
     const card = page.getByTestId('server-paged');
@@ -201,6 +213,9 @@ test.describe('tool lists', () => {
 });
 
 test.describe('secrets', () => {
+  // Nothing here looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+  test.use({ monacoEditor: false });
+
   test('a bearer token from the config is redacted in the panel and the HAR export', async ({ page }) => {
     const token = 'sk-live-very-secret-token-123';
     await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather, headers: { Authorization: `Bearer ${token}` } } } }, ['weather']);

@@ -1,8 +1,34 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { start, type ModelServerHandle } from './servers/model-server.mjs';
 
-/** A test with its own scripted model server on a free loopback port, stopped after the test. */
-export const test = base.extend<{ model: ModelServerHandle }>({
+/** Monaco's chunk and its style sheet in the production build (CDP URL pattern: `*` is any run of characters). */
+const MONACO_CHUNKS = '*/assets/monaco-setup-*';
+
+export interface Fixtures {
+  /** A scripted model server of the test's own on a free loopback port, stopped after the test. */
+  model: ModelServerHandle;
+  /**
+   * Whether the page loads Monaco for the config editor, as it does for everyone (the default).
+   * `test.use({ monacoEditor: false })` holds Monaco's chunk back, as a very slow network would:
+   * the editor stays the plain textarea the app shows until Monaco arrives. Only for tests that
+   * never look at the config editor nor scan the whole page (axe, leak and inert-content scans keep
+   * it): Monaco's 3.4 MB chunk, its editor and its workers were about half the CPU of such a test.
+   */
+  monacoEditor: boolean;
+}
+
+/** A test with its own scripted model server; see Fixtures. */
+export const test = base.extend<Fixtures>({
+  monacoEditor: [true, { option: true }],
+  page: async ({ page, monacoEditor }, use) => {
+    if (!monacoEditor) {
+      // Paused at the network layer and never resumed. Not page.route(): Playwright's routing
+      // answers CORS preflights itself, which would hide the very CORS mistakes the tests look for.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Fetch.enable', { patterns: [{ urlPattern: MONACO_CHUNKS, requestStage: 'Request' }] });
+    }
+    await use(page);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
   model: async ({}, use) => {
     const server = await start({ host: '127.0.0.1', port: 0, chunkDelayMs: 5 });

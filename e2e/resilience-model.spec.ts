@@ -13,6 +13,8 @@ const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
 
 // Retries wait real seconds (retry-after, backoff), and the machine may be busy.
 test.describe.configure({ timeout: 120_000 });
+// These tests never look at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+test.use({ monacoEditor: false });
 
 const FIRST_QUESTION = 'hello there';
 const FIRST_ANSWER = 'First answer, all is well.';

@@ -4,6 +4,9 @@ import { TEST_URLS } from './test-ports';
 
 type Body = { messages: Array<{ role: string; content: unknown; tool_call_id?: string }> };
 
+// These tests never look at the config editor: Monaco's chunk is held back (see model-fixture.ts).
+test.use({ monacoEditor: false });
+
 test('ask → deny: the call is not made and the model is told', async ({ page, model }) => {
   model.setScript([{ toolCalls: [{ name: 'calendar_create_event', input: { title: 'Lunch', date: '2026-12-01' } }] }, { echoToolResults: true }]);
   await openWithConfig(page, DEMO_CONFIG, ['calendar']);

@@ -61,7 +61,7 @@ export declare const MANY_TOOLS_COUNT: number;
 export declare function manyToolName(n: number): string;
 /** The tools /bad-tools/mcp lists (raw, as sent). */
 export declare const BAD_TOOLS: ReadonlyArray<{ name: string; description: string; inputSchema: unknown }>;
-/** A started lab. `POST <url>/__restart` forgets every session, as a restarted server would. */
+/** A started lab. `POST <url>/__restart` forgets every session, as a restarted server would (`?mode=<mode>`: only that mode's). */
 export interface RunningLab {
   /** The origin, e.g. http://127.0.0.1:3103. */
   url: string;

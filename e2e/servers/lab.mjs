@@ -3,7 +3,7 @@
  * path (`/<mode>/mcp`). The MCP-speaking modes are 2025-era servers with sessions (v1 SDK), except
  * the scripted ones (see scripted-endpoint.mjs: not-rpc, wrong-id, wrong-type, bad-sse, flaky,
  * bad-tools, many-tools), which break the protocol in ways an SDK server never would.
- * `POST /__restart` forgets every session, as a restarted server would.
+ * `POST /__restart` forgets every session, as a restarted server would (`?mode=<mode>`: that mode's only).
  *
  * Run: node e2e/servers/lab.mjs --port 3103
  */
@@ -425,8 +425,11 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
       if (path === '/') sendJson(res, 200, { endpoints: LAB_MODES.map((name) => `/${name}/mcp`) });
       else if (path === '/__restart' && req.method === 'POST') {
         // A restart as a client sees it: every session is gone (and its streams closed).
+        // `?mode=<mode>` restarts that mode's endpoint alone, so tests running beside it keep theirs.
         req.resume();
-        const forgotten = Object.values(endpoints).reduce((sum, endpoint) => sum + endpoint.forget(), 0);
+        const only = new URL(req.url ?? '/', 'http://localhost').searchParams.get('mode');
+        const restarted = only === null ? Object.values(endpoints) : [endpoints[/** @type {LabMode} */ (only)]].filter((endpoint) => endpoint !== undefined);
+        const forgotten = restarted.reduce((sum, endpoint) => sum + endpoint.forget(), 0);
         sendJson(res, 200, { forgotten });
       } else sendText(res, 404, 'Not found');
       return;

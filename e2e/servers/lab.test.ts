@@ -74,4 +74,14 @@ describe('lab misbehaving modes', () => {
     expect(((await restart.json()) as { forgotten: number }).forgotten).toBeGreaterThanOrEqual(1);
     expect((await post(lab.endpoints.expiring, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(404);
   });
+
+  it('POST /__restart?mode=<mode> forgets only that mode\'s sessions', async () => {
+    const sessionHeaders = (session: string | null) => ({ 'mcp-session-id': session ?? '', 'mcp-protocol-version': '2025-06-18' });
+    const expiring = sessionHeaders((await post(lab.endpoints.expiring, initialize)).session);
+    const slow = sessionHeaders((await post(lab.endpoints.slow, initialize)).session);
+    const restart = await fetch(`${lab.url}/__restart?mode=expiring`, { method: 'POST' });
+    expect(((await restart.json()) as { forgotten: number }).forgotten).toBe(1);
+    expect((await post(lab.endpoints.expiring, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, expiring)).status).toBe(404);
+    expect((await post(lab.endpoints.slow, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, slow)).status).toBe(200);
+  });
 });
