@@ -12,7 +12,9 @@ type Provider = 'anthropic' | 'openai';
 const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
 
 // Retries wait real seconds (retry-after, backoff), and the machine may be busy.
-test.describe.configure({ timeout: 120_000 });
+// Each test has its own model server and page, and MCP servers only read: the tests of this, the
+// longest file, may run on any worker, side by side.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 // These tests never look at the config editor: Monaco's chunk is held back (see model-fixture.ts).
 test.use({ monacoEditor: false });
 
