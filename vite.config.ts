@@ -1,14 +1,21 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { transform as transformCss } from 'lightningcss';
 
 /**
  * The Content-Security-Policy of the production build. Glassbox shows text from servers it does
  * not control (tool names, descriptions, results, model replies), so the page allows no inline
  * script and no eval: even if some server text slipped into the DOM as markup, it could not run.
+ * The one exception is index.html's own few lines that pick the theme before the first paint:
+ * the policy names their SHA-256 (added at build time), so no other inline script can run.
  */
 const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  // Our bundled modules only: no inline script, no eval (`new Function`), no CDN.
+  // Our bundled modules only (plus the hash of index.html's theme lines): no other inline
+  // script, no eval (`new Function`), no CDN.
   'script-src': ["'self'"],
   // Monaco's editor and JSON workers are bundled files; blob: covers workers built from a Blob URL.
   'worker-src': ["'self'", 'blob:'],
@@ -31,11 +38,20 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   // ignores them with a console warning): set them as HTTP headers where the page is hosted.
 };
 
-/** The policy as the text of a CSP header or meta tag. */
-function contentSecurityPolicy(): string {
+/** The policy as the text of a CSP header or meta tag; `scriptHashes` are the page's inline scripts'. */
+function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .map(([directive, sources]) => `${directive} ${(directive === 'script-src' ? [...sources, ...scriptHashes] : sources).join(' ')}`)
     .join('; ');
+}
+
+/** `'sha256-…'` sources for the inline classic scripts of `html`, exactly as the browser hashes them. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 /**
@@ -52,7 +68,7 @@ function contentSecurityPolicyBuild(): Plugin[] {
       transformIndexHtml: {
         order: 'post',
         handler(html) {
-          const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}" />`;
+          const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(inlineScriptHashes(html))}" />`;
           const charset = /<meta\s+charset=[^>]*>/i;
           if (charset.test(html)) return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
           if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (tag) => `${tag}\n    ${meta}`);
@@ -63,9 +79,41 @@ function contentSecurityPolicyBuild(): Plugin[] {
   ];
 }
 
+/** The style sheets index.html carries inline: the theme and the page layout, shell included. */
+const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+
+/**
+ * Puts the theme and layout style sheets into index.html as one minified `<style>` (at the
+ * `<!-- glassbox:shell-style -->` comment), in the dev server and the build alike. A linked
+ * style sheet blocks the first paint until it has been fetched, which on a busy machine cost
+ * more than the blank page takes to paint altogether; inline, the shell paints as soon as the
+ * HTML is parsed. Editing either file reloads the dev page.
+ */
+function inlineShellStyle(): Plugin {
+  const placeholder = '<!-- glassbox:shell-style -->';
+  return {
+    name: 'glassbox:shell-style',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}: cannot inline the shell's style`);
+        const css = SHELL_STYLE_SHEETS.map((file) => readFileSync(file, 'utf8')).join('\n');
+        const { code } = transformCss({ filename: 'shell.css', code: Buffer.from(css), minify: true });
+        return html.replace(placeholder, () => `<style>${code.toString()}</style>`);
+      },
+    },
+    configureServer(server) {
+      server.watcher.add(SHELL_STYLE_SHEETS);
+      server.watcher.on('change', (file) => {
+        if (SHELL_STYLE_SHEETS.includes(file)) server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}
+
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyBuild()],
+  plugins: [react(), inlineShellStyle(), contentSecurityPolicyBuild()],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -49,6 +49,7 @@ const INIT_SCRIPT = () => {
  * @property {LoadedFile[]} files
  * @property {number | undefined} editorUsableMs
  * @property {number | undefined} monacoReadyMs
+ * @property {number} documentGzipBytes  the HTML document itself (with any inline style and script), gzipped
  */
 
 /**
@@ -66,9 +67,15 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     /** @type {Promise<LoadedFile | undefined>[]} */
     const bodies = [];
     let lastResponseAt = Date.now();
+    /** @type {Promise<number>} */
+    let documentGzipBytes = Promise.resolve(Number.NaN);
     page.on('response', (response) => {
       lastResponseAt = Date.now();
       const type = response.request().resourceType();
+      if (type === 'document' && response.request().frame() === page.mainFrame()) {
+        documentGzipBytes = response.body().then((body) => gzipSync(body).length, () => Number.NaN);
+        return;
+      }
       const pathname = new URL(response.url()).pathname;
       const kind = type === 'script' || /\.m?js$/.test(pathname) ? 'script' : type === 'stylesheet' || pathname.endsWith('.css') ? 'style' : undefined;
       if (kind === undefined) return;
@@ -92,17 +99,23 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       resources: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
       marks: window.__benchMarks,
+      inlineScripts: [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''),
     }));
     const files = (await Promise.all(bodies)).filter((file) => file !== undefined);
     for (const file of files) {
       file.responseEnd = timing.resources.find((entry) => entry.name === file.url)?.responseEnd;
-      // The document's own scripts are not in resource timing when inline; Vite emits none.
     }
+    // Inline scripts (index.html's theme lines) come with the document, before any paint.
+    timing.inlineScripts.forEach((text, index) => {
+      const body = Buffer.from(text, 'utf8');
+      files.push({ url: `${url}#inline-script-${index}`, name: `inline script ${index + 1}`, type: 'script', bytes: body.length, gzipBytes: gzipSync(body).length, responseEnd: 0 });
+    });
     return {
       fcpMs: timing.fcp,
       files,
       editorUsableMs: timing.marks?.editorUsableAt,
       monacoReadyMs: timing.marks?.monacoReadyAt,
+      documentGzipBytes: await documentGzipBytes,
     };
   } finally {
     await context.close();

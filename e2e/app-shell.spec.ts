@@ -1,45 +1,67 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { configPath, DEMO_CONFIG, expectNoSeriousA11yViolations } from './helpers';
 
+/** The shell's tiny entry module (src/app/boot.ts) in the production build. */
+const BOOT_CHUNK = /\/assets\/index-[\w-]+\.js$/;
 /** The app's own code (everything after the shell's tiny entry) in the production build. */
 const APP_CHUNK = /\/assets\/main-[\w-]+\.js$/;
 
+/** Holds back the responses to requests matching `pattern` until `release()`. */
+async function hold(page: Page, pattern: RegExp): Promise<{ waitForRequest(): Promise<void>; release(): void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const seen = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(pattern, async (route: Route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { waitForRequest: () => seen, release };
+}
+
 test.describe('app shell', () => {
-  test('the shell paints before the app code arrives, dressed in the saved theme and widths, then the app replaces it', async ({ page }) => {
+  test('the shell paints before any script file arrives, in the saved theme; then it is dressed in the saved widths, and the app replaces it', async ({ page }) => {
     await page.addInitScript(() => {
       localStorage.setItem('glassbox.theme', JSON.stringify('dark'));
       localStorage.setItem('glassbox.layout.v2', JSON.stringify({ left: 420, chat: 380, mcp: 500, config: 260 }));
     });
-    // Hold the app's code back until the shell has been checked.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held: Promise<void>[] = [];
-    await page.route(APP_CHUNK, (route: Route) => {
-      held.push(released.then(() => route.continue()));
-    });
+    // Hold back first the shell's entry module, then the app's code, to look at each stage.
+    const boot = await hold(page, BOOT_CHUNK);
+    const app = await hold(page, APP_CHUNK);
 
-    await page.goto(configPath(DEMO_CONFIG));
+    await page.goto(configPath(DEMO_CONFIG), { waitUntil: 'commit' });
+    // 1. Only the HTML (with its inline style and theme lines): the name and the loading line,
+    //    already in the saved dark theme, and that was the first contentful paint.
     const status = page.getByRole('status').filter({ hasText: 'Loading Glassbox…' });
     await expect(status).toBeVisible();
+    await expect(page.locator('.shell .brand')).toBeVisible();
+    await expect(page.locator('.shell .brand')).toContainText('Glassbox');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(30, 31, 34)');
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+    await expect(page.getByRole('heading', { name: 'Chat', exact: true })).toBeHidden();
+    expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href !== null).length), 'no style sheet file to wait for').toBe(0);
+    await boot.waitForRequest();
+
+    // 2. The entry module ran: the shell shows its panels, in the saved widths; the app's code is still held.
+    boot.release();
+    await expect(page.locator('#root > .shell')).toHaveClass(/\bdressed\b/);
     await expect(page.locator('#root > .shell')).toHaveAttribute('aria-busy', 'true');
     for (const title of ['Config · mcp.json', 'Servers', 'Chat', 'MCP wire', 'Model wire']) {
       await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
     }
     const leftWidth = await page.locator('.shell .column').evaluate((element) => element.getBoundingClientRect().width);
     expect(leftWidth).toBe(420);
-    // First contentful paint happened with the shell alone: the app's code was still held back.
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
-    expect(fcp).toBe(1);
-    expect(held.length).toBe(1);
+    await app.waitForRequest();
     await expectNoSeriousA11yViolations(page);
 
-    release();
+    // 3. The app replaces the shell and keeps the widths it showed.
+    app.release();
     await expect(page.getByTestId('config-editor')).toBeVisible();
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
     await expect(page.locator('#root > .shell')).toHaveCount(0);
     await expect(status).toHaveCount(0);
-    // The app keeps the widths the shell showed.
     const appLeftWidth = await page.locator('.panels > .column').evaluate((element) => element.getBoundingClientRect().width);
     expect(appLeftWidth).toBe(420);
   });

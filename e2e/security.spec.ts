@@ -3,6 +3,7 @@
  * the whole app works under, no API key or bearer token anywhere it could leak, server content
  * that stays inert text, and server strings that never shape a request except as data.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,9 @@ import { expect, say, test, useModel } from './model-fixture';
 import { applyCors } from './servers/cors.mjs';
 import { HOSTILE_PAYLOAD } from './servers/lab.mjs';
 import { TEST_URLS } from './test-ports';
+
+/** A CSP hash source's value for an inline script's text: `sha256-<base64>`. */
+const sha256 = (text: string): string => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 type Provider = 'anthropic' | 'openai';
 const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
@@ -201,11 +205,17 @@ async function expectInertPage(page: Page): Promise<void> {
         }
       }
     }
-    for (const script of document.querySelectorAll('script')) scriptUrls.push(script.src === '' ? `inline: ${script.textContent?.slice(0, 60)}` : script.src);
+    const inline: string[] = [];
+    for (const script of document.querySelectorAll('script')) {
+      if (script.src === '') inline.push(script.textContent ?? '');
+      else scriptUrls.push(script.src);
+    }
     return {
       pwned: window.__pwned,
       handlers,
       scriptUrls,
+      inline,
+      scriptSources: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')?.match(/script-src ([^;]*)/)?.[1]?.split(' ') ?? [],
       javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
       xImages: document.querySelectorAll('img[src="x"]').length,
       embeds: document.querySelectorAll('iframe, object, embed, frame').length,
@@ -217,8 +227,10 @@ async function expectInertPage(page: Page): Promise<void> {
   expect(report.javascriptLinks).toBe(0);
   expect(report.xImages, 'no <img src=x> made from server text').toBe(0);
   expect(report.embeds).toBe(0);
-  // The only scripts are our own bundled modules.
+  // The only scripts are our own bundled modules and index.html's theme lines, which the policy names by hash.
   for (const url of report.scriptUrls) expect(url.startsWith(`${report.origin}/assets/`), url).toBe(true);
+  expect(report.inline).toHaveLength(1);
+  for (const text of report.inline) expect(report.scriptSources, text.slice(0, 80)).toContain(`'${sha256(text)}'`);
 }
 
 /** External links open in a new tab without opener or referrer. */
@@ -316,7 +328,11 @@ test('under a strict CSP the whole app works and nothing is blocked', async ({ p
   // The policy is there, strict, and before every script.
   const csp = await readCspMeta(page);
   expect(csp.get('default-src')).toEqual(["'self'"]);
-  expect(csp.get('script-src')).toEqual(["'self'"]);
+  // 'self', and the hash of the one inline script: index.html's theme lines, run before the first paint.
+  const inlineScripts = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''));
+  expect(inlineScripts).toHaveLength(1);
+  expect(inlineScripts[0]).toContain("localStorage.getItem('glassbox.theme')");
+  expect(csp.get('script-src')).toEqual(["'self'", `'${sha256(inlineScripts[0] ?? '')}'`]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('form-action')).toEqual(["'none'"]);

@@ -1,17 +1,18 @@
 /**
- * The page's entry, kept tiny on purpose: the static shell in index.html is painted with only
- * the style sheet and this module, then the app (React, the MCP client, every panel) is loaded.
- * So the first paint never waits for the app's JavaScript to download, parse and run.
+ * The page's entry, kept tiny on purpose. The static shell in index.html paints with its inline
+ * style (theme.css and app.css, put there by the build) before this module has even arrived;
+ * once that first frame is painted, this dresses the shell and loads the app (React, the MCP
+ * client, every panel). So the first paint never waits for a JavaScript or CSS file.
  */
-import '../ui/theme.css';
-import './app.css';
 
-/** The saved theme and column widths, applied to the shell so it matches the app it becomes. */
+/** The saved column widths, applied to the shell so it matches the app it becomes; then its panels show. */
 function dressShell(): void {
+  applySavedSizes();
+  document.querySelector('.shell')?.classList.add('dressed');
+}
+
+function applySavedSizes(): void {
   try {
-    const theme = JSON.parse(localStorage.getItem('glassbox.theme') ?? 'null') as unknown;
-    const dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
-    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     const sizes = JSON.parse(localStorage.getItem('glassbox.layout.v2') ?? 'null') as Record<string, unknown> | null;
     if (sizes === null || typeof sizes !== 'object') return;
     for (const element of document.querySelectorAll<HTMLElement>('[data-shell-width],[data-shell-height]')) {
@@ -26,14 +27,32 @@ function dressShell(): void {
   }
 }
 
-/** Runs `load` once the browser has painted a frame (at once in a hidden tab, which paints none). */
+/**
+ * Runs `load` once the first contentful frame is on screen (at once in a hidden tab, which paints
+ * none). Waiting for the paint itself, not just for the frame to be produced, keeps the app's
+ * download and compile from competing with that first frame's raster on a busy machine.
+ */
 function afterFirstPaint(load: () => void): void {
   if (document.visibilityState === 'hidden') {
     load();
     return;
   }
-  // rAF runs just before a frame is painted; a task queued from it runs after that paint.
-  requestAnimationFrame(() => setTimeout(load, 0));
+  let done = false;
+  const once = (): void => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    load();
+  };
+  const observer = PerformanceObserver.supportedEntryTypes.includes('paint')
+    ? new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+      })
+    : undefined;
+  observer?.observe({ type: 'paint', buffered: true });
+  // Without paint timing (or should it never report), go on after the next frame.
+  // rAF runs just before a frame is painted; a task queued from it runs after that frame.
+  requestAnimationFrame(() => setTimeout(once, observer === undefined ? 0 : 500));
 }
 
 /** Shows why the app could not load, in the shell's status line, as text. */
@@ -44,7 +63,7 @@ function showLoadFailure(error: unknown): void {
   status.textContent = `Glassbox could not load its code: ${error instanceof Error ? error.message : String(error)}\nReload the page to try again.`;
 }
 
-dressShell();
 afterFirstPaint(() => {
+  dressShell();
   import('./main').catch(showLoadFailure);
 });
