@@ -180,7 +180,6 @@ export class ServerConnection {
     const session = { client, connectProblems: [] as ResponseProblem[] } as Partial<Session> as Session;
     session.watch = createResponseWatch({
       fetch: this.options.recordingFetch,
-      lastExchangeId: () => this.options.log.lastExchangeId(),
       onProblem: (problem) => this.onResponseProblem(session, problem),
     });
     const transport = new StreamableHTTPClientTransport(new URL(this.options.url), {

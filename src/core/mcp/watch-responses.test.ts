@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
 import { checkAnswer, createResponseWatch, REQUEST_TOKEN_HEADER, requestOfBody } from './watch-responses';
 import type { ResponseProblem } from './watch-responses';
 
@@ -20,23 +21,27 @@ function streamed(chunks: string[], contentType: string, options: { cut?: boolea
 
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } });
 
-/** A watch over a fetch that answers every request with `answer`, plus what it reported and sent. */
+/**
+ * A watch over a recording fetch (as in the app: the watch reads along with the recorder) whose
+ * network answers every request with `answer`; plus what it reported, what was sent, and the log.
+ */
 function watchWith(answer: () => Response) {
   const problems: ResponseProblem[] = [];
   const sent: Array<{ headers: Headers; signal?: AbortSignal | null }> = [];
-  let lastId = 10;
+  const log = new TrafficLog();
+  const network = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push({ headers: new Headers(init?.headers), signal: init?.signal });
+    return answer();
+  }) as typeof fetch;
   const watch = createResponseWatch({
-    fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      lastId += 1;
-      sent.push({ headers: new Headers(init?.headers), signal: init?.signal });
-      return answer();
-    }) as typeof fetch,
-    // The recording fetch logs the exchange synchronously: simulate it by counting calls.
-    lastExchangeId: () => lastId,
+    fetch: createRecordingFetch({ log, wire: 'mcp', source: 'server', fetch: network, secrets: new SecretRegistry() }),
     onProblem: (problem) => problems.push(problem),
   });
-  return { watch, problems, sent };
+  return { watch, problems, sent, log };
 }
+
+/** The id of the newest exchange in `log`. */
+const lastExchange = (log: TrafficLog): number | undefined => log.getSnapshot().exchanges.at(-1)?.id;
 
 /** Send the tools/call through the watch and read the whole body, as the SDK would. */
 async function send(watch: ReturnType<typeof createResponseWatch>, headers: Record<string, string> = {}): Promise<string> {
@@ -95,19 +100,20 @@ describe('requestOfBody', () => {
 describe('createResponseWatch', () => {
   it('passes an answered SSE stream through untouched and reports nothing', async () => {
     const event = 'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"content":[]}}\n\n';
-    const { watch, problems } = watchWith(() => streamed([event.slice(0, 20), event.slice(20)], 'text/event-stream'));
+    const { watch, problems, log } = watchWith(() => streamed([event.slice(0, 20), event.slice(20)], 'text/event-stream'));
     expect(await send(watch)).toBe(event);
     expect(problems).toEqual([]);
-    expect(watch.exchangeFor(7)).toBe(11);
+    expect(watch.exchangeFor(7)).toBe(lastExchange(log));
+    expect(log.getExchange(lastExchange(log) ?? -1)?.sseEvents?.map((e) => e.data)).toEqual(['{"jsonrpc":"2.0","id":7,"result":{"content":[]}}']);
     expect(watch.openRequests()).toEqual([]);
   });
 
   it('reports a stream cut before the answer, with its exchange', async () => {
     const note = 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n\n';
-    const { watch, problems } = watchWith(() => streamed([note], 'text/event-stream', { cut: true }));
+    const { watch, problems, log } = watchWith(() => streamed([note], 'text/event-stream', { cut: true }));
     expect(await send(watch)).toMatch(/^error:/);
     expect(problems).toEqual([
-      { request: { id: 7, method: 'tools/call' }, exchangeId: 11, failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' } },
+      { request: { id: 7, method: 'tools/call' }, exchangeId: lastExchange(log), failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' } },
     ]);
     expect(watch.failureFor(7)).toMatchObject({ reason: 'stream-closed' });
   });

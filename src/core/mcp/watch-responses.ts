@@ -4,12 +4,14 @@
  * a response to an id nobody sent. The SDK would only notice when its timeout fires; the
  * watch reports at once, with what came back, so the request can fail with a precise reason.
  *
- * It wraps a fetch (the recording fetch, so the recorder still sees everything) and passes
- * every body through untouched, reading along as the SDK reads. It also lets the connection
- * close one request's stream (after a timeout), and maps a per-call token header to the
- * JSON-RPC id the SDK gave the call.
+ * It wraps the recording fetch and reads each answer's text along with the recorder (through
+ * a `ResponseTap`: no second stream, no second decoder), leaving the body the SDK reads
+ * untouched. It also lets the connection close one request's stream (after a timeout), and
+ * maps a per-call token header to the JSON-RPC id the SDK gave the call.
  */
 import { createParser } from 'eventsource-parser';
+import { RESPONSE_TAP } from '../traffic/recording-fetch';
+import type { BodyReader, TappedRequestInit } from '../traffic/recording-fetch';
 
 /** Request header the connection sets to find a call's JSON-RPC id; removed here, before it is sent or recorded. */
 export const REQUEST_TOKEN_HEADER = 'x-glassbox-request';
@@ -39,10 +41,8 @@ export interface ResponseProblem {
 
 /** Options for `createResponseWatch`. */
 export interface ResponseWatchOptions {
-  /** The fetch that really sends (the recording fetch). */
+  /** The fetch that really sends: a recording fetch, which honours the `ResponseTap` the watch passes with each request. */
   fetch: typeof fetch;
-  /** The id of the newest exchange in the traffic log; read around each call to learn its exchange (the recording fetch logs synchronously). */
-  lastExchangeId?: () => number;
   /** Called once per request whose answer will not come. */
   onProblem: (problem: ResponseProblem) => void;
   /** Longest answer inspected, in characters; a longer one is passed through unchecked. Default is 64,000,000. */
@@ -176,14 +176,6 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   return controller.signal;
 }
 
-/** An error's message, with its cause (Node's "terminated" hides the reason there). */
-function errorMessage(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause: unknown = error.cause;
-  if (cause instanceof Error && cause.message && cause.message !== error.message) return `${error.message} (${cause.message})`;
-  return error.message;
-}
-
 /** Creates a watch over the requests sent through the returned fetch. */
 export function createResponseWatch(options: ResponseWatchOptions): ResponseWatch {
   const maxInspectChars = options.maxInspectChars ?? 64_000_000;
@@ -212,110 +204,83 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     const entry: Tracked = { request, controller, closed: false, open: true };
     tracked.set(idKey(request.id), entry);
     latestByMethod.set(request.method, entry);
-
-    const before = options.lastExchangeId?.();
-    const pending = options.fetch(input, { ...init, headers, signal: callerSignal ? eitherSignal(callerSignal, controller.signal) : controller.signal });
-    const after = options.lastExchangeId?.();
-    if (after !== undefined && after !== before) entry.exchangeId = after;
-
     const intentional = (): boolean => entry.closed || callerSignal?.aborted === true;
-    let response: Response;
+
+    /** Reads the answer's text as the recorder decodes it, and checks it when the body ends. */
+    const readAnswer = (response: Response): BodyReader | undefined => {
+      const contentType = response.headers.get('content-type');
+      const type = mediaType(contentType);
+      if (!response.ok || response.status === 202 || response.body === null) {
+        entry.open = false;
+        return undefined;
+      }
+      if (type !== 'application/json' && type !== 'text/event-stream') {
+        entry.open = false;
+        report(entry, { reason: 'wrong-content-type', contentType: contentType ?? '(none)' });
+        return undefined;
+      }
+      const eventStream = type === 'text/event-stream';
+      const payloads: string[] = [];
+      const bodyParts: string[] = [];
+      let inspected = 0;
+      let tooLong = false;
+      let hadEventId = false;
+      const parser = eventStream
+        ? createParser({
+            onEvent: (event) => {
+              if (event.id) hadEventId = true;
+              // Like the SDK: only message events carry JSON-RPC.
+              if (event.event === undefined || event.event === 'message') payloads.push(event.data);
+            },
+          })
+        : undefined;
+      return {
+        text(text) {
+          if (tooLong) return;
+          inspected += text.length;
+          if (inspected > maxInspectChars) {
+            tooLong = true;
+            payloads.length = 0;
+            bodyParts.length = 0;
+            return;
+          }
+          if (parser) parser.feed(text);
+          else bodyParts.push(text);
+        },
+        end({ cut, error, closedByCaller }) {
+          entry.open = false;
+          if (closedByCaller) entry.closed = true;
+          if (intentional() || tooLong) return;
+          const failure = checkAnswer(eventStream ? payloads : [bodyParts.join('')], request.id, {
+            eventStream,
+            contentType: contentType ?? undefined,
+            cut,
+            ...(error !== undefined ? { error } : {}),
+          });
+          // A stream with event ids can be resumed: the SDK reconnects with Last-Event-ID, so wait for it.
+          if (!failure || (failure.reason === 'stream-closed' && hadEventId)) return;
+          report(entry, failure);
+        },
+      };
+    };
+
+    const tapped: TappedRequestInit = {
+      ...init,
+      headers,
+      signal: callerSignal ? eitherSignal(callerSignal, controller.signal) : controller.signal,
+      [RESPONSE_TAP]: {
+        exchange: (exchangeId) => {
+          entry.exchangeId = exchangeId;
+        },
+        response: readAnswer,
+      },
+    };
     try {
-      response = await pending;
+      return await options.fetch(input, tapped);
     } catch (error) {
       entry.open = false;
       throw error;
     }
-    const contentType = response.headers.get('content-type');
-    const type = mediaType(contentType);
-    if (!response.ok || response.status === 202 || response.body === null) {
-      entry.open = false;
-      return response;
-    }
-    if (type !== 'application/json' && type !== 'text/event-stream') {
-      entry.open = false;
-      report(entry, { reason: 'wrong-content-type', contentType: contentType ?? '(none)' });
-      return response;
-    }
-
-    const eventStream = type === 'text/event-stream';
-    const payloads: string[] = [];
-    let bodyText = '';
-    let inspected = 0;
-    let tooLong = false;
-    let hadEventId = false;
-    const parser = eventStream
-      ? createParser({
-          onEvent: (event) => {
-            if (event.id) hadEventId = true;
-            // Like the SDK: only message events carry JSON-RPC.
-            if (event.event === undefined || event.event === 'message') payloads.push(event.data);
-          },
-        })
-      : undefined;
-    const feed = (text: string): void => {
-      if (tooLong || text === '') return;
-      inspected += text.length;
-      if (inspected > maxInspectChars) {
-        tooLong = true;
-        payloads.length = 0;
-        bodyText = '';
-        return;
-      }
-      if (parser) parser.feed(text);
-      else bodyText += text;
-    };
-    const finish = (end: { cut?: boolean; error?: string }): void => {
-      entry.open = false;
-      if (intentional() || tooLong) return;
-      const failure = checkAnswer(eventStream ? payloads : [bodyText], request.id, {
-        eventStream,
-        contentType: contentType ?? undefined,
-        ...end,
-      });
-      // A stream with event ids can be resumed: the SDK reconnects with Last-Event-ID, so wait for it.
-      if (!failure || (failure.reason === 'stream-closed' && hadEventId)) return;
-      report(entry, failure);
-    };
-
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    const body = new ReadableStream<Uint8Array>(
-      {
-        async pull(streamController) {
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            chunk = await reader.read();
-          } catch (error) {
-            finish({ cut: true, error: errorMessage(error) });
-            streamController.error(error);
-            return;
-          }
-          if (chunk.done) {
-            feed(decoder.decode());
-            finish({});
-            streamController.close();
-            return;
-          }
-          feed(decoder.decode(chunk.value, { stream: true }));
-          streamController.enqueue(chunk.value);
-        },
-        async cancel(reason: unknown) {
-          entry.closed = true;
-          entry.open = false;
-          await reader.cancel(reason);
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const rebuilt = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    // A constructed Response has an empty url and type "default"; keep the original values.
-    Object.defineProperties(rebuilt, {
-      url: { value: response.url },
-      redirected: { value: response.redirected },
-      type: { value: response.type },
-    });
-    return rebuilt;
   };
 
   return {

@@ -37,9 +37,10 @@ export {
   STEP_HEADER,
   TOOL_CALL_HEADER,
   TURN_HEADER,
+  RESPONSE_TAP,
   createRecordingFetch,
 } from './recording-fetch';
-export type { RecordingEvent, RecordingFetchOptions } from './recording-fetch';
+export type { BodyReader, RecordingEvent, RecordingFetchOptions, ResponseTap, TappedRequestInit } from './recording-fetch';
 
 export {
   classifyRpcMessage,

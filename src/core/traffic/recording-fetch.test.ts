@@ -3,8 +3,8 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretRegistry } from './redact';
-import { CLOSED_BY_CLIENT_NOTE, createRecordingFetch } from './recording-fetch';
-import type { RecordingEvent } from './recording-fetch';
+import { CLOSED_BY_CLIENT_NOTE, createRecordingFetch, RESPONSE_TAP } from './recording-fetch';
+import type { BodyReader, RecordingEvent, ResponseTap } from './recording-fetch';
 import { TrafficLog } from './traffic-log';
 import type { HttpExchange } from './types';
 
@@ -275,6 +275,70 @@ describe('createRecordingFetch with an event stream', () => {
     await reader.cancel();
     expect((await ended(log, id)).note).toBe('Era probe: expected.');
     expect(events[events.length - 1]).toMatchObject({ type: 'end', exchange: { note: 'Era probe: expected.', state: 'aborted' } });
+  });
+});
+
+/** A tap that keeps what it was told, answering every response with a body reader. */
+function recordingTap(log: TrafficLog) {
+  const seen = { exchangeId: undefined as number | undefined, loggedBeforeSend: false, status: undefined as number | undefined, text: '', ends: [] as Parameters<BodyReader['end']>[0][] };
+  const tap: ResponseTap = {
+    exchange(id) {
+      seen.exchangeId = id;
+      seen.loggedBeforeSend = log.getExchange(id)?.state === 'pending' && log.getExchange(id)?.status === undefined;
+    },
+    response(response) {
+      seen.status = response.status;
+      return { text: (text) => void (seen.text += text), end: (end) => void seen.ends.push(end) };
+    },
+  };
+  return { seen, tap };
+}
+
+describe('createRecordingFetch with a response tap', () => {
+  it('tells the exchange before sending, then hands the whole body text, unredacted and untruncated, and its end', async () => {
+    const { log, recordingFetch } = setup({ maxBodyChars: 10 });
+    const { seen, tap } = recordingTap(log);
+    const body = JSON.stringify({ key: API_KEY });
+    const response = await recordingFetch(`${base}/json`, { method: 'POST', body, [RESPONSE_TAP]: tap } as RequestInit);
+    expect(seen).toMatchObject({ exchangeId: latest(log).id, loggedBeforeSend: true, status: 200 });
+    const text = await response.text();
+    await ended(log, latest(log).id);
+    expect(seen.text).toBe(text);
+    expect(text).toContain(API_KEY);
+    expect(latest(log).responseBody).toHaveLength(10);
+    expect(seen.ends).toEqual([{ cut: false, closedByCaller: false }]);
+  });
+
+  it('reads an event stream along with the recorder, even when the caller does not read it', async () => {
+    const { log, recordingFetch } = setup();
+    const { seen, tap } = recordingTap(log);
+    await recordingFetch(`${base}/sse`, { [RESPONSE_TAP]: tap } as RequestInit);
+    const exchange = await ended(log, latest(log).id);
+    expect(exchange.sseEvents).toHaveLength(4);
+    expect(seen.text).toBe(SSE_TEXT);
+    expect(seen.ends).toEqual([{ cut: false, closedByCaller: false }]);
+  });
+
+  it('says when the caller closed the stream, and when it broke off', async () => {
+    const { log, recordingFetch } = setup();
+    const closed = recordingTap(log);
+    const response = await recordingFetch(`${base}/hang-sse`, { [RESPONSE_TAP]: closed.tap } as RequestInit);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await ended(log, latest(log).id);
+    expect(closed.seen.ends).toEqual([{ cut: false, closedByCaller: true }]);
+
+    const controller = new AbortController();
+    const cut = recordingTap(log);
+    await recordingFetch(`${base}/hang-sse`, { signal: controller.signal, [RESPONSE_TAP]: cut.tap } as RequestInit);
+    await new Promise<void>((resolve) => {
+      const check = () => (cut.seen.text.length > 0 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    controller.abort();
+    await ended(log, latest(log).id);
+    expect(cut.seen.ends).toEqual([{ cut: true, error: expect.any(String), closedByCaller: false }]);
   });
 });
 

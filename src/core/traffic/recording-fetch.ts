@@ -9,11 +9,12 @@
  * - `x-glassbox-tool-call: <id>` → the exchange's `toolCallId` (the agent tool call it serves);
  * - `x-glassbox-turn: <n>` and `x-glassbox-step: <n>` → `turn` and `step` (model wire).
  *
- * How the body is read: `response.body.tee()`. One branch goes to the caller, the other
- * is read by the recorder as chunks arrive, whether or not the caller reads its own.
- * The caller's branch is wrapped only so that cancelling it also cancels the recorder's
- * branch: a tee'd source is cancelled only when both branches are, and closing a stream
- * is how a client ends an SSE request (otherwise the connection would stay open).
+ * How the body is read: the recorder reads the response's body as chunks arrive (whether
+ * or not the caller reads) and hands each chunk on, unchanged, to the stream the caller
+ * gets. Cancelling that stream (how a client ends an SSE request) cancels the read, so the
+ * connection closes. One reader and one decoder per response, however many look at it: a
+ * caller that also wants the body's text (the MCP response watch) passes a `ResponseTap`
+ * with the request and reads along with the recorder instead of wrapping the body again.
  */
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
@@ -43,6 +44,30 @@ export type RecordingEvent =
   | { type: 'sse-event'; exchange: HttpExchange; event: SseEventRecord }
   /** The exchange reached its final state: done, failed or aborted. */
   | { type: 'end'; exchange: HttpExchange };
+
+/** Reads a response's body text along with the recorder (see `ResponseTap`). */
+export interface BodyReader {
+  /** The body's text as it arrives, decoded as UTF-8, whole (not truncated, not redacted). */
+  text(text: string): void;
+  /** The body ended: read to its end, broken off (`cut`, with the error), or closed by the caller. */
+  end(end: { cut: boolean; error?: string; closedByCaller: boolean }): void;
+}
+
+/**
+ * What a caller passes, under the `RESPONSE_TAP` key of the request's init, to follow its
+ * exchange: the id it is recorded under (before it is sent), then the response once its
+ * headers are in (before the fetch resolves), to which it may answer with a `BodyReader`.
+ */
+export interface ResponseTap {
+  exchange?(id: number): void;
+  response?(response: Response): BodyReader | undefined;
+}
+
+/** The init key for a `ResponseTap`; fetch ignores it, so it never leaves the page. */
+export const RESPONSE_TAP: unique symbol = Symbol('glassbox.responseTap');
+
+/** A fetch init that may carry a `ResponseTap`. */
+export type TappedRequestInit = RequestInit & { [RESPONSE_TAP]?: ResponseTap };
 
 /** Options for `createRecordingFetch`. */
 export interface RecordingFetchOptions {
@@ -189,7 +214,8 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
     }
   };
 
-  const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const recordingFetch = async (input: RequestInfo | URL, init?: TappedRequestInit): Promise<Response> => {
+    const tap = init?.[RESPONSE_TAP];
     const request = typeof Request !== 'undefined' && input instanceof Request ? input : undefined;
     const rawUrl = typeof input === 'string' ? input : input instanceof URL ? input.href : (request?.url ?? String(input));
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
@@ -218,6 +244,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
     if (metadata.step !== undefined) start.step = metadata.step;
 
     const id = log.beginExchange(start);
+    tap?.exchange?.(id);
     // A local mirror: events still carry the exchange if the log is cleared meanwhile.
     let current: HttpExchange = { ...start, id, state: 'pending' };
     const update = (patch: ExchangePatch): void => {
@@ -255,35 +282,30 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
     update(headersPatch);
     emit({ type: 'headers', exchange: recorded() });
 
+    const bodyReader = tap?.response?.(response);
     const canRebuild =
       response.body !== null && response.status >= 200 && response.status <= 599 && !NULL_BODY_STATUSES.has(response.status);
     if (!canRebuild || response.body === null) {
+      bodyReader?.end({ cut: false, closedByCaller: false });
       finish({ state: 'done' });
       return response;
     }
 
-    const [callerBranch, recorderBranch] = response.body.tee();
-    const callerReader = callerBranch.getReader();
-    const recorderReader = recorderBranch.getReader();
+    const bodySource = response.body.getReader();
     let closedByCaller = false;
-
-    const callerStream = new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          const chunk = await callerReader.read();
-          if (chunk.done) controller.close();
-          else controller.enqueue(chunk.value);
-        },
-        async cancel(reason: unknown) {
-          closedByCaller = true;
-          await Promise.all([callerReader.cancel(reason), recorderReader.cancel(reason)]);
-        },
+    let callerController!: ReadableStreamDefaultController<Uint8Array>;
+    const callerStream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        callerController = controller;
       },
-      { highWaterMark: 0 },
-    );
+      cancel(reason: unknown) {
+        closedByCaller = true;
+        return bodySource.cancel(reason);
+      },
+    });
 
-    /** Reads the recorder's branch to its end, recording text or events as they arrive. */
-    async function recordBody(): Promise<void> {
+    /** Reads the body to its end, handing each chunk to the caller and recording text or events as they arrive. */
+    async function pump(): Promise<void> {
       const decoder = new TextDecoder();
       const textParts: string[] = [];
       let textLength = 0;
@@ -319,6 +341,12 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
         textParts.push(text);
         textLength += text.length;
       };
+      const take = (text: string): void => {
+        if (text === '') return;
+        bodyReader?.text(text);
+        if (parser) parser.feed(text);
+        else addText(text);
+      };
       const bodyPatch = (): ExchangePatch => {
         if (isEventStream) return {};
         const patch: ExchangePatch = { responseBody: secrets.redact(textParts.join('')) };
@@ -328,28 +356,31 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
 
       try {
         for (;;) {
-          const chunk = await recorderReader.read();
+          const chunk = await bodySource.read();
           if (chunk.done) break;
-          const text = decoder.decode(chunk.value, { stream: true });
-          if (parser) parser.feed(text);
-          else addText(text);
+          if (!closedByCaller) callerController.enqueue(chunk.value);
+          take(decoder.decode(chunk.value, { stream: true }));
         }
-        const tail = decoder.decode();
-        if (parser) parser.feed(tail);
-        else addText(tail);
+        take(decoder.decode());
         if (closedByCaller) {
+          bodyReader?.end({ cut: false, closedByCaller: true });
           // Keep a note someone else already set (the era probe, say).
           const note = log.getExchange(id)?.note ?? CLOSED_BY_CLIENT_NOTE;
           finish({ ...bodyPatch(), state: 'aborted', note });
+        } else {
+          callerController.close();
+          bodyReader?.end({ cut: false, closedByCaller: false });
+          finish({ ...bodyPatch(), state: 'done' });
         }
-        else finish({ ...bodyPatch(), state: 'done' });
       } catch (error) {
+        if (!closedByCaller) callerController.error(error);
+        bodyReader?.end({ cut: true, error: errorMessage(error), closedByCaller });
         const aborted = isAbortError(error) || signal?.aborted === true;
         finish({ ...bodyPatch(), state: aborted ? 'aborted' : 'failed', error: secrets.redact(errorMessage(error)) });
       }
     }
 
-    void recordBody();
+    void pump();
 
     const rebuilt = new Response(callerStream, {
       status: response.status,
