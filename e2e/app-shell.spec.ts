@@ -66,6 +66,24 @@ test.describe('app shell', () => {
     expect(appLeftWidth).toBe(420);
   });
 
+  test('on a later visit the shell top bar has the height of the app top bar, so the panels do not move when the app takes over', async ({ page }) => {
+    await page.goto(configPath(DEMO_CONFIG));
+    await expect(page.getByTestId('config-editor')).toBeVisible();
+    const appPanelsTop = await page.locator('.app > .panels').evaluate((element) => element.getBoundingClientRect().top);
+    const appTopBar = await page.locator('.app > .top-bar').evaluate((element) => element.getBoundingClientRect().height);
+    // At the tests' 1600 px the app's controls take more than one row; the shell has none.
+    expect(appTopBar).toBeGreaterThan(40);
+
+    const app = await hold(page, APP_CHUNK);
+    await page.reload({ waitUntil: 'commit' });
+    await app.waitForRequest();
+    await expect(page.locator('#root > .shell')).toHaveClass(/\bdressed\b/);
+    expect(await page.locator('.shell > .panels').evaluate((element) => element.getBoundingClientRect().top)).toBe(appPanelsTop);
+    app.release();
+    await expect(page.locator('#root > .shell')).toHaveCount(0);
+    expect(await page.locator('.app > .panels').evaluate((element) => element.getBoundingClientRect().top)).toBe(appPanelsTop);
+  });
+
   test('when the app code cannot load, the shell says so instead of staying blank', async ({ page }) => {
     await page.route(APP_CHUNK, (route) => route.abort('connectionrefused'));
     await page.goto('/');

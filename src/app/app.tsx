@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { version as APP_VERSION } from '../../package.json';
 import { parseMcpConfig } from '../core/config';
 import type { ToolCallItem } from '../core/agent';
@@ -16,6 +16,7 @@ import { Splitter } from '../ui/splitter';
 import { saveConfig } from './config-storage';
 import type { Services } from './services';
 import { useTheme } from './theme';
+import { rememberTopBarHeight } from './top-bar-memory';
 import { usePersistentState } from './use-persistent-state';
 
 /** Column widths in pixels; the last column takes the rest. */
@@ -41,6 +42,8 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
   // Once: the dependency is deliberately left out, a later prop would not be a first render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onFirstRender?.(), []);
+  const topBar = useRef<HTMLElement>(null);
+  useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
   const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v2', DEFAULT_SIZES);
   const [maximised, setMaximised] = useState<PanelId>();
@@ -98,7 +101,7 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
   return (
     // The notices row sits between the top bar and the panels only while there is one.
     <div className="app" style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
-      <header className="top-bar">
+      <header className="top-bar" ref={topBar}>
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>

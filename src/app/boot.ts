@@ -4,10 +4,18 @@
  * once that first frame is painted, this dresses the shell and loads the app (React, the MCP
  * client, every panel). So the first paint never waits for a JavaScript or CSS file.
  */
+import { rememberedTopBarHeight, TOP_BAR_KEY } from './top-bar-memory';
 
 /** The saved column widths, applied to the shell so it matches the app it becomes; then its panels show. */
 function dressShell(): void {
   applySavedSizes();
+  try {
+    const height = rememberedTopBarHeight(localStorage.getItem(TOP_BAR_KEY), window.innerWidth);
+    const topBar = document.querySelector<HTMLElement>('.shell .top-bar');
+    if (height !== undefined && topBar) topBar.style.minHeight = `${height}px`;
+  } catch {
+    // Storage refused: the shell keeps its own height.
+  }
   document.querySelector('.shell')?.classList.add('dressed');
 }
 
