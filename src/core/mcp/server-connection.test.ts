@@ -109,6 +109,18 @@ describe('answers that are not usable MCP fail the connection at once, with the 
   });
 });
 
+describe('connecting', () => {
+  it('opens the server-to-client stream (GET) once the tools are listed, not in the middle of the handshake', async () => {
+    const { exchanges, carrying } = await connected('paged');
+    await expect.poll(() => exchanges().some((e) => e.method === 'GET')).toBe(true);
+    const stream = exchanges().find((e) => e.method === 'GET')!;
+    const lastList = carrying('tools/list').at(-1)!;
+    expect(stream.id).toBeGreaterThan(lastList.id);
+    expect(stream.startedAt).toBeGreaterThanOrEqual(lastList.startedAt + (lastList.durationMs ?? 0));
+    expect(stream.requestHeaders['mcp-session-id']).toBeDefined();
+  });
+});
+
 describe('tool calls that go wrong after connecting', () => {
   it('an answer to another id fails the call at once; the card keeps it as the last problem', async () => {
     const { connection, carrying } = await connected('flaky', 20_000);

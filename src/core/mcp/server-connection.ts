@@ -69,6 +69,8 @@ interface Session {
   watch: ResponseWatch;
   /** Answers found unusable while this session was connecting. */
   connectProblems: ResponseProblem[];
+  /** While connecting: opens the way for the server→client stream (GET) once the tools are listed. */
+  handshake?: { done: Promise<void>; finish(): void };
 }
 
 /** A Standard Schema that accepts any page of tools/list, so one bad tool does not lose the whole list. */
@@ -181,6 +183,10 @@ export class ServerConnection {
     session.watch = createResponseWatch({
       fetch: this.options.recordingFetch,
       onProblem: (problem) => this.onResponseProblem(session, problem),
+      // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
+      // until the tools are listed, it stays out of the way of the requests that make the
+      // server usable (with many servers connecting at once, that is many requests fewer at once).
+      streamGate: () => session.handshake?.done,
     });
     const transport = new StreamableHTTPClientTransport(new URL(this.options.url), {
       fetch: session.watch.fetch,
@@ -245,10 +251,20 @@ export class ServerConnection {
     if (attempt !== this.attempt) return;
     const session = this.openSession(sdk);
     this.session = session;
+    let finishHandshake!: () => void;
+    const handshakeDone = new Promise<void>((resolve) => (finishHandshake = resolve));
+    session.handshake = {
+      done: handshakeDone,
+      finish: () => {
+        session.handshake = undefined;
+        finishHandshake();
+      },
+    };
     try {
       await session.client.connect(session.transport, { timeout: this.state.timeoutMs });
       this.labelEraProbe(firstExchange);
       const listed = await this.listAllTools(session);
+      session.handshake?.finish();
       this.update({
         status: 'connected',
         ...this.connectedFacts(session),
@@ -258,6 +274,7 @@ export class ServerConnection {
       });
       await this.checkBlockedEraProbe(firstExchange);
     } catch (error) {
+      session.handshake?.finish();
       this.labelEraProbe(firstExchange);
       const explained = this.explainConnectError(session, error);
       const diagnosis = await diagnoseConnection({

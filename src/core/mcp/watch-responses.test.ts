@@ -25,7 +25,7 @@ const CALL = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', param
  * A watch over a recording fetch (as in the app: the watch reads along with the recorder) whose
  * network answers every request with `answer`; plus what it reported, what was sent, and the log.
  */
-function watchWith(answer: () => Response) {
+function watchWith(answer: () => Response, streamGate?: () => Promise<void> | undefined) {
   const problems: ResponseProblem[] = [];
   const sent: Array<{ headers: Headers; signal?: AbortSignal | null }> = [];
   const log = new TrafficLog();
@@ -36,6 +36,7 @@ function watchWith(answer: () => Response) {
   const watch = createResponseWatch({
     fetch: createRecordingFetch({ log, wire: 'mcp', source: 'server', fetch: network, secrets: new SecretRegistry() }),
     onProblem: (problem) => problems.push(problem),
+    ...(streamGate ? { streamGate } : {}),
   });
   return { watch, problems, sent, log };
 }
@@ -167,5 +168,27 @@ describe('createResponseWatch', () => {
     await reading.catch(() => undefined);
     expect(problems).toEqual([]);
     expect(watch.openRequests()).toEqual([]);
+  });
+
+  it('holds a GET until the stream gate opens; an abort while it waits rejects it unsent', async () => {
+    let open!: () => void;
+    let gate: Promise<void> | undefined = new Promise<void>((resolve) => (open = resolve));
+    const { watch, sent } = watchWith(() => streamed([], 'text/event-stream'), () => gate);
+    const held = watch.fetch('http://server.test/mcp', { method: 'GET' });
+    // POSTs are not held.
+    await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL });
+    expect(sent).toHaveLength(1);
+    open();
+    await held;
+    expect(sent).toHaveLength(2);
+
+    gate = new Promise<void>(() => undefined);
+    const controller = new AbortController();
+    const aborted = watch.fetch('http://server.test/mcp', { method: 'GET', signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    gate = undefined;
+    await watch.fetch('http://server.test/mcp', { method: 'GET' });
+    expect(sent).toHaveLength(3);
   });
 });

@@ -45,6 +45,11 @@ export interface ResponseWatchOptions {
   fetch: typeof fetch;
   /** Called once per request whose answer will not come. */
   onProblem: (problem: ResponseProblem) => void;
+  /**
+   * When set, a GET (the server→client event stream) waits for the promise it returns before
+   * it is sent: the connection opens its stream once its handshake is done (see ServerConnection).
+   */
+  streamGate?: () => Promise<void> | undefined;
   /** Longest answer inspected, in characters; a longer one is passed through unchecked. Default is 64,000,000. */
   maxInspectChars?: number;
 }
@@ -176,6 +181,26 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   return controller.signal;
 }
 
+/** Resolves with `promise`, or rejects with the signal's reason as soon as it aborts. */
+function untilOrAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 /** Creates a watch over the requests sent through the returned fetch. */
 export function createResponseWatch(options: ResponseWatchOptions): ResponseWatch {
   const maxInspectChars = options.maxInspectChars ?? 64_000_000;
@@ -195,8 +220,13 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     const headers = new Headers(init?.headers);
     const token = headers.get(REQUEST_TOKEN_HEADER);
     if (token !== null) headers.delete(REQUEST_TOKEN_HEADER);
-    const request = (init?.method ?? 'GET').toUpperCase() === 'POST' ? requestOfBody(init?.body) : undefined;
-    if (!request) return options.fetch(input, token === null ? init : { ...init, headers });
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const request = method === 'POST' ? requestOfBody(init?.body) : undefined;
+    if (!request) {
+      const gate = method === 'GET' ? options.streamGate?.() : undefined;
+      if (gate !== undefined) await untilOrAborted(gate, init?.signal ?? undefined);
+      return options.fetch(input, token === null ? init : { ...init, headers });
+    }
 
     if (token !== null) byToken.set(token, request);
     const controller = new AbortController();
