@@ -191,4 +191,16 @@ describe('createResponseWatch', () => {
     await watch.fetch('http://server.test/mcp', { method: 'GET' });
     expect(sent).toHaveLength(3);
   });
+
+  it('remembers a bounded number of finished requests in a long session', async () => {
+    const { watch } = watchWith(() => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'));
+    for (let id = 1; id <= 1100; id += 1) {
+      const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call' }), headers: { [REQUEST_TOKEN_HEADER]: `t${id}` } });
+      await response.text();
+    }
+    expect(watch.requestForToken('t1100')).toEqual({ id: 1100, method: 'tools/call' });
+    expect(watch.requestForToken('t1')).toBeUndefined();
+    expect(watch.failureFor(1100)).toMatchObject({ reason: 'unknown-response-id' });
+    expect(watch.failureFor(1)).toBeUndefined();
+  });
 });

@@ -201,12 +201,30 @@ function untilOrAborted(promise: Promise<void>, signal: AbortSignal | undefined)
   });
 }
 
+/** How many requests a watch remembers (open ones are always kept). */
+const MAX_REMEMBERED = 1000;
+
 /** Creates a watch over the requests sent through the returned fetch. */
 export function createResponseWatch(options: ResponseWatchOptions): ResponseWatch {
   const maxInspectChars = options.maxInspectChars ?? 64_000_000;
   const tracked = new Map<string, Tracked>();
   const byToken = new Map<string, RequestRef>();
   const latestByMethod = new Map<string, Tracked>();
+
+  /**
+   * Keeps the bookkeeping of a long session bounded: past MAX_REMEMBERED requests, the oldest
+   * finished ones are forgotten (their answers were read long ago; only open requests matter).
+   */
+  const forgetOldest = (): void => {
+    for (const [key, entry] of tracked) {
+      if (tracked.size <= MAX_REMEMBERED) break;
+      if (!entry.open) tracked.delete(key);
+    }
+    for (const token of byToken.keys()) {
+      if (byToken.size <= MAX_REMEMBERED) break;
+      byToken.delete(token);
+    }
+  };
 
   const report = (entry: Tracked, failure: ResponseFailure): void => {
     if (entry.closed || entry.failure) return;
@@ -229,6 +247,7 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     }
 
     if (token !== null) byToken.set(token, request);
+    forgetOldest();
     const controller = new AbortController();
     const callerSignal = init?.signal ?? undefined;
     const entry: Tracked = { request, controller, closed: false, open: true };
