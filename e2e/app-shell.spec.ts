@@ -71,6 +71,7 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('config-editor')).toBeVisible();
     const appPanelsTop = await page.locator('.app > .panels').evaluate((element) => element.getBoundingClientRect().top);
     const appTopBar = await page.locator('.app > .top-bar').evaluate((element) => element.getBoundingClientRect().height);
+    const appBrandTop = await page.locator('.app > .top-bar .brand').evaluate((element) => element.getBoundingClientRect().top);
     // At the tests' 1600 px the app's controls take more than one row; the shell has none.
     expect(appTopBar).toBeGreaterThan(40);
 
@@ -79,6 +80,7 @@ test.describe('app shell', () => {
     await app.waitForRequest();
     await expect(page.locator('#root > .shell')).toHaveClass(/\bdressed\b/);
     expect(await page.locator('.shell > .panels').evaluate((element) => element.getBoundingClientRect().top)).toBe(appPanelsTop);
+    expect(await page.locator('.shell .brand').evaluate((element) => element.getBoundingClientRect().top)).toBe(appBrandTop);
     app.release();
     await expect(page.locator('#root > .shell')).toHaveCount(0);
     expect(await page.locator('.app > .panels').evaluate((element) => element.getBoundingClientRect().top)).toBe(appPanelsTop);
