@@ -174,6 +174,9 @@ const bench: GlassboxBench = {
     client.onerror = () => undefined;
     const transport = new StreamableHTTPClientTransport(new URL(url));
     await client.connect(transport);
+    // Like any client (and Glassbox's connection), list the tools first: the SDK then checks each
+    // result against its tool's output schema, work the bare client would otherwise skip.
+    await client.listTools();
     const services = createServices();
     await services.connections.apply(serversFor({ bench: url }));
     const connection = services.connections.get('bench');
@@ -184,14 +187,27 @@ const bench: GlassboxBench = {
     }
     let bareMs = 0;
     let glassboxMs = 0;
-    for (let done = 0; done < calls; done += block) {
-      const size = Math.min(block, calls - done);
-      let start = performance.now();
+    const bareBlock = async (size: number) => {
+      const start = performance.now();
       for (let i = 0; i < size; i++) await client.callTool({ name: tool, arguments: args });
       bareMs += performance.now() - start;
-      start = performance.now();
+    };
+    const glassboxBlock = async (size: number) => {
+      const start = performance.now();
       for (let i = 0; i < size; i++) await connection.callTool(tool, args);
       glassboxMs += performance.now() - start;
+    };
+    // Blocks alternate, and so does which client goes first in each pair: a block pays for the
+    // garbage the block before it left (collected during it), so neither client always follows the other.
+    for (let done = 0, pair = 0; done < calls; done += block, pair += 1) {
+      const size = Math.min(block, calls - done);
+      if (pair % 2 === 0) {
+        await bareBlock(size);
+        await glassboxBlock(size);
+      } else {
+        await glassboxBlock(size);
+        await bareBlock(size);
+      }
     }
     const snapshot = services.log.getSnapshot();
     await transport.terminateSession().catch(() => undefined);
@@ -252,6 +268,7 @@ const bench: GlassboxBench = {
     client.onerror = () => undefined;
     const transport = new StreamableHTTPClientTransport(new URL(url));
     await client.connect(transport);
+    await client.listTools();
     const start = performance.now();
     await Promise.all(Array.from({ length: calls }, () => client.callTool({ name: tool, arguments: args })));
     const ms = performance.now() - start;

@@ -157,6 +157,9 @@ describe('createRecordingFetch with a JSON response', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('mcp-session-id')).toBe('session-1');
     expect(response.url).toBe(`${base}/json?api_key=${API_KEY}&q=1`);
+    // The original's url, redirected and type, not those of a constructed Response ("", false, "default").
+    expect(response.redirected).toBe(false);
+    expect(response.type).not.toBe('default');
     const payload = (await response.json()) as { result: { echo: string } };
     expect(payload.result.echo).toBe(requestBody);
 

@@ -186,6 +186,33 @@ function mediaType(contentType: string | undefined): string {
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
 /**
+ * The response handed to the caller: the original's status and headers around the recorded
+ * body. A constructed Response has an empty url and type "default"; callers (the MCP SDK's
+ * redirect handling, for one) read them, so these getters answer with the original's values
+ * (getters on the class, rather than properties defined on each response).
+ */
+class RecordedResponse extends Response {
+  readonly #original: Response;
+
+  constructor(body: ReadableStream<Uint8Array>, original: Response) {
+    super(body, { status: original.status, statusText: original.statusText, headers: original.headers });
+    this.#original = original;
+  }
+
+  override get url(): string {
+    return this.#original.url;
+  }
+
+  override get redirected(): boolean {
+    return this.#original.redirected;
+  }
+
+  override get type(): ResponseType {
+    return this.#original.type;
+  }
+}
+
+/**
  * Creates a fetch that records every exchange into `options.log` before the caller sees
  * it; errors are rethrown unchanged after being recorded.
  */
@@ -320,7 +347,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
         if (pendingRetry !== undefined) event.retry = pendingRetry;
         pendingRetry = undefined;
         events.push(event);
-        current = { ...current, sseEvents: events };
+        if (current.sseEvents !== events) current = { ...current, sseEvents: events };
         log.appendSseEvent(id, event);
         emit({ type: 'sse-event', exchange: recorded(), event });
       };
@@ -382,19 +409,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
 
     void pump();
 
-    const rebuilt = new Response(callerStream, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    // A constructed Response has an empty url and type "default"; callers (the MCP SDK's
-    // redirect handling, for one) read them, so keep the original values.
-    Object.defineProperties(rebuilt, {
-      url: { value: response.url },
-      redirected: { value: response.redirected },
-      type: { value: response.type },
-    });
-    return rebuilt;
+    return new RecordedResponse(callerStream, response);
   };
 
   return recordingFetch as typeof fetch;
