@@ -167,18 +167,13 @@ export function checkAnswer(
   return failure;
 }
 
-/** An AbortSignal that aborts when either does. */
-function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
-  const controller = new AbortController();
-  const abort = (signal: AbortSignal) => () => controller.abort(signal.reason);
-  if (a.aborted) controller.abort(a.reason);
-  else if (b.aborted) controller.abort(b.reason);
-  else {
-    a.addEventListener('abort', abort(a), { once: true });
-    b.addEventListener('abort', abort(b), { once: true });
-  }
-  return controller.signal;
+/**
+ * Makes `controller` abort when `signal` does: a plain listener rather than AbortSignal.any,
+ * so each request's fetch follows one simple signal.
+ */
+function followAbort(signal: AbortSignal, controller: AbortController): void {
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
 }
 
 /** Resolves with `promise`, or rejects with the signal's reason as soon as it aborts. */
@@ -250,6 +245,7 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     forgetOldest();
     const controller = new AbortController();
     const callerSignal = init?.signal ?? undefined;
+    if (callerSignal) followAbort(callerSignal, controller);
     const entry: Tracked = { request, controller, closed: false, open: true };
     tracked.set(idKey(request.id), entry);
     latestByMethod.set(request.method, entry);
@@ -316,7 +312,7 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     const tapped: TappedRequestInit = {
       ...init,
       headers,
-      signal: callerSignal ? eitherSignal(callerSignal, controller.signal) : controller.signal,
+      signal: controller.signal,
       [RESPONSE_TAP]: {
         exchange: (exchangeId) => {
           entry.exchangeId = exchangeId;
