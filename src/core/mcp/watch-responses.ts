@@ -4,12 +4,11 @@
  * a response to an id nobody sent. The SDK would only notice when its timeout fires; the
  * watch reports at once, with what came back, so the request can fail with a precise reason.
  *
- * It wraps the recording fetch and reads each answer's text along with the recorder (through
- * a `ResponseTap`: no second stream, no second decoder), leaving the body the SDK reads
+ * It wraps the recording fetch and reads each answer's text and events along with the recorder
+ * (through a `ResponseTap`: no second stream, decoder or event parser), leaving the body the SDK reads
  * untouched. It also lets the connection close one request's stream (after a timeout), and
  * maps a per-call token header to the JSON-RPC id the SDK gave the call.
  */
-import { createParser } from 'eventsource-parser';
 import { RESPONSE_TAP } from '../traffic/recording-fetch';
 import type { BodyReader, TappedRequestInit } from '../traffic/recording-fetch';
 
@@ -270,15 +269,6 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
       let inspected = 0;
       let tooLong = false;
       let hadEventId = false;
-      const parser = eventStream
-        ? createParser({
-            onEvent: (event) => {
-              if (event.id) hadEventId = true;
-              // Like the SDK: only message events carry JSON-RPC.
-              if (event.event === undefined || event.event === 'message') payloads.push(event.data);
-            },
-          })
-        : undefined;
       return {
         text(text) {
           if (tooLong) return;
@@ -289,8 +279,13 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
             bodyParts.length = 0;
             return;
           }
-          if (parser) parser.feed(text);
-          else bodyParts.push(text);
+          if (!eventStream) bodyParts.push(text);
+        },
+        event(event) {
+          if (tooLong) return;
+          if (event.id) hadEventId = true;
+          // Like the SDK: only message events carry JSON-RPC.
+          if (event.event === undefined || event.event === 'message') payloads.push(event.data);
         },
         end({ cut, error, closedByCaller }) {
           entry.open = false;

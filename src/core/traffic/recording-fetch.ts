@@ -49,6 +49,8 @@ export type RecordingEvent =
 export interface BodyReader {
   /** The body's text as it arrives, decoded as UTF-8, whole (not truncated, not redacted). */
   text(text: string): void;
+  /** For an event stream, each event as the recorder parsed it (not redacted), after its text. */
+  event?(message: EventSourceMessage): void;
   /** The body ended: read to its end, broken off (`cut`, with the error), or closed by the caller. */
   end(end: { cut: boolean; error?: string; closedByCaller: boolean }): void;
 }
@@ -341,6 +343,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       let pendingRetry: number | undefined;
 
       const onEvent = (message: EventSourceMessage): void => {
+        bodyReader?.event?.(message);
         const event: SseEventRecord = { atMs: now() - startedAt, data: secrets.redact(message.data) };
         if (message.event !== undefined) event.event = secrets.redact(message.event);
         if (message.id !== undefined) event.id = secrets.redact(message.id);
