@@ -6,6 +6,8 @@ export declare const CORS_ALLOW_METHODS: readonly string[];
 export declare const CORS_ALLOW_HEADERS: readonly string[];
 /** Response headers a correct MCP endpoint exposes to the page. */
 export declare const CORS_EXPOSE_HEADERS: readonly string[];
+/** How long a browser may reuse a preflight's answer, in seconds (Access-Control-Max-Age). */
+export declare const CORS_MAX_AGE_SECONDS: number;
 
 /** Switches that produce each CORS mistake; all defaults give correct CORS. */
 export interface CorsOptions {

@@ -83,6 +83,7 @@ const EXPECTED_CORS = {
   'access-control-allow-headers':
     'content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name, accept',
   'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
+  'access-control-max-age': '7200',
 };
 
 const INITIALIZE_BODY = JSON.stringify({

@@ -43,5 +43,5 @@ export declare function radarPng(city: string): Buffer;
 export declare function radarUri(city: string): string;
 /** Builds one weather McpServer (one per session). */
 export declare function createWeatherServer(): McpServer;
-/** Starts the weather server; port 0 picks a free port. */
-export declare function start(options?: { host?: string; port?: number; cors?: CorsOptions }): Promise<RunningServer>;
+/** Starts the weather server; port 0 picks a free port; `latencyMs` holds each request that long (a remote host's distance). */
+export declare function start(options?: { host?: string; port?: number; cors?: CorsOptions; latencyMs?: number }): Promise<RunningServer>;

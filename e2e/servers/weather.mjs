@@ -229,12 +229,15 @@ export function createWeatherServer() {
 
 /**
  * Starts the weather server. Port 0 picks a free port; `url` is the real endpoint URL.
- * @param {{ host?: string, port?: number, cors?: import('./cors.mjs').CorsOptions }} [options]
+ * `latencyMs` holds every request (preflights too) that long before answering it: the distance
+ * to a remote host, for the bench, without a proxy's own work on this machine.
+ * @param {{ host?: string, port?: number, cors?: import('./cors.mjs').CorsOptions, latencyMs?: number }} [options]
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
+export async function start({ host = '127.0.0.1', port = 0, cors = {}, latencyMs = 0 } = {}) {
   const endpoint = createSessionEndpoint(createWeatherServer);
-  const httpServer = createServer((req, res) => {
+  /** @type {import('node:http').RequestListener} */
+  const handle = (req, res) => {
     if (applyCors(req, res, cors)) return;
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/mcp') {
@@ -245,7 +248,8 @@ export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
       console.error('weather:', error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
     });
-  });
+  };
+  const httpServer = createServer(latencyMs > 0 ? (req, res) => void setTimeout(handle, latencyMs, req, res) : handle);
   const address = await listen(httpServer, { host, port });
   return {
     url: `${address.origin}/mcp`,
