@@ -15,6 +15,12 @@ export interface ConnectionManagerOptions {
   now?: () => number;
 }
 
+/**
+ * Longest a connected server's event stream (GET) waits for the other servers to finish
+ * connecting: one that hangs does not keep the others' notifications away for long.
+ */
+export const STREAMS_WAIT_MAX_MS = 1000;
+
 /** A snapshot of every configured server, in config order. */
 export interface ConnectionsSnapshot {
   servers: readonly ServerState[];
@@ -31,6 +37,8 @@ export class ConnectionManager {
   private snapshot: ConnectionsSnapshot = { servers: [] };
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers = new Map<string, () => void>();
+  /** Event streams waiting for the servers still connecting (see streamsWait). */
+  private readonly streamWaiters = new Set<{ except: string; open(): void }>();
 
   constructor(private readonly options: ConnectionManagerOptions) {}
 
@@ -84,6 +92,7 @@ export class ConnectionManager {
           log: this.options.log,
           recordingFetch: this.options.recordingFetchFor(server.name),
           probeFetch: this.options.probeFetch,
+          streamsWait: () => this.streamsWait(server.name),
           now: this.options.now,
         });
         this.connections.set(server.name, connection);
@@ -117,6 +126,35 @@ export class ConnectionManager {
     this.rebuild();
   }
 
+  /** Whether a server other than `except` is still connecting. */
+  private othersConnecting(except: string): boolean {
+    for (const [name, connection] of this.connections) {
+      if (name !== except && connection.getState().status === 'connecting') return true;
+    }
+    return false;
+  }
+
+  /**
+   * A connected server's event stream waits until no other server is still connecting (at most
+   * STREAMS_WAIT_MAX_MS): opened among their handshakes, ten streams would be ten requests more
+   * competing with the ones that make those servers usable, and nothing needs a stream sooner.
+   */
+  private streamsWait(name: string): Promise<void> | undefined {
+    if (!this.othersConnecting(name)) return undefined;
+    return new Promise<void>((resolve) => {
+      const waiter = {
+        except: name,
+        open: () => {
+          clearTimeout(timer);
+          this.streamWaiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.open, STREAMS_WAIT_MAX_MS);
+      this.streamWaiters.add(waiter);
+    });
+  }
+
   private rebuild(): void {
     const servers: ServerState[] = [];
     for (const name of this.order) {
@@ -124,6 +162,7 @@ export class ConnectionManager {
       if (state) servers.push(state);
     }
     this.snapshot = { servers };
+    for (const waiter of [...this.streamWaiters]) if (!this.othersConnecting(waiter.except)) waiter.open();
     for (const listener of this.listeners) listener();
   }
 }

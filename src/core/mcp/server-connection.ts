@@ -51,6 +51,12 @@ export interface ServerConnectionOptions {
   recordingFetch: typeof fetch;
   /** A plain fetch for diagnosis probes (not recorded). */
   probeFetch?: typeof fetch;
+  /**
+   * Asked once this server's tools are listed, before its server→client stream (GET) opens;
+   * the stream waits for the promise it returns (the manager: until no other server is still
+   * connecting). Undefined: open it now.
+   */
+  streamsWait?: () => Promise<void> | undefined;
   now?: () => number;
 }
 
@@ -184,9 +190,9 @@ export class ServerConnection {
       fetch: this.options.recordingFetch,
       onProblem: (problem) => this.onResponseProblem(session, problem),
       // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
-      // until the tools are listed, it stays out of the way of the requests that make the
-      // server usable (with many servers connecting at once, that is many requests fewer at once).
-      streamGate: () => session.handshake?.done,
+      // until the tools are listed (and the other servers connecting at the same time are done),
+      // it stays out of the way of the requests that make servers usable.
+      streamGate: () => this.streamGate(session),
     });
     const transport = new StreamableHTTPClientTransport(new URL(this.options.url), {
       fetch: session.watch.fetch,
@@ -203,6 +209,15 @@ export class ServerConnection {
     // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
     client.onerror = () => undefined;
     return session;
+  }
+
+  /** What a session's GET waits for: its own handshake, then whatever the manager asks. */
+  private streamGate(session: Session): Promise<void> | undefined {
+    const own = session.handshake?.done;
+    const others = this.options.streamsWait;
+    if (own === undefined) return others?.();
+    if (others === undefined) return own;
+    return own.then(() => others());
   }
 
   /** An answer that cannot come: say why in the trace, and fail the request now rather than at its timeout. */
