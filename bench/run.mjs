@@ -2,7 +2,8 @@
 /**
  * `npm run bench`: builds the app and the bench harness, serves them on loopback, starts the
  * test servers it needs (weather, the lab's slow server, the scripted model server), drives
- * Debian's Chromium through Playwright, and prints each measure as a median over several
+ * Debian's Chromium through Playwright (the connect section: a Chromium with no automation
+ * attached, see unwatched-page.mjs), and prints each measure as a median over several
  * runs and as a ratio against a reference measured in the same run, with the budgets.
  * Writes the numbers to bench-results/bench-<date>.json.
  *
@@ -17,6 +18,7 @@
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
  *   BENCH_ONLY=load,mcp,agent,connect,traffic   run only these sections
+ *   BENCH_CONNECT_DRIVER=playwright  run the connect section under Playwright too (for comparison)
  *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -28,6 +30,7 @@ import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startWeather } from '../e2e/servers/weather.mjs';
 import { buildApp, buildHarness, HARNESS_PATH, REPO_ROOT } from './build.mjs';
 import { loopbackCertificate, startLatencyProxy } from './latency-proxy.mjs';
+import { runUnwatchedPage } from './unwatched-page.mjs';
 import { beforeFirstPaint, gzipTotal, measurePageLoad, MONACO_PATTERN, ON_DEMAND_PATTERN } from './page-load.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
@@ -390,41 +393,30 @@ async function main() {
   }
 
 
-  // 7. Connecting 10 servers at once against one.
+  // 7. Connecting 10 servers at once against one. Forty requests at once: measured in a Chromium
+  // with no automation attached (see unwatched-page.mjs), the page running the plan by itself.
   if (ONLY.has('connect')) {
-    const { context, page } = await openHarness();
-    cleanups.push(() => context.close());
-    const connect = (urls) => page.evaluate((o) => window.glassboxBench.connectServers(o), { urls });
-    const one = [weathers[0].url];
-    const ten = weathers.map((w) => w.url);
-    // Warm-up, not counted: the page's code is compiled, and the browser has each server's
-    // preflight answer cached (the demo servers send Access-Control-Max-Age), as on any later visit.
-    await connect(one);
-    await connect(remoteUrls);
-    const bare = (urls) => page.evaluate((o) => window.glassboxBench.bareConnect(o), { urls });
-    const connects = await repeat('connect servers', async (run) => {
-      const first = run % 2 === 0 ? await connect(one) : await connect(ten);
-      const second = run % 2 === 0 ? await connect(ten) : await connect(one);
-      // Reference for the environment: bare SDK clients doing the same handshakes.
-      const bareOne = await bare(one);
-      const bareTen = await bare(ten);
-      // The same with network latency, where connecting in parallel shows; which goes first
-      // alternates from run to run, as above, so neither always follows the other's work.
-      const pairOf = async (measure, oneFirst) => {
-        if (oneFirst) {
-          const one = await measure(remoteUrls.slice(0, 1));
-          return { one, ten: await measure(remoteUrls) };
-        }
-        const ten = await measure(remoteUrls);
-        return { one: await measure(remoteUrls.slice(0, 1)), ten };
-      };
-      const glassboxRemote = await pairOf(connect, run % 2 === 0);
-      const bareRemote = await pairOf(bare, run % 2 === 0);
-      const { one: remoteOne, ten: remoteTen } = glassboxRemote;
-      const { one: bareRemoteOne, ten: bareRemoteTen } = bareRemote;
-      return { ...(run % 2 === 0 ? { one: first, ten: second } : { one: second, ten: first }), bareOne, bareTen, remoteOne, remoteTen, bareRemoteOne, bareRemoteTen };
-    });
-    await context.close();
+    /** @type {import('./harness/harness').ConnectPlan} */
+    const plan = { loopback: weathers.map((w) => w.url), remote: remoteUrls, runs: RUNS };
+    /** @type {import('./harness/harness').ConnectRun[]} */
+    let connects;
+    if (process.env.BENCH_CONNECT_DRIVER === 'playwright') {
+      const { context, page } = await openHarness();
+      cleanups.push(() => context.close());
+      progress('connect servers: under Playwright');
+      connects = await page.evaluate((p) => window.glassboxBench.connectPlan(p), plan);
+      await context.close();
+    } else {
+      connects = /** @type {import('./harness/harness').ConnectRun[]} */ (
+        await runUnwatchedPage({
+          executablePath: CHROMIUM_PATH || chromium.executablePath(),
+          args: CHROMIUM_ARGS,
+          pageUrl: (report) =>
+            `${harnessUrl}#autorun=${Buffer.from(JSON.stringify({ task: 'connect', plan, report })).toString('base64url')}`,
+          onProgress: (line) => progress(`connect servers (no automation): ${line}`),
+        })
+      );
+    }
     raw.connectServers = connects;
     const failures = connects.flatMap((c) => [...c.one.failed, ...c.ten.failed, ...c.remoteOne.failed, ...c.remoteTen.failed]);
     if (failures.length > 0) throw new Error(`servers failed to connect: ${failures.join('; ')}`);

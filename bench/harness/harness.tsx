@@ -66,6 +66,45 @@ export interface ProbeResult {
   scrolledPx: number;
 }
 
+/** The connect measurements of the bench: which servers, how many runs. */
+export interface ConnectPlan {
+  /** Servers on loopback (no latency). */
+  loopback: string[];
+  /** The same kind of servers holding each request, like remote hosts. */
+  remote: string[];
+  runs: number;
+}
+
+/** One connect run: one server and all of them, through Glassbox and through bare SDK clients. */
+export interface ConnectRun {
+  one: ConnectResult;
+  ten: ConnectResult;
+  bareOne: { ms: number };
+  bareTen: { ms: number };
+  remoteOne: ConnectResult;
+  remoteTen: ConnectResult;
+  bareRemoteOne: { ms: number };
+  bareRemoteTen: { ms: number };
+}
+
+/** Glassbox connecting servers: the time until every one has its tools listed. */
+export interface ConnectResult {
+  ms: number;
+  connected: number;
+  failed: string[];
+}
+
+/**
+ * A page that runs a plan by itself when opened with `#autorun=<base64url JSON>` and posts the
+ * result to `report`: the bench opens it in a Chromium with no automation attached (see run.mjs).
+ */
+export interface Autorun {
+  task: 'connect';
+  plan: ConnectPlan;
+  /** Where to POST progress lines ({ progress }) and the outcome ({ result } or { error }). */
+  report: string;
+}
+
 /** What the page exposes to the bench and the browser test. */
 export interface GlassboxBench {
   /**
@@ -74,7 +113,9 @@ export interface GlassboxBench {
    */
   mcpRoundTripPair(options: RoundTripOptions): Promise<RoundTripResult>;
   agentTurn(options: { labUrl: string; modelUrl: string; expectedCalls: number }): Promise<AgentTurnResult>;
-  connectServers(options: { urls: string[] }): Promise<{ ms: number; connected: number; failed: string[] }>;
+  connectServers(options: { urls: string[] }): Promise<ConnectResult>;
+  /** Every connect measurement of the bench, run after run (see ConnectPlan). */
+  connectPlan(plan: ConnectPlan, onRun?: (run: number, ms: number) => void): Promise<ConnectRun[]>;
   /** Reference: the bare SDK client connecting to each URL at once (connect + tools/list, like a ServerConnection). */
   bareConnect(options: { urls: string[] }): Promise<{ ms: number }>;
   /** Reference: the bare SDK client making `calls` tools/call at once on one connection. */
@@ -290,6 +331,46 @@ const bench: GlassboxBench = {
     return { ms, connected: states.length - failed.length, failed };
   },
 
+  async connectPlan({ loopback, remote, runs }, onRun) {
+    const connect = (urls: string[]) => bench.connectServers({ urls });
+    const bare = (urls: string[]) => bench.bareConnect({ urls });
+    // Warm-up, not counted: the page's code is compiled, and the browser has each server's
+    // preflight answer cached (the demo servers send Access-Control-Max-Age), as on any later visit.
+    await connect(loopback.slice(0, 1));
+    await connect(remote);
+    await bare(remote);
+    /** One server and all of them; which goes first alternates from run to run. */
+    const pairOf = async <T,>(measure: (urls: string[]) => Promise<T>, urls: string[], oneFirst: boolean) => {
+      if (oneFirst) {
+        const one = await measure(urls.slice(0, 1));
+        return { one, ten: await measure(urls) };
+      }
+      const ten = await measure(urls);
+      return { one: await measure(urls.slice(0, 1)), ten };
+    };
+    const results: ConnectRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      const oneFirst = run % 2 === 0;
+      const local = await pairOf(connect, loopback, oneFirst);
+      const bareLocal = await pairOf(bare, loopback, oneFirst);
+      const glassboxRemote = await pairOf(connect, remote, oneFirst);
+      const bareRemote = await pairOf(bare, remote, oneFirst);
+      results.push({
+        one: local.one,
+        ten: local.ten,
+        bareOne: bareLocal.one,
+        bareTen: bareLocal.ten,
+        remoteOne: glassboxRemote.one,
+        remoteTen: glassboxRemote.ten,
+        bareRemoteOne: bareRemote.one,
+        bareRemoteTen: bareRemote.ten,
+      });
+      onRun?.(run, performance.now() - started);
+    }
+    return results;
+  },
+
   mountTraffic() {
     trafficRoot?.unmount();
     trafficLog = new TrafficLog();
@@ -376,3 +457,20 @@ const bench: GlassboxBench = {
 
 window.glassboxBench = bench;
 document.documentElement.dataset.benchReady = 'true';
+
+/** Runs the plan in the page's address (`#autorun=…`), if any, and posts what happens. */
+async function autorun(): Promise<void> {
+  const encoded = /^#autorun=([\w-]+)$/.exec(location.hash)?.[1];
+  if (encoded === undefined) return;
+  const order = JSON.parse(atob(encoded.replace(/-/g, '+').replace(/_/g, '/'))) as Autorun;
+  const post = (body: unknown) => fetch(order.report, { method: 'POST', mode: 'no-cors', body: JSON.stringify(body) });
+  try {
+    const result = await bench.connectPlan(order.plan, (run, ms) => {
+      void post({ progress: `run ${run + 1}/${order.plan.runs} (${(ms / 1000).toFixed(1)} s)` });
+    });
+    await post({ result });
+  } catch (error) {
+    await post({ error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) });
+  }
+}
+void autorun();
