@@ -148,7 +148,7 @@ const TOPIC_NOTES: Readonly<Record<TeachingTopic, string>> = {
   'method-headers':
     'Mcp-Method and Mcp-Name (2026-07-28) repeat the JSON-RPC method and the tool or resource name as headers, so proxies and gateways can route and authorize a request without reading its body.',
   'get-stream':
-    'A 2025-era client may open a GET on the MCP endpoint: a long-lived SSE stream on which the server can send requests and notifications at any time. Last-Event-ID resumes it after a drop. Glassbox opens it once the server's tools are listed and no other server is still connecting, so it never holds up a handshake.',
+    'A 2025-era client may open a GET on the MCP endpoint: a long-lived SSE stream on which the server can send requests and notifications at any time. Last-Event-ID resumes it after a drop. Glassbox opens it once the server’s tools are listed and no other server is still connecting, so it never holds up a handshake.',
   'delete-session': 'A DELETE with the Mcp-Session-Id ends a 2025-era session; a server may answer 405 if it does not let clients end sessions.',
   'accepted-202':
     'HTTP 202 with no body: the server accepted a notification or a response. There is nothing to answer, so there is no JSON-RPC message.',
