@@ -2,8 +2,8 @@
 /**
  * `npm run bench`: builds the app and the bench harness, serves them on loopback, starts the
  * test servers it needs (weather, the lab's slow server, the scripted model server), drives
- * Debian's Chromium through Playwright (the connect section: a Chromium with no automation
- * attached, see unwatched-page.mjs), and prints each measure as a median over several
+ * Debian's Chromium through Playwright (the MCP round trip and the connect sections: a Chromium
+ * with no automation attached, see unwatched-page.mjs), and prints each measure as a median over several
  * runs and as a ratio against a reference measured in the same run, with the budgets.
  * Writes the numbers to bench-results/bench-<date>.json.
  *
@@ -18,7 +18,7 @@
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
  *   BENCH_ONLY=load,mcp,agent,connect,traffic   run only these sections
- *   BENCH_CONNECT_DRIVER=playwright  run the connect section under Playwright too (for comparison)
+ *   BENCH_DRIVER=playwright        run the MCP sections (round trip, connect) under Playwright too
  *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -51,6 +51,8 @@ const SLEEP_MS = 200;
 const MANY_SERVERS = 10;
 const LATENCY_MS = positiveInt(process.env.BENCH_LATENCY_MS, 50);
 const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PORT_BASE, 0) : undefined;
+/** How the MCP sections drive the page: alone (no automation attached) or through Playwright. */
+const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic').split(',').map((s) => s.trim()));
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -200,6 +202,19 @@ async function main() {
   const appConfig = { mcpServers: { weather: { url: weather.url } } };
   const appUrl = `${site.url}#config=${Buffer.from(JSON.stringify(appConfig)).toString('base64url')}`;
 
+  /**
+   * Runs a task of the harness in a Chromium with no automation attached (see unwatched-page.mjs).
+   * @param {Record<string, unknown>} order  the Autorun without its report address
+   * @param {string} label
+   */
+  const runAlone = (order, label) =>
+    runUnwatchedPage({
+      executablePath: CHROMIUM_PATH || chromium.executablePath(),
+      args: CHROMIUM_ARGS,
+      pageUrl: (report) => `${harnessUrl}#autorun=${Buffer.from(JSON.stringify({ ...order, report })).toString('base64url')}`,
+      onProgress: (line) => progress(`${label} (no automation): ${line}`),
+    });
+
   /** A fresh page on the harness, ready. */
   const openHarness = async () => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, ignoreHTTPSErrors: true });
@@ -286,11 +301,17 @@ async function main() {
 
   // 5. MCP round trip: 500 sequential tools/call, Glassbox's client + recording vs the bare SDK client, in alternating blocks.
   if (ONLY.has('mcp')) {
-    const { context, page } = await openHarness();
-    cleanups.push(() => context.close());
     const options = { url: weather.url, calls: MCP_CALLS, warmup: MCP_WARMUP, block: MCP_BLOCK, tool: 'get_forecast', args: { city: 'Paris', days: 1 } };
-    const trips = await repeat('mcp round trip', () => page.evaluate((o) => window.glassboxBench.mcpRoundTripPair(o), options));
-    await context.close();
+    /** @type {import('./harness/harness').RoundTripResult[]} */
+    let trips;
+    if (DRIVER === 'playwright') {
+      const { context, page } = await openHarness();
+      cleanups.push(() => context.close());
+      trips = await repeat('mcp round trip', () => page.evaluate((o) => window.glassboxBench.mcpRoundTripPair(o), options));
+      await context.close();
+    } else {
+      trips = /** @type {import('./harness/harness').RoundTripResult[]} */ (await runAlone({ task: 'mcp', options, runs: RUNS }, 'mcp round trip'));
+    }
     raw.mcpRoundTrip = trips;
     const glassboxMs = trips.map((t) => t.glassboxMs);
     const bareMs = trips.map((t) => t.bareMs);
@@ -400,22 +421,14 @@ async function main() {
     const plan = { loopback: weathers.map((w) => w.url), remote: remoteUrls, runs: RUNS };
     /** @type {import('./harness/harness').ConnectRun[]} */
     let connects;
-    if (process.env.BENCH_CONNECT_DRIVER === 'playwright') {
+    if (DRIVER === 'playwright') {
       const { context, page } = await openHarness();
       cleanups.push(() => context.close());
       progress('connect servers: under Playwright');
       connects = await page.evaluate((p) => window.glassboxBench.connectPlan(p), plan);
       await context.close();
     } else {
-      connects = /** @type {import('./harness/harness').ConnectRun[]} */ (
-        await runUnwatchedPage({
-          executablePath: CHROMIUM_PATH || chromium.executablePath(),
-          args: CHROMIUM_ARGS,
-          pageUrl: (report) =>
-            `${harnessUrl}#autorun=${Buffer.from(JSON.stringify({ task: 'connect', plan, report })).toString('base64url')}`,
-          onProgress: (line) => progress(`connect servers (no automation): ${line}`),
-        })
-      );
+      connects = /** @type {import('./harness/harness').ConnectRun[]} */ (await runAlone({ task: 'connect', plan }, 'connect servers'));
     }
     raw.connectServers = connects;
     const failures = connects.flatMap((c) => [...c.one.failed, ...c.ten.failed, ...c.remoteOne.failed, ...c.remoteTen.failed]);

@@ -98,12 +98,14 @@ export interface ConnectResult {
  * A page that runs a plan by itself when opened with `#autorun=<base64url JSON>` and posts the
  * result to `report`: the bench opens it in a Chromium with no automation attached (see run.mjs).
  */
-export interface Autorun {
-  task: 'connect';
-  plan: ConnectPlan;
+export type Autorun = (
+  | { task: 'connect'; plan: ConnectPlan }
+  /** `runs` round-trip pairs (see mcpRoundTripPair). */
+  | { task: 'mcp'; options: RoundTripOptions; runs: number }
+) & {
   /** Where to POST progress lines ({ progress }) and the outcome ({ result } or { error }). */
   report: string;
-}
+};
 
 /** What the page exposes to the bench and the browser test. */
 export interface GlassboxBench {
@@ -464,11 +466,19 @@ async function autorun(): Promise<void> {
   if (encoded === undefined) return;
   const order = JSON.parse(atob(encoded.replace(/-/g, '+').replace(/_/g, '/'))) as Autorun;
   const post = (body: unknown) => fetch(order.report, { method: 'POST', mode: 'no-cors', body: JSON.stringify(body) });
+  const progress = (run: number, runs: number, ms: number) => void post({ progress: `run ${run + 1}/${runs} (${(ms / 1000).toFixed(1)} s)` });
   try {
-    const result = await bench.connectPlan(order.plan, (run, ms) => {
-      void post({ progress: `run ${run + 1}/${order.plan.runs} (${(ms / 1000).toFixed(1)} s)` });
-    });
-    await post({ result });
+    if (order.task === 'connect') {
+      await post({ result: await bench.connectPlan(order.plan, (run, ms) => progress(run, order.plan.runs, ms)) });
+    } else {
+      const trips: RoundTripResult[] = [];
+      for (let run = 0; run < order.runs; run++) {
+        const started = performance.now();
+        trips.push(await bench.mcpRoundTripPair(order.options));
+        progress(run, order.runs, performance.now() - started);
+      }
+      await post({ result: trips });
+    }
   } catch (error) {
     await post({ error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) });
   }
