@@ -203,4 +203,48 @@ describe('createResponseWatch', () => {
     expect(watch.failureFor(1100)).toMatchObject({ reason: 'unknown-response-id' });
     expect(watch.failureFor(1)).toBeUndefined();
   });
+
+  it('lets go of the caller\u2019s signal once each request is over, and still follows it while one is open', async () => {
+    // As the SDK does: one transport signal with every request that has no signal of its own.
+    const transport = new AbortController();
+    let listening = 0;
+    const add = transport.signal.addEventListener.bind(transport.signal);
+    const remove = transport.signal.removeEventListener.bind(transport.signal);
+    transport.signal.addEventListener = ((...args: Parameters<AbortSignal['addEventListener']>) => {
+      listening += 1;
+      add(...args);
+    }) as AbortSignal['addEventListener'];
+    transport.signal.removeEventListener = ((...args: Parameters<AbortSignal['removeEventListener']>) => {
+      listening -= 1;
+      remove(...args);
+    }) as AbortSignal['removeEventListener'];
+    const answers = [
+      () => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'),
+      () => streamed(['event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\n'], 'text/event-stream'),
+      () => new Response(null, { status: 202 }),
+      () => streamed(['Bad request'], 'text/plain', { status: 400 }),
+    ];
+    let next = 0;
+    /** An answer still streaming: its body ends only when the request is aborted, as fetch's does. */
+    const streaming = (): Response => {
+      const signal = sent.at(-1)?.signal;
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => signal?.addEventListener('abort', () => controller.error(signal.reason)),
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    const { watch, sent } = watchWith(() => (next < 8 ? answers[next++ % answers.length]!() : streaming()));
+    for (let round = 0; round < 8; round += 1) {
+      const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, signal: transport.signal });
+      await response.text();
+    }
+    expect(listening).toBe(0);
+    // While a request is open, aborting the caller's signal still aborts what was sent.
+    const open = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, signal: transport.signal });
+    expect(listening).toBe(1);
+    transport.abort();
+    expect(sent.at(-1)?.signal?.aborted).toBe(true);
+    await open.text().catch(() => undefined);
+    expect(listening).toBe(0);
+  });
 });

@@ -170,9 +170,17 @@ export function checkAnswer(
  * Makes `controller` abort when `signal` does: a plain listener rather than AbortSignal.any,
  * so each request's fetch follows one simple signal.
  */
-function followAbort(signal: AbortSignal, controller: AbortController): void {
-  if (signal.aborted) controller.abort(signal.reason);
-  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+function followAbort(signal: AbortSignal, controller: AbortController): () => void {
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+    return () => undefined;
+  }
+  const onAbort = (): void => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  // The SDK passes its transport's one signal with every request that has none of its own: a
+  // listener left on it per request would pile up for the whole session (and make every later
+  // addEventListener walk them all).
+  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /** Resolves with `promise`, or rejects with the signal's reason as soon as it aborts. */
@@ -244,7 +252,7 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     forgetOldest();
     const controller = new AbortController();
     const callerSignal = init?.signal ?? undefined;
-    if (callerSignal) followAbort(callerSignal, controller);
+    const unfollow = callerSignal ? followAbort(callerSignal, controller) : () => undefined;
     const entry: Tracked = { request, controller, closed: false, open: true };
     tracked.set(idKey(request.id), entry);
     latestByMethod.set(request.method, entry);
@@ -254,14 +262,16 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     const readAnswer = (response: Response): BodyReader | undefined => {
       const contentType = response.headers.get('content-type');
       const type = mediaType(contentType);
+      // Nothing to check in these bodies; their end only lets go of the caller's signal.
+      const unchecked: BodyReader = { text: () => undefined, end: unfollow };
       if (!response.ok || response.status === 202 || response.body === null) {
         entry.open = false;
-        return undefined;
+        return unchecked;
       }
       if (type !== 'application/json' && type !== 'text/event-stream') {
         entry.open = false;
         report(entry, { reason: 'wrong-content-type', contentType: contentType ?? '(none)' });
-        return undefined;
+        return unchecked;
       }
       const eventStream = type === 'text/event-stream';
       const payloads: string[] = [];
@@ -288,6 +298,7 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
           if (event.event === undefined || event.event === 'message') payloads.push(event.data);
         },
         end({ cut, error, closedByCaller }) {
+          unfollow();
           entry.open = false;
           if (closedByCaller) entry.closed = true;
           if (intentional() || tooLong) return;
@@ -318,6 +329,7 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
     try {
       return await options.fetch(input, tapped);
     } catch (error) {
+      unfollow();
       entry.open = false;
       throw error;
     }
