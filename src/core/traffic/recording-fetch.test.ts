@@ -240,6 +240,19 @@ describe('createRecordingFetch with an event stream', () => {
     expect(last?.exchange.sseEvents).toHaveLength(4);
   });
 
+  it('still tells observers the whole exchange when the log is cleared in the middle of a stream', async () => {
+    const { log, events, recordingFetch } = setup({ wire: 'model' });
+    const response = await recordingFetch(`${base}/sse`, { headers: { accept: 'text/event-stream' } });
+    const id = latest(log).id;
+    log.clear();
+    expect(await response.text()).toBe(SSE_TEXT);
+    await expect.poll(() => events.at(-1)?.type).toBe('end');
+    expect(log.getExchange(id)).toBeUndefined();
+    expect(events.at(-1)?.exchange).toMatchObject({ id, state: 'done', status: 200, wire: 'model', responseContentType: 'text/event-stream' });
+    expect(events.at(-1)?.exchange.sseEvents).toHaveLength(4);
+    expect(events.at(-1)?.exchange.durationMs).toEqual(expect.any(Number));
+  });
+
   it('records an abort in the middle of a stream as aborted, keeping the events so far', async () => {
     const { log, recordingFetch } = setup();
     const controller = new AbortController();

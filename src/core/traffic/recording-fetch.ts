@@ -274,15 +274,15 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
 
     const id = log.beginExchange(start);
     tap?.exchange?.(id);
-    // A local mirror: events still carry the exchange if the log is cleared meanwhile.
-    let current: HttpExchange = { ...start, id, state: 'pending' };
+    // Everything patched so far: events still carry the exchange if the log is cleared meanwhile.
+    const patched: ExchangePatch = {};
     const update = (patch: ExchangePatch): void => {
-      current = { ...current, ...patch };
+      Object.assign(patched, patch);
       log.updateExchange(id, patch);
     };
     // What observers get: the log's record (it has patches made by others, such as a
-    // note), or the mirror when the log no longer holds it.
-    const recorded = (): HttpExchange => log.getExchange(id) ?? current;
+    // note), or one made from what was patched when the log no longer holds it.
+    const recorded = (): HttpExchange => log.getExchange(id) ?? { ...start, id, state: 'pending', ...patched };
     const finish = (patch: ExchangePatch): void => {
       update({ ...patch, durationMs: now() - startedAt });
       emit({ type: 'end', exchange: recorded() });
@@ -350,7 +350,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
         if (pendingRetry !== undefined) event.retry = pendingRetry;
         pendingRetry = undefined;
         events.push(event);
-        if (current.sseEvents !== events) current = { ...current, sseEvents: events };
+        patched.sseEvents = events;
         log.appendSseEvent(id, event);
         emit({ type: 'sse-event', exchange: recorded(), event });
       };
