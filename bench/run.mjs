@@ -9,7 +9,7 @@
  *
  * Usage: node bench/run.mjs [--strict]   (--strict: exit 1 when a budget fails)
  * Environment:
- *   BENCH_RUNS=5                   runs per measure (medians are over these)
+ *   BENCH_RUNS=9                   runs per measure (medians are over these)
  *   BENCH_MCP_CALLS=500            sequential tools/call per round-trip run
  *   BENCH_TRAFFIC_MESSAGES=100000  messages in the traffic log for the scale runs
  *   BENCH_SCROLL_MS=3000           how long to scroll the traffic list
@@ -36,7 +36,7 @@ import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
 
 const STRICT = process.argv.includes('--strict');
-const RUNS = positiveInt(process.env.BENCH_RUNS, 5);
+const RUNS = positiveInt(process.env.BENCH_RUNS, 9);
 const MCP_CALLS = positiveInt(process.env.BENCH_MCP_CALLS, 500);
 const MCP_WARMUP = 20;
 /** Calls per block: the two clients take turns, a block each, so both see the same load. */
