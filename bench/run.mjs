@@ -11,6 +11,7 @@
  * Environment:
  *   BENCH_RUNS=9                   runs per measure (medians are over these)
  *   BENCH_MCP_CALLS=500            sequential tools/call per round-trip run
+ *   BENCH_MCP_BLOCK=5              calls per block; the two clients take turns, a block each
  *   BENCH_TRAFFIC_MESSAGES=100000  messages in the traffic log for the scale runs
  *   BENCH_SCROLL_MS=3000           how long to scroll the traffic list
  *   BENCH_LATENCY_MS=50            delay per HTTP request for the "remote servers" connect line
@@ -40,7 +41,7 @@ const RUNS = positiveInt(process.env.BENCH_RUNS, 9);
 const MCP_CALLS = positiveInt(process.env.BENCH_MCP_CALLS, 500);
 const MCP_WARMUP = 20;
 /** Calls per block: the two clients take turns, a block each, so both see the same load. */
-const MCP_BLOCK = 25;
+const MCP_BLOCK = positiveInt(process.env.BENCH_MCP_BLOCK, 5);
 const TRAFFIC_MESSAGES = positiveInt(process.env.BENCH_TRAFFIC_MESSAGES, 100_000);
 /** The small log the traffic measures are compared with. */
 const REFERENCE_MESSAGES = 2000;
