@@ -30,7 +30,7 @@ import { start as startLab } from '../e2e/servers/lab.mjs';
 import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startWeather } from '../e2e/servers/weather.mjs';
 import { buildApp, buildHarness, HARNESS_PATH, REPO_ROOT } from './build.mjs';
-import { loopbackCertificate, startLatencyProxy } from './latency-proxy.mjs';
+import { loopbackCertificate, startHttpsProxy } from './https-proxy.mjs';
 import { runUnwatchedPage } from './unwatched-page.mjs';
 import { beforeFirstPaint, gzipTotal, measurePageLoad, MONACO_PATTERN, ON_DEMAND_PATTERN } from './page-load.mjs';
 import { serveStatic } from './static-server.mjs';
@@ -338,7 +338,7 @@ async function main() {
     // session's GET stream), so the 6th to 8th calls wait for a free one — in any browser client,
     // the bare SDK's included; that line is shown for reference.
     const tls = await loopbackCertificate();
-    const h2Proxy = await startLatencyProxy({ target: slow.origin, tls, port: port(4) });
+    const h2Proxy = await startHttpsProxy({ target: slow.origin, tls, port: port(4) });
     cleanups.push(() => h2Proxy.close());
     const urls = { h2: `${h2Proxy.origin}${slow.pathname}`, h1: slow.href };
     const turn = async (calls, url) => {
