@@ -308,7 +308,8 @@ async function main() {
     if (DRIVER === 'playwright') {
       const { context, page } = await openHarness();
       cleanups.push(() => context.close());
-      trips = await repeat('mcp round trip', () => page.evaluate((o) => window.glassboxBench.mcpRoundTripPair(o), options));
+      progress('mcp round trip: under Playwright');
+      trips = await page.evaluate(([o, runs]) => window.glassboxBench.mcpRoundTrips(o, runs), /** @type {const} */ ([options, RUNS]));
       await context.close();
     } else {
       trips = /** @type {import('./harness/harness').RoundTripResult[]} */ (await runAlone({ task: 'mcp', options, runs: RUNS }, 'mcp round trip'));

@@ -114,6 +114,8 @@ export interface GlassboxBench {
    * so both see the same machine load.
    */
   mcpRoundTripPair(options: RoundTripOptions): Promise<RoundTripResult>;
+  /** `runs` round-trip pairs, one after the other. */
+  mcpRoundTrips(options: RoundTripOptions, runs: number, onRun?: (run: number, ms: number) => void): Promise<RoundTripResult[]>;
   agentTurn(options: { labUrl: string; modelUrl: string; expectedCalls: number }): Promise<AgentTurnResult>;
   connectServers(options: { urls: string[] }): Promise<ConnectResult>;
   /** Every connect measurement of the bench, run after run (see ConnectPlan). */
@@ -333,6 +335,16 @@ const bench: GlassboxBench = {
     return { ms, connected: states.length - failed.length, failed };
   },
 
+  async mcpRoundTrips(options, runs, onRun) {
+    const trips: RoundTripResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      trips.push(await bench.mcpRoundTripPair(options));
+      onRun?.(run, performance.now() - started);
+    }
+    return trips;
+  },
+
   async connectPlan({ loopback, remote, runs }, onRun) {
     const connect = (urls: string[]) => bench.connectServers({ urls });
     const bare = (urls: string[]) => bench.bareConnect({ urls });
@@ -471,13 +483,7 @@ async function autorun(): Promise<void> {
     if (order.task === 'connect') {
       await post({ result: await bench.connectPlan(order.plan, (run, ms) => progress(run, order.plan.runs, ms)) });
     } else {
-      const trips: RoundTripResult[] = [];
-      for (let run = 0; run < order.runs; run++) {
-        const started = performance.now();
-        trips.push(await bench.mcpRoundTripPair(order.options));
-        progress(run, order.runs, performance.now() - started);
-      }
-      await post({ result: trips });
+      await post({ result: await bench.mcpRoundTrips(order.options, order.runs, (run, ms) => progress(run, order.runs, ms)) });
     }
   } catch (error) {
     await post({ error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) });
