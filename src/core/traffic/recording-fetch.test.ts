@@ -17,6 +17,9 @@ const SSE_TEXT =
   ': a comment\nid: 2\ndata: line one\ndata: line two é\n\n' +
   'event: ping\ndata:\n\n';
 
+/** A JSON answer with a two-byte character, sent in three chunks. */
+const CHUNKED_JSON = '{"jsonrpc":"2.0","id":7,"result":{"city":"Orléans"}}';
+
 let server: Server;
 let base: string;
 let closedPort: number;
@@ -64,6 +67,29 @@ beforeAll(async () => {
           setTimeout(() => {
             if (!res.destroyed) res.end('late');
           }, 5_000);
+          return;
+        case '/chunked-json': {
+          // "é" split between two chunks: the caller must still get the very bytes sent.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const bytes = Buffer.from(CHUNKED_JSON, 'utf8');
+          const split = bytes.indexOf(0xa9);
+          void (async () => {
+            res.write(bytes.subarray(0, split));
+            await wait(5);
+            res.write(bytes.subarray(split, split + 3));
+            await wait(5);
+            res.end(bytes.subarray(split + 3));
+          })();
+          return;
+        }
+        case '/cut-json':
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+          res.write('{"jsonrpc":"2.0","id":1,"res');
+          setTimeout(() => res.destroy(), 20);
+          return;
+        case '/stalled-json':
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"jsonrpc":"2.0",');
           return;
         case '/no-content':
           res.writeHead(204);
@@ -355,6 +381,49 @@ describe('createRecordingFetch with a response tap', () => {
     controller.abort();
     await ended(log, latest(log).id);
     expect(cut.seen.ends).toEqual([{ cut: true, error: expect.any(String), closedByCaller: false }]);
+  });
+});
+
+describe('createRecordingFetch with a whole (non-stream) answer', () => {
+  it('hands the caller the very bytes sent over several chunks, once the body is recorded', async () => {
+    const { log, events, recordingFetch } = setup();
+    const tap = recordingTap(log);
+    const response = await recordingFetch(`${base}/chunked-json`, { [RESPONSE_TAP]: tap.tap } as RequestInit);
+    // The exchange is complete by the time the caller has the response.
+    expect(latest(log)).toMatchObject({ state: 'done', status: 200, responseBody: CHUNKED_JSON });
+    expect(events.map((event) => event.type)).toEqual(['request', 'headers', 'end']);
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${base}/chunked-json`);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(CHUNKED_JSON, 'utf8'))).toBe(true);
+    expect(tap.seen.text).toBe(CHUNKED_JSON);
+    expect(tap.seen.ends).toEqual([{ cut: false, closedByCaller: false }]);
+  });
+
+  it('records a body broken off halfway as failed, and the caller reads what came, then the error', async () => {
+    const { log, recordingFetch } = setup();
+    const tap = recordingTap(log);
+    const response = await recordingFetch(`${base}/cut-json`, { [RESPONSE_TAP]: tap.tap } as RequestInit);
+    expect(latest(log)).toMatchObject({ state: 'failed', status: 200, responseBody: '{"jsonrpc":"2.0","id":1,"res' });
+    expect(tap.seen.ends).toEqual([{ cut: true, error: expect.any(String), closedByCaller: false }]);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('{"jsonrpc":"2.0","id":1,"res');
+    await expect(reader.read()).rejects.toThrow();
+  });
+
+  it('records a stalled body as aborted when the caller aborts, and the caller gets the abort', async () => {
+    const { log, recordingFetch } = setup();
+    const controller = new AbortController();
+    const pending = recordingFetch(`${base}/stalled-json`, { signal: controller.signal });
+    await new Promise<void>((resolve) => {
+      const check = () => (log.getSnapshot().exchanges.at(-1)?.status === 200 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    controller.abort();
+    const response = await pending;
+    await expect(response.text()).rejects.toMatchObject({ name: 'AbortError' });
+    expect(latest(log)).toMatchObject({ state: 'aborted', responseBody: '{"jsonrpc":"2.0",' });
   });
 });
 

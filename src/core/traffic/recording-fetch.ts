@@ -10,9 +10,13 @@
  * - `x-glassbox-turn: <n>` and `x-glassbox-step: <n>` → `turn` and `step` (model wire).
  *
  * How the body is read: the recorder reads the response's body as chunks arrive (whether
- * or not the caller reads) and hands each chunk on, unchanged, to the stream the caller
- * gets. Cancelling that stream (how a client ends an SSE request) cancels the read, so the
- * connection closes. One reader and one decoder per response, however many look at it: a
+ * or not the caller reads). An event stream's chunks are handed on, unchanged, to the stream
+ * the caller gets; cancelling that stream (how a client ends an SSE request) cancels the read,
+ * so the connection closes. Any other body (JSON, mostly) is read whole before the caller gets
+ * the response, with the very bytes that came: callers read such bodies whole anyway, and a
+ * body the page need not pump chunk by chunk costs less on every call. A body broken off
+ * halfway gives the caller what came, then the same error. One reader and one decoder per
+ * response, however many look at it: a
  * caller that also wants the body's text (the MCP response watch) passes a `ResponseTap`
  * with the request and reads along with the recorder instead of wrapping the body again.
  */
@@ -187,6 +191,21 @@ function mediaType(contentType: string | undefined): string {
 /** Statuses whose responses cannot carry a body, so cannot be rebuilt around one. */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
+/** The bytes of `chunks`, one after the other (the chunk itself when there is one). */
+function joinBytes(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  // A fetch body's chunks are backed by plain ArrayBuffers.
+  if (chunks.length === 1) return chunks[0] as Uint8Array<ArrayBuffer>;
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /**
  * The response handed to the caller: the original's status and headers around the recorded
  * body. A constructed Response has an empty url and type "default"; callers (the MCP SDK's
@@ -196,7 +215,7 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304
 class RecordedResponse extends Response {
   readonly #original: Response;
 
-  constructor(body: ReadableStream<Uint8Array>, original: Response) {
+  constructor(body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, original: Response) {
     super(body, { status: original.status, statusText: original.statusText, headers: original.headers });
     this.#original = original;
   }
@@ -320,21 +339,11 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       return response;
     }
 
-    const bodySource = response.body.getReader();
-    let closedByCaller = false;
-    let callerController!: ReadableStreamDefaultController<Uint8Array>;
-    const callerStream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        callerController = controller;
-      },
-      cancel(reason: unknown) {
-        closedByCaller = true;
-        return bodySource.cancel(reason);
-      },
-    });
-
-    /** Reads the body to its end, handing each chunk to the caller and recording text or events as they arrive. */
-    async function pump(): Promise<void> {
+    /**
+     * Records the body as it arrives: one decoder, the text (up to maxBodyChars) or, for an
+     * event stream, each event; the tap's reader gets the same text and events.
+     */
+    const recordBody = (eventStream: boolean, reader: BodyReader | undefined) => {
       const decoder = new TextDecoder();
       const textParts: string[] = [];
       let textLength = 0;
@@ -343,7 +352,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       let pendingRetry: number | undefined;
 
       const onEvent = (message: EventSourceMessage): void => {
-        bodyReader?.event?.(message);
+        reader?.event?.(message);
         const event: SseEventRecord = { atMs: now() - startedAt, data: secrets.redact(message.data) };
         if (message.event !== undefined) event.event = secrets.redact(message.event);
         if (message.id !== undefined) event.id = secrets.redact(message.id);
@@ -357,10 +366,10 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       const onRetry = (retry: number): void => {
         pendingRetry = retry;
       };
-      const parser = isEventStream ? createParser({ onEvent, onRetry }) : undefined;
+      const parser = eventStream ? createParser({ onEvent, onRetry }) : undefined;
 
       const addText = (text: string): void => {
-        if (text === '' || truncated) return;
+        if (truncated) return;
         const room = maxBodyChars - textLength;
         if (text.length > room) {
           textParts.push(text.slice(0, room));
@@ -371,42 +380,100 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
         textParts.push(text);
         textLength += text.length;
       };
-      const take = (text: string): void => {
-        if (text === '') return;
-        bodyReader?.text(text);
-        if (parser) parser.feed(text);
-        else addText(text);
+      return {
+        /** Takes the next chunk of bytes; without one, the decoder's last characters. */
+        take(bytes?: Uint8Array): void {
+          const text = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+          if (text === '') return;
+          reader?.text(text);
+          if (parser) parser.feed(text);
+          else addText(text);
+        },
+        /** The exchange's body fields (an event stream's events are already recorded). */
+        patch(): ExchangePatch {
+          if (eventStream) return {};
+          const patch: ExchangePatch = { responseBody: secrets.redact(textParts.join('')) };
+          if (truncated) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
+          return patch;
+        },
       };
-      const bodyPatch = (): ExchangePatch => {
-        if (isEventStream) return {};
-        const patch: ExchangePatch = { responseBody: secrets.redact(textParts.join('')) };
-        if (truncated) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
-        return patch;
-      };
+    };
 
+    const bodySource = response.body.getReader();
+    const answer = recordBody(isEventStream, bodyReader);
+    /** How the body ended, recorded with the exchange. */
+    const endBody = (end: { cut: boolean; error?: unknown; closedByCaller: boolean }): void => {
+      const ending: { cut: boolean; error?: string; closedByCaller: boolean } = { cut: end.cut, closedByCaller: end.closedByCaller };
+      if (end.error !== undefined) ending.error = errorMessage(end.error);
+      bodyReader?.end(ending);
+      if (end.closedByCaller && !end.cut) {
+        // Keep a note someone else already set (the era probe, say).
+        const note = log.getExchange(id)?.note ?? CLOSED_BY_CLIENT_NOTE;
+        finish({ ...answer.patch(), state: 'aborted', note });
+      } else if (end.cut) {
+        const aborted = isAbortError(end.error) || signal?.aborted === true;
+        finish({ ...answer.patch(), state: aborted ? 'aborted' : 'failed', error: secrets.redact(errorMessage(end.error)) });
+      } else {
+        finish({ ...answer.patch(), state: 'done' });
+      }
+    };
+
+    if (!isEventStream) {
+      // A whole answer (JSON, mostly): the caller reads it whole too (response.json()), so it is
+      // read here first and handed over as bytes in a natively built response, rather than
+      // through a stream the page has to pump chunk by chunk for every call.
+      const chunks: Uint8Array[] = [];
+      try {
+        for (;;) {
+          const chunk = await bodySource.read();
+          if (chunk.done) break;
+          chunks.push(chunk.value);
+          answer.take(chunk.value);
+        }
+        answer.take();
+      } catch (error) {
+        endBody({ cut: true, error, closedByCaller: false });
+        // What arrived, then the same error the body's read met.
+        let index = 0;
+        const broken = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (index < chunks.length) controller.enqueue(chunks[index++]!);
+            else controller.error(error);
+          },
+        });
+        return new RecordedResponse(broken, response);
+      }
+      endBody({ cut: false, closedByCaller: false });
+      return new RecordedResponse(joinBytes(chunks), response);
+    }
+
+    let closedByCaller = false;
+    let callerController!: ReadableStreamDefaultController<Uint8Array>;
+    const callerStream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        callerController = controller;
+      },
+      cancel(reason: unknown) {
+        closedByCaller = true;
+        return bodySource.cancel(reason);
+      },
+    });
+
+    /** Reads the event stream to its end, handing each chunk to the caller and recording events as they arrive. */
+    async function pump(): Promise<void> {
       try {
         for (;;) {
           const chunk = await bodySource.read();
           if (chunk.done) break;
           if (!closedByCaller) callerController.enqueue(chunk.value);
-          take(decoder.decode(chunk.value, { stream: true }));
+          answer.take(chunk.value);
         }
-        take(decoder.decode());
-        if (closedByCaller) {
-          bodyReader?.end({ cut: false, closedByCaller: true });
-          // Keep a note someone else already set (the era probe, say).
-          const note = log.getExchange(id)?.note ?? CLOSED_BY_CLIENT_NOTE;
-          finish({ ...bodyPatch(), state: 'aborted', note });
-        } else {
-          callerController.close();
-          bodyReader?.end({ cut: false, closedByCaller: false });
-          finish({ ...bodyPatch(), state: 'done' });
-        }
+        answer.take();
+        if (!closedByCaller) callerController.close();
+        endBody({ cut: false, closedByCaller });
       } catch (error) {
         if (!closedByCaller) callerController.error(error);
-        bodyReader?.end({ cut: true, error: errorMessage(error), closedByCaller });
-        const aborted = isAbortError(error) || signal?.aborted === true;
-        finish({ ...bodyPatch(), state: aborted ? 'aborted' : 'failed', error: secrets.redact(errorMessage(error)) });
+        endBody({ cut: true, error, closedByCaller });
       }
     }
 
