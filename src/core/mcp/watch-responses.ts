@@ -9,11 +9,14 @@
  * untouched. It also lets the connection close one request's stream (after a timeout), and
  * maps a per-call token header to the JSON-RPC id the SDK gave the call.
  */
-import { RESPONSE_TAP } from '../traffic/recording-fetch';
+import { REQUEST_TOKEN_HEADER, RESPONSE_TAP } from '../traffic/recording-fetch';
 import type { BodyReader, TappedRequestInit } from '../traffic/recording-fetch';
 
-/** Request header the connection sets to find a call's JSON-RPC id; removed here, before it is sent or recorded. */
-export const REQUEST_TOKEN_HEADER = 'x-glassbox-request';
+/**
+ * Request header the connection sets to find a call's JSON-RPC id; the recording fetch
+ * removes it before the request is sent or recorded.
+ */
+export { REQUEST_TOKEN_HEADER };
 
 /** A JSON-RPC request the client sent. */
 export interface RequestRef {
@@ -90,6 +93,15 @@ function idKey(id: string | number): string {
 /** The media type of a content type, lower-cased, without parameters. */
 function mediaType(contentType: string | null): string {
   return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** A header's value in any form fetch accepts (read, not copied: the recording fetch strips ours). */
+function headerValue(headers: HeadersInit | undefined, name: string): string | null {
+  if (headers === undefined) return null;
+  if (headers instanceof Headers) return headers.get(name);
+  const pairs: Iterable<readonly [string, string]> = Array.isArray(headers) ? (headers as Array<[string, string]>) : Object.entries(headers);
+  for (const [key, value] of pairs) if (key.toLowerCase() === name) return value;
+  return null;
 }
 
 /** The single request a POST body carries (the SDK sends one message per POST). */
@@ -237,15 +249,13 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
   };
 
   const watchedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const headers = new Headers(init?.headers);
-    const token = headers.get(REQUEST_TOKEN_HEADER);
-    if (token !== null) headers.delete(REQUEST_TOKEN_HEADER);
+    const token = headerValue(init?.headers, REQUEST_TOKEN_HEADER);
     const method = (init?.method ?? 'GET').toUpperCase();
     const request = method === 'POST' ? requestOfBody(init?.body) : undefined;
     if (!request) {
       const gate = method === 'GET' ? options.streamGate?.() : undefined;
       if (gate !== undefined) await untilOrAborted(gate, init?.signal ?? undefined);
-      return options.fetch(input, token === null ? init : { ...init, headers });
+      return options.fetch(input, init);
     }
 
     if (token !== null) byToken.set(token, request);
@@ -317,7 +327,6 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
 
     const tapped: TappedRequestInit = {
       ...init,
-      headers,
       signal: controller.signal,
       [RESPONSE_TAP]: {
         exchange: (exchangeId) => {

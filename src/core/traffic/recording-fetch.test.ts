@@ -472,11 +472,13 @@ describe('createRecordingFetch request forms', () => {
     const { log, recordingFetch } = setup();
     const request = new Request(`${base}/json`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-glassbox-turn': '4', 'x-glassbox-tool-call': 'call_1' },
+      headers: { 'content-type': 'application/json', 'x-glassbox-turn': '4', 'x-glassbox-tool-call': 'call_1', 'x-glassbox-request': '9' },
       body: '{"x":1}',
     });
     const response = await recordingFetch(request);
     expect(lastHeaders['x-glassbox-turn']).toBeUndefined();
+    expect(lastHeaders['x-glassbox-request']).toBeUndefined();
+    expect(latest(log).requestHeaders).toEqual({ 'content-type': 'application/json' });
     expect(lastHeaders['content-type']).toBe('application/json');
     expect(((await response.json()) as { result: { echo: string } }).result.echo).toBe('{"x":1}');
     expect(latest(log)).toMatchObject({

@@ -30,6 +30,11 @@ import type { HeaderMap, HttpExchange, SseEventRecord, Wire } from './types';
 
 /** Request header carrying the agent tool call id; removed before sending. */
 export const TOOL_CALL_HEADER = 'x-glassbox-tool-call';
+/**
+ * Request header carrying a per-request token (the MCP connection's, to find the JSON-RPC id
+ * the SDK gave a call; see watch-responses); removed before sending, not recorded.
+ */
+export const REQUEST_TOKEN_HEADER = 'x-glassbox-request';
 /** Request header carrying the agent turn number (model wire); removed before sending. */
 export const TURN_HEADER = 'x-glassbox-turn';
 /** Request header carrying the step number within a turn (model wire); removed before sending. */
@@ -111,6 +116,10 @@ interface CallMetadata {
 /** Removes the glassbox headers from `headers` and returns what they carried. */
 function takeMetadata(headers: Headers): CallMetadata {
   const metadata: CallMetadata = { stripped: false };
+  if (headers.has(REQUEST_TOKEN_HEADER)) {
+    headers.delete(REQUEST_TOKEN_HEADER);
+    metadata.stripped = true;
+  }
   const toolCallId = headers.get(TOOL_CALL_HEADER);
   if (toolCallId !== null) {
     if (toolCallId !== '') metadata.toolCallId = toolCallId;
@@ -243,11 +252,10 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
   const now = options.now ?? (() => Date.now());
   const maxBodyChars = options.maxBodyChars ?? 5_000_000;
 
-  /** Applies the secret registry to each header value. */
+  /** Applies the secret registry to each value of a map `redactHeaders` just made (in place: it is ours). */
   const redactHeaderMap = (headers: HeaderMap): HeaderMap => {
-    const result: HeaderMap = {};
-    for (const [name, value] of Object.entries(headers)) result[name] = secrets.redact(value);
-    return result;
+    for (const name of Object.keys(headers)) headers[name] = secrets.redact(headers[name]!);
+    return headers;
   };
 
   /** Reports an event; an observer's exception must not break the caller's fetch. */
