@@ -192,6 +192,39 @@ describe('createResponseWatch', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('reuses the controller of a finished request, never one that is in use or was aborted', async () => {
+    let keepOpen = false;
+    const { watch, sent } = watchWith(() => {
+      if (!keepOpen) return streamed(['event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\n'], 'text/event-stream');
+      // An answer that stays open until its request is aborted (as fetch's body would be).
+      const signal = sent.at(-1)?.signal;
+      return new Response(
+        new ReadableStream<Uint8Array>({ start: (controller) => signal?.addEventListener('abort', () => controller.error(signal.reason)) }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    });
+    await send(watch);
+    await send(watch);
+    // One request after the other: the second reuses the first one's controller.
+    expect(sent[1]?.signal).toBe(sent[0]?.signal);
+
+    // While a request is open, another gets its own; closing the open one aborts only it.
+    keepOpen = true;
+    const open = await watch.fetch('http://server.test/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call' }) });
+    keepOpen = false;
+    await send(watch);
+    expect(sent[3]?.signal).not.toBe(sent[2]?.signal);
+    watch.close(8);
+    expect(sent[2]?.signal?.aborted).toBe(true);
+    expect(sent[3]?.signal?.aborted).toBe(false);
+    await open.text().catch(() => undefined);
+    // An aborted controller is never handed out again.
+    await send(watch);
+    await send(watch);
+    expect(sent.slice(4).some((request) => request.signal === sent[2]?.signal)).toBe(false);
+    expect(sent.slice(4).every((request) => request.signal?.aborted === false)).toBe(true);
+  });
+
   it('remembers a bounded number of finished requests in a long session', async () => {
     const { watch } = watchWith(() => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'));
     for (let id = 1; id <= 1100; id += 1) {
@@ -204,20 +237,15 @@ describe('createResponseWatch', () => {
     expect(watch.failureFor(1)).toBeUndefined();
   });
 
-  it('lets go of the caller\u2019s signal once each request is over, and still follows it while one is open', async () => {
+  it('follows the caller\u2019s signal with one listener, and lets go of each request once it is over', async () => {
     // As the SDK does: one transport signal with every request that has no signal of its own.
     const transport = new AbortController();
-    let listening = 0;
+    let added = 0;
     const add = transport.signal.addEventListener.bind(transport.signal);
-    const remove = transport.signal.removeEventListener.bind(transport.signal);
     transport.signal.addEventListener = ((...args: Parameters<AbortSignal['addEventListener']>) => {
-      listening += 1;
+      added += 1;
       add(...args);
     }) as AbortSignal['addEventListener'];
-    transport.signal.removeEventListener = ((...args: Parameters<AbortSignal['removeEventListener']>) => {
-      listening -= 1;
-      remove(...args);
-    }) as AbortSignal['removeEventListener'];
     const answers = [
       () => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'),
       () => streamed(['event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\n'], 'text/event-stream'),
@@ -238,13 +266,11 @@ describe('createResponseWatch', () => {
       const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, signal: transport.signal });
       await response.text();
     }
-    expect(listening).toBe(0);
     // While a request is open, aborting the caller's signal still aborts what was sent.
     const open = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, signal: transport.signal });
-    expect(listening).toBe(1);
+    expect(added).toBe(1);
     transport.abort();
     expect(sent.at(-1)?.signal?.aborted).toBe(true);
     await open.text().catch(() => undefined);
-    expect(listening).toBe(0);
   });
 });
