@@ -91,6 +91,10 @@ beforeAll(async () => {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.write('{"jsonrpc":"2.0",');
           return;
+        case '/two-cookies':
+          res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'], 'x-served-by': 'test' });
+          res.end('ok');
+          return;
         case '/no-content':
           res.writeHead(204);
           res.end();
@@ -506,5 +510,23 @@ describe('createRecordingFetch request forms', () => {
     expect(lastHeaders['x-api-key']).toBe(API_KEY);
     await recordingFetch(`${base}/json`, { headers: new Headers({ 'X-Other': 'yes' }) });
     expect(latest(log).requestHeaders).toEqual({ 'x-other': 'yes' });
+    // As fetch sends them: names in lower case, values without surrounding whitespace, repeated names joined.
+    await recordingFetch(`${base}/json`, { headers: [['X-Twice', ' one '], ['x-twice', 'two\t'], ['x-glassbox-turn', '3']] });
+    expect(latest(log)).toMatchObject({ requestHeaders: { 'x-twice': 'one, two' }, turn: 3 });
+    expect(lastHeaders['x-twice']).toBe('one, two');
+    expect(lastHeaders['x-glassbox-turn']).toBeUndefined();
+    // An x-glassbox- header that carries nothing of ours is sent and recorded like any other.
+    await recordingFetch(`${base}/json`, { headers: { 'X-Glassbox-Other': 'kept' } });
+    expect(latest(log).requestHeaders).toEqual({ 'x-glassbox-other': 'kept' });
+    expect(lastHeaders['x-glassbox-other']).toBe('kept');
+  });
+
+  it('hands the caller every response header, repeated Set-Cookie headers included', async () => {
+    const { log, recordingFetch } = setup();
+    const response = await recordingFetch(`${base}/two-cookies`);
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(response.headers.get('x-served-by')).toBe('test');
+    expect(await response.text()).toBe('ok');
+    expect((await ended(log, latest(log).id)).responseHeaders).toMatchObject({ 'content-type': 'text/plain', 'set-cookie': '[redacted]', 'x-served-by': 'test' });
   });
 });

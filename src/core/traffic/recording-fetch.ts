@@ -113,31 +113,70 @@ interface CallMetadata {
   stripped: boolean;
 }
 
-/** Removes the glassbox headers from `headers` and returns what they carried. */
-function takeMetadata(headers: Headers): CallMetadata {
+/** HTTP whitespace around a header value, which fetch drops. */
+const HEADER_VALUE_PADDING = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * Reads request headers given in any form into a plain record with lower-case names, taking
+ * out the glassbox headers and what they carry. A record is also what is handed on to fetch:
+ * fetch (like the Response constructor) reads a record's properties, but walks a Headers
+ * object through the iterator protocol, calling back into the page's JavaScript for every
+ * header, which in Chromium cost more per request than the rest of the recording.
+ */
+function readRequestHeaders(source: HeadersInit | undefined): { headers: HeaderMap; metadata: CallMetadata } {
+  const headers: HeaderMap = {};
   const metadata: CallMetadata = { stripped: false };
-  if (headers.has(REQUEST_TOKEN_HEADER)) {
-    headers.delete(REQUEST_TOKEN_HEADER);
-    metadata.stripped = true;
+  if (source === undefined) return { headers, metadata };
+  const isHeaders = typeof Headers !== 'undefined' && source instanceof Headers;
+  const pairs: Iterable<readonly [string, string]> = isHeaders ? source : Array.isArray(source) ? (source as Array<[string, string]>) : Object.entries(source);
+  for (const [rawName, rawValue] of pairs) {
+    const name = rawName.toLowerCase();
+    // A Headers object's values are already trimmed (and repeated names joined).
+    const value = isHeaders ? rawValue : String(rawValue).replace(HEADER_VALUE_PADDING, '');
+    if (name.startsWith('x-glassbox-')) {
+      if (takeMetadata(metadata, name, value)) continue;
+    }
+    const previous = headers[name];
+    headers[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
-  const toolCallId = headers.get(TOOL_CALL_HEADER);
-  if (toolCallId !== null) {
-    if (toolCallId !== '') metadata.toolCallId = toolCallId;
-    headers.delete(TOOL_CALL_HEADER);
-    metadata.stripped = true;
+  return { headers, metadata };
+}
+
+/** Records what a glassbox header carries; false when `name` is not one of them (it is sent as is). */
+function takeMetadata(metadata: CallMetadata, name: string, value: string): boolean {
+  switch (name) {
+    case REQUEST_TOKEN_HEADER:
+      break;
+    case TOOL_CALL_HEADER:
+      if (value !== '') metadata.toolCallId = value;
+      break;
+    case TURN_HEADER:
+    case STEP_HEADER: {
+      const number = Number.parseInt(value, 10);
+      if (Number.isFinite(number)) metadata[name === TURN_HEADER ? 'turn' : 'step'] = number;
+      break;
+    }
+    default:
+      return false;
   }
-  for (const [name, key] of [
-    [TURN_HEADER, 'turn'],
-    [STEP_HEADER, 'step'],
-  ] as const) {
-    const value = headers.get(name);
-    if (value === null) continue;
-    const number = Number.parseInt(value, 10);
-    if (Number.isFinite(number)) metadata[key] = number;
-    headers.delete(name);
-    metadata.stripped = true;
+  metadata.stripped = true;
+  return true;
+}
+
+/**
+ * A response's headers as a plain record (see `readRequestHeaders` for why a record), and
+ * what to build the caller's response with: the record, or the Headers themselves when a
+ * name repeats (Set-Cookie, outside browsers), which a record would join.
+ */
+function responseHeaderRecord(headers: Headers): { record: HeaderMap; forCaller: HeadersInit } {
+  const record: HeaderMap = {};
+  let repeated = false;
+  for (const [name, value] of headers) {
+    const previous = record[name];
+    if (previous !== undefined) repeated = true;
+    record[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
-  return metadata;
+  return { record, forCaller: repeated ? headers : record };
 }
 
 /** What was recorded of a request body. */
@@ -224,8 +263,9 @@ function joinBytes(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
 class RecordedResponse extends Response {
   readonly #original: Response;
 
-  constructor(body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, original: Response) {
-    super(body, { status: original.status, statusText: original.statusText, headers: original.headers });
+  /** `headers` are the original's, as a record where possible (cheaper for the constructor to read than its Headers). */
+  constructor(body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, original: Response, headers: HeadersInit) {
+    super(body, { status: original.status, statusText: original.statusText, headers });
     this.#original = original;
   }
 
@@ -277,9 +317,8 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
     const signal = init?.signal ?? request?.signal ?? undefined;
 
-    const headers = new Headers(init?.headers !== undefined ? init.headers : request?.headers);
-    const metadata = takeMetadata(headers);
-    const forwardInit: RequestInit | undefined = metadata.stripped ? { ...init, headers } : init;
+    const { headers, metadata } = readRequestHeaders(init?.headers !== undefined ? init.headers : request?.headers);
+    const forwardInit: RequestInit | undefined = init === undefined && request === undefined ? undefined : { ...init, headers };
 
     const body =
       init?.body !== undefined ? describeBody(init.body) : request !== undefined ? await describeRequestBody(request) : {};
@@ -325,12 +364,13 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       throw error;
     }
 
-    const contentType = response.headers.get('content-type') ?? undefined;
+    const { record: responseHeaders, forCaller: callerHeaders } = responseHeaderRecord(response.headers);
+    const contentType = responseHeaders['content-type'];
     const isEventStream = mediaType(contentType) === 'text/event-stream';
     const headersPatch: ExchangePatch = {
       status: response.status,
       statusText: response.statusText,
-      responseHeaders: redactHeaderMap(redactHeaders(response.headers)),
+      responseHeaders: redactHeaderMap(redactHeaders(responseHeaders)),
       headersMs: now() - startedAt,
       state: isEventStream ? 'streaming' : 'pending',
     };
@@ -449,10 +489,10 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
             else controller.error(error);
           },
         });
-        return new RecordedResponse(broken, response);
+        return new RecordedResponse(broken, response, callerHeaders);
       }
       endBody({ cut: false, closedByCaller: false });
-      return new RecordedResponse(joinBytes(chunks), response);
+      return new RecordedResponse(joinBytes(chunks), response, callerHeaders);
     }
 
     let closedByCaller = false;
@@ -487,7 +527,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
 
     void pump();
 
-    return new RecordedResponse(callerStream, response);
+    return new RecordedResponse(callerStream, response, callerHeaders);
   };
 
   return recordingFetch as typeof fetch;

@@ -87,7 +87,9 @@ export class TrafficLog {
 
   /** Creates an empty log. */
   constructor(options: TrafficLogOptions = {}) {
-    this.schedule = options.schedule ?? ((flush) => queueMicrotask(flush));
+    // A promise reaction rather than queueMicrotask: in Chromium every queueMicrotask callback is a
+    // call from the engine into the page (a few changes per request add up on a busy wire).
+    this.schedule = options.schedule ?? ((flush) => void Promise.resolve().then(flush));
     this.snapshot = this.makeSnapshot();
   }
 
