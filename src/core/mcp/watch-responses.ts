@@ -10,6 +10,7 @@
  * maps a per-call token header to the JSON-RPC id the SDK gave the call.
  */
 import { REQUEST_TOKEN_HEADER, RESPONSE_TAP } from '../traffic/recording-fetch';
+import { headerPairs } from '../traffic/redact';
 import type { BodyReader, TappedRequestInit } from '../traffic/recording-fetch';
 
 /**
@@ -99,8 +100,7 @@ function mediaType(contentType: string | null): string {
 function headerValue(headers: HeadersInit | undefined, name: string): string | null {
   if (headers === undefined) return null;
   if (headers instanceof Headers) return headers.get(name);
-  const pairs: Iterable<readonly [string, string]> = Array.isArray(headers) ? (headers as Array<[string, string]>) : Object.entries(headers);
-  for (const [key, value] of pairs) if (key.toLowerCase() === name) return value;
+  for (const [key, value] of headerPairs(headers)) if (key.toLowerCase() === name) return value;
   return null;
 }
 
@@ -236,23 +236,21 @@ export function createResponseWatch(options: ResponseWatchOptions): ResponseWatc
       controller.abort(signal.reason);
       return () => undefined;
     }
-    let following = followers.get(signal);
-    if (!following) {
-      const controllers = new Set<AbortController>();
-      following = controllers;
-      followers.set(signal, controllers);
-      signal.addEventListener(
-        'abort',
-        () => {
-          for (const open of controllers) open.abort(signal.reason);
-          controllers.clear();
-        },
-        { once: true },
-      );
-    }
-    const set = following;
-    set.add(controller);
-    return () => void set.delete(controller);
+    const following = followers.get(signal) ?? listenTo(signal);
+    following.add(controller);
+    return () => void following.delete(controller);
+  };
+
+  /** The first request with this signal: one listener aborts whichever requests are open when it fires. */
+  const listenTo = (signal: AbortSignal): Set<AbortController> => {
+    const controllers = new Set<AbortController>();
+    followers.set(signal, controllers);
+    const abortOpen = (): void => {
+      for (const open of controllers) open.abort(signal.reason);
+      controllers.clear();
+    };
+    signal.addEventListener('abort', abortOpen, { once: true });
+    return controllers;
   };
 
   /**

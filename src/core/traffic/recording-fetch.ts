@@ -22,7 +22,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { redactHeaders, redactUrl } from './redact';
+import { headerPairs, redactHeaders, redactUrl } from './redact';
 import type { SecretRegistry } from './redact';
 import type { TrafficLog } from './traffic-log';
 import type { ExchangePatch, NewExchange } from './traffic-log';
@@ -127,12 +127,9 @@ function readRequestHeaders(source: HeadersInit | undefined): { headers: HeaderM
   const headers: HeaderMap = {};
   const metadata: CallMetadata = { stripped: false };
   if (source === undefined) return { headers, metadata };
-  const isHeaders = typeof Headers !== 'undefined' && source instanceof Headers;
-  const pairs: Iterable<readonly [string, string]> = isHeaders ? source : Array.isArray(source) ? (source as Array<[string, string]>) : Object.entries(source);
-  for (const [rawName, rawValue] of pairs) {
+  for (const [rawName, rawValue] of headerPairs(source)) {
     const name = rawName.toLowerCase();
-    // A Headers object's values are already trimmed (and repeated names joined).
-    const value = isHeaders ? rawValue : String(rawValue).replace(HEADER_VALUE_PADDING, '');
+    const value = String(rawValue).replace(HEADER_VALUE_PADDING, '');
     if (name.startsWith('x-glassbox-')) {
       if (takeMetadata(metadata, name, value)) continue;
     }
@@ -391,7 +388,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
      * Records the body as it arrives: one decoder, the text (up to maxBodyChars) or, for an
      * event stream, each event; the tap's reader gets the same text and events.
      */
-    const recordBody = (eventStream: boolean, reader: BodyReader | undefined) => {
+    const recordBody = () => {
       const decoder = new TextDecoder();
       const textParts: string[] = [];
       let textLength = 0;
@@ -400,7 +397,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       let pendingRetry: number | undefined;
 
       const onEvent = (message: EventSourceMessage): void => {
-        reader?.event?.(message);
+        bodyReader?.event?.(message);
         const event: SseEventRecord = { atMs: now() - startedAt, data: secrets.redact(message.data) };
         if (message.event !== undefined) event.event = secrets.redact(message.event);
         if (message.id !== undefined) event.id = secrets.redact(message.id);
@@ -414,7 +411,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
       const onRetry = (retry: number): void => {
         pendingRetry = retry;
       };
-      const parser = eventStream ? createParser({ onEvent, onRetry }) : undefined;
+      const parser = isEventStream ? createParser({ onEvent, onRetry }) : undefined;
 
       const addText = (text: string): void => {
         if (truncated) return;
@@ -433,13 +430,13 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
         take(bytes?: Uint8Array): void {
           const text = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
           if (text === '') return;
-          reader?.text(text);
+          bodyReader?.text(text);
           if (parser) parser.feed(text);
           else addText(text);
         },
         /** The exchange's body fields (an event stream's events are already recorded). */
         patch(): ExchangePatch {
-          if (eventStream) return {};
+          if (isEventStream) return {};
           const patch: ExchangePatch = { responseBody: secrets.redact(textParts.join('')) };
           if (truncated) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
           return patch;
@@ -448,7 +445,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): typeof fet
     };
 
     const bodySource = response.body.getReader();
-    const answer = recordBody(isEventStream, bodyReader);
+    const answer = recordBody();
     /** How the body ended, recorded with the exchange. */
     const endBody = (end: { cut: boolean; error?: unknown; closedByCaller: boolean }): void => {
       const ending: { cut: boolean; error?: string; closedByCaller: boolean } = { cut: end.cut, closedByCaller: end.closedByCaller };

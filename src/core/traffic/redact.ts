@@ -55,8 +55,8 @@ export function redactHeaderValue(value: string): string {
   return REDACTED;
 }
 
-/** Iterates the pairs of any header source. */
-function headerPairs(headers: HeaderSource): Iterable<readonly [string, string]> {
+/** Iterates the pairs of any header source (a Headers object, pairs, or a record). */
+export function headerPairs(headers: HeaderSource): Iterable<readonly [string, string]> {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.entries();
   if (Symbol.iterator in headers) return headers as Iterable<readonly [string, string]>;
   return Object.entries(headers as HeaderMap);
