@@ -5,7 +5,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NeutralMessage, NeutralRequest, StreamEvent } from '../../src/core/agent/types';
+import type { NeutralMessage, NeutralRequest, StreamEvent } from '../../src/core/conversation';
 import {
   PROVIDERS,
   ProviderStreamError,

@@ -13,7 +13,7 @@ import { runTurn, type TurnOutcome } from './run-turn';
 import { parseSessionData } from './session-data';
 import { SessionState } from './session-state';
 import type { AgentSessionData, AgentSnapshot, ChatItem, ModelSettings, TurnTimeline } from './session-types';
-import type { NeutralRequest } from './types';
+import type { NeutralRequest } from '../conversation';
 
 export type {
   AgentSessionData,

@@ -17,7 +17,7 @@ import {
 import { raceAbort, type ApprovalDecision } from './approval-gate';
 import { classifyToolError } from './classify-tool-error';
 import type { ToolCallItem } from './session-types';
-import type { ModelToolResult, NeutralPart } from './types';
+import type { ModelToolResult, NeutralPart } from '../conversation';
 
 /** A tool call part of an assistant message. */
 export type ToolCallPart = Extract<NeutralPart, { type: 'tool-call' }>;

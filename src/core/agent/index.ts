@@ -2,7 +2,7 @@
  * core/agent: the neutral conversation and the agent loop. `AgentSession` is what the UI uses;
  * the rest is exported for tests and for panels that show the same data.
  */
-export type * from './types';
+export type * from '../conversation';
 export {
   AgentSession,
   AgentSessionError,

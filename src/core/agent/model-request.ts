@@ -16,7 +16,7 @@ import {
 } from '../providers';
 import { STEP_HEADER, TURN_HEADER } from '../traffic/recording-fetch';
 import { abortReason } from './approval-gate';
-import type { ConversionWarning, NeutralResponse } from './types';
+import type { ConversionWarning, NeutralResponse } from '../conversation';
 
 /** What went wrong with a model request, in words for the person. */
 export interface ModelFailure {

@@ -14,7 +14,7 @@ import { executeToolCall, type CallMcpTool, type ToolCallPart, type ToolResultPa
 import { ModelRequestError, textOf } from './model-request';
 import type { ItemRef, SessionState } from './session-state';
 import type { ModelSettings, ToolCallItem } from './session-types';
-import type { NeutralRequest, NeutralResponse } from './types';
+import type { NeutralRequest, NeutralResponse } from '../conversation';
 
 /** Everything the loop uses that comes from outside. */
 export interface TurnServices {

@@ -14,7 +14,7 @@ import type {
   ToolCallItem,
   TurnTimeline,
 } from './session-types';
-import type { NeutralMessage, NeutralPart } from './types';
+import type { NeutralMessage, NeutralPart } from '../conversation';
 
 /** The outcome of parsing: the data (absent when unusable) and the problems found. */
 export interface ParsedSessionData {

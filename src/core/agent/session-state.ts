@@ -6,7 +6,7 @@
  */
 import type { ProviderId } from '../providers';
 import type { ChatItem, RequestRecord, TimelineSpan, TurnTimeline } from './session-types';
-import type { NeutralMessage, NeutralRequest } from './types';
+import type { NeutralMessage, NeutralRequest } from '../conversation';
 
 /** A position in the item list, handed to the code that will update that item. */
 export type ItemRef = number;

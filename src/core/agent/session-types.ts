@@ -3,7 +3,7 @@
  * settings, chat items, timelines and the snapshot. Plain data, JSON-safe.
  */
 import type { ProviderId } from '../providers';
-import type { ModelToolResult, NeutralMessage, NeutralRequest } from './types';
+import type { ModelToolResult, NeutralMessage, NeutralRequest } from '../conversation';
 
 /** What the person chose for the model side. */
 export interface ModelSettings {

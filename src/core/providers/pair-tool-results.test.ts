@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NeutralMessage, NeutralPart } from '../agent/types';
+import type { NeutralMessage, NeutralPart } from '../conversation';
 import { MISSING_RESULT_TEXT, pairToolResults } from './pair-tool-results';
 
 type ToolResultPart = Extract<NeutralPart, { type: 'tool-result' }>;

@@ -3,7 +3,7 @@
  * Both wire formats reject a history where a call has no result (or a result has no call),
  * which happens when a person stops a turn between the call and its result.
  */
-import type { ConversionWarning, NeutralMessage, NeutralPart } from '../agent/types';
+import type { ConversionWarning, NeutralMessage, NeutralPart } from '../conversation';
 
 type ToolResultPart = Extract<NeutralPart, { type: 'tool-result' }>;
 

@@ -2,7 +2,7 @@
  * Errors the provider parsers throw. Each carries a stable `code` that matches the codes of
  * `explainModelHttpError`, so callers branch on the code, never on message text.
  */
-import type { NeutralResponse } from '../agent/types';
+import type { NeutralResponse } from '../conversation';
 import type { ProviderId } from './provider';
 
 /** The stream ended before its end marker (`message_stop` / `data: [DONE]`). */

@@ -9,7 +9,7 @@ import type {
   NeutralRequest,
   NeutralResponse,
   StreamEvent,
-} from '../agent/types';
+} from '../conversation';
 
 /** The two model wire formats Glassbox speaks. */
 export type ProviderId = 'anthropic' | 'openai';

@@ -3,7 +3,7 @@
  * in both wire formats. The checks below are the structural rules each API enforces.
  */
 import { describe, expect, it } from 'vitest';
-import type { NeutralRequest } from '../agent/types';
+import type { NeutralRequest } from '../conversation';
 import { WEATHER_CONVERSATION } from './__fixtures__/conversations';
 import type { AnthropicMessage } from './anthropic/anthropic-api';
 import type { OpenAIChatMessage } from './openai/openai-api';

@@ -5,7 +5,7 @@
  * trace; the model gets at most `maxTextChars` characters of text. Server data is untrusted:
  * any shape is accepted and nothing here throws.
  */
-import type { ModelToolResult } from '../agent/types';
+import type { ModelToolResult } from '../conversation';
 import { formatCount, isPlainObject, jsonEqual } from './json-utils';
 
 /** Options for projectToolResult. */

@@ -3,7 +3,7 @@
  * envelope, `{"error":{"category":…,"message":…,"detail"?:…}}`, so it can tell "fix your
  * arguments" from "the server is down" without parsing prose; the UI shows a short label.
  */
-import type { ModelToolResult } from '../agent/types';
+import type { ModelToolResult } from '../conversation';
 
 /** The stable failure categories (the `code` of a ToolFailure). */
 export type ToolFailureCategory =

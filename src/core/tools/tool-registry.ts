@@ -3,7 +3,7 @@
  * Glassbox's own local tools, each under a public name valid for both providers. Being listed
  * here is not permission to run (see tool-policy). Framework-free: subscribe/getSnapshot.
  */
-import type { NeutralToolDefinition } from '../agent/types';
+import type { NeutralToolDefinition } from '../conversation';
 import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-name';
 import { toProviderSchema, type ProviderSchemaResult } from './provider-schema';
 import { isPlainObject } from './json-utils';

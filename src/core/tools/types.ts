@@ -2,7 +2,7 @@
  * Shapes shared by the tool modules. They are structural on purpose: the MCP SDK's `Tool` and
  * `CallToolResult` fit them, and so does untrusted JSON that has not been checked yet.
  */
-import type { ConversionWarning } from '../agent/types';
+import type { ConversionWarning } from '../conversation';
 
 /** Tool hints from a server (MCP `ToolAnnotations`). Only hints: a server is not trusted. */
 export interface ToolAnnotations {

@@ -1,4 +1,4 @@
-import type { ModelToolResult } from '../../core/agent/types';
+import type { ModelToolResult } from '../../core/conversation';
 
 /** Image types shown as thumbnails; anything else is described only. */
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/i;

@@ -4,7 +4,7 @@
  * end properly says why (cut before its end marker, an error event, data that is not JSON),
  * with what had arrived so far.
  */
-import type { ConversionWarning, NeutralResponse } from '../../core/agent/types';
+import type { ConversionWarning, NeutralResponse } from '../../core/conversation';
 import { PROVIDERS } from '../../core/providers';
 import type { ProviderId } from '../../core/providers/provider';
 import type { SseEventRecord } from '../../core/traffic/types';

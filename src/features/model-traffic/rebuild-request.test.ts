@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NeutralRequest } from '../../core/agent/types';
+import type { NeutralRequest } from '../../core/conversation';
 import type { HttpExchange } from '../../core/traffic/types';
 import { otherProvider, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';

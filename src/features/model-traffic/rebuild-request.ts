@@ -4,7 +4,7 @@
  * side (`input_schema` vs `function.parameters`, `tool_result` blocks vs `role: "tool"`).
  */
 import type { AgentSession } from '../../core/agent';
-import type { ConversionWarning } from '../../core/agent/types';
+import type { ConversionWarning } from '../../core/conversation';
 import { PROVIDERS } from '../../core/providers';
 import type { ProviderId } from '../../core/providers/provider';
 import { redactHeaders } from '../../core/traffic/redact';

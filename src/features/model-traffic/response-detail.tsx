@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { NeutralResponse } from '../../core/agent/types';
+import type { NeutralResponse } from '../../core/conversation';
 import { explainModelHttpError } from '../../core/providers/explain-http-error';
 import type { ProviderId } from '../../core/providers/provider';
 import { teachingNoteForModel } from '../../core/traffic/teaching-notes';

@@ -1,5 +1,5 @@
 /** Fixed neutral conversations the request-builder tests of both providers render. */
-import type { NeutralRequest, NeutralToolDefinition } from '../../agent/types';
+import type { NeutralRequest, NeutralToolDefinition } from '../../conversation';
 
 /** A 1×1 transparent PNG, base64. */
 export const TINY_PNG =

@@ -8,7 +8,7 @@ import type {
   NeutralMessage,
   NeutralPart,
   NeutralRequest,
-} from '../../agent/types';
+} from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
 import { isSupportedImageMediaType, unsupportedImageNote } from '../image-media-types';
 import { pairToolResults } from '../pair-tool-results';

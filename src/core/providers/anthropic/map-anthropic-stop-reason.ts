@@ -1,5 +1,5 @@
 /** Maps Anthropic's `stop_reason` to the neutral vocabulary. */
-import type { NeutralStopReason } from '../../agent/types';
+import type { NeutralStopReason } from '../../conversation';
 import { ANTHROPIC_STOP_REASONS, type AnthropicStopReason } from './anthropic-api';
 
 /** Anthropic `stop_reason` → `NeutralStopReason`; values the API does not document become `unknown`. */

@@ -1,5 +1,5 @@
 /** Parses a non-streamed Anthropic Messages reply into the neutral reply. */
-import type { ConversionWarning, NeutralPart, NeutralUsage } from '../../agent/types';
+import type { ConversionWarning, NeutralPart, NeutralUsage } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { MalformedResponseError } from '../provider-errors';
 import type { ParseOptions, ParsedResponse } from '../provider';

@@ -2,7 +2,7 @@
  * Parses a streamed Anthropic Messages reply, one Server-Sent Event at a time, into neutral
  * stream events and, at `message_stop`, the assembled reply.
  */
-import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../agent/types';
+import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject, parseToolArguments } from '../parse-tool-arguments';
 import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';

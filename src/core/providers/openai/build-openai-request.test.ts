@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NeutralRequest } from '../../agent/types';
+import type { NeutralRequest } from '../../conversation';
 import { TINY_PNG, WEATHER_CONVERSATION } from '../__fixtures__/conversations';
 import { buildOpenAIRequest, usesMaxCompletionTokens } from './build-openai-request';
 

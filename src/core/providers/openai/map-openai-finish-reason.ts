@@ -1,5 +1,5 @@
 /** Maps OpenAI's `finish_reason` to the neutral vocabulary. */
-import type { NeutralStopReason } from '../../agent/types';
+import type { NeutralStopReason } from '../../conversation';
 import { OPENAI_FINISH_REASONS, type OpenAIFinishReason } from './openai-api';
 
 /** OpenAI `finish_reason` → `NeutralStopReason`; values the API does not document become `unknown`. */

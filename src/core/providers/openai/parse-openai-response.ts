@@ -1,5 +1,5 @@
 /** Parses a non-streamed OpenAI Chat Completions reply into the neutral reply. */
-import type { ConversionWarning, NeutralPart, NeutralStopReason, NeutralUsage } from '../../agent/types';
+import type { ConversionWarning, NeutralPart, NeutralStopReason, NeutralUsage } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject, parseToolArguments } from '../parse-tool-arguments';
 import type { ParseOptions, ParsedResponse } from '../provider';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../agent/types';
+import type { StreamEvent } from '../../conversation';
 import { readSseFixture } from '../__fixtures__/read-fixture';
 import type { SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';

@@ -2,7 +2,7 @@
  * Parses a streamed OpenAI Chat Completions reply, one `data:` chunk at a time, into neutral
  * stream events and, at `data: [DONE]`, the assembled reply.
  */
-import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../agent/types';
+import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../parse-tool-arguments';
 import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
