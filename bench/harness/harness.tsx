@@ -7,8 +7,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { createServices } from '../../src/app/services';
-import type { Services } from '../../src/app/services';
+import { createServices } from '../../src/core/composition';
+import type { Services } from '../../src/core/composition';
 import { parseMcpConfig } from '../../src/core/config';
 import { TrafficLog } from '../../src/core/traffic';
 import { TrafficPanel } from '../../src/features/traffic';

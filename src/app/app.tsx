@@ -14,7 +14,7 @@ import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
 import { Splitter } from '../ui/splitter';
 import { saveConfig } from './config-storage';
-import type { Services } from './services';
+import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { rememberTopBarHeight } from './top-bar-memory';
 import { usePersistentState } from './use-persistent-state';

@@ -5,7 +5,8 @@ import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { App } from './app';
 import { loadInitialConfig, saveConfig } from './config-storage';
-import { createServices } from './services';
+import { createServices } from '../core/composition';
+import { browserStorage } from './browser-storage';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
 async function openBackend(): Promise<{ backend: KeyValueBackend; problems: string[] }> {
@@ -28,7 +29,7 @@ const mark = (name: 'app-start' | 'session-restored' | 'first-render'): void => 
 async function start(): Promise<void> {
   mark('app-start');
   const opened = await openBackend();
-  const services = createServices(undefined, opened.backend);
+  const services = createServices({ backend: opened.backend, storage: browserStorage() });
   // Restore before connecting: loading replaces the traffic log, so nothing may be recorded before it.
   const restored = await services.persistence.restore();
   mark('session-restored');

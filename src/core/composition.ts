@@ -1,11 +1,11 @@
-import { AgentSession } from '../core/agent';
-import { ConnectionManager } from '../core/mcp';
-import type { ConnectionLog, ServerState } from '../core/mcp';
-import { MemoryBackend, SessionPersistence } from '../core/persistence';
-import type { KeyValueBackend } from '../core/persistence';
-import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from '../core/tools';
-import type { KeyValueStorage } from '../core/tools';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../core/traffic';
+import { AgentSession } from './agent';
+import { ConnectionManager } from './mcp';
+import type { ConnectionLog, ServerState } from './mcp';
+import { MemoryBackend, SessionPersistence } from './persistence';
+import type { KeyValueBackend } from './persistence';
+import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from './tools';
+import type { KeyValueStorage } from './tools';
+import { createRecordingFetch, SecretRegistry, TrafficLog } from './traffic';
 
 /** The app's long-lived, framework-free services, created once per page. */
 export interface Services {
@@ -43,27 +43,32 @@ function connectionLog(log: TrafficLog): ConnectionLog {
   };
 }
 
-/** localStorage, or an in-memory stand-in where storage is blocked. */
-function browserStorage(): KeyValueStorage {
-  try {
-    const probe = '__glassbox_probe__';
-    localStorage.setItem(probe, '1');
-    localStorage.removeItem(probe);
-    return localStorage;
-  } catch {
-    const memory = new Map<string, string>();
-    return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
-  }
+/** What the services are built from; every field has a default that suits Node tests. */
+export interface ServicesOptions {
+  /** The fetch both wires go through (the browser's unless a test injects another). */
+  baseFetch?: typeof fetch;
+  /** Where the session is kept (IndexedDB in the page; memory by default). */
+  backend?: KeyValueBackend;
+  /** Where tool policies and reminders live (localStorage in the page; memory by default). */
+  storage?: KeyValueStorage;
+}
+
+/** A storage kept in memory only (tests, or a page whose localStorage is blocked). */
+export function memoryStorage(): KeyValueStorage {
+  const memory = new Map<string, string>();
+  return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
 }
 
 /**
- * Build the services. `baseFetch` is the browser's fetch unless a test injects another;
- * `backend` is where the session is kept (IndexedDB in the page; memory by default).
+ * Build the services: the composition of core that the app renders. Nothing here touches the DOM,
+ * so the whole wiring runs in Node tests.
  */
-export function createServices(baseFetch: typeof fetch = globalThis.fetch.bind(globalThis), backend: KeyValueBackend = new MemoryBackend()): Services {
+export function createServices(options: ServicesOptions = {}): Services {
+  const baseFetch = options.baseFetch ?? globalThis.fetch.bind(globalThis);
+  const backend = options.backend ?? new MemoryBackend();
+  const storage = options.storage ?? memoryStorage();
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
-  const storage = browserStorage();
   const connections = new ConnectionManager({
     log: connectionLog(log),
     recordingFetchFor: (server) => createRecordingFetch({ log, wire: 'mcp', source: server, fetch: baseFetch, secrets }),
