@@ -4,7 +4,7 @@
  * agent loop (run-turn), and publishes immutable snapshots for the UI
  * (`useSyncExternalStore(session.subscribe, session.getSnapshot)`). No React, no DOM.
  */
-import { PROVIDERS, type ProviderId } from '../providers';
+import { isProviderId, PROVIDERS, type ProviderId } from '../providers';
 import type { PolicyStore, ToolRegistry } from '../tools';
 import { ApprovalGate, createAbortError } from './approval-gate';
 import { sleepWithSignal } from './call-model';
@@ -383,7 +383,7 @@ function normalizeSettings(settings: ModelSettings): ModelSettings {
   const next = { ...settings };
   next.maxSteps = positiveInteger(next.maxSteps, DEFAULT_SETTINGS.maxSteps);
   next.maxTokens = positiveInteger(next.maxTokens, DEFAULT_SETTINGS.maxTokens);
-  if (next.provider !== 'anthropic' && next.provider !== 'openai') next.provider = DEFAULT_SETTINGS.provider;
+  if (!isProviderId(next.provider)) next.provider = DEFAULT_SETTINGS.provider;
   return next;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NeutralRequest } from '../../core/conversation';
 import type { HttpExchange } from '../../core/traffic/types';
-import { otherProvider, rebuildRequest } from './rebuild-request';
+import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 
 const NEUTRAL: NeutralRequest = {
@@ -45,7 +45,7 @@ function sessionWith(turn: number, step: number, request: NeutralRequest): Model
 describe('rebuildRequest', () => {
   it('rebuilds an Anthropic request in the OpenAI format, with the key redacted', () => {
     const session = sessionWith(1, 2, NEUTRAL);
-    const rebuilt = rebuildRequest(EXCHANGE, otherProvider('anthropic'), session);
+    const rebuilt = rebuildRequest(EXCHANGE, otherProviders('anthropic')[0]!, session);
     expect(session.asked).toEqual([[1, 2]]);
     expect(rebuilt.ok).toBe(true);
     if (!rebuilt.ok) return;
@@ -59,7 +59,7 @@ describe('rebuildRequest', () => {
   });
 
   it('rebuilds the other way, with input_schema and a tool_result block', () => {
-    const rebuilt = rebuildRequest(EXCHANGE, otherProvider('openai'), sessionWith(1, 2, NEUTRAL));
+    const rebuilt = rebuildRequest(EXCHANGE, otherProviders('openai')[0]!, sessionWith(1, 2, NEUTRAL));
     expect(rebuilt.ok).toBe(true);
     if (!rebuilt.ok) return;
     expect(rebuilt.headers['x-api-key']).toBe('[redacted]');

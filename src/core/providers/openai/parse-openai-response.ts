@@ -1,7 +1,8 @@
 /** Parses a non-streamed OpenAI Chat Completions reply into the neutral reply. */
 import type { ConversionWarning, NeutralPart, NeutralStopReason, NeutralUsage } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject, parseToolArguments } from '../parse-tool-arguments';
+import { isPlainObject } from '../parse-tool-arguments';
+import { toNeutralToolCall } from '../tool-call-part';
 import type { ParseOptions, ParsedResponse } from '../provider';
 import { MalformedResponseError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
@@ -65,36 +66,6 @@ export function parseOpenAIResponse(body: unknown, options: ParseOptions = {}): 
     },
     warnings,
   };
-}
-
-/**
- * One tool call from the wire → a neutral tool-call part. Missing ids are made up; arguments
- * may be a string (the standard) or an object (some compatible servers).
- */
-export function toNeutralToolCall(
-  id: string,
-  toolName: string,
-  args: unknown,
-  generateId: () => string,
-  warnings: ConversionWarning[],
-): Extract<NeutralPart, { type: 'tool-call' }> {
-  let toolCallId = id;
-  if (toolCallId === '') {
-    toolCallId = generateId();
-    warnings.push({ type: 'other', message: `A tool call had no id; gave it ${toolCallId}.`, subject: toolCallId });
-  }
-  if (toolName === '') {
-    warnings.push({ type: 'other', message: `Tool call ${toolCallId} has no function name.`, subject: toolCallId });
-  }
-  if (isPlainObject(args)) return { type: 'tool-call', toolCallId, toolName, input: args };
-  const parsed = parseToolArguments(typeof args === 'string' ? args : args == null ? '' : safeStringify(args));
-  if (parsed.ok) return { type: 'tool-call', toolCallId, toolName, input: parsed.input };
-  warnings.push({
-    type: 'other',
-    message: `The arguments of tool call ${toolCallId} (${toolName}) are ${parsed.reason}.`,
-    subject: toolCallId,
-  });
-  return { type: 'tool-call', toolCallId, toolName, input: undefined, rawArguments: parsed.rawArguments };
 }
 
 /**

@@ -1,0 +1,196 @@
+/**
+ * Builds the OpenAI Responses request (`POST {base}/v1/responses`) for a neutral conversation.
+ * Pure: nothing is sent. The request is self-contained (`store: false`, no
+ * `previous_response_id`): the whole history travels as `input` items every time.
+ */
+import type { ConversionWarning, ModelToolResult, NeutralMessage, NeutralPart, NeutralRequest } from '../../conversation';
+import { normalizeBaseUrl } from '../base-url';
+import { isSupportedImageMediaType, unsupportedImageNote } from '../image-media-types';
+import { pairToolResults } from '../pair-tool-results';
+import { isPlainObject } from '../parse-tool-arguments';
+import type { BuildRequestOptions, BuiltRequest } from '../provider';
+import { checkToolName } from '../tool-name';
+import type { ResponsesFunctionTool, ResponsesInputContent, ResponsesInputItem, ResponsesRequest } from './openai-responses-api';
+
+/**
+ * The Responses API's default base URL. Like Anthropic's it has no `/v1`: the request path adds
+ * `/v1/responses`. (A base that already ends in `/v1` is accepted, with a warning.)
+ */
+export const DEFAULT_OPENAI_RESPONSES_BASE_URL = 'https://api.openai.com';
+
+/** Builds URL, headers and body for one OpenAI Responses request. */
+export function buildOpenAIResponsesRequest(request: NeutralRequest, options: BuildRequestOptions): BuiltRequest<ResponsesRequest> {
+  const warnings: ConversionWarning[] = [];
+  const base = normalizeBaseUrl(options.baseUrl, DEFAULT_OPENAI_RESPONSES_BASE_URL);
+  let url = `${base}/v1/responses`;
+  if (/\/v1$/.test(base)) {
+    url = `${base}/responses`;
+    warnings.push({ type: 'other', message: `The Responses base URL should not end in /v1 (the path /v1/responses is added); used ${url}.` });
+  }
+
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.apiKey !== '') headers['authorization'] = `Bearer ${options.apiKey}`;
+
+  const paired = pairToolResults(request.messages);
+  warnings.push(...paired.warnings);
+  const input = paired.messages.flatMap((message) => convertMessage(message, warnings));
+
+  const tools = request.tools.map((tool): ResponsesFunctionTool => {
+    const nameProblem = checkToolName(tool.name);
+    if (nameProblem) warnings.push({ type: 'other', message: nameProblem, subject: tool.name });
+    return {
+      type: 'function',
+      name: tool.name,
+      ...(tool.description === '' ? {} : { description: tool.description }),
+      parameters: tool.inputSchema,
+      strict: false,
+    };
+  });
+
+  const body: ResponsesRequest = {
+    model: request.model,
+    ...(request.system !== undefined && request.system !== '' ? { instructions: request.system } : {}),
+    input,
+    ...(tools.length > 0 ? { tools } : {}),
+    max_output_tokens: request.maxTokens,
+    store: false,
+    ...(request.stream ? { stream: true as const } : {}),
+  };
+  return { url, headers, body, warnings };
+}
+
+/** One neutral message → its input items (an assistant turn becomes a message plus one item per call). */
+function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]): ResponsesInputItem[] {
+  switch (message.role) {
+    case 'user': {
+      const content = convertUserContent(message.parts, warnings);
+      if (content.length === 0) {
+        warnings.push({ type: 'other', message: 'Skipped an empty user message.' });
+        return [];
+      }
+      return [{ type: 'message', role: 'user', content }];
+    }
+    case 'assistant':
+      return convertAssistant(message.parts, warnings);
+    case 'tool':
+      return convertToolResults(message.parts, warnings);
+    default: {
+      const unhandled: never = message;
+      throw new Error(`Unknown message role: ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+function convertUserContent(parts: NeutralPart[], warnings: ConversionWarning[]): ResponsesInputContent[] {
+  const content: ResponsesInputContent[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') content.push({ type: 'input_text', text: part.text });
+        break;
+      case 'image':
+        content.push(convertImage(part.mediaType, part.data, warnings));
+        break;
+      case 'tool-call':
+      case 'tool-result':
+        warnings.push({
+          type: 'unsupported',
+          message: `Dropped a ${part.type} part from a user message; tool parts belong to function_call and function_call_output items.`,
+          subject: part.toolCallId,
+        });
+        break;
+      default: {
+        const unhandled: never = part;
+        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+  return content;
+}
+
+function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): ResponsesInputItem[] {
+  const texts: string[] = [];
+  const calls: ResponsesInputItem[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') texts.push(part.text);
+        break;
+      case 'tool-call':
+        calls.push({ type: 'function_call', call_id: part.toolCallId, name: part.toolName, arguments: argumentsText(part, warnings) });
+        break;
+      case 'image':
+      case 'tool-result':
+        warnings.push({ type: 'unsupported', message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.` });
+        break;
+      default: {
+        const unhandled: never = part;
+        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+  if (texts.length === 0 && calls.length === 0) {
+    warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
+    return [];
+  }
+  const message: ResponsesInputItem[] =
+    texts.length === 0 ? [] : [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: texts.join('\n\n') }] }];
+  return [...message, ...calls];
+}
+
+/** A call whose arguments did not parse is sent with "{}"; the error result tells the model why. */
+function argumentsText(part: Extract<NeutralPart, { type: 'tool-call' }>, warnings: ConversionWarning[]): string {
+  if (isPlainObject(part.input)) return JSON.stringify(part.input);
+  warnings.push({
+    type: 'other',
+    message: `Tool call ${part.toolCallId} (${part.toolName}) had no valid object arguments; sent "{}" as its arguments.`,
+    subject: part.toolCallId,
+  });
+  return '{}';
+}
+
+/**
+ * Tool results → one `function_call_output` each, as text (an error result starts with "Error: ").
+ * Images leave a note there and follow in one user message after the outputs.
+ */
+function convertToolResults(parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>, warnings: ConversionWarning[]): ResponsesInputItem[] {
+  const items: ResponsesInputItem[] = [];
+  const imageContent: ResponsesInputContent[] = [];
+  for (const part of parts) {
+    const { text, images } = convertResultContent(part.result, warnings);
+    items.push({ type: 'function_call_output', call_id: part.toolCallId, output: text });
+    if (images.length > 0) {
+      const noun = images.length === 1 ? 'Image' : `${images.length} images`;
+      imageContent.push({ type: 'input_text', text: `${noun} returned by tool ${part.toolName} (${part.toolCallId})` }, ...images);
+    }
+  }
+  if (imageContent.length > 0) items.push({ type: 'message', role: 'user', content: imageContent });
+  return items;
+}
+
+function convertResultContent(result: ModelToolResult, warnings: ConversionWarning[]): { text: string; images: ResponsesInputContent[] } {
+  const lines: string[] = [];
+  const images: ResponsesInputContent[] = [];
+  for (const part of result.parts) {
+    if (part.type === 'text') {
+      if (part.text !== '') lines.push(part.text);
+    } else if (isSupportedImageMediaType(part.mediaType)) {
+      lines.push(`[image: ${part.mediaType}, shown in the next user message]`);
+      images.push({ type: 'input_image', image_url: `data:${part.mediaType};base64,${part.data}`, detail: 'auto' });
+    } else {
+      warnings.push({ type: 'unsupported', message: `Replaced an image (${part.mediaType}) with a note: unsupported media type.` });
+      lines.push(unsupportedImageNote(part.mediaType));
+    }
+  }
+  const text = lines.join('\n');
+  if (!result.isError) return { text, images };
+  return { text: text === '' ? 'Error' : `Error: ${text}`, images };
+}
+
+function convertImage(mediaType: string, data: string, warnings: ConversionWarning[]): ResponsesInputContent {
+  if (!isSupportedImageMediaType(mediaType)) {
+    warnings.push({ type: 'unsupported', message: `Replaced an image (${mediaType}) with a note: unsupported media type.` });
+    return { type: 'input_text', text: unsupportedImageNote(mediaType) };
+  }
+  return { type: 'input_image', image_url: `data:${mediaType};base64,${data}`, detail: 'auto' };
+}
