@@ -68,6 +68,17 @@ describe('rebuildRequest', () => {
     expect(JSON.stringify(body.messages[2]?.content)).toContain('"tool_result"');
   });
 
+  it('offers every other format in registry order, and rebuilds in the Responses format too', () => {
+    expect(otherProviders('anthropic')).toEqual(['openai', 'openai-responses']);
+    expect(otherProviders('openai-responses')).toEqual(['anthropic', 'openai']);
+    const rebuilt = rebuildRequest(EXCHANGE, 'openai-responses', sessionWith(1, 2, NEUTRAL));
+    expect(rebuilt).toMatchObject({ ok: true, label: 'OpenAI Responses', url: 'https://api.openai.com/v1/responses' });
+    if (!rebuilt.ok) return;
+    const body = rebuilt.body as { input: Array<{ type: string; call_id?: string }>; store: boolean };
+    expect(body.store).toBe(false);
+    expect(body.input.find((item) => item.type === 'function_call_output')?.call_id).toBe('toolu_1');
+  });
+
   it('explains when the neutral request is unknown or the exchange has no turn', () => {
     const unknown = rebuildRequest({ ...EXCHANGE, step: 3 }, 'openai', sessionWith(1, 2, NEUTRAL));
     expect(unknown).toMatchObject({ ok: false, provider: 'openai' });
