@@ -32,3 +32,19 @@ export function toNeutralToolCall(
   });
   return { type: 'tool-call', toolCallId, toolName, input: undefined, rawArguments: parsed.rawArguments };
 }
+
+/**
+ * The arguments text of a call, for wires that send arguments as JSON text. A call whose
+ * arguments did not parse is sent with "{}": compatible servers (Ollama among them) reject a
+ * history whose arguments are not JSON. The error result the loop sends for it is where the
+ * model learns what went wrong.
+ */
+export function argumentsText(part: Extract<NeutralPart, { type: 'tool-call' }>, warnings: ConversionWarning[]): string {
+  if (isPlainObject(part.input)) return JSON.stringify(part.input);
+  warnings.push({
+    type: 'other',
+    message: `Tool call ${part.toolCallId} (${part.toolName}) had no valid object arguments; sent "{}" as its arguments.`,
+    subject: part.toolCallId,
+  });
+  return '{}';
+}

@@ -3,12 +3,12 @@
  * Pure: nothing is sent. The request is self-contained (`store: false`, no
  * `previous_response_id`): the whole history travels as `input` items every time.
  */
-import type { ConversionWarning, ModelToolResult, NeutralMessage, NeutralPart, NeutralRequest } from '../../conversation';
+import type { ConversionWarning, NeutralMessage, NeutralPart, NeutralRequest } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
-import { isSupportedImageMediaType, unsupportedImageNote } from '../image-media-types';
+import { convertUserParts, toolResultAsText, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
-import { isPlainObject } from '../parse-tool-arguments';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
+import { argumentsText } from '../tool-call-part';
 import { checkToolName } from '../tool-name';
 import type { ResponsesFunctionTool, ResponsesInputContent, ResponsesInputItem, ResponsesRequest } from './openai-responses-api';
 
@@ -17,6 +17,12 @@ import type { ResponsesFunctionTool, ResponsesInputContent, ResponsesInputItem, 
  * `/v1/responses`. (A base that already ends in `/v1` is accepted, with a warning.)
  */
 export const DEFAULT_OPENAI_RESPONSES_BASE_URL = 'https://api.openai.com';
+
+/** User content parts on this wire: `input_text` and `input_image` (a data URL). */
+const RESPONSES_CONTENT: ContentMaker<ResponsesInputContent> = {
+  text: (text) => ({ type: 'input_text', text }),
+  image: (mediaType, data) => ({ type: 'input_image', image_url: `data:${mediaType};base64,${data}`, detail: 'auto' }),
+};
 
 /** Builds URL, headers and body for one OpenAI Responses request. */
 export function buildOpenAIResponsesRequest(request: NeutralRequest, options: BuildRequestOptions): BuiltRequest<ResponsesRequest> {
@@ -63,7 +69,7 @@ export function buildOpenAIResponsesRequest(request: NeutralRequest, options: Bu
 function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]): ResponsesInputItem[] {
   switch (message.role) {
     case 'user': {
-      const content = convertUserContent(message.parts, warnings);
+      const content = convertUserParts(message.parts, warnings, RESPONSES_CONTENT, 'function_call and function_call_output items');
       if (content.length === 0) {
         warnings.push({ type: 'other', message: 'Skipped an empty user message.' });
         return [];
@@ -79,33 +85,6 @@ function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]):
       throw new Error(`Unknown message role: ${JSON.stringify(unhandled)}`);
     }
   }
-}
-
-function convertUserContent(parts: NeutralPart[], warnings: ConversionWarning[]): ResponsesInputContent[] {
-  const content: ResponsesInputContent[] = [];
-  for (const part of parts) {
-    switch (part.type) {
-      case 'text':
-        if (part.text !== '') content.push({ type: 'input_text', text: part.text });
-        break;
-      case 'image':
-        content.push(convertImage(part.mediaType, part.data, warnings));
-        break;
-      case 'tool-call':
-      case 'tool-result':
-        warnings.push({
-          type: 'unsupported',
-          message: `Dropped a ${part.type} part from a user message; tool parts belong to function_call and function_call_output items.`,
-          subject: part.toolCallId,
-        });
-        break;
-      default: {
-        const unhandled: never = part;
-        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
-  return content;
 }
 
 function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): ResponsesInputItem[] {
@@ -138,17 +117,6 @@ function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): 
   return [...message, ...calls];
 }
 
-/** A call whose arguments did not parse is sent with "{}"; the error result tells the model why. */
-function argumentsText(part: Extract<NeutralPart, { type: 'tool-call' }>, warnings: ConversionWarning[]): string {
-  if (isPlainObject(part.input)) return JSON.stringify(part.input);
-  warnings.push({
-    type: 'other',
-    message: `Tool call ${part.toolCallId} (${part.toolName}) had no valid object arguments; sent "{}" as its arguments.`,
-    subject: part.toolCallId,
-  });
-  return '{}';
-}
-
 /**
  * Tool results → one `function_call_output` each, as text (an error result starts with "Error: ").
  * Images leave a note there and follow in one user message after the outputs.
@@ -157,40 +125,14 @@ function convertToolResults(parts: Array<Extract<NeutralPart, { type: 'tool-resu
   const items: ResponsesInputItem[] = [];
   const imageContent: ResponsesInputContent[] = [];
   for (const part of parts) {
-    const { text, images } = convertResultContent(part.result, warnings);
+    const { text, images } = toolResultAsText(part.result, warnings);
     items.push({ type: 'function_call_output', call_id: part.toolCallId, output: text });
     if (images.length > 0) {
       const noun = images.length === 1 ? 'Image' : `${images.length} images`;
-      imageContent.push({ type: 'input_text', text: `${noun} returned by tool ${part.toolName} (${part.toolCallId})` }, ...images);
+      imageContent.push(RESPONSES_CONTENT.text(`${noun} returned by tool ${part.toolName} (${part.toolCallId})`));
+      imageContent.push(...images.map((image) => RESPONSES_CONTENT.image(image.mediaType, image.data)));
     }
   }
   if (imageContent.length > 0) items.push({ type: 'message', role: 'user', content: imageContent });
   return items;
-}
-
-function convertResultContent(result: ModelToolResult, warnings: ConversionWarning[]): { text: string; images: ResponsesInputContent[] } {
-  const lines: string[] = [];
-  const images: ResponsesInputContent[] = [];
-  for (const part of result.parts) {
-    if (part.type === 'text') {
-      if (part.text !== '') lines.push(part.text);
-    } else if (isSupportedImageMediaType(part.mediaType)) {
-      lines.push(`[image: ${part.mediaType}, shown in the next user message]`);
-      images.push({ type: 'input_image', image_url: `data:${part.mediaType};base64,${part.data}`, detail: 'auto' });
-    } else {
-      warnings.push({ type: 'unsupported', message: `Replaced an image (${part.mediaType}) with a note: unsupported media type.` });
-      lines.push(unsupportedImageNote(part.mediaType));
-    }
-  }
-  const text = lines.join('\n');
-  if (!result.isError) return { text, images };
-  return { text: text === '' ? 'Error' : `Error: ${text}`, images };
-}
-
-function convertImage(mediaType: string, data: string, warnings: ConversionWarning[]): ResponsesInputContent {
-  if (!isSupportedImageMediaType(mediaType)) {
-    warnings.push({ type: 'unsupported', message: `Replaced an image (${mediaType}) with a note: unsupported media type.` });
-    return { type: 'input_text', text: unsupportedImageNote(mediaType) };
-  }
-  return { type: 'input_image', image_url: `data:${mediaType};base64,${data}`, detail: 'auto' };
 }
