@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { parseMcpConfig } from '../core/config';
 import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { App } from './app';
-import { loadInitialConfig, saveConfig } from './config-storage';
+import { takeConfigFragment } from './config-storage';
 import { createServices } from '../core/composition';
 import { browserStorage } from './browser-storage';
 
@@ -33,23 +32,24 @@ async function start(): Promise<void> {
   // Restore before connecting: loading replaces the traffic log, so nothing may be recorded before it.
   const restored = await services.persistence.restore();
   mark('session-restored');
-  const initial = loadInitialConfig();
-  if (initial.source === 'fragment') saveConfig(initial.text);
-  // localStorage keeps the config as typed; the IndexedDB copy (secrets stripped) is the fallback.
-  const configText = initial.source === 'default' && restored.configText !== undefined ? restored.configText : initial.text;
-  services.persistence.setConfigText(configText);
+  // A share link wins, then the text kept in localStorage, then the session's copy (secrets stripped).
+  services.config.start({ fragment: takeConfigFragment(), restored: restored.configText });
   services.persistence.start();
   // Save at once when the page goes away or into the background; a crash loses at most one save window.
-  addEventListener('pagehide', () => void services.persistence.flush());
+  const saveNow = () => {
+    services.config.current();
+    void services.persistence.flush();
+  };
+  addEventListener('pagehide', saveNow);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void services.persistence.flush();
+    if (document.visibilityState === 'hidden') saveNow();
   });
   // Connect at start-up, outside React, so StrictMode's double effects cannot connect twice.
-  void services.connections.apply(parseMcpConfig(configText).config?.servers ?? []);
+  void services.applyConfig();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App services={services} initialConfigText={configText} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={() => mark('first-render')} />
+      <App services={services} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={() => mark('first-render')} />
     </StrictMode>,
   );
 }

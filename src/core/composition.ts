@@ -1,4 +1,5 @@
 import { AgentSession } from './agent';
+import { ConfigStore } from './config';
 import { ConnectionManager } from './mcp';
 import type { ConnectionLog, ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
@@ -19,6 +20,10 @@ export interface Services {
   /** Keeps the traffic log, the conversation and the config in `backend` as the session goes. */
   persistence: SessionPersistence;
   baseFetch: typeof fetch;
+  /** The mcp.json text: parsed once per version, saved (secrets stripped) to `storage` and `persistence`. */
+  config: ConfigStore;
+  /** Connects the servers of the newest config text (parsed now if it was not yet). */
+  applyConfig(): Promise<void>;
 }
 
 /** What the MCP connections read from the traffic log. */
@@ -49,7 +54,7 @@ export interface ServicesOptions {
   baseFetch?: typeof fetch;
   /** Where the session is kept (IndexedDB in the page; memory by default). */
   backend?: KeyValueBackend;
-  /** Where tool policies and reminders live (localStorage in the page; memory by default). */
+  /** Where tool policies, reminders and the config text live (localStorage in the page; memory by default). */
   storage?: KeyValueStorage;
 }
 
@@ -117,5 +122,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     registerSecret: (value) => secrets.add(value),
   });
   const persistence = new SessionPersistence({ log, session, backend });
-  return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch };
+  const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
+  const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
+  return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch, config, applyConfig };
 }
