@@ -12,8 +12,8 @@ export interface KeyValueStorage {
 /** The storage key of the saved (secret-free) config text. */
 export const CONFIG_STORAGE_KEY = 'glassbox.config.v1';
 
-/** Default delay between the last edit and the parse (and save) of the text, in milliseconds. */
-export const DEFAULT_PARSE_DELAY_MS = 150;
+// The delay between the last edit and the parse (and save) of the text, in milliseconds: typing stays smooth.
+const DEFAULT_PARSE_DELAY_MS = 150;
 
 /** Where the text the store started with came from. */
 export type ConfigSource = 'fragment' | 'storage' | 'restored' | 'default';

@@ -16,7 +16,6 @@ export { parseMcpConfig } from './parse-mcp-config';
 export {
   CONFIG_STORAGE_KEY,
   ConfigStore,
-  DEFAULT_PARSE_DELAY_MS,
   type ConfigSnapshot,
   type ConfigSource,
   type ConfigStartSources,
