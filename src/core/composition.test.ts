@@ -23,7 +23,6 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const services of built.splice(0)) {
     services.persistence.stop();
-    services.config.dispose();
     await services.connections.disconnectAll();
   }
   model.reset();

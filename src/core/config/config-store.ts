@@ -137,11 +137,6 @@ export class ConfigStore {
     return safeText === undefined ? undefined : encodeConfigFragment(safeText);
   }
 
-  /** Stops the pending parse (the store stays readable). */
-  dispose(): void {
-    this.cancelTimer();
-  }
-
   private parseAndSave(): ParsedConfigText {
     const text = this.text;
     const safeText = stripOrUndefined(text);
