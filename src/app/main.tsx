@@ -4,7 +4,7 @@ import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { App } from './app';
 import { takeConfigFragment } from './config-storage';
-import { createServices } from '../core/composition';
+import { createServices, startServices } from '../core/composition';
 import { browserStorage } from './browser-storage';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
@@ -29,12 +29,10 @@ async function start(): Promise<void> {
   mark('app-start');
   const opened = await openBackend();
   const services = createServices({ backend: opened.backend, storage: browserStorage() });
-  // Restore before connecting: loading replaces the traffic log, so nothing may be recorded before it.
-  const restored = await services.persistence.restore();
+  // Restores, picks the config text (a share link wins) and connects, outside React, so StrictMode's
+  // double effects cannot connect twice.
+  const { restored } = await startServices(services, { fragment: takeConfigFragment() });
   mark('session-restored');
-  // A share link wins, then the text kept in localStorage, then the session's copy (secrets stripped).
-  services.config.start({ fragment: takeConfigFragment(), restored: restored.configText });
-  services.persistence.start();
   // Save at once when the page goes away or into the background; a crash loses at most one save window.
   const saveNow = () => {
     services.config.current();
@@ -44,8 +42,6 @@ async function start(): Promise<void> {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') saveNow();
   });
-  // Connect at start-up, outside React, so StrictMode's double effects cannot connect twice.
-  void services.applyConfig();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -9,7 +9,7 @@ import { start as startModel, type ModelServerHandle } from '../../e2e/servers/m
 import { start as startWeather, type RunningServer } from '../../e2e/servers/weather.mjs';
 import type { ToolCallItem } from './agent';
 import { CONFIG_STORAGE_KEY } from './config';
-import { createServices, memoryStorage, type Services } from './composition';
+import { createServices, memoryStorage, startServices, type Services } from './composition';
 import { MemoryBackend } from './persistence';
 
 let weather: RunningServer;
@@ -118,32 +118,44 @@ describe('createServices', () => {
     expect(logged).not.toContain('sk-composition-key');
   });
 
-  it('saves the config (secrets stripped), the conversation and the traffic, and a new page restores them', async () => {
+  it('saves the config (secrets stripped), the conversation and the traffic; a new page restores them before it connects', async () => {
     const backend = new MemoryBackend();
     const storage = memoryStorage();
     const services = build(backend, storage);
-    services.config.start({ fragment: configText({ calendar: calendar.url, weather: weather.url }) });
-    services.persistence.start();
-    await services.applyConfig();
+    const first = await startServices(services, { fragment: configText({ calendar: calendar.url, weather: weather.url }) });
+    expect(first.configSource).toBe('fragment');
+    await first.connected;
     services.session.setSettings({ provider: 'anthropic', model: 'scripted-model', baseUrl: model.url, apiKey: 'sk-composition-key' });
     model.setScript([{ text: 'Hello from the script.' }]);
     await services.session.send('Hello?');
     await services.persistence.flush();
+    const savedExchanges = services.log.getSnapshot().exchangeCount;
 
     const saved = storage.getItem(CONFIG_STORAGE_KEY);
     expect(saved).toContain(calendar.url);
     expect(saved).not.toContain('composition-secret');
 
-    // A reload: new services over the same backend, without localStorage this time.
-    const reloaded = build(backend);
-    const restored = await reloaded.persistence.restore();
-    expect(restored.problems).toEqual([]);
-    expect(reloaded.config.start({ restored: restored.configText })).toBe('restored');
+    // A reload: new services over the same backend and storage.
+    const reloaded = build(backend, storage);
+    const second = await startServices(reloaded);
+    expect(second.restored.problems).toEqual([]);
+    expect(second.configSource).toBe('storage');
     expect(reloaded.config.getSnapshot().text).toBe(saved);
-    const texts = reloaded.session
-      .getSnapshot()
-      .items.flatMap((item) => (item.kind === 'user' || item.kind === 'assistant' ? [item.text] : []));
+    const texts = reloaded.session.getSnapshot().items.flatMap((item) => (item.kind === 'user' || item.kind === 'assistant' ? [item.text] : []));
     expect(texts).toEqual(['Hello?', 'Hello from the script.']);
-    expect(reloaded.log.getSnapshot().exchangeCount).toBe(services.log.getSnapshot().exchangeCount);
+    await second.connected;
+    expect(reloaded.connections.getSnapshot().servers.map((server) => server.status)).toEqual(['connected', 'connected']);
+    // The restored traffic is still there, followed by the new connects: restoring came first.
+    const exchanges = reloaded.log.getSnapshot().exchanges;
+    expect(exchanges.length).toBeGreaterThan(savedExchanges);
+    expect(exchanges.slice(0, savedExchanges).some((exchange) => exchange.wire === 'model')).toBe(true);
+    expect(exchanges.slice(savedExchanges).every((exchange) => exchange.wire === 'mcp')).toBe(true);
+
+    // Without localStorage (blocked, or cleared), the session's copy of the config is used.
+    const withoutStorage = build(backend);
+    const third = await startServices(withoutStorage);
+    expect(third.configSource).toBe('restored');
+    expect(withoutStorage.config.getSnapshot().text).toBe(saved);
+    await third.connected;
   });
 });
