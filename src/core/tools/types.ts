@@ -48,8 +48,5 @@ export interface LocalToolDefinition {
   run(args: unknown, context: LocalToolContext): Promise<CallToolResultLike>;
 }
 
-/** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
+/** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests); declared by core/config, the layer below. */
+export type { KeyValueStorage } from '../config';
