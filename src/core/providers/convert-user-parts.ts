@@ -83,3 +83,62 @@ export function toolResultAsText(
   if (!result.isError) return { text, images };
   return { text: text === '' ? 'Error' : `Error: ${text}`, images };
 }
+
+/** A tool call part of the neutral conversation. */
+type ToolCallPart = Extract<NeutralPart, { type: 'tool-call' }>;
+
+/**
+ * An assistant message's parts → its joined text (undefined when none) and its tool calls, for
+ * wires that put the two apart (both OpenAI formats). Images and tool results do not belong
+ * there and are dropped with a warning; a message left empty is reported and yields undefined.
+ */
+export function splitAssistantParts(parts: NeutralPart[], warnings: ConversionWarning[]): { text?: string; calls: ToolCallPart[] } | undefined {
+  const texts: string[] = [];
+  const calls: ToolCallPart[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') texts.push(part.text);
+        break;
+      case 'tool-call':
+        calls.push(part);
+        break;
+      case 'image':
+      case 'tool-result':
+        warnings.push({ type: 'unsupported', message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.` });
+        break;
+      default: {
+        const unhandled: never = part;
+        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+  if (texts.length === 0 && calls.length === 0) {
+    warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
+    return undefined;
+  }
+  return texts.length === 0 ? { calls } : { text: texts.join('\n\n'), calls };
+}
+
+/**
+ * Tool results → one text answer per call, in order, and the content of one user message that
+ * carries their images after the answers (empty when there are none), each image introduced by
+ * which call returned it. For wires whose tool answers take text only.
+ */
+export function toolResultsAsText<T>(
+  parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>,
+  warnings: ConversionWarning[],
+  make: ContentMaker<T>,
+): { answers: Array<{ toolCallId: string; text: string }>; imageContent: T[] } {
+  const answers: Array<{ toolCallId: string; text: string }> = [];
+  const imageContent: T[] = [];
+  for (const part of parts) {
+    const { text, images } = toolResultAsText(part.result, warnings);
+    answers.push({ toolCallId: part.toolCallId, text });
+    if (images.length === 0) continue;
+    const noun = images.length === 1 ? 'Image' : `${images.length} images`;
+    imageContent.push(make.text(`${noun} returned by tool ${part.toolName} (${part.toolCallId})`));
+    imageContent.push(...images.map((image) => make.image(image.mediaType, image.data)));
+  }
+  return { answers, imageContent };
+}

@@ -54,3 +54,20 @@ export class MalformedResponseError extends Error {
     this.excerpt = excerpt.length > 500 ? `${excerpt.slice(0, 500)}…` : excerpt;
   }
 }
+
+/**
+ * The JSON object one stream event carries. Throws `MalformedResponseError` (naming the format)
+ * when its data is not JSON or not an object.
+ */
+export function parseEventObject(provider: string, data: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    throw new MalformedResponseError(provider, 'A stream event carried data that is not JSON.', data);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MalformedResponseError(provider, 'A stream event is not an object.', data);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NeutralRequest } from '../../conversation';
-import { WEATHER_CONVERSATION } from '../__fixtures__/conversations';
+import { WEATHER_CONVERSATION, WEATHER_TOOLS } from '../__fixtures__/conversations';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request';
 
 const options = { baseUrl: '', apiKey: 'sk-test' };
@@ -18,144 +18,104 @@ describe('buildOpenAIResponsesRequest', () => {
     expect(built.url).toBe('https://api.openai.com/v1/responses');
     expect(built.headers).toEqual({ 'content-type': 'application/json', authorization: 'Bearer sk-test' });
     expect(built.warnings).toEqual([]);
-    expect(wire(built.body)).toMatchInlineSnapshot(`
-      "{
-        "model": "test-model",
-        "instructions": "You are a weather assistant.",
-        "input": [
-          {
-            "type": "message",
-            "role": "user",
-            "content": [
-              {
-                "type": "input_text",
-                "text": "Weather in Paris and Oslo? Then chart Paris."
-              }
-            ]
-          },
-          {
-            "type": "message",
-            "role": "assistant",
-            "content": [
-              {
-                "type": "output_text",
-                "text": "Checking both cities."
-              }
-            ]
-          },
-          {
-            "type": "function_call",
-            "call_id": "toolu_01Paris",
-            "name": "weather_get_forecast",
-            "arguments": "{\\"city\\":\\"Paris\\",\\"days\\":2}"
-          },
-          {
-            "type": "function_call",
-            "call_id": "toolu_02Oslo",
-            "name": "weather_get_forecast",
-            "arguments": "{\\"city\\":\\"Oslo\\"}"
-          },
-          {
-            "type": "function_call_output",
-            "call_id": "toolu_01Paris",
-            "output": "Paris: sunny, 21°C"
-          },
-          {
-            "type": "function_call_output",
-            "call_id": "toolu_02Oslo",
-            "output": "Error: Unknown city: Oslo"
-          },
-          {
-            "type": "function_call",
-            "call_id": "toolu_03Chart",
-            "name": "charts_render",
-            "arguments": "{\\"city\\":\\"Paris\\"}"
-          },
-          {
-            "type": "function_call_output",
-            "call_id": "toolu_03Chart",
-            "output": "Chart for Paris\\n[image: image/png, shown in the next user message]"
-          },
-          {
-            "type": "message",
-            "role": "user",
-            "content": [
-              {
-                "type": "input_text",
-                "text": "Image returned by tool charts_render (toolu_03Chart)"
-              },
-              {
-                "type": "input_image",
-                "image_url": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-                "detail": "auto"
-              }
-            ]
-          },
-          {
-            "type": "message",
-            "role": "assistant",
-            "content": [
-              {
-                "type": "output_text",
-                "text": "Paris is sunny; the Oslo lookup failed. Here is the chart."
-              }
-            ]
-          },
-          {
-            "type": "message",
-            "role": "user",
-            "content": [
-              {
-                "type": "input_text",
-                "text": "Thanks!"
-              }
-            ]
-          }
-        ],
-        "tools": [
-          {
-            "type": "function",
-            "name": "weather_get_forecast",
-            "description": "Get the forecast for a city.",
-            "parameters": {
-              "type": "object",
-              "properties": {
-                "city": {
-                  "type": "string"
-                },
-                "days": {
-                  "type": "integer",
-                  "minimum": 1
-                }
-              },
-              "required": [
-                "city"
-              ]
+    const { input, tools, ...rest } = built.body;
+    // Key order as sent: the system prompt as instructions, self-contained (store: false).
+    expect(wire(rest)).toBe(wire({ model: 'test-model', instructions: 'You are a weather assistant.', max_output_tokens: 1024, store: false, stream: true }));
+    // Tools are flat and sent non-strict (the API's default is strict).
+    expect(wire(tools)).toBe(
+      wire(WEATHER_TOOLS.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false }))),
+    );
+    expect(wire(input)).toMatchInlineSnapshot(`
+      "[
+        {
+          "type": "message",
+          "role": "user",
+          "content": [
+            {
+              "type": "input_text",
+              "text": "Weather in Paris and Oslo? Then chart Paris."
+            }
+          ]
+        },
+        {
+          "type": "message",
+          "role": "assistant",
+          "content": [
+            {
+              "type": "output_text",
+              "text": "Checking both cities."
+            }
+          ]
+        },
+        {
+          "type": "function_call",
+          "call_id": "toolu_01Paris",
+          "name": "weather_get_forecast",
+          "arguments": "{\\"city\\":\\"Paris\\",\\"days\\":2}"
+        },
+        {
+          "type": "function_call",
+          "call_id": "toolu_02Oslo",
+          "name": "weather_get_forecast",
+          "arguments": "{\\"city\\":\\"Oslo\\"}"
+        },
+        {
+          "type": "function_call_output",
+          "call_id": "toolu_01Paris",
+          "output": "Paris: sunny, 21°C"
+        },
+        {
+          "type": "function_call_output",
+          "call_id": "toolu_02Oslo",
+          "output": "Error: Unknown city: Oslo"
+        },
+        {
+          "type": "function_call",
+          "call_id": "toolu_03Chart",
+          "name": "charts_render",
+          "arguments": "{\\"city\\":\\"Paris\\"}"
+        },
+        {
+          "type": "function_call_output",
+          "call_id": "toolu_03Chart",
+          "output": "Chart for Paris\\n[image: image/png, shown in the next user message]"
+        },
+        {
+          "type": "message",
+          "role": "user",
+          "content": [
+            {
+              "type": "input_text",
+              "text": "Image returned by tool charts_render (toolu_03Chart)"
             },
-            "strict": false
-          },
-          {
-            "type": "function",
-            "name": "charts_render",
-            "description": "Render a temperature chart as a PNG.",
-            "parameters": {
-              "type": "object",
-              "properties": {
-                "city": {
-                  "type": "string"
-                }
-              },
-              "required": [
-                "city"
-              ]
-            },
-            "strict": false
-          }
-        ],
-        "max_output_tokens": 1024,
-        "store": false,
-        "stream": true
-      }"
+            {
+              "type": "input_image",
+              "image_url": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+              "detail": "auto"
+            }
+          ]
+        },
+        {
+          "type": "message",
+          "role": "assistant",
+          "content": [
+            {
+              "type": "output_text",
+              "text": "Paris is sunny; the Oslo lookup failed. Here is the chart."
+            }
+          ]
+        },
+        {
+          "type": "message",
+          "role": "user",
+          "content": [
+            {
+              "type": "input_text",
+              "text": "Thanks!"
+            }
+          ]
+        }
+      ]"
     `);
   });
 

@@ -5,7 +5,7 @@
  */
 import type { ConversionWarning, NeutralMessage, NeutralPart, NeutralRequest } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
-import { convertUserParts, toolResultAsText, type ContentMaker } from '../convert-user-parts';
+import { convertUserParts, splitAssistantParts, toolResultsAsText, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
 import { argumentsText } from '../tool-call-part';
@@ -65,56 +65,27 @@ export function buildOpenAIResponsesRequest(request: NeutralRequest, options: Bu
   return { url, headers, body, warnings };
 }
 
-/** One neutral message → its input items (an assistant turn becomes a message plus one item per call). */
+/**
+ * One neutral message → its input items: a user message, an assistant turn as a message plus
+ * one `function_call` per call, tool results as `function_call_output` items.
+ */
 function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]): ResponsesInputItem[] {
-  switch (message.role) {
-    case 'user': {
-      const content = convertUserParts(message.parts, warnings, RESPONSES_CONTENT, 'function_call and function_call_output items');
-      if (content.length === 0) {
-        warnings.push({ type: 'other', message: 'Skipped an empty user message.' });
-        return [];
-      }
-      return [{ type: 'message', role: 'user', content }];
-    }
-    case 'assistant':
-      return convertAssistant(message.parts, warnings);
-    case 'tool':
-      return convertToolResults(message.parts, warnings);
-    default: {
-      const unhandled: never = message;
-      throw new Error(`Unknown message role: ${JSON.stringify(unhandled)}`);
-    }
-  }
+  if (message.role === 'assistant') return convertAssistant(message.parts, warnings);
+  if (message.role === 'tool') return convertToolResults(message.parts, warnings);
+  const content = convertUserParts(message.parts, warnings, RESPONSES_CONTENT, 'function_call and function_call_output items');
+  if (content.length > 0) return [{ type: 'message', role: 'user', content }];
+  warnings.push({ type: 'other', message: 'Skipped an empty user message.' });
+  return [];
 }
 
 function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): ResponsesInputItem[] {
-  const texts: string[] = [];
-  const calls: ResponsesInputItem[] = [];
-  for (const part of parts) {
-    switch (part.type) {
-      case 'text':
-        if (part.text !== '') texts.push(part.text);
-        break;
-      case 'tool-call':
-        calls.push({ type: 'function_call', call_id: part.toolCallId, name: part.toolName, arguments: argumentsText(part, warnings) });
-        break;
-      case 'image':
-      case 'tool-result':
-        warnings.push({ type: 'unsupported', message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.` });
-        break;
-      default: {
-        const unhandled: never = part;
-        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
-  if (texts.length === 0 && calls.length === 0) {
-    warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
-    return [];
-  }
-  const message: ResponsesInputItem[] =
-    texts.length === 0 ? [] : [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: texts.join('\n\n') }] }];
-  return [...message, ...calls];
+  const split = splitAssistantParts(parts, warnings);
+  if (split === undefined) return [];
+  const calls = split.calls.map(
+    (part): ResponsesInputItem => ({ type: 'function_call', call_id: part.toolCallId, name: part.toolName, arguments: argumentsText(part, warnings) }),
+  );
+  if (split.text === undefined) return calls;
+  return [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: split.text }] }, ...calls];
 }
 
 /**
@@ -122,17 +93,8 @@ function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): 
  * Images leave a note there and follow in one user message after the outputs.
  */
 function convertToolResults(parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>, warnings: ConversionWarning[]): ResponsesInputItem[] {
-  const items: ResponsesInputItem[] = [];
-  const imageContent: ResponsesInputContent[] = [];
-  for (const part of parts) {
-    const { text, images } = toolResultAsText(part.result, warnings);
-    items.push({ type: 'function_call_output', call_id: part.toolCallId, output: text });
-    if (images.length > 0) {
-      const noun = images.length === 1 ? 'Image' : `${images.length} images`;
-      imageContent.push(RESPONSES_CONTENT.text(`${noun} returned by tool ${part.toolName} (${part.toolCallId})`));
-      imageContent.push(...images.map((image) => RESPONSES_CONTENT.image(image.mediaType, image.data)));
-    }
-  }
+  const { answers, imageContent } = toolResultsAsText(parts, warnings, RESPONSES_CONTENT);
+  const items = answers.map((answer): ResponsesInputItem => ({ type: 'function_call_output', call_id: answer.toolCallId, output: answer.text }));
   if (imageContent.length > 0) items.push({ type: 'message', role: 'user', content: imageContent });
   return items;
 }

@@ -7,6 +7,7 @@ import { MalformedResponseError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { toNeutralToolCall } from '../tool-call-part';
 import { mapOpenAIResponsesStatus, rawResponsesStopReason } from './map-openai-responses-status';
+import { readUsage } from '../read-usage';
 
 /**
  * A Responses reply body → neutral reply: message text (and refusals) and function calls in
@@ -67,11 +68,7 @@ export function assembleResponsesReply(response: Record<string, unknown>, parts:
 
 /** Responses `usage` (`input_tokens`, `output_tokens`) → neutral usage. */
 export function readOpenAIResponsesUsage(usage: unknown): NeutralUsage {
-  if (!isPlainObject(usage)) return {};
-  const result: NeutralUsage = {};
-  if (typeof usage['input_tokens'] === 'number') result.inputTokens = usage['input_tokens'];
-  if (typeof usage['output_tokens'] === 'number') result.outputTokens = usage['output_tokens'];
-  return result;
+  return readUsage(usage, 'input_tokens', 'output_tokens');
 }
 
 function stringOf(value: unknown): string {

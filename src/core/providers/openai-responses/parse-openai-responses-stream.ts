@@ -5,8 +5,8 @@
 import type { ConversionWarning, NeutralPart, NeutralResponse, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../parse-tool-arguments';
-import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
-import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
+import type { ModelStreamParser, ParseOptions, ProviderErrorInfo, SseEvent } from '../provider';
+import { parseEventObject, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { toNeutralToolCall } from '../tool-call-part';
 import { readResponsesStreamError } from './openai-responses-error';
 import { assembleResponsesReply, readOpenAIResponsesUsage } from './parse-openai-responses-response';
@@ -14,38 +14,30 @@ import { assembleResponsesReply, readOpenAIResponsesUsage } from './parse-openai
 /** One output item as it arrives: message text, or a function call's name and arguments. */
 type ItemState = { kind: 'text'; text: string; refusal: boolean } | { kind: 'call'; callId: string; name: string; arguments: string; index: number };
 
-/** Creates a parser for one streamed Responses reply. */
-export function createOpenAIResponsesStreamParser(options: ParseOptions = {}): ModelStreamParser {
-  return new OpenAIResponsesStreamParser(options);
-}
-
 /**
  * Keeps the state of one Responses stream: output items by `output_index` (text deltas and
  * function call arguments join the item they name), and the final `response` object, whose
  * status and usage end the reply. Events after the end or an error are ignored.
  */
 export class OpenAIResponsesStreamParser implements ModelStreamParser {
-  readonly warnings: ConversionWarning[] = [];
-  private readonly generateId: () => string;
+  /** Output items by their `output_index`. */
   private readonly items = new Map<number, ItemState>();
+  /** Function calls seen so far: the next call's neutral `index`. */
   private calls = 0;
+  /** The latest `response` object an event carried (created, then completed). */
   private latest: Record<string, unknown> = {};
   private response: NeutralResponse | undefined;
-  private error: { type: string; message: string } | undefined;
+  private error: ProviderErrorInfo | undefined;
+  private readonly generateId: () => string;
+  readonly warnings: ConversionWarning[] = [];
 
-  constructor(options: ParseOptions = {}) {
-    this.generateId = options.generateId ?? defaultGenerateId;
+  constructor({ generateId = defaultGenerateId }: ParseOptions = {}) {
+    this.generateId = generateId;
   }
 
   push(event: SseEvent): StreamEvent[] {
     if (this.response || this.error) return [];
-    let data: unknown;
-    try {
-      data = JSON.parse(event.data);
-    } catch {
-      throw new MalformedResponseError('openai-responses', 'A stream event carried data that is not JSON.', event.data);
-    }
-    if (!isPlainObject(data)) throw new MalformedResponseError('openai-responses', 'A stream event is not an object.', event.data);
+    const data = parseEventObject('openai-responses', event.data);
     const type = typeof data['type'] === 'string' ? data['type'] : (event.event ?? '');
     const outputIndex = typeof data['output_index'] === 'number' ? data['output_index'] : -1;
     const delta = typeof data['delta'] === 'string' ? data['delta'] : '';
@@ -164,4 +156,9 @@ export class OpenAIResponsesStreamParser implements ModelStreamParser {
     if (final) this.warnings.push(...warnings);
     return assembleResponsesReply(this.latest, parts, refused);
   }
+}
+
+/** Creates a parser for one streamed Responses reply. */
+export function createOpenAIResponsesStreamParser(options: ParseOptions = {}): ModelStreamParser {
+  return new OpenAIResponsesStreamParser(options);
 }

@@ -10,7 +10,7 @@ import type {
   NeutralRequest,
 } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
-import { convertUserParts, toolResultAsText, type ContentMaker } from '../convert-user-parts';
+import { convertUserParts, splitAssistantParts, toolResultsAsText, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
 import { argumentsText } from '../tool-call-part';
@@ -142,38 +142,12 @@ function convertUserContent(parts: NeutralPart[], warnings: ConversionWarning[])
 }
 
 function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): OpenAIChatMessage[] {
-  const texts: string[] = [];
-  const toolCalls: OpenAIToolCall[] = [];
-  for (const part of parts) {
-    switch (part.type) {
-      case 'text':
-        if (part.text !== '') texts.push(part.text);
-        break;
-      case 'tool-call':
-        toolCalls.push({
-          id: part.toolCallId,
-          type: 'function',
-          function: { name: part.toolName, arguments: argumentsText(part, warnings) },
-        });
-        break;
-      case 'image':
-      case 'tool-result':
-        warnings.push({
-          type: 'unsupported',
-          message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.`,
-        });
-        break;
-      default: {
-        const unhandled: never = part;
-        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
-  if (texts.length === 0 && toolCalls.length === 0) {
-    warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
-    return [];
-  }
-  const content = texts.length === 0 ? null : texts.join('\n\n');
+  const split = splitAssistantParts(parts, warnings);
+  if (split === undefined) return [];
+  const content = split.text ?? null;
+  const toolCalls = split.calls.map(
+    (part): OpenAIToolCall => ({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: argumentsText(part, warnings) } }),
+  );
   return [toolCalls.length > 0 ? { role: 'assistant', content, tool_calls: toolCalls } : { role: 'assistant', content }];
 }
 
@@ -186,17 +160,8 @@ function convertToolResults(
   parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>,
   warnings: ConversionWarning[],
 ): OpenAIChatMessage[] {
-  const messages: OpenAIChatMessage[] = [];
-  const imageContent: OpenAIUserContentPart[] = [];
-  for (const part of parts) {
-    const { text, images } = toolResultAsText(part.result, warnings);
-    messages.push({ role: 'tool', tool_call_id: part.toolCallId, content: text });
-    if (images.length > 0) {
-      const noun = images.length === 1 ? 'Image' : `${images.length} images`;
-      imageContent.push(OPENAI_CONTENT.text(`${noun} returned by tool ${part.toolName} (${part.toolCallId})`));
-      imageContent.push(...images.map((image) => OPENAI_CONTENT.image(image.mediaType, image.data)));
-    }
-  }
+  const { answers, imageContent } = toolResultsAsText(parts, warnings, OPENAI_CONTENT);
+  const messages = answers.map((answer): OpenAIChatMessage => ({ role: 'tool', tool_call_id: answer.toolCallId, content: answer.text }));
   if (imageContent.length > 0) messages.push({ role: 'user', content: imageContent });
   return messages;
 }

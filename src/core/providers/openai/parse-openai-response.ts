@@ -7,6 +7,7 @@ import type { ParseOptions, ParsedResponse } from '../provider';
 import { MalformedResponseError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
+import { readUsage } from '../read-usage';
 
 /**
  * An OpenAI reply body → neutral reply (the first choice). Text comes first, then tool calls.
@@ -85,9 +86,5 @@ export function openAIStopReason(
 
 /** OpenAI `usage` → neutral usage. */
 export function readOpenAIUsage(usage: unknown): NeutralUsage {
-  if (!isPlainObject(usage)) return {};
-  const result: NeutralUsage = {};
-  if (typeof usage['prompt_tokens'] === 'number') result.inputTokens = usage['prompt_tokens'];
-  if (typeof usage['completion_tokens'] === 'number') result.outputTokens = usage['completion_tokens'];
-  return result;
+  return readUsage(usage, 'prompt_tokens', 'completion_tokens');
 }
