@@ -1,5 +1,21 @@
 /** The Anthropic Messages wire format. */
-export type * from './anthropic-api';
+export type {
+  AnthropicAssistantContent,
+  AnthropicErrorBody,
+  AnthropicImageBlock,
+  AnthropicMessage,
+  AnthropicMessagesRequest,
+  AnthropicMessagesResponse,
+  AnthropicResponseContentBlock,
+  AnthropicStopReason,
+  AnthropicStreamEvent,
+  AnthropicTextBlock,
+  AnthropicTool,
+  AnthropicToolResultBlock,
+  AnthropicToolUseBlock,
+  AnthropicUsage,
+  AnthropicUserContent,
+} from './anthropic-api';
 export { ANTHROPIC_STOP_REASONS } from './anthropic-api';
 export { parseAnthropicError } from './anthropic-error';
 export { anthropicProvider } from './anthropic-provider';

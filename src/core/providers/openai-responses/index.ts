@@ -1,5 +1,16 @@
 /** The OpenAI Responses wire format. */
-export type * from './openai-responses-api';
+export type {
+  ResponsesFunctionCall,
+  ResponsesFunctionTool,
+  ResponsesInputContent,
+  ResponsesInputItem,
+  ResponsesOutputItem,
+  ResponsesRequest,
+  ResponsesResponse,
+  ResponsesStatus,
+  ResponsesStreamEvent,
+  ResponsesUsage,
+} from './openai-responses-api';
 export { OPENAI_RESPONSES_STATUSES } from './openai-responses-api';
 export { parseOpenAIResponsesError, readResponsesStreamError } from './openai-responses-error';
 export { openAIResponsesProvider } from './openai-responses-provider';

@@ -1,5 +1,17 @@
 /** The OpenAI Chat Completions wire format. */
-export type * from './openai-api';
+export type {
+  OpenAIChatChunk,
+  OpenAIChatMessage,
+  OpenAIChatRequest,
+  OpenAIChatResponse,
+  OpenAIChatTool,
+  OpenAIErrorBody,
+  OpenAIFinishReason,
+  OpenAIToolCall,
+  OpenAIToolCallDelta,
+  OpenAIUsage,
+  OpenAIUserContentPart,
+} from './openai-api';
 export { OPENAI_FINISH_REASONS } from './openai-api';
 export { OPENAI_CORS_ADVICE, parseOpenAIError } from './openai-error';
 export { OPENAI_MAX_NESTING, OPENAI_MAX_PROPERTIES, OPENAI_SUPPORTED_FORMATS, openAISchemaRules } from './openai-schema-rules';
