@@ -7,7 +7,7 @@
  * need loopback, a given (or ephemeral) port and the same CORS as the other test servers.
  * The session handling is the reference entry's: one server per session, resumable streams.
  *
- * Run: node e2e/servers/everything.mjs --port 3103
+ * Run: node e2e/servers/everything.mjs --port 3105
  */
 import { createServer } from 'node:http';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
@@ -64,4 +64,4 @@ export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
   };
 }
 
-if (isMain(import.meta.url)) await runCli(start, { name: 'everything', port: 3103 });
+if (isMain(import.meta.url)) await runCli(start, { name: 'everything', port: 3105 });
