@@ -9,11 +9,9 @@
  *
  * Run: node e2e/servers/everything.mjs --port 3105
  */
-import { createServer } from 'node:http';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { createServer as createEverythingServer } from '@modelcontextprotocol/server-everything/dist/server/index.js';
-import { applyCors } from './cors.mjs';
-import { closeServer, isMain, listen, runCli, sendText } from './http-kit.mjs';
+import { isMain, runCli, serveMcpEndpoint } from './http-kit.mjs';
 import { createSessionEndpoint } from './session-endpoint.mjs';
 
 /** The serverInfo name the reference server reports. */
@@ -42,26 +40,7 @@ function createSessionServer() {
  */
 export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
   const endpoint = createSessionEndpoint(createSessionServer, { eventStore: () => new InMemoryEventStore() });
-  const httpServer = createServer((req, res) => {
-    if (applyCors(req, res, cors)) return;
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== '/mcp') {
-      sendText(res, 404, 'Not found. The MCP endpoint is /mcp.');
-      return;
-    }
-    endpoint.handle(req, res).catch((error) => {
-      console.error('everything:', error);
-      if (!res.headersSent) sendText(res, 500, 'Internal error');
-    });
-  });
-  const address = await listen(httpServer, { host, port });
-  return {
-    url: `${address.origin}/mcp`,
-    async close() {
-      await endpoint.close();
-      await closeServer(httpServer);
-    },
-  };
+  return serveMcpEndpoint({ name: 'everything', handle: endpoint.handle, close: endpoint.close, host, port, cors });
 }
 
 if (isMain(import.meta.url)) await runCli(start, { name: 'everything', port: 3105 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientCapabilities, CreateMessageRequest, ElicitRequest } from '@modelcontextprotocol/client';
 import { EVERYTHING_SERVER_NAME, start } from './everything.mjs';
-import type { RunningServer } from './weather.mjs';
+import { useServer } from './test-kit';
 
 const ORIGIN = 'http://page.example:5173';
 
@@ -26,17 +26,7 @@ const BASE_TOOLS = [
   'simulate-research-query',
 ];
 
-let server: RunningServer;
-const openClients: Client[] = [];
-
-beforeAll(async () => {
-  server = await start();
-});
-
-afterAll(async () => {
-  await Promise.allSettled(openClients.map((client) => client.close()));
-  await server.close();
-});
+const { server, track } = useServer(start);
 
 /** Connects a v2 client declaring `capabilities`, answering sampling, elicitation and roots as given. */
 async function connect(capabilities: ClientCapabilities = {}, answers: Answers = {}): Promise<Client> {
@@ -56,8 +46,8 @@ async function connect(capabilities: ClientCapabilities = {}, answers: Answers =
   if (capabilities.roots !== undefined) {
     client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///work/project', name: 'project' }] }));
   }
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  openClients.push(client);
+  await client.connect(new StreamableHTTPClientTransport(new URL(server().url)));
+  track(client);
   return client;
 }
 
@@ -160,7 +150,7 @@ describe('everything (the official reference server, in-process)', () => {
   });
 
   it('answers a browser preflight with our CORS headers', async () => {
-    const response = await fetch(server.url, {
+    const response = await fetch(server().url, {
       method: 'OPTIONS',
       headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'mcp-session-id' },
     });

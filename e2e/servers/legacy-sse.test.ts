@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LEGACY_SSE_SERVER_INFO, MESSAGES_PATH, start } from './legacy-sse.mjs';
 import { startDemo } from './start-demo.mjs';
-import type { RunningServer } from './weather.mjs';
+import { useServer } from './test-kit';
 
 const ORIGIN = 'http://page.example:5173';
 
-let server: RunningServer;
-const openClients: Client[] = [];
-
-beforeAll(async () => {
-  server = await start();
-});
-
-afterAll(async () => {
-  await Promise.allSettled(openClients.map((client) => client.close()));
-  await server.close();
-});
+const { server, track } = useServer(start);
 
 /** Reads an SSE response until the first complete event and returns its fields. */
 async function firstEvent(response: Response): Promise<Record<string, string>> {
@@ -38,7 +28,7 @@ async function firstEvent(response: Response): Promise<Record<string, string>> {
 
 describe('legacy-sse (2024-11-05 HTTP+SSE transport only)', () => {
   it('opens the stream on GET /sse with an endpoint event naming /messages?sessionId=', async () => {
-    const response = await fetch(server.url, { headers: { Origin: ORIGIN, Accept: 'text/event-stream' } });
+    const response = await fetch(server().url, { headers: { Origin: ORIGIN, Accept: 'text/event-stream' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -48,7 +38,7 @@ describe('legacy-sse (2024-11-05 HTTP+SSE transport only)', () => {
   });
 
   it('answers a POST to /sse with 405, so a streamable-HTTP client falls back, and the client fails there', async () => {
-    const post = await fetch(server.url, {
+    const post = await fetch(server().url, {
       method: 'POST',
       headers: { Origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
@@ -57,11 +47,11 @@ describe('legacy-sse (2024-11-05 HTTP+SSE transport only)', () => {
     expect(post.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     await post.body?.cancel();
     const client = new Client({ name: 'legacy-sse-test', version: '1.0.0' });
-    await expect(client.connect(new StreamableHTTPClientTransport(new URL(server.url)))).rejects.toThrow();
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(server().url)))).rejects.toThrow();
   });
 
   it('answers 404 for messages to an unknown session and a preflight with CORS', async () => {
-    const origin = new URL(server.url).origin;
+    const origin = new URL(server().url).origin;
     const unknown = await fetch(`${origin}${MESSAGES_PATH}?sessionId=nope`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
     const preflight = await fetch(`${origin}${MESSAGES_PATH}?sessionId=nope`, {
@@ -74,8 +64,8 @@ describe('legacy-sse (2024-11-05 HTTP+SSE transport only)', () => {
 
   it('serves the SDK SSE client: initialize, tools/list and tools/call', async () => {
     const client = new Client({ name: 'legacy-sse-test', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-    await client.connect(new SSEClientTransport(new URL(server.url)));
-    openClients.push(client);
+    await client.connect(new SSEClientTransport(new URL(server().url)));
+    track(client);
     expect(client.getServerVersion()?.name).toBe(LEGACY_SSE_SERVER_INFO.name);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['echo', 'add']);

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, CreateMessageRequest, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { BOOKING_SCHEMA, ROUNDS_SERVER_INFO, start, SUMMARY_SYSTEM_PROMPT } from './rounds.mjs';
-import type { RunningServer } from './weather.mjs';
+import { useServer } from './test-kit';
 
-let server: RunningServer;
-const openClients: Client[] = [];
-
-beforeAll(async () => {
-  server = await start();
-});
-
-afterAll(async () => {
-  await Promise.allSettled(openClients.map((client) => client.close()));
-  await server.close();
-});
+const { server, track } = useServer(start);
 
 /** What the client saw: the tools/call bodies it posted and the input requests it answered. */
 interface Seen {
@@ -49,8 +39,8 @@ async function connect(
     return { role: 'assistant', content: { type: 'text', text: 'A short summary.' }, model: 'scripted-model', stopReason: 'endTurn' };
   });
   client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'https://example.com/repo', name: 'repo' }] }));
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: recordingFetch }));
-  openClients.push(client);
+  await client.connect(new StreamableHTTPClientTransport(new URL(server().url), { fetch: recordingFetch }));
+  track(client);
   return { client, seen };
 }
 

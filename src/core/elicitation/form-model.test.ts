@@ -4,74 +4,41 @@ import { EVERYTHING_SCHEMA, formOf } from './__fixtures__/schemas';
 import { initialValues, readElicitationForm } from './form-model';
 
 describe('readElicitationForm', () => {
-  it("reads every field kind of the everything server's form, in order, with labels and bounds", () => {
+  it("reads every field kind of the everything server's form, in order, with labels, marks and defaults", () => {
     const form = formOf(EVERYTHING_SCHEMA);
-    expect(form.fields).toEqual([
-      { name: 'name', label: 'String', description: 'Your full, legal name', required: true, kind: 'text' },
-      { name: 'check', label: 'Boolean', required: false, kind: 'boolean' },
-      { name: 'firstLine', label: 'String with default', required: false, kind: 'text', default: 'It was a dark and stormy night.' },
-      { name: 'email', label: 'String with email format', required: false, kind: 'text', format: 'email' },
-      { name: 'homepage', label: 'String with uri format', required: false, kind: 'text', format: 'uri' },
-      { name: 'birthdate', label: 'String with date format', required: false, kind: 'text', format: 'date' },
-      { name: 'integer', label: 'Integer', required: false, kind: 'number', integer: true, minimum: 1, maximum: 100, default: 42 },
-      { name: 'number', label: 'Number in range 1-1000', required: false, kind: 'number', integer: false, minimum: 0, maximum: 1000, default: 3.14 },
-      {
-        name: 'untitledSingleSelectEnum',
-        label: 'Untitled Single Select Enum',
-        required: false,
-        kind: 'choice',
-        options: [
-          { value: 'Monica', label: 'Monica' },
-          { value: 'Rachel', label: 'Rachel' },
-        ],
-        default: 'Monica',
-      },
-      {
-        name: 'untitledMultipleSelectEnum',
-        label: 'Untitled Multiple Select Enum',
-        required: false,
-        kind: 'multi-choice',
-        options: ['Guitar', 'Piano', 'Violin', 'Drums', 'Bass'].map((value) => ({ value, label: value })),
-        minItems: 1,
-        maxItems: 3,
-        default: ['Guitar'],
-      },
-      {
-        name: 'titledSingleSelectEnum',
-        label: 'Titled Single Select Enum',
-        required: false,
-        kind: 'choice',
-        options: [
-          { value: 'hero-1', label: 'Superman' },
-          { value: 'hero-2', label: 'Green Lantern' },
-        ],
-        default: 'hero-1',
-      },
-      {
-        name: 'titledMultipleSelectEnum',
-        label: 'Titled Multiple Select Enum',
-        required: false,
-        kind: 'multi-choice',
-        options: [
-          { value: 'fish-1', label: 'Tuna' },
-          { value: 'fish-2', label: 'Salmon' },
-        ],
-        minItems: 1,
-        maxItems: 3,
-        default: ['fish-1'],
-      },
-      {
-        name: 'legacyTitledEnum',
-        label: 'Legacy Titled Single Select Enum',
-        required: false,
-        kind: 'choice',
-        options: [
-          { value: 'pet-1', label: 'Cats' },
-          { value: 'pet-2', label: 'Dogs' },
-        ],
-        default: 'pet-1',
-      },
+    expect(form.fields.map((field) => [field.name, field.kind, field.label, field.required, field.default])).toEqual([
+      ['name', 'text', 'String', true, undefined],
+      ['check', 'boolean', 'Boolean', false, undefined],
+      ['firstLine', 'text', 'String with default', false, 'It was a dark and stormy night.'],
+      ['email', 'text', 'String with email format', false, undefined],
+      ['homepage', 'text', 'String with uri format', false, undefined],
+      ['birthdate', 'text', 'String with date format', false, undefined],
+      ['integer', 'number', 'Integer', false, 42],
+      ['number', 'number', 'Number in range 1-1000', false, 3.14],
+      ['untitledSingleSelectEnum', 'choice', 'Untitled Single Select Enum', false, 'Monica'],
+      ['untitledMultipleSelectEnum', 'multi-choice', 'Untitled Multiple Select Enum', false, ['Guitar']],
+      ['titledSingleSelectEnum', 'choice', 'Titled Single Select Enum', false, 'hero-1'],
+      ['titledMultipleSelectEnum', 'multi-choice', 'Titled Multiple Select Enum', false, ['fish-1']],
+      ['legacyTitledEnum', 'choice', 'Legacy Titled Single Select Enum', false, 'pet-1'],
     ]);
+  });
+
+  it('keeps each kind\'s details: formats, bounds, and options with their labels', () => {
+    const fields = Object.fromEntries(formOf(EVERYTHING_SCHEMA).fields.map((field) => [field.name, field]));
+    expect(fields['name']).toEqual({ name: 'name', label: 'String', description: 'Your full, legal name', required: true, kind: 'text' });
+    expect([fields['email'], fields['homepage'], fields['birthdate']].map((field) => field?.kind === 'text' && field.format)).toEqual(['email', 'uri', 'date']);
+    expect(fields['integer']).toMatchObject({ integer: true, minimum: 1, maximum: 100 });
+    expect(fields['number']).toMatchObject({ integer: false, minimum: 0, maximum: 1000 });
+    const labels = (name: string) => {
+      const field = fields[name];
+      return field?.kind === 'choice' || field?.kind === 'multi-choice' ? field.options.map((option) => `${option.value}=${option.label}`) : [];
+    };
+    expect(labels('untitledSingleSelectEnum')).toEqual(['Monica=Monica', 'Rachel=Rachel']);
+    expect(labels('titledSingleSelectEnum')).toEqual(['hero-1=Superman', 'hero-2=Green Lantern']);
+    expect(labels('titledMultipleSelectEnum')).toEqual(['fish-1=Tuna', 'fish-2=Salmon']);
+    expect(labels('legacyTitledEnum')).toEqual(['pet-1=Cats', 'pet-2=Dogs']);
+    expect(labels('untitledMultipleSelectEnum')).toEqual(['Guitar=Guitar', 'Piano=Piano', 'Violin=Violin', 'Drums=Drums', 'Bass=Bass']);
+    expect(fields['untitledMultipleSelectEnum']).toMatchObject({ minItems: 1, maxItems: 3 });
   });
 
   it('starts from the defaults, with empty multi-selects where there is none', () => {
