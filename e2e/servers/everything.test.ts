@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientCapabilities, CreateMessageRequest, ElicitRequest } from '@modelcontextprotocol/client';
+import { readElicitationForm } from '../../src/core/elicitation';
+import { parseSamplingRequest } from '../../src/core/sampling';
+import { expandUriTemplate, uriTemplateVariables } from '../../src/core/uri-template';
 import { EVERYTHING_SERVER_NAME, start } from './everything.mjs';
 import { useServer } from './test-kit';
 
@@ -140,6 +143,26 @@ describe('everything (the official reference server, in-process)', () => {
 
     const roots = await client.callTool({ name: 'get-roots-list', arguments: {} });
     expect(textOf(roots)).toContain('file:///work/project');
+  });
+
+  it("is understood by Glassbox's core: its sampling request, its elicitation form, its templates", async () => {
+    const answers: Answers = { sampling: [], elicitation: [] };
+    const client = await connect(FULL_CAPABILITIES, answers);
+    await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi' } });
+    await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
+    const sampling = parseSamplingRequest(answers.sampling?.[0]?.params);
+    expect(sampling.ok && sampling.request).toMatchObject({ systemPrompt: 'You are a helpful test server.', maxTokens: 100, temperature: 0.7 });
+    const params = answers.elicitation?.[0]?.params;
+    const form = readElicitationForm(params && 'requestedSchema' in params ? params.requestedSchema : undefined);
+    expect(form.ok && form.form.fields.map((field) => field.kind)).toEqual([
+      'text', 'boolean', 'text', 'text', 'text', 'text', 'number', 'number', 'choice', 'multi-choice', 'choice', 'multi-choice', 'choice',
+    ]);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    for (const template of resourceTemplates) {
+      expect(uriTemplateVariables(template.uriTemplate)).toEqual(['resourceId']);
+      const read = await client.readResource({ uri: expandUriTemplate(template.uriTemplate, { resourceId: '3' }) });
+      expect(read.contents).toHaveLength(1);
+    }
   });
 
   it('refuses the research query without task augmentation', async () => {

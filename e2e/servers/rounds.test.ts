@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, CreateMessageRequest, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import { buildAcceptResult, initialValues, readElicitationForm } from '../../src/core/elicitation';
 import { BOOKING_SCHEMA, ROUNDS_SERVER_INFO, start, SUMMARY_SYSTEM_PROMPT } from './rounds.mjs';
 import { useServer } from './test-kit';
 
@@ -67,6 +68,16 @@ describe('rounds (2026-07-28 era, input_required)', () => {
     expect(seen.calls).toHaveLength(2);
     expect(seen.calls[0]?.params.inputResponses).toBeUndefined();
     expect(seen.calls[1]?.params.inputResponses).toEqual({ booking: { action: 'accept', content: { name: 'Ana', seats: 3 } } });
+  });
+
+  it("finishes with the answer Glassbox's form model builds from the requested schema", async () => {
+    const { client } = await connect((params) => {
+      const form = readElicitationForm('requestedSchema' in params ? params.requestedSchema : undefined);
+      if (!form.ok) return { action: 'decline' };
+      return buildAcceptResult(form.form, { ...initialValues(form.form), name: 'Bo', time: '19:30' });
+    });
+    const result = await client.callTool({ name: 'book_table', arguments: { restaurant: 'Casa' } });
+    expect(result.structuredContent).toEqual({ restaurant: 'Casa', booking: { name: 'Bo', seats: 2, terrace: false, time: '19:30' } });
   });
 
   it('reports a declined form', async () => {
