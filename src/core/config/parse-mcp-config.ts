@@ -1,7 +1,8 @@
 import type { Node as JsonNode } from 'jsonc-parser';
-import { createScanner, getNodeValue } from 'jsonc-parser';
+import { getNodeValue } from 'jsonc-parser';
 import type { ConfigInput, McpConfig, ParseResult, ServerConfig } from './config-types';
 import validateMcpConfig, { validateMcpServer } from './generated/validate-mcp-config';
+import { textToParse } from './fragment';
 import { lastPropertiesOf, propertiesOf } from './json-tree';
 import { locateServers } from './locate-servers';
 import { mapSchemaErrors, mapServerSchemaErrors } from './map-schema-errors';
@@ -22,10 +23,9 @@ const GEMINI_SERVER_KEYS = ['httpUrl', 'trust', 'includeTools', 'excludeTools'];
  * the config is null only when the text is not JSON or not an object.
  */
 export function parseMcpConfig(text: string): ParseResult {
-  const fragment = isFragment(text);
   // A fragment ("mcpServers": {…}) is read as if wrapped in braces; offsets are shifted back for the markers.
-  const parsedText = fragment ? `{${text}\n}` : text;
-  const problems = new ProblemList(text, fragment ? 1 : 0);
+  const { parsedText, shift, fragment } = textToParse(text);
+  const problems = new ProblemList(text, shift);
   const { root, hasSyntaxErrors } = parseJsonText(parsedText, problems);
   if (root === undefined || hasSyntaxErrors) return { config: null, problems: problems.toProblems() };
 
@@ -85,14 +85,6 @@ export function parseMcpConfig(text: string): ParseResult {
   const serverAt = (offset: number): string | undefined =>
     located.entries.find((entry) => offset >= entry.propertyNode.offset && offset < entry.propertyNode.offset + entry.propertyNode.length)?.key;
   return { config, problems: problems.toProblems(serverAt) };
-}
-
-/** Whether the text starts with `"name":`, a member of an object pasted without the object's braces. */
-function isFragment(text: string): boolean {
-  const scanner = createScanner(text, true);
-  const STRING = 10;
-  const COLON = 6;
-  return scanner.scan() === STRING && scanner.scan() === COLON;
 }
 
 /** Gemini CLI's settings: its own top-level keys, or servers written with keys only Gemini reads. */
