@@ -14,6 +14,7 @@ import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
 import { Splitter } from '../ui/splitter';
 import { saveConfig } from './config-storage';
+import { useShareLinkPaste } from './use-share-link-paste';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -83,6 +84,11 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
       setApplying(false);
     }
   };
+
+  useShareLinkPaste((text) => {
+    setConfigText(text);
+    void apply(text);
+  });
 
   const toggle = (id: PanelId) => () => setMaximised(maximised === id ? undefined : id);
   const eraOf = (server: string) => services.connections.getSnapshot().servers.find((s) => s.name === server)?.era;

@@ -5,14 +5,18 @@ const STORAGE_KEY = 'glassbox.config.v1';
 /** Where the config text came from at start-up. */
 export type ConfigSource = 'fragment' | 'storage' | 'default';
 
+/** The config text of a `#config=` share link in the address, or null; the link is removed from the address once read. */
+export function takeConfigFragment(): string | null {
+  const fromFragment = location.hash.startsWith('#config=') ? decodeConfigFragment(location.hash) : null;
+  // The link has done its job; keep the URL clean so a reload does not re-apply it over later edits.
+  if (fromFragment !== null) history.replaceState(null, '', location.pathname + location.search);
+  return fromFragment;
+}
+
 /** The config text to start with: a #config= share link wins, then the saved text, then the demo config. */
 export function loadInitialConfig(): { text: string; source: ConfigSource } {
-  const fromFragment = location.hash.startsWith('#config=') ? decodeConfigFragment(location.hash) : null;
-  if (fromFragment !== null) {
-    // The link has done its job; keep the URL clean so a reload does not re-apply it over later edits.
-    history.replaceState(null, '', location.pathname + location.search);
-    return { text: fromFragment, source: 'fragment' };
-  }
+  const fromFragment = takeConfigFragment();
+  if (fromFragment !== null) return { text: fromFragment, source: 'fragment' };
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved !== null) return { text: saved, source: 'storage' };
