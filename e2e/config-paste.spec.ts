@@ -27,3 +27,15 @@ test('a #config= link pasted into the open tab applies its servers, in any diale
   await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-weather')).toHaveCount(0);
 });
+
+test('a fragment pasted without its outer braces is read, and its problems are marked where they are', async ({ page }) => {
+  // Zed's settings member, as its docs print it, with one server whose url is a number.
+  const fragment = `"context_servers": {\n  "calendar": { "url": "${TEST_URLS.calendar}" },\n  "broken": { "url": 42 }\n}`;
+  await page.goto(`/#config=${base64Url(fragment)}`);
+  await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
+  await expect(page.getByTestId('server-broken')).toContainText('This entry cannot be used');
+  const problems = page.getByTestId('config-problem');
+  await expect(problems.filter({ hasText: 'no outer { and }' })).toHaveAttribute('data-line', '1');
+  await expect(problems.filter({ hasText: '"url" must be a string' })).toHaveAttribute('data-line', '3');
+  await expect(page.locator('[data-testid="config-editor"] .monaco-editor .squiggly-error').first()).toBeAttached({ timeout: 20_000 });
+});
