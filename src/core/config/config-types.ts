@@ -114,6 +114,7 @@ export type ConfigProblemCode =
   | 'unknown-transport'
   | 'conflicting-transport'
   | 'legacy-sse'
+  | 'sse-path'
   | 'bad-headers'
   | 'forbidden-header'
   | 'bad-timeout'

@@ -44,7 +44,7 @@ export function locateServers(root: JsonNode, problems: ProblemList, depth = 0):
     if (servers !== undefined) {
       problems.addAtNode('ignored-key', 'warning', servers.keyNode, '"servers" is ignored because "mcpServers" is also present: keep one of them');
     }
-    if (mcpServers.valueNode?.type === 'array') return fromArray('mcpServers', mcpServers);
+    if (mcpServers.valueNode?.type === 'array') return fromArray('mcpServers', mcpServers, problems);
     return { ...fromMap('mcpServers', mcpServers), validation: depth === 0 ? 'document' : 'entries' };
   }
   if (servers !== undefined) return { ...fromMap('servers', servers), inputsNode: top.get('inputs')?.valueNode, validation: depth === 0 ? 'document' : 'entries' };
@@ -65,7 +65,7 @@ export function locateServers(root: JsonNode, problems: ProblemList, depth = 0):
   if (zed !== undefined) return fromMap('zed', zed);
   const experimental = top.get('experimental')?.valueNode;
   const continueServers = experimental?.type === 'object' ? lastPropertiesOf(experimental).get('modelContextProtocolServers') : undefined;
-  if (continueServers !== undefined) return fromArray('continue', continueServers);
+  if (continueServers !== undefined) return fromArray('continue', continueServers, problems);
 
   // One wrapper key around a known collection, like Augment's "augment.advanced": {"mcpServers": […]}.
   const [only, ...others] = propertiesOf(root);
@@ -97,18 +97,33 @@ function fromMap(dialect: McpConfigDialect, holder: JsonProperty): LocatedServer
   return { dialect, entries: lastDefinitions(all), mapNode, ...(mapNode?.type === 'object' ? { noServersAt: holder.keyNode } : {}), validation: 'entries', dialectKeys: NONE };
 }
 
-// Continue's (and Augment's) arrays of {"name": …, …}: the name's text stands in for a key.
-function fromArray(dialect: McpConfigDialect, holder: JsonProperty): LocatedServers {
+// Continue's (and Augment's) arrays of {"name": …, …}: the name's text stands in for a key. A name
+// given twice is reported like a duplicated key (the later one is used); an unnamed entry gets a
+// name of its own that no other entry has.
+function fromArray(dialect: McpConfigDialect, holder: JsonProperty, problems: ProblemList): LocatedServers {
   const items = holder.valueNode?.type === 'array' ? (holder.valueNode.children ?? []) : [];
-  const entries = items.map((item, index): JsonProperty => {
+  const named = items.map((item) => {
     const nameNode = item.type === 'object' ? lastPropertiesOf(item).get('name')?.valueNode : undefined;
-    if (nameNode?.type === 'string' && typeof nameNode.value === 'string' && nameNode.value.trim() !== '') {
-      return { key: nameNode.value, keyNode: nameNode, valueNode: item, propertyNode: item };
-    }
-    const name = item.type === 'object' ? nameForUnnamedServer(item) : `server-${index + 1}`;
-    return { key: name, keyNode: { type: 'string', value: name, offset: item.offset, length: 1 } as JsonNode, valueNode: item, propertyNode: item };
+    return nameNode?.type === 'string' && typeof nameNode.value === 'string' && nameNode.value.trim() !== '' ? { item, name: nameNode.value, nameNode } : { item };
   });
-  return { dialect, entries, ...(holder.valueNode?.type === 'array' ? { noServersAt: holder.keyNode } : {}), validation: 'entries', dialectKeys: NONE };
+  const taken = new Set(named.flatMap((entry) => (entry.name === undefined ? [] : [entry.name])));
+  const firstLine = new Map<string, number>();
+  const entries = named.map(({ item, name, nameNode }, index): JsonProperty => {
+    if (name !== undefined && nameNode !== undefined) {
+      const earlier = firstLine.get(name);
+      if (earlier !== undefined) {
+        problems.addAtNode('duplicate-server', 'warning', nameNode, `Server "${name}" is defined again here (first on line ${earlier}): only this later definition is used`);
+      }
+      firstLine.set(name, problems.rangeOf(nameNode.offset, 0).line);
+      return { key: name, keyNode: nameNode, valueNode: item, propertyNode: item };
+    }
+    const base = item.type === 'object' ? nameForUnnamedServer(item) : 'server';
+    let unique = base;
+    for (let n = index + 1; taken.has(unique); n++) unique = `${base}-${n}`;
+    taken.add(unique);
+    return { key: unique, keyNode: { type: 'string', value: unique, offset: item.offset, length: 1 } as JsonNode, valueNode: item, propertyNode: item };
+  });
+  return { dialect, entries: lastDefinitions(entries), ...(holder.valueNode?.type === 'array' ? { noServersAt: holder.keyNode } : {}), validation: 'entries', dialectKeys: NONE };
 }
 
 // For a duplicated name the last definition is the one JSON.parse keeps, so it is the one we read.

@@ -129,6 +129,27 @@ describe('parseMcpConfig: Continue', () => {
   });
 });
 
+describe('parseMcpConfig: Continue names', () => {
+  it('reports a name given twice and uses the later entry; unnamed entries get names of their own', () => {
+    const text = lines(
+      '{"mcpServers": [',
+      '  { "name": "docs", "url": "https://old.example.com/mcp" },',
+      '  { "name": "docs", "url": "https://new.example.com/mcp" },',
+      '  { "url": "https://mcp.example.com/a" },',
+      '  { "url": "https://mcp.example.com/b" }',
+      ']}',
+    );
+    const { result, rows } = parse(text);
+    expect(result.config?.servers.map((s) => [s.name, s.url])).toEqual([
+      ['docs', 'https://new.example.com/mcp'],
+      ['mcp.example.com', 'https://mcp.example.com/a'],
+      ['mcp.example.com-4', 'https://mcp.example.com/b'],
+    ]);
+    expect(rows).toEqual([['duplicate-server', 'warning', 3, 13, '"docs"']]);
+    expect(result.problems[0]?.reason).toBe('Server "docs" is defined again here (first on line 2): only this later definition is used');
+  });
+});
+
 describe('parseMcpConfig: Opencode', () => {
   it('reads "mcp" with type remote (url, headers) and local (command list), and "enabled": false', () => {
     const text = lines(
@@ -208,8 +229,9 @@ describe('parseMcpConfig: Gemini CLI', () => {
     expect(result.problems[0]?.reason).toMatch(/^Gemini CLI reads a plain "url" without "type" as "sse" \("httpUrl" is streamable HTTP\)\. /);
   });
 
-  it('keeps a plain url as streamable HTTP in a file without anything of Gemini (Cursor)', () => {
-    const { result } = parse('{"mcpServers": {"a": {"url": "https://a.example.com/mcp"}}}');
-    expect(server(result, 'a').transport).toBe('streamable-http');
+  it('keeps a plain url as streamable HTTP in a file without anything of Gemini (Cursor), noting an /sse path', () => {
+    const { result, rows } = parse('{"mcpServers": {"a": {"url": "https://a.example.com/mcp"}, "b": {"url": "http://localhost:3333/sse"}}}');
+    expect(result.config?.servers.map((s) => s.transport)).toEqual(['streamable-http', 'streamable-http']);
+    expect(rows).toEqual([['sse-path', 'info', 1, 73, '"http://localhost:3333/sse"']]);
   });
 });

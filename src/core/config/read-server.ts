@@ -96,6 +96,15 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
     );
   }
 
+  if (transport === 'streamable-http' && declared === undefined && url !== undefined && urlNode !== undefined && /\/sse\/?([?#]|$)/.test(url)) {
+    problems.addAtNode(
+      'sse-path',
+      'info',
+      urlNode,
+      'The address ends in /sse, the usual path of the 2024 HTTP+SSE transport, which Glassbox does not speak yet: it tries streamable HTTP here; if that fails, look for the server\'s streamable HTTP address (often /mcp)',
+    );
+  }
+
   const headersNode = fields.get('headers')?.valueNode;
   const writtenHeaders = readHeaders(headersNode, problems);
   const headers = Object.fromEntries(Object.entries(writtenHeaders).map(([header, text]) => [header, applyPlaceholderDefaults(text)]));
