@@ -289,3 +289,50 @@ describe('sign-in against oidc-provider', () => {
     expectNoLeak(run);
   });
 });
+
+describe('failures a page meets', () => {
+  /** fetch as a page on APP.origin sees it: a response without a matching Access-Control-Allow-Origin is a bare TypeError. */
+  const browserFetch: FetchLike = async (url, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('origin', APP.origin);
+    const response = await fetch(url, { ...init, headers });
+    const allowed = response.headers.get('access-control-allow-origin');
+    if (allowed !== '*' && allowed !== APP.origin) throw new TypeError('Failed to fetch');
+    return response;
+  };
+
+  it('names the token endpoint that sends no CORS headers, and the header to add', async () => {
+    const noCors = await start({ redirectUris: [APP.redirectUri], cors: false });
+    try {
+      const run = await harness(noCors.mcpUrl, { connect: false, corsApplies: true, fetch: browserFetch, config: { clientId: PREREGISTERED_CLIENT_ID } });
+      const error = await authErrorOf(run.session.signIn());
+      expect(error.code).toBe('cors-blocked');
+      expect(error.endpoint).toBe(`${noCors.origin}/token`);
+      expect(error.fix).toContain(`Access-Control-Allow-Origin: ${APP.origin}`);
+      expect(error.fix).toContain('The authorization endpoint needs none');
+      expect(stepsOf(run.session)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:failed']);
+    } finally {
+      await noCors.close();
+    }
+  });
+
+  it('stops after a bounded number of attempts when the server refuses every token it is given', async () => {
+    let mcpRequests = 0;
+    // A server that does not accept its authorization server's tokens: the bearer it receives is always wrong.
+    const refusingFetch: FetchLike = async (url, init) => {
+      if (new URL(url).pathname !== '/mcp') return fetch(url, init);
+      mcpRequests += 1;
+      const headers = new Headers(init?.headers);
+      if (headers.has('authorization')) headers.set('authorization', 'Bearer not-the-token');
+      return fetch(url, { ...init, headers });
+    };
+    const witness = new SecretWitness();
+    const opener = popup(witness, APP);
+    const session = new AuthSession({ serverUrl: server.mcpUrl, app: APP, openAuthorization: opener, fetch: witness.wrap() });
+    const guarded = authMiddleware(session, { maxPromptsPerAction: 2 })(refusingFetch);
+    const response = await guarded(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(response.status).toBe(401);
+    expect(mcpRequests).toBeLessThanOrEqual(4);
+    expect(opener.opened.length).toBeLessThanOrEqual(2);
+  });
+});
