@@ -3,9 +3,10 @@
  * a credential (codes, verifiers, tokens, secrets, state) are fixed by the RFCs, so the record of
  * each step keeps everything else a person needs to debug a sign-in and never holds a secret.
  */
+import { REDACTED } from '../traffic';
 
-/** What a redacted value is replaced with. */
-export const REDACTED_VALUE = '[redacted]';
+/** What a redacted value is replaced with: the traffic log's marker, so every panel shows the same. */
+export const REDACTED_VALUE = REDACTED;
 
 /** Parameter and field names whose values are credentials or one-time secrets (RFC 6749, 7636, 7009, 7591). */
 const SECRET_NAMES: ReadonlySet<string> = new Set([

@@ -136,10 +136,7 @@ function expectNoLeak({ session, witness }: Pick<Harness, 'session' | 'witness'>
 
 /** The AuthError a promise rejects with. */
 async function authErrorOf(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
+  const error: unknown = await promise.catch((reason: unknown) => reason);
   expect(error).toBeInstanceOf(AuthError);
   return error as AuthError;
 }
