@@ -17,6 +17,7 @@
  *
  * Run: node e2e/servers/auth-server.mjs --port 3104
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import Provider, { errors } from 'oidc-provider';
@@ -112,6 +113,8 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     routes: { authorization: '/authorize', token: '/token', registration: '/register', revocation: '/revoke' },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['glassbox-test-cookie-key'] },
+    // A fresh signing key per run (oidc-provider's built-in one is for quick starts and says so).
+    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: 'test' }] },
     clientBasedCORS: () => cors,
     pkce: { required: () => true },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
