@@ -33,21 +33,21 @@ export class AuthError extends Error {
   readonly endpoint: string | undefined;
   readonly fix: string;
 
-  constructor(code: AuthErrorCode, step: AuthStepKind, message: string, fix: string, options: { endpoint?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.code = code;
-    this.step = step;
-    this.endpoint = options.endpoint;
-    this.fix = fix;
+  constructor(details: { code: AuthErrorCode; step: AuthStepKind; message: string; fix: string; endpoint?: string | undefined; cause?: unknown }) {
+    super(details.message, { cause: details.cause });
+    this.code = details.code;
+    this.step = details.step;
+    this.endpoint = details.endpoint;
+    this.fix = details.fix;
   }
 }
 
 /** The error the injected `openAuthorization` throws when the person closed the popup before it finished. */
 export function popupClosedError(): AuthError {
-  return new AuthError(
-    'popup-closed',
-    'authorize',
-    'The sign-in window was closed before it finished.',
-    'Open "Sign in" again and finish in the window that opens (allow popups for this page if the browser blocked it).',
-  );
+  return new AuthError({
+    code: 'popup-closed',
+    step: 'authorize',
+    message: 'The sign-in window was closed before it finished.',
+    fix: 'Open "Sign in" again and finish in the window that opens (allow popups for this page if the browser blocked it).',
+  });
 }

@@ -174,10 +174,26 @@ export class AuthSession {
     const discovery = await this.discover(challenge);
     const scope = scopeOverride ?? this.options.config?.scopes?.join(' ') ?? challenge?.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ');
     if (this.client === undefined || this.client.issuer !== issuerOf(discovery)) {
-      const resolved = await resolveClient({ ...(this.options.config && { config: this.options.config }), discovery, app: this.options.app, fetch: this.fetch, trace: this.trace, failure: this.failure });
+      const resolved = await resolveClient({
+        ...(this.options.config && { config: this.options.config }),
+        discovery,
+        app: this.options.app,
+        fetch: this.fetch,
+        trace: this.trace,
+        failure: this.failure,
+      });
       this.client = { ...resolved, issuer: issuerOf(discovery) };
     }
-    const tokens = await authorize({ discovery, client: this.client, redirectUri: this.options.app.redirectUri, ...(scope && { scope }), openAuthorization: this.options.openAuthorization, fetch: this.fetch, trace: this.trace, failure: this.failure });
+    const tokens = await authorize({
+      discovery,
+      client: this.client,
+      redirectUri: this.options.app.redirectUri,
+      ...(scope && { scope }),
+      openAuthorization: this.options.openAuthorization,
+      fetch: this.fetch,
+      trace: this.trace,
+      failure: this.failure,
+    });
     return this.keep(tokens, discovery, scope, undefined);
   }
 

@@ -42,7 +42,11 @@ export function tokenFailure(step: StepRecorder, error: unknown, context: Failur
   if (blocked) return step.fail(explainFetchFailure(kind, blocked.url, blocked.failure?.message ?? '', context));
   const detail = error instanceof OAuthError ? `${error.code}: ${error.message}` : String(error);
   return step.fail(
-    new AuthError('token-rejected', kind, `The ${ENDPOINT_NAMES[kind]} refused: ${detail}`, kind === 'refresh' ? 'Sign in again.' : 'Sign in again; if it keeps failing, the authorization server’s log says why.', {
+    new AuthError({
+      code: 'token-rejected',
+      step: kind,
+      message: `The ${ENDPOINT_NAMES[kind]} refused: ${detail}`,
+      fix: kind === 'refresh' ? 'Sign in again.' : 'Sign in again; if it keeps failing, the authorization server’s log says why.',
       ...(endpoint && { endpoint }),
       cause: error,
     }),
@@ -52,16 +56,31 @@ export function tokenFailure(step: StepRecorder, error: unknown, context: Failur
 /** Checks the callback's `state`, `error` and `iss`, in that order; returns the code. */
 function checkCallback(step: StepRecorder, callback: URLSearchParams, state: string, discovery: Discovery): string {
   if (callback.get('state') !== state) {
-    throw step.fail(new AuthError('state-mismatch', 'authorize', 'The sign-in answer does not carry the state this page sent: it is not the answer to this sign-in.', 'Start the sign-in again from this page; close other sign-in windows for this server.'));
+    throw step.fail(new AuthError({
+      code: 'state-mismatch',
+      step: 'authorize',
+      message: 'The sign-in answer does not carry the state this page sent: it is not the answer to this sign-in.',
+      fix: 'Start the sign-in again from this page; close other sign-in windows for this server.',
+    }));
   }
   step.check('state matches the one sent');
   const error = callback.get('error');
   if (error !== null) {
     const description = callback.get('error_description') ?? '';
     if (error === 'access_denied') {
-      throw step.fail(new AuthError('consent-denied', 'authorize', `Access was not granted${description ? `: ${description}` : '.'}`, 'Sign in again and allow access, or remove the server.'));
+      throw step.fail(new AuthError({
+        code: 'consent-denied',
+        step: 'authorize',
+        message: `Access was not granted${description ? `: ${description}` : '.'}`,
+        fix: 'Sign in again and allow access, or remove the server.',
+      }));
     }
-    throw step.fail(new AuthError('authorization-failed', 'authorize', `The authorization server answered ${error}${description ? `: ${description}` : ''}.`, 'Check the server’s OAuth settings (client id, scopes, redirect URI) and sign in again.'));
+    throw step.fail(new AuthError({
+      code: 'authorization-failed',
+      step: 'authorize',
+      message: `The authorization server answered ${error}${description ? `: ${description}` : ''}.`,
+      fix: 'Check the server’s OAuth settings (client id, scopes, redirect URI) and sign in again.',
+    }));
   }
   const metadata = discovery.metadata;
   try {
@@ -73,12 +92,23 @@ function checkCallback(step: StepRecorder, callback: URLSearchParams, state: str
   } catch (issue) {
     if (!(issue instanceof IssuerMismatchError)) throw issue;
     throw step.fail(
-      new AuthError('iss-mismatch', 'authorize', `The sign-in answer came from issuer ${issue.received ?? '(none)'}, not ${issue.expected}: possibly a mix-up attack.`, 'Do not retry from this window; start the sign-in again from the server card.', { cause: issue }),
+      new AuthError({
+        code: 'iss-mismatch',
+        step: 'authorize',
+        message: `The sign-in answer came from issuer ${issue.received ?? '(none)'}, not ${issue.expected}: possibly a mix-up attack.`,
+        fix: 'Do not retry from this window; start the sign-in again from the server card.',
+        cause: issue,
+      }),
     );
   }
   if (callback.has('iss')) step.check('iss matches the authorization server (RFC 9207)');
   const code = callback.get('code');
-  if (code === null) throw step.fail(new AuthError('authorization-failed', 'authorize', 'The sign-in answer has no code.', 'Sign in again.'));
+  if (code === null) throw step.fail(new AuthError({
+    code: 'authorization-failed',
+    step: 'authorize',
+    message: 'The sign-in answer has no code.',
+    fix: 'Sign in again.',
+  }));
   return code;
 }
 
@@ -98,7 +128,13 @@ export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens>
       resource: discovery.resource,
     });
   } catch (error) {
-    throw step.fail(new AuthError('incompatible-server', 'authorize', String(error instanceof Error ? error.message : error), 'The authorization server must support the code flow with PKCE S256.', { cause: error }));
+    throw step.fail(new AuthError({
+      code: 'incompatible-server',
+      step: 'authorize',
+      message: String(error instanceof Error ? error.message : error),
+      fix: 'The authorization server must support the code flow with PKCE S256.',
+      cause: error,
+    }));
   }
   step.check(`PKCE S256, state, resource ${discovery.resource}${scope ? `, scope "${scope}"` : ''}`);
   let callback: URLSearchParams;
@@ -107,7 +143,13 @@ export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens>
   } catch (error) {
     step.navigation(started.authorizationUrl);
     if (error instanceof AuthError) throw step.fail(error);
-    throw step.fail(new AuthError('authorization-failed', 'authorize', `The sign-in window failed: ${String(error)}`, 'Sign in again.', { cause: error }));
+    throw step.fail(new AuthError({
+      code: 'authorization-failed',
+      step: 'authorize',
+      message: `The sign-in window failed: ${String(error)}`,
+      fix: 'Sign in again.',
+      cause: error,
+    }));
   }
   step.navigation(started.authorizationUrl, callback);
   const code = checkCallback(step, callback, state, discovery);

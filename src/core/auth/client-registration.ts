@@ -69,12 +69,12 @@ export async function resolveClient(options: ResolveClientOptions): Promise<Reso
   // With metadata, registration needs an advertised endpoint; in the 2025-03-26 fallback, /register is tried.
   if (metadata !== undefined && !metadata.registration_endpoint) {
     throw step.fail(
-      new AuthError(
-        'client-id-needed',
-        'registration',
-        `${discovery.authorizationServer} offers neither dynamic client registration nor client metadata documents.`,
-        `Register Glassbox with this authorization server (redirect URI ${app.redirectUri}) and put the client id in the server's "oauth": { "clientId": … }.`,
-      ),
+      new AuthError({
+        code: 'client-id-needed',
+        step: 'registration',
+        message: `${discovery.authorizationServer} offers neither dynamic client registration nor client metadata documents.`,
+        fix: `Register Glassbox with this authorization server (redirect URI ${app.redirectUri}) and put the client id in the server's "oauth": { "clientId": … }.`,
+      }),
     );
   }
   try {
@@ -94,7 +94,11 @@ export async function resolveClient(options: ResolveClientOptions): Promise<Reso
       const { code, description } = rejection(error);
       if (code === 'invalid_redirect_uri') {
         throw step.fail(
-          new AuthError('redirect-uri-not-allowed', 'registration', `The registration endpoint refused the redirect URI ${app.redirectUri}: ${description}`, `The authorization server must allow ${app.redirectUri} as a redirect URI.`, {
+          new AuthError({
+            code: 'redirect-uri-not-allowed',
+            step: 'registration',
+            message: `The registration endpoint refused the redirect URI ${app.redirectUri}: ${description}`,
+            fix: `The authorization server must allow ${app.redirectUri} as a redirect URI.`,
             endpoint,
             cause: error,
           }),
@@ -102,17 +106,25 @@ export async function resolveClient(options: ResolveClientOptions): Promise<Reso
       }
       const notFound = error.status === 404 && discovery.metadata === undefined;
       throw step.fail(
-        new AuthError(
-          notFound ? 'metadata-not-found' : 'registration-rejected',
-          'registration',
-          notFound ? `No authorization-server metadata was found and the default ${endpoint} answered 404.` : `The registration endpoint refused: ${code} ${description}`.trim(),
-          notFound
+        new AuthError({
+          code: notFound ? 'metadata-not-found' : 'registration-rejected',
+          step: 'registration',
+          message: notFound ? `No authorization-server metadata was found and the default ${endpoint} answered 404.` : `The registration endpoint refused: ${code} ${description}`.trim(),
+          fix: notFound
             ? `Publish RFC 9728 and RFC 8414 metadata (none at ${discovery.urlsTried.join(', ')}), or put a client id in the server's "oauth" config.`
             : `Put a client id registered with this authorization server in the server's "oauth": { "clientId": … }.`,
-          { ...(endpoint && { endpoint }), cause: error },
-        ),
+          ...(endpoint && { endpoint }),
+          cause: error,
+        }),
       );
     }
-    throw step.fail(new AuthError('registration-rejected', 'registration', `Registration failed: ${String(error)}`, `Put a client id in the server's "oauth" config.`, { ...(endpoint && { endpoint }), cause: error }));
+    throw step.fail(new AuthError({
+      code: 'registration-rejected',
+      step: 'registration',
+      message: `Registration failed: ${String(error)}`,
+      fix: `Put a client id in the server's "oauth" config.`,
+      ...(endpoint && { endpoint }),
+      cause: error,
+    }));
   }
 }

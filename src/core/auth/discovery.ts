@@ -78,7 +78,11 @@ async function findResourceMetadata(options: DiscoverOptions): Promise<OAuthProt
     if (challenge?.resourceMetadataUrl) {
       throwIfBlocked(step, failure);
       throw step.fail(
-        new AuthError('metadata-not-found', 'resource-metadata', `No protected-resource metadata at ${step.record.urlsTried.join(', ')}.`, `The server's 401 names ${challenge.resourceMetadataUrl.href}: serve the RFC 9728 metadata document there.`, {
+        new AuthError({
+          code: 'metadata-not-found',
+          step: 'resource-metadata',
+          message: `No protected-resource metadata at ${step.record.urlsTried.join(', ')}.`,
+          fix: `The server's 401 names ${challenge.resourceMetadataUrl.href}: serve the RFC 9728 metadata document there.`,
           endpoint: challenge.resourceMetadataUrl.href,
           cause: error,
         }),
@@ -90,14 +94,23 @@ async function findResourceMetadata(options: DiscoverOptions): Promise<OAuthProt
   }
   if (!checkResourceAllowed({ requestedResource: serverUrl, configuredResource: metadata.resource })) {
     throw step.fail(
-      new AuthError('resource-mismatch', 'resource-metadata', `The metadata is for ${metadata.resource}, not for ${serverUrl}.`, `The metadata's \`resource\` must be ${serverUrl} (or a parent path of it).`, {
+      new AuthError({
+        code: 'resource-mismatch',
+        step: 'resource-metadata',
+        message: `The metadata is for ${metadata.resource}, not for ${serverUrl}.`,
+        fix: `The metadata's \`resource\` must be ${serverUrl} (or a parent path of it).`,
         endpoint: step.record.urlsTried.at(-1),
       }),
     );
   }
   step.check(`The metadata's resource ${metadata.resource} covers ${serverUrl}`);
   if (!metadata.authorization_servers?.length) {
-    throw step.fail(new AuthError('incompatible-server', 'resource-metadata', 'The resource metadata names no authorization server.', 'List the authorization server in `authorization_servers`.'));
+    throw step.fail(new AuthError({
+      code: 'incompatible-server',
+      step: 'resource-metadata',
+      message: 'The resource metadata names no authorization server.',
+      fix: 'List the authorization server in `authorization_servers`.',
+    }));
   }
   step.ok(`Authorization server: ${metadata.authorization_servers[0]}`);
   return metadata;
@@ -113,21 +126,36 @@ async function findServerMetadata(options: DiscoverOptions, authorizationServer:
     const endpoint = step.record.urlsTried.at(-1);
     if (error instanceof IssuerMismatchError) {
       throw step.fail(
-        new AuthError('issuer-mismatch', 'as-metadata', `The metadata at ${endpoint} says its issuer is ${error.received}, but it was discovered as ${error.expected}.`, `The authorization server's \`issuer\` must equal the URL it is published under (${error.expected}).`, {
+        new AuthError({
+          code: 'issuer-mismatch',
+          step: 'as-metadata',
+          message: `The metadata at ${endpoint} says its issuer is ${error.received}, but it was discovered as ${error.expected}.`,
+          fix: `The authorization server's \`issuer\` must equal the URL it is published under (${error.expected}).`,
           endpoint,
           cause: error,
         }),
       );
     }
     throwIfBlocked(step, options.failure);
-    throw step.fail(new AuthError('incompatible-server', 'as-metadata', `The authorization-server metadata could not be read: ${String(error)}`, 'Serve valid RFC 8414 metadata.', { endpoint, cause: error }));
+    throw step.fail(new AuthError({
+      code: 'incompatible-server',
+      step: 'as-metadata',
+      message: `The authorization-server metadata could not be read: ${String(error)}`,
+      fix: 'Serve valid RFC 8414 metadata.',
+      endpoint,
+      cause: error,
+    }));
   }
   if (metadata === undefined) {
     throwIfBlocked(step, options.failure);
     const tried = [...earlierUrls, ...step.record.urlsTried];
     if (!fallback) {
       throw step.fail(
-        new AuthError('metadata-not-found', 'as-metadata', `No authorization-server metadata at any of: ${tried.join(', ')}.`, `Publish RFC 8414 metadata for ${authorizationServer} at ${step.record.urlsTried[0] ?? 'its well-known URL'}.`, {
+        new AuthError({
+          code: 'metadata-not-found',
+          step: 'as-metadata',
+          message: `No authorization-server metadata at any of: ${tried.join(', ')}.`,
+          fix: `Publish RFC 8414 metadata for ${authorizationServer} at ${step.record.urlsTried[0] ?? 'its well-known URL'}.`,
           endpoint: step.record.urlsTried[0],
         }),
       );

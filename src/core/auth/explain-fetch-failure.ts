@@ -61,15 +61,19 @@ export function explainFetchFailure(step: AuthStepKind, url: string, message: st
   const name = ENDPOINT_NAMES[step];
   if (context.corsApplies) {
     const origin = context.appOrigin ?? 'this page’s origin';
-    return new AuthError(
-      'cors-blocked',
-      step,
-      `The browser blocked the ${name} at ${url}: it sent no CORS headers this page may read (or it is unreachable).`,
-      `The authorization server must send ${corsHeadersNeeded(step, origin)} at ${url}. The authorization endpoint needs none.`,
-      { endpoint: url },
-    );
+    return new AuthError({
+      code: 'cors-blocked',
+      step: step,
+      message: `The browser blocked the ${name} at ${url}: it sent no CORS headers this page may read (or it is unreachable).`,
+      fix: `The authorization server must send ${corsHeadersNeeded(step, origin)} at ${url}. The authorization endpoint needs none.`,
+      endpoint: url,
+    });
   }
-  return new AuthError('network-failed', step, `The ${name} at ${url} could not be reached: ${message}`, `Check that ${new URL(url).origin} is up and reachable from here.`, {
+  return new AuthError({
+    code: 'network-failed',
+    step: step,
+    message: `The ${name} at ${url} could not be reached: ${message}`,
+    fix: `Check that ${new URL(url).origin} is up and reachable from here.`,
     endpoint: url,
   });
 }

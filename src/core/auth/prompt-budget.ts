@@ -19,12 +19,12 @@ export class PromptBudget {
   /** Takes one prompt; throws `too-many-prompts` when the action has used them all. */
   take(): void {
     if (this.used >= this.max) {
-      throw new AuthError(
-        'too-many-prompts',
-        'authorize',
-        `The server still refused after ${this.max} sign-ins for one request.`,
-        'The server does not accept the tokens its authorization server issues (check the audience and scopes it expects); Glassbox stops here instead of asking again.',
-      );
+      throw new AuthError({
+        code: 'too-many-prompts',
+        step: 'authorize',
+        message: `The server still refused after ${this.max} sign-ins for one request.`,
+        fix: 'The server does not accept the tokens its authorization server issues (check the audience and scopes it expects); Glassbox stops here instead of asking again.',
+      });
     }
     this.used += 1;
   }
