@@ -169,6 +169,7 @@ export class AuthSession {
     return this.discovery;
   }
 
+  /** Discovery (when needed), the client, the popup and the token exchange: one prompt from `budget`. */
   private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
     budget.take();
     const discovery = await this.discover(challenge);
@@ -197,6 +198,7 @@ export class AuthSession {
     return this.keep(tokens, discovery, scope, undefined);
   }
 
+  /** The refresh grant (RFC 6749 §6) for `record`, recorded as a `refresh` step. */
   private async refresh(record: TokenRecord): Promise<TokenRecord> {
     const discovery = await this.discover(undefined);
     const step = this.trace.begin('refresh');
@@ -218,6 +220,7 @@ export class AuthSession {
     }
   }
 
+  /** The client credentials for a token request: a configured secret comes from the config, never from storage. */
   private clientInformation(record: TokenRecord): { client_id: string; client_secret?: string } {
     const secret = record.clientSource === 'config' ? this.options.config?.clientSecret : record.registeredClientSecret;
     return secret ? { client_id: record.clientId, client_secret: secret } : { client_id: record.clientId };
