@@ -4,9 +4,19 @@
  * `CryptoKeyStore` (IndexedDB stores CryptoKey objects without ever exposing their bytes), so
  * script on the page can use the key but no storage dump or export contains it or a token.
  */
-import type { KeyValueBackend } from '../persistence';
 import { keyMatches, tokenKey } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
+
+/**
+ * The key-value storage the encrypted records go to. core/persistence's KeyValueBackend (IndexedDB
+ * in the page) has this shape; auth sits below persistence in the core layers, so it names only
+ * what it uses.
+ */
+export interface TokenBackend {
+  get(key: string): Promise<unknown>;
+  put(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<void>;
+}
 
 /** Keeps the one encryption key (IndexedDB in the page, memory in tests). */
 export interface CryptoKeyStore {
@@ -27,12 +37,12 @@ interface SealedRecord {
 
 /** Token records encrypted at rest; see the file comment. */
 export class EncryptedTokenStore implements TokenStore {
-  private readonly backend: KeyValueBackend;
+  private readonly backend: TokenBackend;
   private readonly keys: CryptoKeyStore;
   private readonly subtle: SubtleCrypto;
   private key: Promise<CryptoKey> | undefined;
 
-  constructor(backend: KeyValueBackend, keys: CryptoKeyStore, subtle: SubtleCrypto = globalThis.crypto.subtle) {
+  constructor(backend: TokenBackend, keys: CryptoKeyStore, subtle: SubtleCrypto = globalThis.crypto.subtle) {
     this.backend = backend;
     this.keys = keys;
     this.subtle = subtle;

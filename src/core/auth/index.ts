@@ -13,7 +13,7 @@ export { authorize, type AuthorizeOptions, type OpenAuthorization } from './auth
 export { resolveClient, type ClientSource, type OAuthServerConfig, type ResolveClientOptions, type ResolvedClient } from './client-registration';
 export { discover, readChallenge, type Challenge, type DiscoverOptions, type Discovery } from './discovery';
 export { ENDPOINT_NAMES, explainFetchFailure, type FailureContext } from './explain-fetch-failure';
-export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore } from './encrypted-token-store';
+export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';
 export { DEFAULT_MAX_PROMPTS, PromptBudget } from './prompt-budget';
 export { isSecretOAuthName, REDACTED_VALUE, redactJson, redactOAuthUrl, redactParams } from './redact-oauth';
 export { revokeTokens } from './revoke';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryBackend } from '../persistence';
 import { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX } from './encrypted-token-store';
-import type { CryptoKeyStore } from './encrypted-token-store';
+import type { CryptoKeyStore, TokenBackend } from './encrypted-token-store';
 import { MemoryTokenStore, tokenKey } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
 
@@ -20,6 +19,20 @@ function record(overrides: Partial<TokenRecord> = {}): TokenRecord {
     clientSource: 'dynamic',
     ...overrides,
   };
+}
+
+/** A backend that structured-clones values in and out, as IndexedDB does. */
+class CloningBackend implements TokenBackend {
+  private readonly values = new Map<string, unknown>();
+  async get(key: string): Promise<unknown> {
+    return structuredClone(this.values.get(key));
+  }
+  async put(key: string, value: unknown): Promise<void> {
+    this.values.set(key, structuredClone(value));
+  }
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+  }
 }
 
 /** A key store in memory (IndexedDB in the page). */
@@ -55,18 +68,18 @@ describe('MemoryTokenStore', () => {
 
 describe('EncryptedTokenStore', () => {
   it('keeps one record per server URL and issuer', async () => {
-    await expectKeyedByServerAndIssuer(new EncryptedTokenStore(new MemoryBackend(), keyStore()));
+    await expectKeyedByServerAndIssuer(new EncryptedTokenStore(new CloningBackend(), keyStore()));
   });
 
   it('stores only ciphertext, under a key that cannot be exported', async () => {
-    const backend = new MemoryBackend();
+    const backend = new CloningBackend();
     const keys = keyStore();
     const store = new EncryptedTokenStore(backend, keys);
     await store.set(record());
-    const stored = backend.peek(TOKEN_RECORD_PREFIX + tokenKey(SERVER, ISSUER)) as { iv: Uint8Array; data: ArrayBuffer };
+    const stored = await backend.get(TOKEN_RECORD_PREFIX + tokenKey(SERVER, ISSUER)) as { iv: Uint8Array; data: ArrayBuffer };
     const bytes = new TextDecoder().decode(new Uint8Array(stored.data));
     expect(bytes).not.toContain('SECRET');
-    expect(JSON.stringify(backend.peek(TOKEN_INDEX_KEY))).not.toContain('SECRET');
+    expect(JSON.stringify(await backend.get(TOKEN_INDEX_KEY))).not.toContain('SECRET');
     expect(keys.key?.extractable).toBe(false);
     await expect(globalThis.crypto.subtle.exportKey('raw', keys.key as CryptoKey)).rejects.toThrow();
     // A second store on the same backend and key store (the next page load) reads it back.
@@ -74,7 +87,7 @@ describe('EncryptedTokenStore', () => {
   });
 
   it('treats records it can no longer decrypt (the key was lost) as signed out', async () => {
-    const backend = new MemoryBackend();
+    const backend = new CloningBackend();
     await new EncryptedTokenStore(backend, keyStore()).set(record());
     expect(await new EncryptedTokenStore(backend, keyStore()).get(SERVER)).toBeUndefined();
   });
