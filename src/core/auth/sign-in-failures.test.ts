@@ -83,6 +83,7 @@ describe('sign-in failures, each named', () => {
       expect(error.fix).toContain(`Access-Control-Allow-Origin: ${APP.origin}`);
       expect(error.fix).toContain('The authorization endpoint needs none');
       expect(stepsOf(run.session)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:failed']);
+      expectNoLeak(run);
     } finally {
       await noCors.close();
     }
@@ -134,5 +135,6 @@ describe('sign-in failures, each named', () => {
     const error = await authErrorOf(guarded(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: call }));
     expect(error.code).toBe('too-many-prompts');
     expect(opener.opened).toHaveLength(1);
+    expectNoLeak({ session, witness });
   });
 });

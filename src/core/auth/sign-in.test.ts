@@ -48,6 +48,14 @@ describe('sign-in against oidc-provider', () => {
     const run = await harness(server.mcpUrl);
     expect(textOf(await run.client.callTool({ name: 'read_notes', arguments: {} }))).toBe('note 1: buy milk');
     expect(stepsOf(run.session)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:ok']);
+    // The token step keeps what a person needs to see, with the secrets replaced.
+    expect(run.session.trace.steps()[4]?.exchanges[0]).toMatchObject({
+      method: 'POST',
+      url: `${server.origin}/token`,
+      status: 200,
+      requestBody: { grant_type: 'authorization_code', code: '[redacted]', code_verifier: '[redacted]', resource: server.mcpUrl },
+      responseBody: { access_token: '[redacted]', refresh_token: '[redacted]', token_type: 'Bearer', scope: READ_SCOPE },
+    });
     const [resourceStep, , registration] = run.session.trace.steps();
     expect(resourceStep?.urlsTried).toEqual([`${server.origin}/.well-known/oauth-protected-resource/mcp`]);
     expect(registration?.exchanges[0]?.requestBody).toMatchObject({ application_type: 'web', redirect_uris: [APP.redirectUri] });
