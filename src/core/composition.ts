@@ -5,6 +5,7 @@ import { ConnectionManager } from './mcp';
 import type { ConnectionLog, ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
+import { PROVIDERS } from './providers';
 import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createRecordingFetch, SecretRegistry, TrafficLog } from './traffic';
@@ -119,7 +120,8 @@ export function createServices(options: ServicesOptions = {}): Services {
       return connection.callTool(remoteName, args as Record<string, unknown>, options);
     },
     timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
-    modelFetch: (provider) => createRecordingFetch({ log, wire: 'model', source: provider, fetch: baseFetch, secrets }),
+    // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
+    modelFetch: (provider) => createRecordingFetch({ log, wire: 'model', source: provider, fetch: PROVIDERS[provider].localFetch ?? baseFetch, secrets }),
     registerSecret: (value) => secrets.add(value),
   });
   const persistence = new SessionPersistence({ log, session, backend });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle, type ScriptStep } from '../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../providers';
+import { demoModelFetch } from '../providers/demo';
 import { PolicyStore, ToolRegistry, type KeyValueStorage } from '../tools';
 import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
 import { AgentSession, type AgentSessionDeps } from './agent-session';
@@ -76,6 +77,7 @@ function createHarness(options: HarnessOptions = {}) {
     anthropic: createRecordingFetch({ log, wire: 'model', source: 'anthropic', fetch: baseFetch, secrets }),
     openai: createRecordingFetch({ log, wire: 'model', source: 'openai', fetch: baseFetch, secrets }),
     'openai-responses': createRecordingFetch({ log, wire: 'model', source: 'openai-responses', fetch: baseFetch, secrets }),
+    demo: createRecordingFetch({ log, wire: 'model', source: 'demo', fetch: demoModelFetch, secrets }),
   };
 
   const registry = new ToolRegistry();

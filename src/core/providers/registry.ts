@@ -5,6 +5,7 @@
  */
 import type { EndpointPreset } from './adapter-parts';
 import { anthropicProvider } from './anthropic/anthropic-provider';
+import { demoProvider } from './demo/demo-provider';
 import { openAIProvider } from './openai/openai-provider';
 import { openAIResponsesProvider } from './openai-responses/openai-responses-provider';
 import type { ProviderAdapter } from './provider';
@@ -13,6 +14,7 @@ const REGISTRY = {
   [anthropicProvider.id]: anthropicProvider,
   [openAIProvider.id]: openAIProvider,
   [openAIResponsesProvider.id]: openAIResponsesProvider,
+  [demoProvider.id]: demoProvider,
 };
 
 /** The id of a wire format Glassbox speaks: a key of the registry. */
