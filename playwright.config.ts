@@ -22,6 +22,12 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${previewPort}/`,
+    // Every test starts with the guided tour already dismissed, so its card never stands in the
+    // way; e2e/first-visit.spec.ts starts from empty storage to test the first visit itself.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: `http://127.0.0.1:${previewPort}`, localStorage: [{ name: 'glassbox.tour.dismissed', value: '1' }] }],
+    },
     // A failed test keeps its trace (DOM snapshots of every action, network, console) and a screenshot.
     // The trace's screencast is off: recording it for every test (only to delete it when the test
     // passes) took about as much CPU as the tests themselves on a 2-core machine.
