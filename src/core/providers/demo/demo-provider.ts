@@ -96,7 +96,11 @@ export const demoProvider: ProviderAdapter<object, 'demo'> = {
     },
   ],
   modelSuggestions: ['glassbox-demo-script'],
-  buildRequest: (request, options: BuildRequestOptions) => DELEGATES[demoDialectOf(options.baseUrl)].buildRequest(request, { ...options, apiKey: '' }),
+  buildRequest: (request, options: BuildRequestOptions) => {
+    // An empty base URL means the demo's own default, never the delegate's (a vendor's host).
+    const baseUrl = options.baseUrl.trim() === '' ? DEMO_BASE_URLS.anthropic : options.baseUrl;
+    return DELEGATES[demoDialectOf(baseUrl)].buildRequest(request, { ...options, baseUrl, apiKey: '' });
+  },
   parseResponse: (body, options) => DELEGATES[dialectOfBody(body)].parseResponse(body, options),
   createStreamParser: createDemoStreamParser,
   parseError: (body) => DELEGATES[dialectOfBody(body)].parseError(body),

@@ -130,6 +130,11 @@ describe('the demo script: edges', () => {
     expect(findTool(['add_reminder', 'x_add_reminder'], 'add_reminder')).toBe('add_reminder');
   });
 
+  it('sends to its own URL when the base URL is empty (the preset that is its default), never to a vendor', () => {
+    const built = demoProvider.buildRequest(neutral([scene], false), { baseUrl: '', apiKey: '' });
+    expect(built.url).toBe('https://demo-model.invalid/anthropic/v1/messages');
+  });
+
   it('picks its dialect from the base URL preset', () => {
     expect(demoDialectOf('')).toBe('anthropic');
     expect(demoDialectOf(DEMO_BASE_URLS.openai)).toBe('openai');
