@@ -95,7 +95,9 @@ for (const speaks of ['anthropic', 'openai'] as const) {
     await model.locator('[data-testid="model-row"][data-kind="request"][data-step="3"]').click();
     const detail = page.getByTestId('model-detail');
     await expect(detail).toContainText(speaks === 'openai' ? 'demo-model.invalid/openai/v1/chat/completions' : 'demo-model.invalid/anthropic/v1/messages');
-    await expect(detail).toContainText(speaks === 'openai' ? 'tool_call_id' : 'tool_result');
+    await expect(detail).toContainText('"model": "glassbox-demo-script"');
+    await expect(detail).toContainText(speaks === 'openai' ? '"tool_call_id"' : '"input_schema"');
+    await expect(detail).toContainText('No API key was sent');
     // Answered in the page: the browser never sent a request to the demo host.
     expect(modelRequests).toEqual([]);
 
