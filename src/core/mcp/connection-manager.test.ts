@@ -6,7 +6,7 @@ import { start as startWeather } from '../../../e2e/servers/weather.mjs';
 import type { RunningServer } from '../../../e2e/servers/weather.mjs';
 import { parseMcpConfig } from '../config';
 import type { ServerConfig } from '../config';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
+import { SecretRegistry, TrafficLog } from '../traffic';
 import type { HttpExchange } from '../traffic/types';
 import { ConnectionManager, STREAMS_WAIT_MAX_MS } from './connection-manager';
 
@@ -41,13 +41,9 @@ function managerWithLog() {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   const manager = new ConnectionManager({
-    log: {
-      addMessage: (record) => log.addMessage(record),
-      updateExchange: (id, patch) => void log.updateExchange(id, patch),
-      exchangesFor: (source, sinceId) => log.getSnapshot().exchanges.filter((e) => e.id >= sinceId && e.source === source),
-      lastExchangeId: () => log.getSnapshot().exchanges.at(-1)?.id ?? 0,
-    },
-    recordingFetchFor: (server) => createRecordingFetch({ log, wire: 'mcp', source: server, fetch, secrets }),
+    log,
+    secrets,
+    fetch,
   });
   managers.push(manager);
   const exchanges = (server: string): HttpExchange[] => log.getSnapshot().exchanges.filter((e) => e.source === server);

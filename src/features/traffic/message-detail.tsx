@@ -1,5 +1,5 @@
 import { teachingNoteFor } from '../../core/traffic/teaching-notes';
-import type { ProtocolEra } from '../../core/traffic/teaching-notes';
+import type { ProtocolEra } from '../../core/traffic';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
 import { JsonView } from '../../ui/json-view';

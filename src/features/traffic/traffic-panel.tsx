@@ -1,6 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { findExchangeForMessage } from '../../core/traffic/link-message';
-import type { ProtocolEra } from '../../core/traffic/teaching-notes';
+import type { ProtocolEra } from '../../core/traffic';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { downloadText } from '../../ui/download';
@@ -71,27 +70,11 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
     [builder, snapshot, clearMark, server, method, deferredText],
   );
 
-  // Links between messages and exchanges, searched on demand (only for drawn rows and the
-  // selection). A link found for a message with an id is kept for good (seq → exchange id;
-  // the exchange itself is read fresh); anything else is searched again after a change,
-  // since its exchange may not be recorded yet.
-  const [knownLinks] = useState(() => new Map<number, number>());
-  const exchangeFor = useMemo(() => {
-    const searched = new Map<number, HttpExchange | null>();
-    const { exchanges } = snapshot;
-    return (message: RpcMessageRecord): HttpExchange | undefined => {
-      const knownId = knownLinks.get(message.seq);
-      const known = knownId !== undefined ? log.getExchange(knownId) : undefined;
-      if (known !== undefined) return known;
-      let found = searched.get(message.seq);
-      if (found === undefined) {
-        found = findExchangeForMessage(exchanges, message) ?? null;
-        searched.set(message.seq, found);
-        if (found !== null && message.rpcId !== undefined) knownLinks.set(message.seq, found.id);
-      }
-      return found ?? undefined;
-    };
-  }, [snapshot, knownLinks, log]);
+  // A message knows its exchange: the wire tap recorded the exchange id with it.
+  const exchangeFor = useCallback(
+    (message: RpcMessageRecord): HttpExchange | undefined => (message.exchangeId === undefined ? undefined : log.getExchange(message.exchangeId)),
+    [log],
+  );
   const failedExchangeFor = useCallback(
     (message: RpcMessageRecord): HttpExchange | undefined => {
       // A message from the server on a stream arrived, so its stream did not fail; skip the search.
