@@ -3,10 +3,11 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretRegistry } from './redact';
-import { CLOSED_BY_CLIENT_NOTE, createRecordingFetch, RESPONSE_TAP } from './recording-fetch';
-import type { BodyReader, RecordingEvent, ResponseTap } from './recording-fetch';
+import { CLOSED_BY_CLIENT_NOTE } from './record-body';
 import { TrafficLog } from './traffic-log';
-import type { HttpExchange } from './types';
+import type { CallContext, HttpExchange } from './types';
+import { createWireTap } from './wire-tap';
+import type { AnswerProblem, RpcTapOptions } from './wire-tap';
 
 const API_KEY = 'sk-test-0123456789abcdef';
 
@@ -123,23 +124,29 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/** A recording fetch over the real fetch, with the events it reported. */
-function setup(overrides: { fetch?: typeof fetch; maxBodyChars?: number; wire?: 'mcp' | 'model' } = {}) {
+/** The tap over the real fetch (as the app composes it), with the exchanges it reported ended and the problems it found. */
+function setup(overrides: { fetch?: typeof fetch; maxBodyChars?: number; wire?: 'mcp' | 'model'; context?: CallContext; rpc?: RpcTapOptions } = {}) {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   secrets.add(API_KEY);
-  const events: RecordingEvent[] = [];
-  const recordingFetch = createRecordingFetch({
+  const ends: HttpExchange[] = [];
+  const problems: AnswerProblem[] = [];
+  const tap = createWireTap({
     log,
     wire: overrides.wire ?? 'mcp',
     source: 'weather',
-    fetch: overrides.fetch ?? fetch,
     secrets,
-    onExchange: (event) => events.push(event),
+    ...(overrides.context ? { context: overrides.context } : {}),
+    rpc: { onExchangeEnd: (exchange) => void ends.push(exchange), onProblem: (problem) => void problems.push(problem), ...overrides.rpc },
     ...(overrides.maxBodyChars !== undefined ? { maxBodyChars: overrides.maxBodyChars } : {}),
   });
-  return { log, events, recordingFetch };
+  const next = overrides.fetch ?? fetch;
+  const recordingFetch = tap((url, init) => next(url, init)) as typeof fetch;
+  return { log, ends, problems, tap, recordingFetch };
 }
+
+/** True when no glassbox header reached the server. */
+const noGlassboxHeaders = (): boolean => !Object.keys(lastHeaders).some((name) => name.startsWith('x-glassbox'));
 
 /** The most recent exchange of a log. */
 function latest(log: TrafficLog): HttpExchange {
@@ -164,9 +171,9 @@ function ended(log: TrafficLog, id: number): Promise<HttpExchange> {
   });
 }
 
-describe('createRecordingFetch with a JSON response', () => {
+describe('the wire tap with a JSON response', () => {
   it('records the exchange redacted, while the server and the caller see the real values', async () => {
-    const { log, recordingFetch } = setup();
+    const { log, recordingFetch } = setup({ context: { toolCallId: 'toolu_9' } });
     const requestBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { key: API_KEY } });
     const response = await recordingFetch(`${base}/json?api_key=${API_KEY}&q=1`, {
       method: 'POST',
@@ -174,14 +181,13 @@ describe('createRecordingFetch with a JSON response', () => {
         Authorization: `Bearer ${API_KEY}`,
         'Content-Type': 'application/json',
         'X-Custom': 'visible',
-        'x-glassbox-tool-call': 'toolu_9',
       },
       body: requestBody,
     });
 
-    // The server got the real credential, and never the glassbox header.
+    // The server got the real credential; the tool call id travelled as a typed context, not a header.
     expect(lastHeaders['authorization']).toBe(`Bearer ${API_KEY}`);
-    expect(lastHeaders['x-glassbox-tool-call']).toBeUndefined();
+    expect(noGlassboxHeaders()).toBe(true);
 
     // The caller's response is untouched.
     expect(response.status).toBe(200);
@@ -242,15 +248,13 @@ describe('createRecordingFetch with a JSON response', () => {
   });
 });
 
-describe('createRecordingFetch with an event stream', () => {
+describe('the wire tap with an event stream', () => {
   it('splits events as they arrive while the caller reads the stream unchanged', async () => {
-    const { log, events, recordingFetch } = setup({ wire: 'model' });
-    const response = await recordingFetch(`${base}/sse`, {
-      headers: { accept: 'text/event-stream', 'x-glassbox-turn': '3', 'x-glassbox-step': '2' },
-    });
+    const { log, ends, recordingFetch } = setup({ wire: 'model', context: { turn: 3, step: 2 } });
+    const response = await recordingFetch(`${base}/sse`, { headers: { accept: 'text/event-stream' } });
     const id = latest(log).id;
     expect(log.getExchange(id)?.state).toBe('streaming');
-    expect(lastHeaders['x-glassbox-turn']).toBeUndefined();
+    expect(noGlassboxHeaders()).toBe(true);
 
     expect(await response.text()).toBe(SSE_TEXT);
     const exchange = await ended(log, id);
@@ -265,22 +269,21 @@ describe('createRecordingFetch with an event stream', () => {
     const times = (exchange.sseEvents ?? []).map((event) => event.atMs);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
 
-    expect(events.map((event) => event.type)).toEqual(['request', 'headers', 'sse-event', 'sse-event', 'sse-event', 'sse-event', 'end']);
-    const last = events[events.length - 1];
-    expect(last?.exchange.sseEvents).toHaveLength(4);
+    expect(ends).toHaveLength(1);
+    expect(ends[0]?.sseEvents).toHaveLength(4);
   });
 
-  it('still tells observers the whole exchange when the log is cleared in the middle of a stream', async () => {
-    const { log, events, recordingFetch } = setup({ wire: 'model' });
+  it('still tells its owner the whole exchange when the log is cleared in the middle of a stream', async () => {
+    const { log, ends, recordingFetch } = setup({ wire: 'model' });
     const response = await recordingFetch(`${base}/sse`, { headers: { accept: 'text/event-stream' } });
     const id = latest(log).id;
     log.clear();
     expect(await response.text()).toBe(SSE_TEXT);
-    await expect.poll(() => events.at(-1)?.type).toBe('end');
+    await expect.poll(() => ends.length).toBe(1);
     expect(log.getExchange(id)).toBeUndefined();
-    expect(events.at(-1)?.exchange).toMatchObject({ id, state: 'done', status: 200, wire: 'model', responseContentType: 'text/event-stream' });
-    expect(events.at(-1)?.exchange.sseEvents).toHaveLength(4);
-    expect(events.at(-1)?.exchange.durationMs).toEqual(expect.any(Number));
+    expect(ends[0]).toMatchObject({ id, state: 'done', status: 200, wire: 'model', responseContentType: 'text/event-stream' });
+    expect(ends[0]?.sseEvents).toHaveLength(4);
+    expect(ends[0]?.durationMs).toEqual(expect.any(Number));
   });
 
   it('records an abort in the middle of a stream as aborted, keeping the events so far', async () => {
@@ -311,8 +314,8 @@ describe('createRecordingFetch with an event stream', () => {
     await hangingClosed;
   });
 
-  it('keeps a note another part of the app set meanwhile, and reports it to observers', async () => {
-    const { log, events, recordingFetch } = setup();
+  it('keeps a note another part of the app set meanwhile, and reports it to its owner', async () => {
+    const { log, ends, recordingFetch } = setup();
     const response = await recordingFetch(`${base}/hang-sse`);
     const id = latest(log).id;
     log.updateExchange(id, { note: 'Era probe: expected.' });
@@ -320,96 +323,90 @@ describe('createRecordingFetch with an event stream', () => {
     await reader.read();
     await reader.cancel();
     expect((await ended(log, id)).note).toBe('Era probe: expected.');
-    expect(events[events.length - 1]).toMatchObject({ type: 'end', exchange: { note: 'Era probe: expected.', state: 'aborted' } });
+    expect(ends.at(-1)).toMatchObject({ note: 'Era probe: expected.', state: 'aborted' });
   });
 });
 
-/** A tap that keeps what it was told, answering every response with a body reader. */
-function recordingTap(log: TrafficLog) {
-  const seen = { exchangeId: undefined as number | undefined, loggedBeforeSend: false, status: undefined as number | undefined, text: '', ends: [] as Parameters<BodyReader['end']>[0][] };
-  const tap: ResponseTap = {
-    exchange(id) {
-      seen.exchangeId = id;
-      seen.loggedBeforeSend = log.getExchange(id)?.state === 'pending' && log.getExchange(id)?.status === undefined;
-    },
-    response(response) {
-      seen.status = response.status;
-      return { text: (text) => void (seen.text += text), end: (end) => void seen.ends.push(end) };
-    },
-  };
-  return { seen, tap };
-}
+const CALL_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'forecast', arguments: { key: API_KEY } } });
 
-describe('createRecordingFetch with a response tap', () => {
-  it('tells the exchange before sending, then hands the whole body text, unredacted and untruncated, and its end', async () => {
-    const { log, recordingFetch } = setup({ maxBodyChars: 10 });
-    const { seen, tap } = recordingTap(log);
-    const body = JSON.stringify({ key: API_KEY });
-    const response = await recordingFetch(`${base}/json`, { method: 'POST', body, [RESPONSE_TAP]: tap } as RequestInit);
-    expect(seen).toMatchObject({ exchangeId: latest(log).id, loggedBeforeSend: true, status: 200 });
-    const text = await response.text();
-    await ended(log, latest(log).id);
-    expect(seen.text).toBe(text);
-    expect(text).toContain(API_KEY);
-    expect(latest(log).responseBody).toHaveLength(10);
-    expect(seen.ends).toEqual([{ cut: false, closedByCaller: false }]);
+describe('the wire tap on a JSON-RPC wire', () => {
+  it('records the messages of a JSON answer with their exchange before the caller has the response, untruncated and redacted', async () => {
+    const { log, recordingFetch } = setup({ maxBodyChars: 10, rpc: { contextOf: (id) => (id === 1 ? { toolCallId: 'toolu_1' } : undefined) } });
+    const response = await recordingFetch(`${base}/json`, { method: 'POST', body: CALL_BODY });
+    const exchange = latest(log);
+    const { messages, messageCount } = log.getSnapshot();
+    expect(messageCount).toBe(2);
+    expect(messages[0]).toMatchObject({ direction: 'out', kind: 'request', method: 'tools/call', rpcId: 1, exchangeId: exchange.id, toolCallId: 'toolu_1' });
+    expect(messages[1]).toMatchObject({ direction: 'in', kind: 'response', method: 'tools/call', rpcId: 1, exchangeId: exchange.id, toolCallId: 'toolu_1', pairedSeq: messages[0]?.seq });
+    expect(exchange).toMatchObject({ requestMessages: 1, toolCallId: 'toolu_1' });
+    expect(exchange.responseBody).toHaveLength(10);
+    expect(JSON.stringify(messages.slice(0, messageCount))).not.toContain(API_KEY);
+    expect(await response.text()).toContain(API_KEY);
   });
 
-  it('reads an event stream along with the recorder, even when the caller does not read it', async () => {
+  it('records each message of an event stream with its exchange, even when the caller does not read it', async () => {
     const { log, recordingFetch } = setup();
-    const { seen, tap } = recordingTap(log);
-    await recordingFetch(`${base}/sse`, { [RESPONSE_TAP]: tap } as RequestInit);
+    await recordingFetch(`${base}/sse`, { method: 'POST', body: CALL_BODY });
     const exchange = await ended(log, latest(log).id);
     expect(exchange.sseEvents).toHaveLength(4);
-    expect(seen.text).toBe(SSE_TEXT);
-    expect(seen.ends).toEqual([{ cut: false, closedByCaller: false }]);
+    const { messages, messageCount } = log.getSnapshot();
+    // The request; {"a":1} and {"b":2} are not JSON-RPC, "line one…" is not JSON, the ping event carries nothing.
+    expect(messages.slice(0, messageCount).map((message) => [message.direction, message.exchangeId])).toEqual([['out', exchange.id]]);
   });
 
-  it('says when the caller closed the stream, and when it broke off', async () => {
-    const { log, recordingFetch } = setup();
-    const closed = recordingTap(log);
-    const response = await recordingFetch(`${base}/hang-sse`, { [RESPONSE_TAP]: closed.tap } as RequestInit);
-    const reader = response.body!.getReader();
+  it('reports an answer that cannot come, once, with its exchange; a caller that closed or aborted is not reported', async () => {
+    const { log, problems, recordingFetch } = setup();
+    const response = await recordingFetch(`${base}/sse`, { method: 'POST', body: CALL_BODY });
+    await response.text();
+    await ended(log, latest(log).id);
+    expect(problems).toEqual([{ request: { id: 1, method: 'tools/call' }, exchangeId: latest(log).id, eventStream: true, failure: { reason: 'malformed-sse', data: 'line one\nline two é' } }]);
+
+    const closed = await recordingFetch(`${base}/hang-sse`, { method: 'POST', body: CALL_BODY });
+    const reader = closed.body!.getReader();
     await reader.read();
     await reader.cancel();
-    await ended(log, latest(log).id);
-    expect(closed.seen.ends).toEqual([{ cut: false, closedByCaller: true }]);
-
+    expect(await ended(log, latest(log).id)).toMatchObject({ state: 'aborted', note: CLOSED_BY_CLIENT_NOTE });
     const controller = new AbortController();
-    const cut = recordingTap(log);
-    await recordingFetch(`${base}/hang-sse`, { signal: controller.signal, [RESPONSE_TAP]: cut.tap } as RequestInit);
-    await new Promise<void>((resolve) => {
-      const check = () => (cut.seen.text.length > 0 ? resolve() : setTimeout(check, 5));
-      check();
-    });
+    await recordingFetch(`${base}/hang-sse`, { method: 'POST', body: CALL_BODY, signal: controller.signal });
     controller.abort();
-    await ended(log, latest(log).id);
-    expect(cut.seen.ends).toEqual([{ cut: true, error: expect.any(String), closedByCaller: false }]);
+    expect(await ended(log, latest(log).id)).toMatchObject({ state: 'aborted' });
+    expect(problems).toHaveLength(1);
+  });
+
+  it('fails the fetch of a whole answer with the error its owner gives', async () => {
+    const coded = new Error('coded');
+    const { log, recordingFetch } = setup({ rpc: { onProblem: () => coded } });
+    await expect(recordingFetch(`${base}/cut-json`, { method: 'POST', body: CALL_BODY })).rejects.toBe(coded);
+    expect(latest(log)).toMatchObject({ state: 'failed', status: 200 });
+  });
+
+  it('closes a request it carried when its owner asks, and reports nothing for it', async () => {
+    const { log, problems, tap, recordingFetch } = setup();
+    await recordingFetch(`${base}/hang-sse`, { method: 'POST', body: CALL_BODY });
+    expect(tap.exchangeFor(1)).toBe(latest(log).id);
+    tap.close(1);
+    expect(await ended(log, latest(log).id)).toMatchObject({ state: 'aborted' });
+    expect(problems).toEqual([]);
   });
 });
 
-describe('createRecordingFetch with a whole (non-stream) answer', () => {
+describe('the wire tap with a whole (non-stream) answer', () => {
   it('hands the caller the very bytes sent over several chunks, once the body is recorded', async () => {
-    const { log, events, recordingFetch } = setup();
-    const tap = recordingTap(log);
-    const response = await recordingFetch(`${base}/chunked-json`, { [RESPONSE_TAP]: tap.tap } as RequestInit);
+    const { log, ends, recordingFetch } = setup();
+    const response = await recordingFetch(`${base}/chunked-json`);
     // The exchange is complete by the time the caller has the response.
     expect(latest(log)).toMatchObject({ state: 'done', status: 200, responseBody: CHUNKED_JSON });
-    expect(events.map((event) => event.type)).toEqual(['request', 'headers', 'end']);
+    expect(ends).toHaveLength(1);
     expect(response.status).toBe(200);
     expect(response.url).toBe(`${base}/chunked-json`);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(CHUNKED_JSON, 'utf8'))).toBe(true);
-    expect(tap.seen.text).toBe(CHUNKED_JSON);
-    expect(tap.seen.ends).toEqual([{ cut: false, closedByCaller: false }]);
   });
 
   it('records a body broken off halfway as failed, and the caller reads what came, then the error', async () => {
     const { log, recordingFetch } = setup();
-    const tap = recordingTap(log);
-    const response = await recordingFetch(`${base}/cut-json`, { [RESPONSE_TAP]: tap.tap } as RequestInit);
-    expect(latest(log)).toMatchObject({ state: 'failed', status: 200, responseBody: '{"jsonrpc":"2.0","id":1,"res' });
-    expect(tap.seen.ends).toEqual([{ cut: true, error: expect.any(String), closedByCaller: false }]);
+    const response = await recordingFetch(`${base}/cut-json`);
+    expect(latest(log)).toMatchObject({ state: 'failed', status: 200, responseBody: '{"jsonrpc":"2.0","id":1,"res', error: expect.any(String) });
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe('{"jsonrpc":"2.0","id":1,"res');
@@ -431,7 +428,7 @@ describe('createRecordingFetch with a whole (non-stream) answer', () => {
   });
 });
 
-describe('createRecordingFetch failures', () => {
+describe('the wire tap failures', () => {
   it('records a network failure and rethrows the very same error', async () => {
     let thrown: unknown;
     const capturing: typeof fetch = async (input, init) => {
@@ -442,7 +439,7 @@ describe('createRecordingFetch failures', () => {
         throw error;
       }
     };
-    const { log, events, recordingFetch } = setup({ fetch: capturing });
+    const { log, ends, recordingFetch } = setup({ fetch: capturing });
     const error: unknown = await recordingFetch(`http://127.0.0.1:${closedPort}/mcp`, { method: 'POST', body: '{}' }).catch(
       (caught: unknown) => caught,
     );
@@ -450,7 +447,7 @@ describe('createRecordingFetch failures', () => {
     expect(error).toBe(thrown);
     expect(latest(log)).toMatchObject({ state: 'failed', error: expect.stringContaining('fetch failed') });
     expect(latest(log).durationMs).toBeGreaterThanOrEqual(0);
-    expect(events.map((event) => event.type)).toEqual(['request', 'end']);
+    expect(ends).toMatchObject([{ state: 'failed' }]);
   });
 
   it('records an abort before the headers as aborted and rethrows the AbortError', async () => {
@@ -471,17 +468,12 @@ describe('createRecordingFetch failures', () => {
   });
 });
 
-describe('createRecordingFetch request forms', () => {
-  it('reads method, headers and body from a Request, stripping the glassbox headers', async () => {
-    const { log, recordingFetch } = setup();
-    const request = new Request(`${base}/json`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-glassbox-turn': '4', 'x-glassbox-tool-call': 'call_1', 'x-glassbox-request': '9' },
-      body: '{"x":1}',
-    });
+describe('the wire tap request forms', () => {
+  it('reads method, headers and body from a Request; its context is the typed one', async () => {
+    const { log, recordingFetch } = setup({ context: { turn: 4, toolCallId: 'call_1' } });
+    const request = new Request(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
     const response = await recordingFetch(request);
-    expect(lastHeaders['x-glassbox-turn']).toBeUndefined();
-    expect(lastHeaders['x-glassbox-request']).toBeUndefined();
+    expect(noGlassboxHeaders()).toBe(true);
     expect(latest(log).requestHeaders).toEqual({ 'content-type': 'application/json' });
     expect(lastHeaders['content-type']).toBe('application/json');
     expect(((await response.json()) as { result: { echo: string } }).result.echo).toBe('{"x":1}');
@@ -505,17 +497,16 @@ describe('createRecordingFetch request forms', () => {
 
   it('accepts headers as pairs and as a Headers object', async () => {
     const { log, recordingFetch } = setup();
-    await recordingFetch(`${base}/json`, { headers: [['X-Api-Key', API_KEY], ['x-glassbox-step', '7']] });
-    expect(latest(log)).toMatchObject({ requestHeaders: { 'x-api-key': '[redacted]' }, step: 7 });
+    await recordingFetch(`${base}/json`, { headers: [['X-Api-Key', API_KEY]] });
+    expect(latest(log)).toMatchObject({ requestHeaders: { 'x-api-key': '[redacted]' } });
     expect(lastHeaders['x-api-key']).toBe(API_KEY);
     await recordingFetch(`${base}/json`, { headers: new Headers({ 'X-Other': 'yes' }) });
     expect(latest(log).requestHeaders).toEqual({ 'x-other': 'yes' });
     // As fetch sends them: names in lower case, values without surrounding whitespace, repeated names joined.
-    await recordingFetch(`${base}/json`, { headers: [['X-Twice', ' one '], ['x-twice', 'two\t'], ['x-glassbox-turn', '3']] });
-    expect(latest(log)).toMatchObject({ requestHeaders: { 'x-twice': 'one, two' }, turn: 3 });
+    await recordingFetch(`${base}/json`, { headers: [['X-Twice', ' one '], ['x-twice', 'two\t']] });
+    expect(latest(log)).toMatchObject({ requestHeaders: { 'x-twice': 'one, two' } });
     expect(lastHeaders['x-twice']).toBe('one, two');
-    expect(lastHeaders['x-glassbox-turn']).toBeUndefined();
-    // An x-glassbox- header that carries nothing of ours is sent and recorded like any other.
+    // An x-glassbox- header is nothing of ours: it is sent and recorded like any other.
     await recordingFetch(`${base}/json`, { headers: { 'X-Glassbox-Other': 'kept' } });
     expect(latest(log).requestHeaders).toEqual({ 'x-glassbox-other': 'kept' });
     expect(lastHeaders['x-glassbox-other']).toBe('kept');

@@ -36,6 +36,8 @@ export interface AnswerProblem {
   request: RequestRef;
   /** The exchange that carried it. */
   exchangeId: number;
+  /** True when the answer was an event stream, already handed over: its owner fails the call itself. */
+  eventStream: boolean;
   failure: ResponseFailure;
 }
 
@@ -200,7 +202,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
 
       const report = (failure: ResponseFailure): Error | undefined => {
         if (!answered || !entry || entry.closed || callerSignal?.aborted) return undefined;
-        return rpc?.onProblem?.({ request: answered, exchangeId: id, failure });
+        return rpc?.onProblem?.({ request: answered, exchangeId: id, eventStream, failure });
       };
       const canRebuild = response.body !== null && response.status >= 200 && response.status <= 599 && !NULL_BODY_STATUSES.has(response.status);
       if (!canRebuild || response.body === null) {
@@ -226,6 +228,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
         if (message.id !== undefined) event.id = secrets.redact(message.id);
         if (retry !== undefined) event.retry = retry;
         events.push(event);
+        patched.sseEvents = events;
         log.appendSseEvent(id, event);
         if (message.id) hadEventId = true;
         // Like the SDK: only message events carry JSON-RPC; an empty one (a priming event) carries none.
@@ -235,13 +238,15 @@ export function createWireTap(options: WireTapOptions): WireTap {
           if (inspect && inspected <= maxInspectChars) payloads.push(payload);
         }
       };
+      // A JSON-RPC answer is kept whole (up to maxInspectChars) to be read; the record keeps maxBodyChars of it.
+      const keep = inspect || (rpc !== undefined && type === 'application/json') ? Math.max(maxBodyChars, maxInspectChars) : maxBodyChars;
       const onText = (text: string): void => {
         inspected += text.length;
         if (eventStream || truncated) return;
-        const room = maxBodyChars - textLength;
+        const room = keep - textLength;
         if (text.length > room) {
           textParts.push(text.slice(0, room));
-          textLength = maxBodyChars;
+          textLength = keep;
           truncated = true;
           return;
         }
@@ -255,8 +260,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
         const bodyPatch: ExchangePatch = {};
         if (!eventStream) {
           const text = textParts.join('');
-          bodyPatch.responseBody = secrets.redact(text);
-          if (truncated) bodyPatch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
+          bodyPatch.responseBody = secrets.redact(text.length > maxBodyChars ? text.slice(0, maxBodyChars) : text);
+          if (truncated || text.length > maxBodyChars) bodyPatch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
           if (rpc && !end.cut && !truncated && type === 'application/json') {
             const payload = parsePayload(text);
             recordMessages(payload, now(), incoming);
