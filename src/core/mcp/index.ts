@@ -2,7 +2,8 @@
 export type { ConnectionStatus, Diagnosis, DiagnosisCode, McpToolInfo, ProtocolEra, ProtocolFailureReason, ServerProblem, ServerState } from './connection-state';
 export { ConnectionManager, STREAMS_WAIT_MAX_MS } from './connection-manager';
 export type { ConnectionManagerOptions, ConnectionsSnapshot } from './connection-manager';
-export { CLIENT_INFO, DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE, ServerConnection } from './server-connection';
+export { DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE, ServerConnection } from './server-connection';
+export { CLIENT_INFO } from './mcp-session';
 export type { ServerConnectionOptions } from './server-connection';
 export type { CallToolOptions } from './capabilities/tools';
 export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';

@@ -5,10 +5,8 @@
  * handled by capability modules (tools today). Its traffic goes through one wire tap, which
  * records each exchange with its JSON-RPC messages and fails a request whose answer cannot come.
  */
-import type { CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createWireTap } from '../traffic';
-import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
-import { CallRegistry } from './call-registry';
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 import { ToolsCapability } from './capabilities/tools';
@@ -20,13 +18,12 @@ import { explainRequestError, explainResponseFailure, httpStatusOf } from './exp
 import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
-import { SessionExchanges } from './session-notes';
+import { connectedFacts, handshake, openSession } from './mcp-session';
+import type { Session } from './mcp-session';
+
 
 /** Default per-request timeout when the config gives none: 60 seconds. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-/** The client identity Glassbox announces to servers. */
-export const CLIENT_INFO = { name: 'glassbox', title: 'Glassbox', version: '0.1.0' } as const;
 
 /** Note on the exchange whose 404 made the connection renew its session. */
 export const SESSION_RENEWED_NOTE = 'Session expired (404): re-initialized and retried';
@@ -52,21 +49,6 @@ export interface ServerConnectionOptions {
    */
   streamsWait?: () => Promise<void> | undefined;
   now?: () => number;
-}
-
-/** One SDK client with its transport, tap and calls; replaced when the session is renewed. */
-interface Session {
-  client: Client;
-  transport: StreamableHTTPClientTransport;
-  tap: WireTap;
-  calls: CallRegistry;
-  exchanges: SessionExchanges;
-  /** Answers found unusable while this session was connecting. */
-  connectProblems: AnswerProblem[];
-  /** The handshake's call that failed, if one did. */
-  failedCall?: McpCall;
-  /** While connecting: opens the way for the server→client stream (GET) once the tools are listed. */
-  handshake?: { done: Promise<void>; finish(): void };
 }
 
 /** A connection to one MCP server. */
@@ -143,67 +125,21 @@ export class ServerConnection {
     if (exchangeId !== undefined) this.options.log.updateExchange(exchangeId, { note });
   }
 
-  /** A new SDK client and transport, its traffic through the wire tap, its capabilities registered. */
+  /** A new session whose answer problems fail their calls and are noted in the trace. */
   private openSession(sdk: ClientSdk): Session {
-    const calls = new CallRegistry();
-    const session = { calls, connectProblems: [] as AnswerProblem[], exchanges: new SessionExchanges((id, note) => this.note(id, note)) } as Partial<Session> as Session;
-    session.tap = createWireTap({
-      log: this.options.log,
-      wire: 'mcp',
-      source: this.options.name,
-      secrets: this.options.secrets,
-      ...(this.options.now ? { now: this.options.now } : {}),
-      rpc: {
-        contextOf: (id) => calls.of(id)?.context,
-        onProblem: (problem) => this.onAnswerProblem(session, problem),
-        onExchangeEnd: (exchange, requests) => session.exchanges.add(exchange, requests),
-        // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
-        // until the tools are listed (and the other servers connecting at the same time are done),
-        // it stays out of the way of the requests that make servers usable.
-        streamGate: () => this.streamGate(session),
-      },
+    return openSession(sdk, {
+      ...this.options,
+      capabilities: this.capabilities,
+      note: (id, note) => this.note(id, note),
+      connecting: () => this.state.status === 'connecting',
     });
-    let clientOptions = { capabilities: {}, versionNegotiation: { mode: 'auto' as const } };
-    for (const capability of this.capabilities) clientOptions = { ...clientOptions, ...capability.clientOptions?.() };
-    session.client = new sdk.Client(CLIENT_INFO, clientOptions);
-    for (const capability of this.capabilities) capability.register?.(session.client);
-    session.transport = new sdk.StreamableHTTPClientTransport(new URL(this.options.url), {
-      fetch: sdk.applyMiddlewares(session.tap)(this.options.fetch),
-      requestInit: { headers: this.options.headers },
-    });
-    calls.watch(session.transport);
-    // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
-    session.client.onerror = () => undefined;
-    return session;
   }
 
-  /** What a session's GET waits for: its own handshake, then whatever the manager asks. */
-  private streamGate(session: Session): Promise<void> | undefined {
-    const own = session.handshake?.done;
-    const others = this.options.streamsWait;
-    if (own === undefined) return others?.();
-    if (others === undefined) return own;
-    return own.then(() => others());
-  }
-
-  /**
-   * An answer that cannot come: say why in the trace, and fail its call now rather than at its
-   * timeout, with a coded error (the tap fails a whole answer's fetch with it; a stream's call is
-   * aborted with it). The era probe and a wrong Content-Type are left to the SDK, which decides
-   * from the reply itself.
-   */
-  private onAnswerProblem(session: Session, problem: AnswerProblem): Error | undefined {
-    const diagnosis = explainResponseFailure(problem.failure, problem.request);
-    this.note(problem.exchangeId, diagnosis.title);
-    if (this.state.status === 'connecting') session.connectProblems.push(problem);
-    if (problem.request.method === 'server/discover' || problem.failure.reason === 'wrong-content-type') return undefined;
-    const error = new McpError(diagnosis);
-    const call = session.calls.of(problem.request.id);
-    if (call && !call.failure) {
-      call.failure = error;
-      call.controller.abort(error);
-    }
-    return error;
+  /** Connects a session's client and loads each capability (their warnings kept); returns the state to show. */
+  private async loadAll(session: Session): Promise<Partial<ServerState>> {
+    let state: Partial<ServerState> = {};
+    for (const [name, loaded] of await handshake(session, this.capabilities, this.state.timeoutMs)) state = { ...state, ...this.showLoaded(name, loaded) };
+    return state;
   }
 
   /** Connect, negotiate the era, and load what the capabilities show. Never throws: failures end in a diagnosis. */
@@ -230,9 +166,9 @@ export class ServerConnection {
     const done = new Promise<void>((resolve) => (finishHandshake = resolve));
     session.handshake = { done, finish: () => ((session.handshake = undefined), finishHandshake()) };
     try {
-      const loaded = await this.handshake(session);
+      const loaded = await this.loadAll(session);
       session.handshake?.finish();
-      this.update({ status: 'connected', ...this.connectedFacts(session), ...loaded });
+      this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
       const warning = await eraProbeWarning(session.exchanges.blockedProbe, this.state.era, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note));
       if (warning) this.warn(warning);
     } catch (error) {
@@ -242,33 +178,6 @@ export class ServerConnection {
       this.update({ status: 'failed', diagnosis, era: session.client.getProtocolEra() });
       await this.closeQuietly();
     }
-  }
-
-  /** Connects a session's client and loads each capability; returns the state to show. */
-  private async handshake(session: Session): Promise<Partial<ServerState>> {
-    const connecting = session.calls.begin({ methods: ['server/discover', 'initialize'] });
-    try {
-      await session.client.connect(session.transport, { timeout: this.state.timeoutMs, signal: connecting.controller.signal });
-    } catch (error) {
-      session.failedCall = connecting;
-      throw connecting.failure ?? error;
-    } finally {
-      session.calls.end(connecting);
-    }
-    let state: Partial<ServerState> = {};
-    for (const capability of this.capabilities) {
-      if (!capability.load) continue;
-      const call = session.calls.begin({ methods: capability.loadMethods ?? [] });
-      try {
-        state = { ...state, ...this.showLoaded(capability.name, await capability.load(session.client, call)) };
-      } catch (error) {
-        session.failedCall = call;
-        throw call.failure ?? error;
-      } finally {
-        session.calls.end(call);
-      }
-    }
-    return state;
   }
 
   /** The diagnosis of a failed handshake: from the exchanges it made, what the tap found, or the SDK's error. */
@@ -290,20 +199,6 @@ export class ServerConnection {
       probeFetch: this.options.probeFetch,
       ...(explained ? { explained } : {}),
     });
-  }
-
-  /** Era, version, server info, instructions, session and capabilities of a connected client. */
-  private connectedFacts(session: Session): Partial<ServerState> {
-    const { client } = session;
-    const info = client.getServerVersion();
-    return {
-      era: client.getProtocolEra(),
-      protocolVersion: client.getNegotiatedProtocolVersion(),
-      serverInfo: info ? { name: info.name, version: info.version, title: info.title } : undefined,
-      instructions: client.getInstructions(),
-      sessionId: session.transport.sessionId,
-      capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
-    };
   }
 
   /**
@@ -376,11 +271,11 @@ export class ServerConnection {
       // The old session is gone on the server: close the client without DELETE.
       await old.client.close().catch(() => undefined);
       try {
-        const loaded = await this.handshake(fresh).catch((error: unknown) => {
+        const loaded = await this.loadAll(fresh).catch((error: unknown) => {
           if (fresh.client.getServerVersion() === undefined) throw error;
           return {};
         });
-        this.update({ ...this.connectedFacts(fresh), sessionRenewedAt: this.now(), ...loaded });
+        this.update({ ...connectedFacts(fresh), sessionRenewedAt: this.now(), ...loaded });
         return fresh;
       } catch (error) {
         const diagnosis = await this.diagnose(fresh, error);
