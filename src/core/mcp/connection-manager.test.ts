@@ -96,3 +96,31 @@ describe('event streams of servers connecting together', () => {
     expect(again()!.startedAt - endOf(toolsList('quick')!)).toBeLessThan(STREAMS_WAIT_MAX_MS / 2);
   });
 });
+
+describe('applying a config', () => {
+  it('keeps the connections whose entry did not change, and replaces the others', async () => {
+    const { manager, exchanges } = managerWithLog();
+    await manager.apply(servers({ quick: fast.url, late: slow.url }));
+    const quick = manager.get('quick');
+    const late = manager.get('late');
+    const sessionId = quick?.getState().sessionId;
+    expect(sessionId).toBeDefined();
+    const quickBefore = exchanges('quick').length;
+
+    // The same entry for quick (written differently), a changed one for late, a new one, nothing removed yet.
+    await manager.apply(servers({ quick: fast.url, late: `${slow.url}?v=2`, added: fast.url }));
+    expect(manager.get('quick')).toBe(quick);
+    expect(manager.get('quick')?.getState()).toMatchObject({ status: 'connected', sessionId });
+    expect(manager.get('late')).not.toBe(late);
+    expect(late?.getState().status).toBe('idle');
+    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([['quick', 'connected'], ['late', 'connected'], ['added', 'connected']]);
+    // Nothing was sent to quick again: no new handshake, no DELETE.
+    expect(exchanges('quick').slice(quickBefore).filter((e) => e.method !== 'GET')).toEqual([]);
+
+    // An entry removed from the config is disconnected.
+    await manager.apply(servers({ late: `${slow.url}?v=2` }));
+    expect(manager.get('quick')).toBeUndefined();
+    expect(quick?.getState().status).toBe('idle');
+    expect(manager.getSnapshot().servers.map((s) => s.name)).toEqual(['late']);
+  });
+});

@@ -23,7 +23,7 @@ export { teachingNoteFor, teachingNoteForModel, teachingNoteForTopic } from './t
 export type { ModelExchangeKind, ModelProviderName, TeachingTopic } from './teaching-notes';
 
 // toHar and sseEventsToText are imported from './har' directly, on demand, so HAR export stays out of the first chunk.
-export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarTimings, ToHarOptions } from './har';
+export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarRpcMessage, HarTimings, ToHarOptions } from './har';
 
 export { shellQuote, toCurl } from './curl';
 export type { ToCurlOptions } from './curl';

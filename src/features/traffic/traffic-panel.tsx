@@ -115,10 +115,14 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
   const exportHar = async () => {
     setExportError(undefined);
     try {
-      const exchanges = mcpExchangesOf(log.getSnapshot(), clearMark);
+      const snapshot = log.getSnapshot();
+      const exchanges = mcpExchangesOf(snapshot, clearMark);
+      const shown = new Set(exchanges.map((exchange) => exchange.id));
+      const messages = snapshot.messages.slice(0, snapshot.messageCount).filter((message) => message.exchangeId !== undefined && shown.has(message.exchangeId));
       // Loaded on demand: the HAR code is a separate chunk.
       const { toHar } = await import('../../core/traffic/har');
-      const har = toHar(exchanges, { creatorVersion: appVersion });
+      // Each entry carries the JSON-RPC messages its exchange carried, linked when they were recorded.
+      const har = toHar(exchanges, { creatorVersion: appVersion, messages });
       downloadText(`glassbox-mcp-${fileTimestamp(Date.now())}.har`, JSON.stringify(har, null, 2), 'application/json');
     } catch (error) {
       setExportError(error instanceof Error ? error.message : String(error));
