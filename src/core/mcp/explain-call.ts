@@ -4,7 +4,8 @@
  */
 import type { HttpExchange, RequestRef } from '../traffic';
 import type { Diagnosis, ProtocolEra } from './connection-state';
-import { ALLOW_METHODS_LINE, diagnoseNetworkFailure, errorText, isMethodBlockedByCors } from './diagnose-connection';
+import { ALLOW_METHODS_LINE, diagnoseNetworkFailure, isMethodBlockedByCors } from './cors-probes';
+import { errorText } from './diagnose-connection';
 import { explainRequestError } from './explain-failure';
 
 /** Writes a note on an exchange. */

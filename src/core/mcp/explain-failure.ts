@@ -162,7 +162,8 @@ export function explainRequestError(error: unknown, context: RequestErrorContext
     return explainResponseFailure({ reason: 'wrong-content-type', contentType }, context.request);
   }
   if (fields.name === 'SyntaxError') return explainResponseFailure({ reason: 'not-json', text: '' }, context.request);
-  if (isSchemaError(fields)) return explainResponseFailure({ reason: 'not-json-rpc', text: '(see the trace)' }, context.request);
+  // A schema error is recognised by its text only when the error carries no code of its own.
+  if (fields.code === undefined && isSchemaError(fields)) return explainResponseFailure({ reason: 'not-json-rpc', text: '(see the trace)' }, context.request);
   const status = httpStatusOf(error);
   if (status !== undefined) {
     const text = typeof fields.data?.text === 'string' ? fields.data.text.trim() : '';

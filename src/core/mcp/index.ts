@@ -10,5 +10,5 @@ export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityReques
 export { ERA_PROBE_NOTE } from './session-notes';
 export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
-export { RECOMMENDED_CORS_HEADERS } from './diagnose-connection';
+export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
