@@ -24,6 +24,17 @@ export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['authorization', 'Bearer glassbox-probe'],
 ];
 
+/** A simple CORS request (no preflight): it gets through when the server sends Access-Control-Allow-Origin. */
+const SIMPLE_CORS: RequestInit = { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' };
+
+/** Whether a probe got any answer the page may see (fetch rejects when the browser blocks it). */
+function answers(probeFetch: typeof fetch, url: string, init: RequestInit): Promise<boolean> {
+  return probeFetch(url, init).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The browser reports both "host down" and "CORS refused" as the same TypeError.
  * Tell them apart: a `no-cors` request succeeds whenever the server answers at all;
@@ -31,10 +42,7 @@ export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
  * then each non-simple header is tried alone to find the one the preflight refuses.
  */
 export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fetch): Promise<Diagnosis> {
-  const reachable = await probeFetch(url, { method: 'POST', mode: 'no-cors', body: '' }).then(
-    () => true,
-    () => false,
-  );
+  const reachable = await answers(probeFetch, url, { method: 'POST', mode: 'no-cors', body: '' });
   if (!reachable) {
     return {
       code: 'unreachable',
@@ -42,10 +50,7 @@ export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fet
       detail: `Nothing answered at ${url}: the server is down, the address or port is wrong, or the network blocks it. (A no-cors probe failed too, so this is not a CORS problem.)`,
     };
   }
-  const simpleCorsOk = await probeFetch(url, { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' }).then(
-    () => true,
-    () => false,
-  );
+  const simpleCorsOk = await answers(probeFetch, url, SIMPLE_CORS);
   if (!simpleCorsOk) {
     return {
       code: 'cors-missing',
@@ -58,10 +63,7 @@ export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fet
   const refused: string[] = [];
   for (const [name, value] of PREFLIGHT_HEADERS) {
     const headers = name === 'content-type' ? { [name]: value } : { 'content-type': 'text/plain', [name]: value };
-    const ok = await probeFetch(url, { method: 'POST', mode: 'cors', headers, body: '' }).then(
-      () => true,
-      () => false,
-    );
+    const ok = await answers(probeFetch, url, { method: 'POST', mode: 'cors', headers, body: '' });
     if (!ok) refused.push(name);
   }
   if (refused.length > 0) {
@@ -90,13 +92,6 @@ export const ALLOW_METHODS_LINE = RECOMMENDED_CORS_HEADERS[1]!;
  * without a session id is harmless: a server answers it 400 or 405.
  */
 export async function isMethodBlockedByCors(url: string, method: string, probeFetch: typeof fetch): Promise<boolean> {
-  const simple = await probeFetch(url, { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' }).then(
-    () => true,
-    () => false,
-  );
-  if (!simple) return false;
-  return probeFetch(url, { method, mode: 'cors' }).then(
-    () => false,
-    () => true,
-  );
+  if (!(await answers(probeFetch, url, SIMPLE_CORS))) return false;
+  return !(await answers(probeFetch, url, { method, mode: 'cors' }));
 }
