@@ -30,11 +30,13 @@ function idItConcerns(message: Record<string, unknown>, rpcId: string | number |
   return typeof named === 'string' || typeof named === 'number' ? named : undefined;
 }
 
-/** Records the JSON-RPC messages of one payload (secrets redacted); a payload that is not JSON-RPC records nothing. */
-export function recordMessages(payload: ParsedPayload, at: number, target: MessageTarget): void {
+/**
+ * Records the JSON-RPC messages of one payload (secrets redacted); a payload that is not JSON-RPC
+ * records nothing. `redacted` is the payload's text already redacted, when the caller has it.
+ */
+export function recordMessages(payload: ParsedPayload, at: number, target: MessageTarget, redacted = target.secrets.redact(payload.text)): void {
   if (!payload.json || payload.value === null || typeof payload.value !== 'object') return;
   // What is recorded is the redacted text's parse; the text is parsed again only when a secret was in it.
-  const redacted = target.secrets.redact(payload.text);
   const value = redacted === payload.text ? payload.value : parsePayload(redacted).value;
   for (const message of Array.isArray(value) ? (value as unknown[]) : [value]) {
     const classified = classifyRpcMessage(message);

@@ -150,7 +150,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
       if (context?.step !== undefined) start.step = context.step;
       const id = log.beginExchange(start);
       const target: MessageTarget = { log, server: source, exchangeId: id, direction: 'out', secrets, ...(context ? { context } : {}), ...(rpc?.contextOf ? { contextOf: rpc.contextOf } : {}) };
-      if (sent) recordMessages(sent, startedAt, target);
+      if (sent) recordMessages(sent, startedAt, target, start.requestBody);
       const incoming: MessageTarget = { ...target, direction: 'in' };
       delete incoming.context;
 
@@ -223,7 +223,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
       const payloads: ParsedPayload[] = [];
       const events: SseEventRecord[] = [];
       const onEvent = (message: EventSourceMessage, retry: number | undefined): void => {
-        const event: SseEventRecord = { atMs: now() - startedAt, data: secrets.redact(message.data) };
+        const data = secrets.redact(message.data);
+        const event: SseEventRecord = { atMs: now() - startedAt, data };
         if (message.event !== undefined) event.event = secrets.redact(message.event);
         if (message.id !== undefined) event.id = secrets.redact(message.id);
         if (retry !== undefined) event.retry = retry;
@@ -234,7 +235,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
         // Like the SDK: only message events carry JSON-RPC; an empty one (a priming event) carries none.
         if ((message.event === undefined || message.event === 'message') && message.data !== '') {
           const payload = parsePayload(message.data);
-          if (rpc) recordMessages(payload, now(), incoming);
+          if (rpc) recordMessages(payload, now(), incoming, data);
           if (inspect && inspected <= maxInspectChars) payloads.push(payload);
         }
       };
@@ -260,11 +261,12 @@ export function createWireTap(options: WireTapOptions): WireTap {
         const bodyPatch: ExchangePatch = {};
         if (!eventStream) {
           const text = textParts.join('');
-          bodyPatch.responseBody = secrets.redact(text.length > maxBodyChars ? text.slice(0, maxBodyChars) : text);
+          const redacted = secrets.redact(text);
+          bodyPatch.responseBody = text.length > maxBodyChars ? secrets.redact(text.slice(0, maxBodyChars)) : redacted;
           if (truncated || text.length > maxBodyChars) bodyPatch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
           if (rpc && !end.cut && !truncated && type === 'application/json') {
             const payload = parsePayload(text);
-            recordMessages(payload, now(), incoming);
+            recordMessages(payload, now(), incoming, redacted);
             if (inspect) payloads.push(payload);
           }
         }
