@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, CHUNKED_JSON, ended, latest, noGlassboxHeaders, setup, startTapServer } from './__fixtures__/tap-server';
-import type { TapServer } from './__fixtures__/tap-server';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, CHUNKED_JSON, ended, latest, noGlassboxHeaders, setup, useTapServer } from './__fixtures__/tap-server';
 
-let server: TapServer;
-beforeAll(async () => {
-  server = await startTapServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTapServer();
 
 describe('the wire tap with a whole (non-stream) answer', () => {
   it('hands the caller the very bytes sent over several chunks, once the body is recorded', async () => {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, ended, latest, noGlassboxHeaders, setup, SSE_TEXT, startTapServer } from './__fixtures__/tap-server';
-import type { TapServer } from './__fixtures__/tap-server';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, ended, latest, noGlassboxHeaders, setup, SSE_TEXT, useTapServer } from './__fixtures__/tap-server';
 import { CLOSED_BY_CLIENT_NOTE } from './record-body';
 
-let server: TapServer;
-beforeAll(async () => {
-  server = await startTapServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTapServer();
 
 describe('the wire tap with a JSON response', () => {
   it('records the exchange redacted, while the server and the caller see the real values', async () => {

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { SecretRegistry } from '../redact';
 import { TrafficLog } from '../traffic-log';
 import type { CallContext, HttpExchange } from '../types';
@@ -138,6 +139,34 @@ export async function startTapServer(): Promise<TapServer> {
   state.closedPort = (spare.address() as AddressInfo).port;
   await new Promise<void>((resolve) => spare.close(() => resolve()));
   return state;
+}
+
+/** The server for one test file: started before its tests, closed after them. */
+export function useTapServer(): TapServer {
+  let running: TapServer | undefined;
+  beforeAll(async () => {
+    running = await startTapServer();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const get = (): TapServer => {
+    if (!running) throw new Error('The tap server is not started.');
+    return running;
+  };
+  return {
+    get base() {
+      return get().base;
+    },
+    get closedPort() {
+      return get().closedPort;
+    },
+    get lastHeaders() {
+      return get().lastHeaders;
+    },
+    expectHangingClose: () => get().expectHangingClose(),
+    close: () => get().close(),
+  };
 }
 
 /** The tap over the real fetch (as the app composes it), with the exchanges it reported ended and the problems it found. */
