@@ -19,8 +19,8 @@ export type { RequestRef, ResponseFailure } from './check-answer';
 export { classifyRpcMessage, describeRpcKind, parseRpcPayload, rpcKindLabel } from './rpc-messages';
 export type { NewRpcMessage, ParsedRpcMessage, RpcClassification, RpcExtractionWarning, RpcExtractionWarningCode, RpcParseResult } from './rpc-messages';
 
-export { teachingNoteFor, teachingNoteForModel, teachingNoteForTopic } from './teaching-notes';
-export type { ModelExchangeKind, ModelProviderName, TeachingTopic } from './teaching-notes';
+export { teachingNoteFor, teachingNoteForTopic } from './teaching-notes';
+export type { TeachingTopic } from './teaching-notes';
 
 // toHar and sseEventsToText are imported from './har' directly, on demand, so HAR export stays out of the first chunk.
 export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarRpcMessage, HarTimings, ToHarOptions } from './har';
