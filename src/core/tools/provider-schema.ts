@@ -5,7 +5,8 @@
  * repaired here, each repair reported with its JSON path. Nothing is dropped silently.
  */
 import type { ProviderName, SchemaWarning } from './types';
-import { childPath, cloneJson, isPlainObject, jsonEqual, jsonTypeOf } from './json-utils';
+import { cloneJson, isPlainObject, jsonEqual, jsonTypeOf } from '../shared/json';
+import { childPath } from '../shared/json-pointer';
 
 /** A provider-ready schema, what was changed or noticed, and OpenAI strict-mode eligibility. */
 export interface ProviderSchemaResult {

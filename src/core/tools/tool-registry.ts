@@ -6,7 +6,7 @@
 import type { NeutralToolDefinition } from '../conversation';
 import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-name';
 import { toProviderSchema, type ProviderSchemaResult } from './provider-schema';
-import { isPlainObject } from './json-utils';
+import { isPlainObject } from '../shared/json';
 import type { LocalToolDefinition, McpToolInfo, ProviderName, ToolAnnotations } from './types';
 
 /** The server name under which local tools are listed; a configured server may not use it. */
