@@ -3,9 +3,6 @@ import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
-/** Height of one row in pixels (the theme's `--row-h`). */
-export const ROW_HEIGHT = 22;
-
 /** How a row is highlighted besides its own content. */
 export interface RowHighlight {
   selected: boolean;

@@ -1,0 +1,26 @@
+import { useCallback, useState } from 'react';
+import type { HttpExchange } from '../core/traffic/types';
+import { downloadText } from './download';
+import { fileTimestamp } from './format-time';
+
+/**
+ * Exports a wire's exchanges as a HAR file named `glassbox-<wire>-<time>.har`, and keeps the
+ * error of the last attempt. The HAR code is loaded on demand (a separate chunk).
+ */
+export function useHarExport(wire: string, exchangesOf: () => readonly HttpExchange[], appVersion: string): { exportHar(): void; exportError?: string } {
+  const [exportError, setExportError] = useState<string>();
+  const exportHar = useCallback(() => {
+    setExportError(undefined);
+    void (async () => {
+      try {
+        const exchanges = exchangesOf();
+        const { toHar } = await import('../core/traffic/har');
+        const har = toHar(exchanges, { creatorVersion: appVersion });
+        downloadText(`glassbox-${wire}-${fileTimestamp(Date.now())}.har`, JSON.stringify(har, null, 2), 'application/json');
+      } catch (error) {
+        setExportError(error instanceof Error ? error.message : String(error));
+      }
+    })();
+  }, [wire, exchangesOf, appVersion]);
+  return { exportHar, exportError };
+}
