@@ -8,6 +8,7 @@ import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-na
 import { toProviderSchema, type ProviderSchemaResult } from './provider-schema';
 import { isPlainObject } from '../shared/json';
 import type { LocalToolDefinition, McpToolInfo, ProviderName, ToolAnnotations } from './types';
+import { CodedError } from '../shared/coded-error';
 
 /** The server name under which local tools are listed; a configured server may not use it. */
 export const LOCAL_SERVER = 'local';
@@ -60,14 +61,8 @@ export interface ToolRegistrySnapshot {
 export type ToolRegistryErrorCode = 'reserved-server-name' | 'invalid-local-tool-name' | 'duplicate-local-tool';
 
 /** A programming or configuration mistake when filling the registry. */
-export class ToolRegistryError extends Error {
+export class ToolRegistryError extends CodedError<ToolRegistryErrorCode> {
   override readonly name = 'ToolRegistryError';
-  readonly code: ToolRegistryErrorCode;
-
-  constructor(code: ToolRegistryErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
 }
 
 /** A server tool after its untrusted fields were checked. */
