@@ -5,7 +5,7 @@
  * still under way when they were saved are marked aborted, since nothing can finish them.
  */
 import type { ExchangeState, HeaderMap, HttpExchange, RpcKind, RpcMessageRecord, SseEventRecord } from '../traffic/types';
-import { isPlainObject } from '../shared/json';
+import { isCount, isPlainObject } from '../shared/json';
 
 /** The outcome: usable records (possibly none) and what was wrong. */
 export interface ParsedTrafficData {
@@ -169,10 +169,6 @@ function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** A positive safe integer (ids and sequence numbers start at 1). */
-function isCount(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 1;
-}
 
 /** Problems with a cap, so 100,000 bad records make a readable list. */
 class ProblemList {

@@ -37,3 +37,13 @@ export function jsonTypeOf(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
+
+/** A positive safe integer (ids, sequence numbers and sizes start at 1). */
+export function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1;
+}
+
+/** A safe integer of 0 or more. */
+export function isCountOrZero(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
