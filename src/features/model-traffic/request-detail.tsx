@@ -5,7 +5,7 @@ import { REDACTED } from '../../core/traffic/redact';
 import { teachingNoteForModel } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView } from '../../ui/json-view';
-import { BodyView, HeaderList } from './detail-parts';
+import { BodyView, HeaderList } from '../../ui/http-parts';
 import { formatClock } from '../../ui/format-time';
 import { otherProvider, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
