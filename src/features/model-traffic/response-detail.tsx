@@ -11,6 +11,7 @@ import type { AssembledStream } from './assemble-stream';
 import { BodyView, HeaderList, SseEventList, type SseEventStyle } from '../../ui/http-parts';
 import { formatDuration } from '../../ui/format-time';
 import { isStreamResponse, modeLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
+import { WarningList } from './warning-list';
 
 /** How the model wire shows SSE events (the data of one event opens one level: events are many and small). */
 const SSE_STYLE: SseEventStyle = { testId: 'model-sse-event', numberClass: 'faint', emptyData: 'empty data', dataOpenDepth: 1 };
@@ -142,16 +143,7 @@ function AssembledStreamView({ assembled, provider, streaming }: { assembled: As
       ) : (
         assembled.partial !== undefined && <AssembledMessage response={assembled.partial} provider={provider} />
       )}
-      {assembled.warnings.length > 0 && (
-        <ul className="model-warnings" aria-label="Parser warnings">
-          {assembled.warnings.map((warning, index) => (
-            <li key={index} className="warn-box">
-              {warning.subject !== undefined && <strong>{warning.subject}: </strong>}
-              {warning.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <WarningList warnings={assembled.warnings} label="Parser warnings" />
     </div>
   );
 }
