@@ -3,6 +3,7 @@
  * turn, and where each span's bar sits on a 0–100 % track.
  */
 import type { TimelineSpan, TurnTimeline } from '../../core/agent';
+import { unionLength } from '../../core/agent/timeline-totals';
 import { formatMs } from './format-ms';
 
 /** One bar of the timeline, positioned relative to the turn. */
@@ -40,25 +41,6 @@ export interface TimelineSummary {
 
 /** A closed interval in epoch milliseconds. */
 type Interval = readonly [start: number, end: number];
-
-/** Total length covered by a set of intervals, counting overlaps once. */
-export function unionLength(intervals: readonly Interval[]): number {
-  const sorted = intervals.filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let currentStart = Number.NaN;
-  let currentEnd = Number.NaN;
-  for (const [start, end] of sorted) {
-    if (Number.isNaN(currentEnd) || start > currentEnd) {
-      if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
-      currentStart = start;
-      currentEnd = end;
-    } else if (end > currentEnd) {
-      currentEnd = end;
-    }
-  }
-  if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
-  return total;
-}
 
 /** Clamp a percentage to 0–100. */
 function clampPct(value: number): number {
