@@ -27,14 +27,6 @@ export interface VirtualRow {
   key: string;
 }
 
-/** Rows linked to something selected elsewhere: the list scrolls to them once per `id`. */
-export interface ListLink<Row> {
-  /** Changes when the link does; the list scrolls again for a new id. */
-  id: string;
-  /** The index of the row to scroll to, or -1 while it does not exist yet (the scroll stays pending). */
-  find(rows: readonly Row[]): number;
-}
-
 /** Props for VirtualList. */
 export interface VirtualListProps<Row extends VirtualRow> {
   rows: readonly Row[];
@@ -43,7 +35,10 @@ export interface VirtualListProps<Row extends VirtualRow> {
   ariaLabel: string;
   testId: string;
   selectedKey?: string;
-  link?: ListLink<Row>;
+  /** Names the rows linked to something selected elsewhere; the list scrolls to them once per id. */
+  linkId?: string;
+  /** The index of the linked row to scroll to, or -1 while it does not exist yet (the scroll stays pending). */
+  findLinked?(rows: readonly Row[]): number;
   /** The link id that choosing this row causes elsewhere: the list does not jump away from the chosen row for it. */
   linkIdOf?(row: Row): string | undefined;
   onSelect(row: Row): void;
@@ -57,7 +52,7 @@ export interface VirtualListProps<Row extends VirtualRow> {
  * show them: it follows new rows while scrolled to the bottom (like DevTools), moves the
  * selection with the arrow keys, Page Up/Down, Home and End, and scrolls to linked rows.
  */
-export function VirtualList<Row extends VirtualRow>({ rows, className, ariaLabel, testId, selectedKey, link, linkIdOf, onSelect, onDeselect, renderRow }: VirtualListProps<Row>) {
+export function VirtualList<Row extends VirtualRow>({ rows, className, ariaLabel, testId, selectedKey, linkId, findLinked, linkIdOf, onSelect, onDeselect, renderRow }: VirtualListProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const focusWanted = useRef<string | undefined>(undefined);
@@ -79,21 +74,20 @@ export function VirtualList<Row extends VirtualRow>({ rows, className, ariaLabel
   }, [rows.length]);
 
   // The latest rows, callbacks and link, read by stable handlers and effects.
-  const latest = useRef({ rows, onSelect, linkIdOf, link });
+  const latest = useRef({ rows, onSelect, linkIdOf, findLinked });
   useLayoutEffect(() => {
-    latest.current = { rows, onSelect, linkIdOf, link };
-  }, [rows, onSelect, linkIdOf, link]);
+    latest.current = { rows, onSelect, linkIdOf, findLinked };
+  }, [rows, onSelect, linkIdOf, findLinked]);
 
   // Scroll to the linked row when the link changes (not when the choice came from this list).
   // Until a linked row exists the scroll stays pending and is tried again with new rows.
-  const linkId = link?.id;
   useEffect(() => {
     if (linkId === undefined) {
       scrolledForLink.current = undefined;
       return;
     }
     if (scrolledForLink.current === linkId) return;
-    const index = latest.current.link?.find(rows) ?? -1;
+    const index = latest.current.findLinked?.(rows) ?? -1;
     if (index < 0) return;
     scrolledForLink.current = linkId;
     stickToBottom.current = false;

@@ -15,6 +15,7 @@ import { buildSnapshot, exportSessionData, restoreState } from './session-snapsh
 import { SessionState } from './session-state';
 import type { AgentSessionData, AgentSnapshot, ModelSettings } from './session-types';
 import { CodedError } from '../shared/coded-error';
+import { Listeners } from '../shared/listeners';
 
 export type { AgentSessionDeps } from './session-services';
 export { DEFAULT_SETTINGS } from './session-settings';
@@ -38,7 +39,7 @@ export class AgentSession {
   private readonly deps: AgentSessionDeps;
   private readonly now: () => number;
   private readonly generateId: () => string;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly approvals = new ApprovalGate();
   private settings: ModelSettings;
   private state: SessionState;
@@ -49,7 +50,6 @@ export class AgentSession {
   private canContinue = false;
   private continueStep = 1;
   private snapshot: AgentSnapshot | undefined;
-  private notifyScheduled = false;
 
   constructor(deps: AgentSessionDeps) {
     this.deps = deps;
@@ -61,12 +61,7 @@ export class AgentSession {
   }
 
   /** Registers a listener called (at most once per microtask) after changes; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current immutable snapshot (the same object until something changes). */
   getSnapshot = (): AgentSnapshot => {
@@ -125,12 +120,7 @@ export class AgentSession {
 
   /** Runs the last failed turn again from the kept history; does nothing when there is nothing to retry. */
   async retry(): Promise<void> {
-    if (this.running || !this.canRetry) return;
-    await this.active?.done;
-    if (this.running || !this.canRetry) return;
-    this.canRetry = false;
-    this.canContinue = false;
-    await this.run(this.state.turn, this.retryStep);
+    await this.runAgainIf(() => this.canRetry, () => this.run(this.state.turn, this.retryStep));
   }
 
   /**
@@ -139,12 +129,7 @@ export class AgentSession {
    * when the last turn did not stop at its limit.
    */
   async continueTurn(): Promise<void> {
-    if (this.running || !this.canContinue) return;
-    await this.active?.done;
-    if (this.running || !this.canContinue) return;
-    this.canContinue = false;
-    this.canRetry = false;
-    await this.run(this.state.turn, this.continueStep, this.continueStep);
+    await this.runAgainIf(() => this.canContinue, () => this.run(this.state.turn, this.continueStep, this.continueStep));
   }
 
   /** Lets a tool call that waits for approval run; `always` also sets the tool's policy to allow. */
@@ -185,6 +170,16 @@ export class AgentSession {
     if (restored.settings.system === undefined) delete this.settings.system;
     this.replaceState(state);
     return { problems: parsed.problems };
+  }
+
+  /** Runs the last turn again when `allowed` still holds once the previous run has unwound (and no other run started). */
+  private async runAgainIf(allowed: () => boolean, again: () => Promise<void>): Promise<void> {
+    if (this.running || !allowed()) return;
+    await this.active?.done;
+    if (this.running || !allowed()) return;
+    this.canRetry = false;
+    this.canContinue = false;
+    await again();
   }
 
   private async run(turn: number, startStep: number, budgetFrom?: number): Promise<void> {
@@ -261,11 +256,6 @@ export class AgentSession {
   /** Marks the snapshot stale and notifies listeners once per microtask. */
   private changed(): void {
     this.snapshot = undefined;
-    if (this.notifyScheduled) return;
-    this.notifyScheduled = true;
-    queueMicrotask(() => {
-      this.notifyScheduled = false;
-      for (const listener of [...this.listeners]) listener();
-    });
+    this.listeners.notifySoon();
   }
 }

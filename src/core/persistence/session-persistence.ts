@@ -26,6 +26,7 @@ import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { readMany, writeAll, type BackendOperation, type KeyValueBackend } from './key-value-backend';
 import type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 import { readStoredTraffic } from './read-stored-traffic';
+import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
 
@@ -74,7 +75,7 @@ export class SessionPersistence {
   private readonly now: () => number;
   private readonly exchanges: ChunkTracker<HttpExchange>;
   private readonly messages: ChunkTracker<RpcMessageRecord>;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private dirty: Dirty = { ...CLEAN };
   private configText: string | undefined;
   private timer: unknown;
@@ -107,12 +108,7 @@ export class SessionPersistence {
   }
 
   /** Registers a listener for status changes; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current save status (the same object until it changes). */
   getSnapshot = (): PersistenceStatus => this.status;
@@ -303,7 +299,7 @@ export class SessionPersistence {
     if (next.error === undefined) delete next.error;
     if (next.dirty === this.status.dirty && next.saving === this.status.saving && next.lastSavedAt === this.status.lastSavedAt && next.error === this.status.error) return;
     this.status = next;
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.notify();
   }
 }
 

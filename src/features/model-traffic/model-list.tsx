@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { HttpExchange } from '../../core/traffic/types';
 import { VirtualList } from '../../ui/virtual-list';
 import { rowMatches } from './model-rows';
@@ -44,11 +43,6 @@ function linkedIndex(rows: readonly ModelRow[], response: TurnStep | undefined, 
  * linked to the selected tool call into view.
  */
 export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResponse, linkedRequest, linkVersion, onSelect, onDeselect }: ModelListProps) {
-  const id = linkText(linkedResponse, linkedRequest, linkVersion);
-  const link = useMemo(
-    () => (id === undefined ? undefined : { id, find: (all: readonly ModelRow[]) => linkedIndex(all, linkedResponse, linkedRequest) }),
-    [id, linkedResponse, linkedRequest],
-  );
   return (
     <VirtualList
       rows={rows}
@@ -56,7 +50,8 @@ export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResp
       ariaLabel="Model requests and responses"
       testId="model-list"
       selectedKey={selectedKey}
-      link={link}
+      linkId={linkText(linkedResponse, linkedRequest, linkVersion)}
+      findLinked={(all) => linkedIndex(all, linkedResponse, linkedRequest)}
       onSelect={onSelect}
       onDeselect={onDeselect}
       renderRow={(row, { position, top }, select) => {

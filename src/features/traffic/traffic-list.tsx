@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { VirtualList } from '../../ui/virtual-list';
 import { exchangeAt, messageAt } from './build-rows';
@@ -30,13 +29,6 @@ const toolCallOf = (row: TrafficRow) => row.toolCallId;
  * of a linked tool call.
  */
 export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolCallId, onSelect, onDeselect, failedExchangeFor }: TrafficListProps) {
-  const link = useMemo(
-    () =>
-      linkedToolCallId === undefined
-        ? undefined
-        : { id: linkedToolCallId, find: (all: readonly TrafficRow[]) => all.findIndex((row) => row.toolCallId === linkedToolCallId) },
-    [linkedToolCallId],
-  );
   return (
     <VirtualList
       rows={rows}
@@ -44,7 +36,8 @@ export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolC
       ariaLabel="MCP messages and HTTP exchanges"
       testId="traffic-list"
       selectedKey={selectedKey}
-      link={link}
+      linkId={linkedToolCallId}
+      findLinked={(all) => all.findIndex((row) => row.toolCallId === linkedToolCallId)}
       linkIdOf={toolCallOf}
       onSelect={onSelect}
       onDeselect={onDeselect}
