@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createReminderTool, fnv1a32Hex, ReminderStore, ToolRegistry, type KeyValueStorage } from '../../core/tools';
+import { createReminderTool, fnv1a32Hex, ReminderStore, ToolRegistry } from '../../core/tools';
+import { memoryStorage } from '../../core/tools/memory-storage';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
 
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value) };
-}
 
 const OBJECT_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
