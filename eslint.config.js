@@ -5,6 +5,33 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The layers of src/core, bottom first. A folder may import its own files and the folders of the
+ * layers below it, never one beside or above it, so core has no folder cycle. composition.ts (and
+ * any core file outside these folders) sits on top and may import them all. A new core folder takes
+ * its place here; until it does, no layer may import it.
+ */
+const CORE_LAYERS = [
+  ['conversation', 'config'], // the neutral conversation; the mcp.json boundary and its store
+  ['traffic'], // the recording tap and the log of both wires
+  ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
+  ['tools'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema
+  ['agent'], // the loop: conversation, approvals, tool calls through the registry
+  ['persistence'], // the session kept and exported: conversation, traffic and config
+];
+
+const coreLayerElements = CORE_LAYERS.flat().map((folder) => ({ type: `core-${folder}`, pattern: `src/core/${folder}` }));
+
+const CORE_TYPES = ['core', ...coreLayerElements.map((element) => element.type)];
+
+const coreLayerPolicies = CORE_LAYERS.flatMap((layer, index) => {
+  const below = CORE_LAYERS.slice(0, index).flat();
+  return layer.map((folder) => ({
+    from: { element: { type: `core-${folder}` } },
+    allow: { to: { element: { types: { anyOf: [`core-${folder}`, ...below.map((lower) => `core-${lower}`)] } } } },
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/core/config/generated/**'] },
   js.configs.recommended,
@@ -28,6 +55,7 @@ export default tseslint.config(
       'import/resolver': { typescript: true, node: true },
       'boundaries/include': ['src/**/*'],
       'boundaries/elements': [
+        ...coreLayerElements,
         { type: 'core', pattern: 'src/core' },
         { type: 'ui', pattern: 'src/ui' },
         { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
@@ -39,11 +67,14 @@ export default tseslint.config(
         2,
         {
           default: 'disallow',
+          message:
+            '{{from.type}} may not import {{to.type}}: src/core is layered (CORE_LAYERS in eslint.config.js), features and app sit above it, features never import each other.',
           policies: [
-            { from: { element: { type: 'core' } }, allow: { to: { element: { type: 'core' } } } },
-            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['core', 'ui'] } } } } },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['core', 'ui'] } } } } },
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['core', 'ui', 'feature', 'app'] } } } } },
+            ...coreLayerPolicies,
+            { from: { element: { type: 'core' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES } } } } },
+            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui') } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui') } } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui', 'feature', 'app') } } } } },
             { allow: { to: { module: { origin: 'external' } } } },
           ],
         },
@@ -59,6 +90,23 @@ export default tseslint.config(
           patterns: [
             { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'monaco-editor', 'monaco-editor/*'], message: 'src/core is pure TypeScript: no React, react-query or Monaco.' },
             { group: ['**/features/**', '**/app/**', '**/ui/**'], message: 'src/core must not import features, ui or app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Above core, a layered folder is reached through its index.ts, which lists what it offers.
+    files: ['src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...['agent', 'config', 'conversation', 'persistence', 'tools'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*'],
+              message: 'Import this core folder through its index.ts (add the export there if it is missing).',
+            },
           ],
         },
       ],

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { version as APP_VERSION } from '../../package.json';
-import { parseMcpConfig } from '../core/config';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
 import { ConfigEditor } from '../features/config-editor';
@@ -13,7 +12,6 @@ import { TrafficPanel } from '../features/traffic';
 import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
 import { Splitter } from '../ui/splitter';
-import { saveConfig } from './config-storage';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -32,9 +30,8 @@ type PanelId = 'left' | 'chat' | 'mcp' | 'model';
 type LeftTab = 'servers' | 'registry' | 'reminders';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
-export function App({ services, initialConfigText, restoreProblems = [], onFirstRender }: {
+export function App({ services, restoreProblems = [], onFirstRender }: {
   services: Services;
-  initialConfigText: string;
   restoreProblems?: readonly string[];
   /** Called once the first render is on the page. */
   onFirstRender?: () => void;
@@ -47,7 +44,6 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
   const [theme, setTheme] = useTheme();
   const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v2', DEFAULT_SIZES);
   const [maximised, setMaximised] = useState<PanelId>();
-  const [configText, setConfigText] = useState(initialConfigText);
   const [applying, setApplying] = useState(false);
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [leftTab, setLeftTab] = usePersistentState<LeftTab>('glassbox.leftTab', 'servers');
@@ -68,17 +64,10 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
     [sizes, setSizes],
   );
 
-  const rememberConfig = (text: string) => {
-    saveConfig(text);
-    services.persistence.setConfigText(text);
-  };
-
-  const apply = async (text: string) => {
-    rememberConfig(text);
+  const apply = async () => {
     setApplying(true);
     try {
-      const { config } = parseMcpConfig(text);
-      await services.connections.apply(config?.servers ?? []);
+      await services.applyConfig();
     } finally {
       setApplying(false);
     }
@@ -109,7 +98,7 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
         <span className="spacer" />
         <SessionMenu
           getExportSource={() => ({
-            configText: view ? view.file.config : configText,
+            configText: view ? view.file.config : services.config.getSnapshot().text,
             conversation: shownSession.exportData(),
             traffic: shownLog.getSnapshot(),
             appVersion: APP_VERSION,
@@ -139,15 +128,7 @@ export function App({ services, initialConfigText, restoreProblems = [], onFirst
             testId="config-panel"
             style={{ height: sizes.config, flex: 'none' }}
           >
-            <ConfigEditor
-              text={configText}
-              onTextChange={(text) => {
-                setConfigText(text);
-                rememberConfig(text);
-              }}
-              onApply={(text) => void apply(text)}
-              applying={applying}
-            />
+            <ConfigEditor store={services.config} onApply={() => void apply()} applying={applying} />
           </Panel>
           <Splitter orientation="horizontal" label="Resize config and servers" value={sizes.config} onResize={resize('config', 120)} />
           <Panel

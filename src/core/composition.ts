@@ -1,8 +1,10 @@
 import { AgentSession } from './agent';
+import { ConfigStore } from './config';
+import type { ConfigSource } from './config';
 import { ConnectionManager } from './mcp';
 import type { ConnectionLog, ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
-import type { KeyValueBackend } from './persistence';
+import type { KeyValueBackend, RestoreResult } from './persistence';
 import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createRecordingFetch, SecretRegistry, TrafficLog } from './traffic';
@@ -19,6 +21,10 @@ export interface Services {
   /** Keeps the traffic log, the conversation and the config in `backend` as the session goes. */
   persistence: SessionPersistence;
   baseFetch: typeof fetch;
+  /** The mcp.json text: parsed once per version, saved (secrets stripped) to `storage` and `persistence`. */
+  config: ConfigStore;
+  /** Connects the servers of the newest config text (parsed now if it was not yet). */
+  applyConfig(): Promise<void>;
 }
 
 /** What the MCP connections read from the traffic log. */
@@ -49,7 +55,7 @@ export interface ServicesOptions {
   baseFetch?: typeof fetch;
   /** Where the session is kept (IndexedDB in the page; memory by default). */
   backend?: KeyValueBackend;
-  /** Where tool policies and reminders live (localStorage in the page; memory by default). */
+  /** Where tool policies, reminders and the config text live (localStorage in the page; memory by default). */
   storage?: KeyValueStorage;
 }
 
@@ -117,5 +123,29 @@ export function createServices(options: ServicesOptions = {}): Services {
     registerSecret: (value) => secrets.add(value),
   });
   const persistence = new SessionPersistence({ log, session, backend });
-  return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch };
+  const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
+  const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
+  return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch, config, applyConfig };
+}
+
+/** What start-up found, and the connect it began. */
+export interface ServicesStart {
+  /** What came back from the backend, with the problems to show. */
+  restored: RestoreResult;
+  /** Where the config text came from. */
+  configSource: ConfigSource;
+  /** Settles when the configured servers have connected or failed. */
+  connected: Promise<void>;
+}
+
+/**
+ * Start-up, in the order that matters: the saved session comes back first (loading replaces the
+ * traffic log, so nothing may be recorded before it); then the config text is picked (a share link,
+ * the saved text, the session's copy, the demo config); saving starts; the servers connect.
+ */
+export async function startServices(services: Services, sources: { fragment?: string | null } = {}): Promise<ServicesStart> {
+  const restored = await services.persistence.restore();
+  const configSource = services.config.start({ fragment: sources.fragment, restored: restored.configText });
+  services.persistence.start();
+  return { restored, configSource, connected: services.applyConfig() };
 }

@@ -1,8 +1,7 @@
 /**
- * core/agent: the neutral conversation and the agent loop. `AgentSession` is what the UI uses;
- * the rest is exported for tests and for panels that show the same data.
+ * core/agent: the agent loop over the neutral conversation (core/conversation). `AgentSession` is
+ * what the UI uses; the rest is exported for tests and for panels that show the same data.
  */
-export type * from '../conversation';
 export {
   AgentSession,
   AgentSessionError,

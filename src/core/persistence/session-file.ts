@@ -5,9 +5,8 @@
  * `parseSessionFile` reads one back at a single boundary: the shape is checked, damaged parts
  * are dropped and listed as problems, and nothing throws.
  */
-import { parseSessionData } from '../agent/session-data';
-import type { AgentSessionData } from '../agent/session-types';
-import { stripSecrets } from '../config/share-link';
+import { parseSessionData, type AgentSessionData } from '../agent';
+import { stripSecrets } from '../config';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { parseTrafficData } from './parse-traffic-data';

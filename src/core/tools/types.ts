@@ -60,8 +60,5 @@ export interface SchemaWarning extends ConversionWarning {
   path: string;
 }
 
-/** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
+/** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests); declared by core/config, the layer below. */
+export type { KeyValueStorage } from '../config';

@@ -1,25 +1,24 @@
 import { useMemo, useRef } from 'react';
-import { DEFAULT_CONFIG_TEXT, encodeConfigFragment } from '../../core/config';
-import type { ConfigProblem } from '../../core/config';
+import { DEFAULT_CONFIG_TEXT } from '../../core/config';
+import type { ConfigProblem, ConfigStore } from '../../core/config';
 import { CopyButton } from '../../ui/copy-button';
+import { useStore } from '../../ui/use-store';
 import { EmptyState } from './empty-state';
 import { ExamplesMenu } from './examples-menu';
 import { ProblemList } from './problem-list';
 import { countProblems, summarizeProblems } from './problem-summary';
 import { useDocumentTheme } from './use-document-theme';
 import { useMonacoEditor } from './use-monaco-editor';
-import { useParsedConfig } from './use-parsed-config';
 import './config-editor.css';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);
 
-/** Props of the mcp.json editor; the text is controlled by the caller. */
+/** Props of the mcp.json editor; the text lives in the config store. */
 export interface ConfigEditorProps {
-  text: string;
-  /** Called on every edit (typing, an example, the demo servers). */
-  onTextChange(text: string): void;
-  /** Called by the Apply button and Ctrl/Cmd+Enter with the current text. */
-  onApply(text: string): void;
+  /** Holds the text; every edit (typing, an example, the demo servers) goes to it. */
+  store: ConfigStore;
+  /** Called by the Apply button and Ctrl/Cmd+Enter, once the store has the editor's text. */
+  onApply(): void;
   /** True while an apply is in progress: the Apply button waits. */
   applying?: boolean;
 }
@@ -29,12 +28,18 @@ export interface ConfigEditorProps {
  * have loaded; the parser's problems as markers and as a clickable list; Apply, a share link
  * without secrets, examples, and an empty state that teaches the format.
  */
-export function ConfigEditor({ text, onTextChange, onApply, applying = false }: ConfigEditorProps) {
+export function ConfigEditor({ store, onApply: apply, applying = false }: ConfigEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const fallback = useRef<HTMLTextAreaElement>(null);
   const applyButton = useRef<HTMLButtonElement>(null);
   const theme = useDocumentTheme();
-  const parsed = useParsedConfig(text);
+  // The store parses each text once, when edits pause; `parsed` lags `text` meanwhile.
+  const { text, parsed } = useStore(store);
+  const onTextChange = (next: string) => store.setText(next);
+  const onApply = (next: string) => {
+    store.setText(next);
+    apply();
+  };
   // Blank text gets the empty state instead of an "empty text" squiggle.
   const marked = useMemo(() => (parsed.text.trim() === '' ? { text: parsed.text, problems: [] } : parsed), [parsed]);
   const monaco = useMonacoEditor({ host, fallback, text, onTextChange, onApply, parsed: marked, theme });
@@ -46,24 +51,9 @@ export function ConfigEditor({ text, onTextChange, onApply, applying = false }: 
   const summaryTone = counts.error > 0 ? 'err' : counts.warning > 0 ? 'warn' : 'ok';
 
   // A share link needs JSON that can be read (to find and remove secrets): the button is offered when
-  // the last parsed text can be shared, and falls back to that text if the newest edit cannot.
-  const shareable = useMemo(() => {
-    try {
-      encodeConfigFragment(parsed.text);
-      return true;
-    } catch {
-      return false;
-    }
-  }, [parsed.text]);
-  const shareLink = () => {
-    let fragment: string;
-    try {
-      fragment = encodeConfigFragment(text);
-    } catch {
-      fragment = encodeConfigFragment(parsed.text);
-    }
-    return location.origin + location.pathname + fragment;
-  };
+  // the last parsed text can be shared, and the store falls back to the last such text if the newest cannot.
+  const shareable = parsed.safeText !== undefined;
+  const shareLink = () => location.origin + location.pathname + (store.shareFragment() ?? '');
 
   const selectProblem = (problem: ConfigProblem) => {
     if (monaco.revealPosition(problem.line, problem.column)) return;

@@ -5,7 +5,7 @@ import { loadMonaco } from './load-monaco';
 import type { MonacoModule } from './load-monaco';
 import { MARKER_OWNER, problemsToMarkers } from './problem-markers';
 import type { DocumentTheme } from './use-document-theme';
-import type { ParsedText } from './use-parsed-config';
+import type { ParsedConfigText } from '../../core/config';
 
 /** What `useMonacoEditor` needs: where to mount, the controlled text and its callbacks. */
 export interface MonacoEditorOptions {
@@ -16,7 +16,7 @@ export interface MonacoEditorOptions {
   text: string;
   onTextChange: (text: string) => void;
   onApply: (text: string) => void;
-  parsed: ParsedText;
+  parsed: Pick<ParsedConfigText, 'text' | 'problems'>;
   theme: DocumentTheme;
 }
 

@@ -1,0 +1,39 @@
+/**
+ * The layering of src/core is a lint rule (CORE_LAYERS in eslint.config.js): these imports, linted
+ * as if they were files in core, must pass or fail, so a weakened rule shows up here.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The boundaries messages for one import written in a (virtual) file of src/core. */
+async function violations(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport type Probe = typeof probe;\n`, { filePath: file });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => message.message);
+}
+
+describe('the core layers', () => {
+  it.each([
+    ['src/core/tools/probe.ts', "import { AgentSession as probe } from '../agent';"],
+    ['src/core/providers/probe.ts', "import { AgentSession as probe } from '../agent';"],
+    ['src/core/providers/openai/probe.ts', "import { ToolRegistry as probe } from '../../tools';"],
+    ['src/core/mcp/probe.ts', "import { PROVIDERS as probe } from '../providers';"],
+    ['src/core/config/probe.ts', "import { TrafficLog as probe } from '../traffic';"],
+    ['src/core/conversation/probe.ts', "import { parseMcpConfig as probe } from '../config';"],
+    ['src/core/agent/probe.ts', "import { SessionPersistence as probe } from '../persistence';"],
+    ['src/core/persistence/probe.ts', "import { createServices as probe } from '../composition';"],
+  ])('in %s, %s is refused', async (file, source) => {
+    expect(await violations(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/core/agent/probe.ts', "import { PROVIDERS as probe } from '../providers';"],
+    ['src/core/tools/probe.ts', "import { PROVIDERS as probe } from '../providers';"],
+    ['src/core/persistence/probe.ts', "import { AgentSession as probe } from '../agent';"],
+    ['src/core/mcp/probe.ts', "import { parseMcpConfig as probe } from '../config';"],
+    ['src/core/probe.ts', "import { SessionPersistence as probe } from './persistence';"],
+  ])('in %s, %s is allowed', async (file, source) => {
+    expect(await violations(file, source)).toEqual([]);
+  });
+});
