@@ -12,6 +12,7 @@ import globals from 'globals';
  * its place here; until it does, no layer may import it.
  */
 const CORE_LAYERS = [
+  ['shared'], // small pure helpers (JSON, JSON Pointer, coded errors, listeners) that every layer uses
   ['conversation', 'config'], // the neutral conversation; the mcp.json boundary and its store
   ['traffic'], // the recording tap and the log of both wires
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats

@@ -40,4 +40,4 @@ export {
 export { ModelRequestError, requestModel, type ModelFailure, type ModelReply, type ModelRequestOptions } from './model-request';
 export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from './run-turn';
 export { parseSessionData, type ParsedSessionData } from './session-data';
-export { summarizeTimeline, type TimelineTotals } from './timeline-totals';
+export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';

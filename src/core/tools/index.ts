@@ -79,3 +79,4 @@ export {
   type Reminder,
   type ReminderStoreOptions,
 } from './local-tools';
+export { memoryStorage } from './memory-storage';

@@ -2,8 +2,7 @@
  * Pure arithmetic behind the turn timeline: how long the model and the tools took in one
  * turn, and where each span's bar sits on a 0–100 % track.
  */
-import type { TimelineSpan, TurnTimeline } from '../../core/agent';
-import { unionLength } from '../../core/agent/timeline-totals';
+import { unionLength, type TimelineSpan, type TurnTimeline } from '../../core/agent';
 import { formatMs } from './format-ms';
 
 /** One bar of the timeline, positioned relative to the turn. */

@@ -7,9 +7,8 @@
  */
 import { AgentSession } from '../../core/agent';
 import type { SessionFile } from '../../core/persistence';
-import { PolicyStore, ToolRegistry } from '../../core/tools';
+import { memoryStorage, PolicyStore, ToolRegistry } from '../../core/tools';
 import { TrafficLog } from '../../core/traffic';
-import { memoryStorage } from '../../core/tools/memory-storage';
 
 /** An imported session, ready to show. */
 export interface ImportedView {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReminderTool, fnv1a32Hex, ReminderStore, ToolRegistry } from '../../core/tools';
-import { memoryStorage } from '../../core/tools/memory-storage';
+import { createReminderTool, fnv1a32Hex, memoryStorage, ReminderStore, ToolRegistry } from '../../core/tools';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
 
 
