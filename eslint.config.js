@@ -13,10 +13,12 @@ import globals from 'globals';
  */
 const CORE_LAYERS = [
   ['shared'], // small pure helpers (JSON, JSON Pointer, coded errors, listeners) that every layer uses
-  ['conversation', 'config'], // the neutral conversation; the mcp.json boundary and its store
+  ['conversation', 'config', 'elicitation', 'uri-template'], // the neutral conversation; the mcp.json boundary and its store; elicitation forms; RFC 6570 templates
   ['traffic'], // the recording tap and the log of both wires
+  ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
   ['tools'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema
+  ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
   ['persistence'], // the session kept and exported: conversation, traffic and config
 ];
@@ -105,7 +107,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...['agent', 'config', 'conversation', 'persistence', 'tools'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*'],
+              group: [...['agent', 'config', 'conversation', 'elicitation', 'persistence', 'sampling', 'tools', 'uri-template'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*'],
               message: 'Import this core folder through its index.ts (add the export there if it is missing).',
             },
           ],

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'e2e/servers/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'e2e/servers/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,
   },
 });

@@ -26,7 +26,7 @@ const sourceHash = createHash('sha256').update(schemaText).update('\0').update(o
 
 const ajv = new Ajv({ ...options, code: { source: true, esm: true, lines: true } });
 ajv.compile(schema); // registers the schema under its $id for standaloneCode
-const body = standaloneCode(ajv, { validateMcpConfig: schema.$id });
+const body = standaloneCode(ajv, { validateMcpConfig: schema.$id, validateMcpServer: `${schema.$id}#/definitions/server` });
 
 // Ajv's runtime helpers (ucs2length, equal, …) are CommonJS `require` calls even in ESM mode.
 // Nothing in our schema needs them; fail loudly if a schema change starts to.
@@ -60,6 +60,9 @@ export interface McpConfigValidateFunction {
 
 /** Validates a parsed mcp.json against the schema; read \`validateMcpConfig.errors\` after a false result. */
 export declare const validateMcpConfig: McpConfigValidateFunction;
+
+/** Validates one server entry (the schema's \`server\` definition), for dialects whose servers live elsewhere than the classic maps. */
+export declare const validateMcpServer: McpConfigValidateFunction;
 export default validateMcpConfig;
 `;
 

@@ -5,12 +5,10 @@
  *
  * Run: node e2e/servers/calendar.mjs --port 3102
  */
-import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { applyCors } from './cors.mjs';
-import { closeServer, isMain, listen, runCli, sendText } from './http-kit.mjs';
+import { isMain, runCli, serveMcpEndpoint } from './http-kit.mjs';
 
 /** Server name and version reported in serverInfo. */
 export const CALENDAR_SERVER_INFO = { name: 'calendar', version: '2.0.0' };
@@ -179,27 +177,7 @@ export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
       if (process.env.MCP_SERVER_DEBUG) console.error('calendar:', error.message);
     },
   });
-  const nodeHandler = toNodeHandler(handler);
-  const httpServer = createServer((req, res) => {
-    if (applyCors(req, res, cors)) return;
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== '/mcp') {
-      sendText(res, 404, 'Not found. The MCP endpoint is /mcp.');
-      return;
-    }
-    nodeHandler(req, res).catch((error) => {
-      console.error('calendar:', error);
-      if (!res.headersSent) sendText(res, 500, 'Internal error');
-    });
-  });
-  const address = await listen(httpServer, { host, port });
-  return {
-    url: `${address.origin}/mcp`,
-    async close() {
-      await handler.close();
-      await closeServer(httpServer);
-    },
-  };
+  return serveMcpEndpoint({ name: 'calendar', handle: toNodeHandler(handler), close: () => handler.close(), host, port, cors });
 }
 
 if (isMain(import.meta.url)) await runCli(start, { name: 'calendar', port: 3102 });

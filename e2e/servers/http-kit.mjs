@@ -1,5 +1,7 @@
 /** Small node:http helpers shared by the test servers: listen/close, bodies, answers, CLI. */
+import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { applyCors } from './cors.mjs';
 
 /**
  * Starts `server` listening and resolves with the real address (port 0 = an ephemeral port).
@@ -162,4 +164,35 @@ export async function runCli(start, defaults) {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+/**
+ * Serves one MCP endpoint at /mcp over node:http with CORS (preflights answered), 404 for any
+ * other path and 500 when the handler throws. `close()` closes the endpoint, then the server.
+ * `latencyMs` holds every request (preflights too) that long first: a remote host's distance.
+ * @param {{ name: string, handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>, close: () => Promise<void>, host?: string, port?: number, cors?: import('./cors.mjs').CorsOptions, latencyMs?: number }} options
+ * @returns {Promise<{ url: string, close(): Promise<void> }>}
+ */
+export async function serveMcpEndpoint({ name, handle, close, host, port, cors = {}, latencyMs = 0 }) {
+  /** @type {import('node:http').RequestListener} */
+  const serve = (req, res) => {
+    if (applyCors(req, res, cors)) return;
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/mcp') {
+      sendText(res, 404, 'Not found. The MCP endpoint is /mcp.');
+      return;
+    }
+    handle(req, res).catch((error) => {
+      console.error(`${name}:`, error);
+      if (!res.headersSent) sendText(res, 500, 'Internal error');
+    });
+  };
+  const httpServer = createServer(latencyMs > 0 ? (req, res) => void setTimeout(serve, latencyMs, req, res) : serve);
+  const address = await listen(httpServer, { host, port });
+  return {
+    url: `${address.origin}/mcp`,
+    async close() {
+      await close();
+      await closeServer(httpServer);
+    },
+  };
 }

@@ -15,9 +15,11 @@ import { readBody, sendJsonRpcError } from './http-kit.mjs';
 /**
  * Creates the session-keeping handler. `createServer` is called once per new session.
  * @param {() => ConnectableServer} createServer
+ * @param {{ eventStore?: () => import('@modelcontextprotocol/sdk/server/streamableHttp.js').EventStore }} [options]
+ *   `eventStore` makes each session's streams resumable (Last-Event-ID), as the reference servers do.
  * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void>, sessionCount(): number, forget(sessionId?: string): number, close(): Promise<void> }}
  */
-export function createSessionEndpoint(createServer) {
+export function createSessionEndpoint(createServer, options = {}) {
   /** @type {Map<string, { transport: StreamableHTTPServerTransport, server: ConnectableServer }>} */
   const sessions = new Map();
 
@@ -58,6 +60,7 @@ export function createSessionEndpoint(createServer) {
     const server = createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
+      ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore() }),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server });
       },

@@ -4,11 +4,9 @@
  *
  * Run: node e2e/servers/weather.mjs --port 3101
  */
-import { createServer } from 'node:http';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { applyCors } from './cors.mjs';
-import { closeServer, delay, isMain, listen, runCli, sendText } from './http-kit.mjs';
+import { delay, isMain, runCli, serveMcpEndpoint } from './http-kit.mjs';
 import { makeAlertTone, makePng } from './media.mjs';
 import { createSessionEndpoint } from './session-endpoint.mjs';
 
@@ -236,28 +234,7 @@ export function createWeatherServer() {
  */
 export async function start({ host = '127.0.0.1', port = 0, cors = {}, latencyMs = 0 } = {}) {
   const endpoint = createSessionEndpoint(createWeatherServer);
-  /** @type {import('node:http').RequestListener} */
-  const handle = (req, res) => {
-    if (applyCors(req, res, cors)) return;
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== '/mcp') {
-      sendText(res, 404, 'Not found. The MCP endpoint is /mcp.');
-      return;
-    }
-    endpoint.handle(req, res).catch((error) => {
-      console.error('weather:', error);
-      if (!res.headersSent) sendText(res, 500, 'Internal error');
-    });
-  };
-  const httpServer = createServer(latencyMs > 0 ? (req, res) => void setTimeout(handle, latencyMs, req, res) : handle);
-  const address = await listen(httpServer, { host, port });
-  return {
-    url: `${address.origin}/mcp`,
-    async close() {
-      await endpoint.close();
-      await closeServer(httpServer);
-    },
-  };
+  return serveMcpEndpoint({ name: 'weather', handle: endpoint.handle, close: endpoint.close, host, port, cors, latencyMs });
 }
 
 if (isMain(import.meta.url)) await runCli(start, { name: 'weather', port: 3101 });

@@ -12,6 +12,7 @@ import { TrafficPanel } from '../features/traffic';
 import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
 import { Splitter } from '../ui/splitter';
+import { useShareLinkPaste } from './use-share-link-paste';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -72,6 +73,11 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
       setApplying(false);
     }
   };
+
+  useShareLinkPaste((text) => {
+    services.config.setText(text);
+    void apply();
+  });
 
   const toggle = (id: PanelId) => () => setMaximised(maximised === id ? undefined : id);
   const eraOf = (server: string) => services.connections.getSnapshot().servers.find((s) => s.name === server)?.era;

@@ -1,7 +1,15 @@
-/** Which of the mcp.json shapes a text uses: `{"mcpServers": …}`, VS Code's `{"servers": …}`, or a bare map of servers. */
-export type McpConfigDialect = 'mcpServers' | 'servers' | 'bare';
+/**
+ * Which shape a text uses: `{"mcpServers": …}` (a map, or Continue's array), VS Code's `{"servers": …}`,
+ * VS Code user settings `{"mcp": {"servers": …}}`, Zed's `context_servers`, Opencode's `mcp` map,
+ * Continue's `experimental.modelContextProtocolServers`, a bare map of servers, one server object
+ * without a name, or `none` (a JSON file that is not an MCP config).
+ */
+export type McpConfigDialect = 'mcpServers' | 'servers' | 'vscode-settings' | 'zed' | 'opencode' | 'continue' | 'bare' | 'single' | 'none';
 
-/** How a server is reached. Glassbox itself only speaks streamable HTTP; `sse` is kept to explain, `stdio` to point at a gateway. */
+/**
+ * How a server is reached: `streamable-http`; `sse`, the 2024 HTTP+SSE transport (GET stream plus POST
+ * endpoint), which Glassbox does not speak yet; `stdio`, a local process, kept to point at a gateway.
+ */
 export type ServerTransport = 'streamable-http' | 'sse' | 'stdio';
 
 /** Whether a server can be connected: `needs-local-process` is a stdio entry, `invalid` has at least one error. */
@@ -46,13 +54,17 @@ export interface ConfigInput {
   description?: string;
   /** Whether the file asks to hide what is typed; Glassbox treats every input as a secret anyway. */
   password: boolean;
+  /** The value used when none is given: VS Code's `default`, or the default of `${VAR:-default}`. */
+  default?: string;
+  /** `env` for a variable written `${VAR:-default}` (offered as an input, its default used meanwhile); absent for a VS Code input. */
+  source?: 'env';
 }
 
 /** A parsed mcp.json: its dialect, its servers (broken ones included, marked `invalid`) and VS Code inputs. */
 export interface McpConfig {
   dialect: McpConfigDialect;
   servers: ServerConfig[];
-  /** VS Code `inputs` (empty for other dialects). */
+  /** VS Code `inputs`, then the variables written `${VAR:-default}` (empty when there are none). */
   inputs: ConfigInput[];
 }
 
@@ -80,7 +92,10 @@ export type ConfigProblemCode =
   | 'json-trailing-comma'
   // document shape
   | 'not-an-object'
+  | 'not-an-mcp-config'
   | 'no-servers'
+  | 'wrapped-fragment'
+  | 'dialect-note'
   | 'misspelled-wrapper-key'
   | 'ignored-key'
   | 'duplicate-server'
@@ -99,6 +114,7 @@ export type ConfigProblemCode =
   | 'unknown-transport'
   | 'conflicting-transport'
   | 'legacy-sse'
+  | 'sse-path'
   | 'bad-headers'
   | 'forbidden-header'
   | 'bad-timeout'
@@ -106,7 +122,10 @@ export type ConfigProblemCode =
   | 'possible-typo'
   | 'needs-local-process'
   | 'remote-wrapper'
-  | 'unknown-input';
+  | 'unknown-input'
+  | 'placeholder-default'
+  | 'unnamed-server'
+  | 'not-applied';
 
 /** One thing wrong with (or worth knowing about) an mcp.json, located in the text. */
 export interface ConfigProblem {

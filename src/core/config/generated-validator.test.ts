@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import validateMcpConfig from './generated/validate-mcp-config';
+import validateMcpConfig, { validateMcpServer } from './generated/validate-mcp-config';
 import options from './mcp-config-ajv-options.json';
 import schema from './mcp-config-schema.json';
 
@@ -38,6 +38,28 @@ describe('generated mcp.json validator', () => {
     }
     // The documents exercise both outcomes, so the agreement means something.
     expect(verdicts).toEqual([true, true, true, false, false, false, false, false, false, false]);
+  });
+
+  it('checks one server on its own the same way, in every shape a dialect writes (Zed, Opencode, Continue)', () => {
+    const ajv = new Ajv(options);
+    ajv.addSchema(schema);
+    const compiled = ajv.getSchema(`${schema.$id}#/definitions/server`);
+    if (compiled === undefined) throw new Error('no server definition');
+    const servers: unknown[] = [
+      { command: { path: '/bin/server', args: ['run'], env: {} }, settings: {} },
+      { type: 'local', command: ['npx', '-y', 'x'], environment: { A: '1' }, enabled: true },
+      { name: 'go', transport: { type: 'stdio', command: 'go.exe', args: ['-v'] } },
+      { type: 'remote', url: 'https://a.example.com/mcp' },
+      { command: { path: 3 }, transport: { type: 'websocket' }, enabled: 'no' },
+      'text',
+    ];
+    const verdicts = servers.map((server) => {
+      const actual = validateMcpServer(server);
+      expect(actual, JSON.stringify(server)).toBe(compiled(server));
+      expect(summary(validateMcpServer.errors), JSON.stringify(server)).toEqual(summary(compiled.errors));
+      return actual;
+    });
+    expect(verdicts).toEqual([true, true, true, true, false, false]);
   });
 
   it('is a plain ES module with no eval, new Function or CommonJS require (strict CSP, Vite)', () => {

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { Node as JsonNode } from 'jsonc-parser';
 import { getNodePath, getNodeValue } from 'jsonc-parser';
 import type { ConfigProblemCode } from './config-types';
+import type { JsonProperty } from './json-tree';
 import { anchorOf, decodeJsonPointer, lastPropertiesOf, nodeAtSegments } from './json-tree';
 import type { ProblemDraft } from './problem-list';
 
@@ -25,6 +26,26 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], root: JsonNode):
     if (node === undefined) continue;
     const { code, reason } = describe(error, segments, node, isBare);
     drafts.push({ code, severity: 'error', ...anchorOf(node), reason, path: getNodePath(node) });
+  }
+  return drafts;
+}
+
+/** The same for one server entry checked on its own (the dialects whose servers live outside the classic maps). */
+export function mapServerSchemaErrors(errors: readonly ErrorObject[], entry: JsonProperty): ProblemDraft[] {
+  const drafts: ProblemDraft[] = [];
+  const value = entry.valueNode;
+  if (value === undefined) return drafts;
+  for (const error of errors) {
+    if (error.keyword === 'if' || /\/anyOf(\/|$)/.test(error.schemaPath)) continue;
+    const [key, ...deeper] = decodeJsonPointer(error.instancePath);
+    const node = key === undefined ? value : nodeAtSegments(value, [key, ...deeper]);
+    if (node === undefined) continue;
+    const { code, reason } =
+      key === undefined
+        ? { code: 'entry-not-object' as const, reason: `Server "${entry.key}" must be an object, like {"url": "https://example.com/mcp"}` }
+        : describeServerFieldError(error, key, deeper, node);
+    const anchor = key === undefined && node.type !== 'object' ? { offset: node.offset, length: node.length } : anchorOf(node);
+    drafts.push({ code, severity: 'error', ...anchor, reason, path: getNodePath(node) });
   }
   return drafts;
 }
@@ -73,7 +94,7 @@ function describeServerFieldError(error: ErrorObject, key: string, deeper: reado
     case 'disabled':
       return { code: 'wrong-type', reason: '"disabled" must be true or false (without quotes)' };
     case 'command':
-      return { code: 'wrong-type', reason: '"command" must be a string, like "npx"' };
+      return { code: 'wrong-type', reason: '"command" must be a string, like "npx" (or a list, like ["npx", "-y", "some-mcp-server"])' };
     case 'args':
       return item === undefined
         ? { code: 'wrong-type', reason: '"args" must be a list of strings, like ["-y", "some-mcp-server"]' }

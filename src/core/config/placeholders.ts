@@ -6,10 +6,14 @@ export interface Placeholder {
   raw: string;
   kind: PlaceholderKind;
   name: string;
+  /** For `${NAME:-default}` (Claude Code's form): the value used while NAME is not given. */
+  default?: string;
 }
 
-// `${anything}` (input:, env:, or a plain NAME, or another VS Code variable) or a bare `$NAME`.
-const PLACEHOLDER_PATTERN = /\$\{[^}\s]+\}|\$[A-Za-z_][A-Za-z0-9_]*/g;
+// `${NAME:-default}` (the default may hold spaces), `${anything}` (input:, env:, or a plain NAME, or
+// another VS Code variable) or a bare `$NAME`.
+const PLACEHOLDER_PATTERN = /\$\{[A-Za-z_][A-Za-z0-9_]*:-[^}]*\}|\$\{[^}\s]+\}|\$[A-Za-z_][A-Za-z0-9_]*/g;
+const WITH_DEFAULT = /^\$\{([A-Za-z_][A-Za-z0-9_]*):-([^}]*)\}$/;
 
 /** The distinct placeholders in a text, in order of first appearance. */
 export function findPlaceholders(text: string): string[] {
@@ -32,6 +36,8 @@ export function replacePlaceholders(text: string, replacement: string): string {
 
 /** Splits a placeholder (as returned by `findPlaceholders`) into kind and name. */
 export function parsePlaceholder(raw: string): Placeholder {
+  const withDefault = WITH_DEFAULT.exec(raw);
+  if (withDefault) return { raw, kind: 'env', name: withDefault[1] ?? '', default: withDefault[2] ?? '' };
   if (raw.startsWith('${') && raw.endsWith('}')) {
     const inner = raw.slice(2, -1);
     if (inner.startsWith('input:')) return { raw, kind: 'input', name: inner.slice('input:'.length) };
@@ -40,4 +46,9 @@ export function parsePlaceholder(raw: string): Placeholder {
     return { raw, kind: 'variable', name: inner };
   }
   return { raw, kind: 'env', name: raw.slice(1) };
+}
+
+/** Replaces every `${NAME:-default}` with its default, as a client does when NAME is not set. */
+export function applyPlaceholderDefaults(text: string): string {
+  return text.replace(PLACEHOLDER_PATTERN, (raw) => parsePlaceholder(raw).default ?? raw);
 }

@@ -1,6 +1,6 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import { getNodePath } from 'jsonc-parser';
-import type { ConfigProblem, ConfigProblemCode, ProblemSeverity } from './config-types';
+import type { ConfigProblem, ConfigProblemCode, ProblemSeverity, SourceRange } from './config-types';
 import { TextPositions } from './text-positions';
 
 /** A problem before it is placed in the text: what, how bad, where (offset and length), and why. */
@@ -13,13 +13,27 @@ export interface ProblemDraft {
   path?: Array<string | number>;
 }
 
-/** Collects problems found in one mcp.json text and turns them into located, sorted `ConfigProblem`s. */
+/**
+ * Collects problems found in one mcp.json text and turns them into located, sorted `ConfigProblem`s.
+ * `shift` is how many characters the parsed text has before the person's text (1 for a fragment read
+ * as if wrapped in braces): offsets of the parsed tree are moved back by it, so markers stay in place.
+ */
 export class ProblemList {
   private readonly positions: TextPositions;
   private readonly drafts: ProblemDraft[] = [];
 
-  constructor(text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly shift = 0,
+  ) {
     this.positions = new TextPositions(text);
+  }
+
+  /** Where a range of the parsed text lies in the person's text, as a `SourceRange`. */
+  rangeOf(offset: number, length: number): SourceRange {
+    const start = this.clamp(offset - this.shift);
+    const end = this.clamp(offset - this.shift + length);
+    return { ...this.positions.positionAt(start), offset: start, length: end - start };
   }
 
   /** Adds a problem at an offset range. */
@@ -52,8 +66,9 @@ export class ProblemList {
     return [...unique.values()]
       .sort((a, b) => a.offset - b.offset || severityRank(a.severity) - severityRank(b.severity))
       .map((draft) => {
-        const start = this.positions.positionAt(draft.offset);
-        const end = this.positions.positionAt(draft.offset + draft.length);
+        const range = this.rangeOf(draft.offset, draft.length);
+        const start = this.positions.positionAt(range.offset);
+        const end = this.positions.positionAt(range.offset + range.length);
         const server = serverAt(draft.offset);
         return {
           code: draft.code,
@@ -64,12 +79,16 @@ export class ProblemList {
           column: start.column,
           endLine: end.line,
           endColumn: end.column,
-          offset: draft.offset,
-          length: draft.length,
+          offset: range.offset,
+          length: range.length,
           path: draft.path ?? [],
           ...(server === undefined ? {} : { server }),
         };
       });
+  }
+
+  private clamp(offset: number): number {
+    return Math.min(Math.max(offset, 0), this.text.length);
   }
 }
 

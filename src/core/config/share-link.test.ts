@@ -62,6 +62,13 @@ describe('share links', () => {
     expect(stripSecrets(text)).toBe('{"servers": {"a": {"type": "http", "url": "https://a", "headers": {"Authorization": ""}}}}');
   });
 
+  it('strips secrets from a fragment pasted without outer braces and from the new dialects, keeping the rest as is', () => {
+    const fragment = '"mcp": {\n  "ctx": { "type": "remote", "url": "https://c", "headers": { "KEY": "secret" }, "environment": { "T": "t" } }\n}';
+    expect(stripSecrets(fragment)).toBe('"mcp": {\n  "ctx": { "type": "remote", "url": "https://c", "headers": { "KEY": "" }, "environment": { "T": "" } }\n}');
+    const zed = '{"context_servers": {"z": {"command": {"path": "z", "env": {"TOKEN": "secret"}}}}}';
+    expect(stripSecrets(zed)).toBe('{"context_servers": {"z": {"command": {"path": "z", "env": {"TOKEN": ""}}}}}');
+  });
+
   it('accepts the fragment with or without "#", among other keys, with padding or standard base64', () => {
     const text = '{"a": {"url": "https://a.example.com/?q=>>>"}}';
     const standard = btoa(text); // has padding and may use + and /

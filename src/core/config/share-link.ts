@@ -1,6 +1,7 @@
 import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { applyEdits, parseTree } from 'jsonc-parser';
 import type { Edit } from 'jsonc-parser';
+import { textToParse } from './fragment';
 import { propertiesOf } from './json-tree';
 
 /** The URL fragment key that carries a config. */
@@ -57,12 +58,15 @@ export function decodeConfigFragment(hash: string): string | null {
 /** Replaces every secret value in an mcp.json text with "" (see `encodeConfigFragment`), keeping all other text as is. */
 export function stripSecrets(text: string): string {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  // A fragment without outer braces is read as the parser reads it; its edits are moved back into the text.
+  const { parsedText, shift } = textToParse(text);
+  const root = parseTree(parsedText, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || root === undefined) {
     throw new ShareLinkError('config-has-syntax-errors', 'The config has JSON syntax errors: fix them before sharing, so that no secret slips into the link.');
   }
   const edits: Edit[] = [];
   collectSecretEdits(root, edits);
+  for (const edit of edits) edit.offset -= shift;
   // Two rules can pick the same value (a header argument that is also a URL): keep the first edit only.
   const separate: Edit[] = [];
   let coveredUntil = -1;
@@ -82,7 +86,7 @@ function collectSecretEdits(node: JsonNode, edits: Edit[]): void {
   for (const property of propertiesOf(node)) {
     const value = property.valueNode;
     if (value === undefined) continue;
-    if (property.key === 'headers' || property.key === 'env') {
+    if (property.key === 'headers' || property.key === 'env' || property.key === 'environment') {
       blankLeaves(value, edits);
     } else if (property.key === 'args' && value.type === 'array') {
       blankHeaderArguments(value, edits);

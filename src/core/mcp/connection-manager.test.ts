@@ -8,7 +8,7 @@ import { parseMcpConfig } from '../config';
 import type { ServerConfig } from '../config';
 import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
 import type { HttpExchange } from '../traffic/types';
-import { ConnectionManager, STREAMS_WAIT_MAX_MS } from './connection-manager';
+import { ConnectionManager, SSE_NOT_YET_WARNING, STREAMS_WAIT_MAX_MS } from './connection-manager';
 
 /** Milliseconds the slow server holds each request. */
 const SLOW_MS = 150;
@@ -98,5 +98,16 @@ describe('event streams of servers connecting together', () => {
     const again = (): HttpExchange | undefined => exchanges('quick').slice(before).find((e) => e.method === 'GET');
     await expect.poll(again).toBeDefined();
     expect(again()!.startedAt - endOf(toolsList('quick')!)).toBeLessThan(STREAMS_WAIT_MAX_MS / 2);
+  });
+});
+
+describe('servers configured for the 2024 SSE transport', () => {
+  it('connect with streamable HTTP at the same address, and their card says so', async () => {
+    const { manager } = managerWithLog();
+    const parsed = parseMcpConfig(JSON.stringify({ servers: { legacy: { type: 'sse', url: fast.url }, modern: { type: 'http', url: fast.url } } }));
+    await manager.apply(parsed.config?.servers ?? []);
+    const [legacy, modern] = manager.getSnapshot().servers;
+    expect(legacy).toMatchObject({ name: 'legacy', status: 'connected', warnings: [SSE_NOT_YET_WARNING] });
+    expect(modern).toMatchObject({ name: 'modern', status: 'connected', warnings: [] });
   });
 });

@@ -9,4 +9,7 @@ export interface McpConfigValidateFunction {
 
 /** Validates a parsed mcp.json against the schema; read `validateMcpConfig.errors` after a false result. */
 export declare const validateMcpConfig: McpConfigValidateFunction;
+
+/** Validates one server entry (the schema's `server` definition), for dialects whose servers live elsewhere than the classic maps. */
+export declare const validateMcpServer: McpConfigValidateFunction;
 export default validateMcpConfig;

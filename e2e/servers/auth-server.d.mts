@@ -1,0 +1,45 @@
+/** The scope every tool needs. */
+export declare const READ_SCOPE: 'mcp:read';
+/** The wider scope `write_note` needs. */
+export declare const WRITE_SCOPE: 'mcp:write';
+/** The account every authorization logs in as. */
+export declare const TEST_ACCOUNT: string;
+/** The client id of the pre-registered public client. */
+export declare const PREREGISTERED_CLIENT_ID: string;
+
+/** A started authorization server with its protected MCP server. */
+export interface RunningAuthServer {
+  /** The protected MCP endpoint (with resource metadata), same as mcpUrl. */
+  url: string;
+  origin: string;
+  /** The authorization server's issuer (the origin). */
+  issuer: string;
+  mcpUrl: string;
+  /** An MCP endpoint without resource metadata (a 2025-03-26 server). */
+  legacyMcpUrl: string;
+  /** Whether the scripted interaction grants or denies. */
+  setConsent(mode: 'grant' | 'deny'): void;
+  /** Ends every access token issued so far, as expiry would (refresh tokens stay valid). */
+  expireAccessTokens(): void;
+  close(): Promise<void>;
+}
+
+/** Starts the authorization server and its MCP server on one origin. */
+export declare function start(options?: {
+  host?: string;
+  port?: number;
+  /** Access token lifetime in seconds. Default 3600. */
+  accessTokenTtl?: number;
+  /** Redirect URIs of the pre-registered client. */
+  redirectUris?: string[];
+  /** PEM certificate to trust when fetching client metadata documents. */
+  documentCa?: string;
+  /** false: token and registration endpoints send no CORS headers. Default true. */
+  cors?: boolean;
+}): Promise<RunningAuthServer>;
+
+/** A protected MCP server whose authorization server publishes no metadata. */
+export declare function startWithoutAuthorizationServer(options?: { host?: string; port?: number }): Promise<{ url: string; origin: string; close(): Promise<void> }>;
+
+/** Follows an authorization URL through redirects and the scripted interaction to `redirectUri`; returns the callback query. */
+export declare function authorizeByFetch(authorizationUrl: URL | string, redirectUri: string): Promise<URLSearchParams>;

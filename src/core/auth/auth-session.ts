@@ -1,0 +1,260 @@
+/**
+ * One MCP server's sign-in: the token to send, refreshed before it expires; the answer to a 401
+ * (refresh, else sign in) and to a 403 `insufficient_scope` (sign in again with the union of the
+ * scopes); sign-out with revocation. Flows never overlap: concurrent requests share one.
+ */
+import { computeScopeUnion, isStrictScopeSuperset, refreshAuthorization } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
+import type { AppOAuthUrls } from './app-urls';
+import { AuthError } from './auth-error';
+import { AuthTrace } from './auth-trace';
+import { authorize, tokenFailure } from './authorize';
+import type { OpenAuthorization } from './authorize';
+import { resolveClient } from './client-registration';
+import type { OAuthServerConfig, ResolvedClient } from './client-registration';
+import { discover, readChallenge } from './discovery';
+import type { Challenge, Discovery } from './discovery';
+import type { FailureContext } from './explain-fetch-failure';
+import { PromptBudget } from './prompt-budget';
+import { revokeTokens } from './revoke';
+import { MemoryTokenStore } from './token-store';
+import type { TokenRecord, TokenStore } from './token-store';
+
+/** What a server's sign-in needs; I/O and clock injected. */
+export interface AuthSessionOptions {
+  serverUrl: string;
+  /** The server entry's `oauth` config, if any. */
+  config?: OAuthServerConfig;
+  app: AppOAuthUrls;
+  openAuthorization: OpenAuthorization;
+  /** Default: a MemoryTokenStore of its own. */
+  store?: TokenStore;
+  /** Default: globalThis.fetch. */
+  fetch?: FetchLike;
+  trace?: AuthTrace;
+  /** Default: Date.now. */
+  now?: () => number;
+  /** True in a page, where a fetch that rejects may be CORS. Default false. */
+  corsApplies?: boolean;
+  /** Refresh this long before the access token expires, in milliseconds. Default 60000 (one minute). */
+  refreshMarginMs?: number;
+}
+
+/** What the server card shows about a sign-in. */
+export interface AuthStatus {
+  issuer: string;
+  scope?: string;
+  expiresAt?: number;
+  clientSource: TokenRecord['clientSource'];
+}
+
+/** One server's sign-in; see the file comment. */
+export class AuthSession {
+  readonly serverUrl: string;
+  readonly trace: AuthTrace;
+  private readonly options: AuthSessionOptions;
+  private readonly store: TokenStore;
+  private readonly fetch: FetchLike;
+  private readonly now: () => number;
+  private readonly failure: FailureContext;
+  private discovery: Discovery | undefined;
+  private client: (ResolvedClient & { issuer: string }) | undefined;
+  private pending: Promise<TokenRecord> | undefined;
+
+  constructor(options: AuthSessionOptions) {
+    this.options = options;
+    this.serverUrl = options.serverUrl;
+    this.trace = options.trace ?? new AuthTrace();
+    this.store = options.store ?? new MemoryTokenStore();
+    this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.now = options.now ?? Date.now;
+    this.failure = { corsApplies: options.corsApplies ?? false, appOrigin: options.app.origin };
+  }
+
+  /** True when a token of this server may be sent to `url` (same origin as the server: tokens go nowhere else). */
+  covers(url: string | URL): boolean {
+    return new URL(url).origin === new URL(this.serverUrl).origin;
+  }
+
+  /** The access token to send now (refreshed first when about to expire), or undefined when signed out. */
+  async accessToken(): Promise<string | undefined> {
+    const record = await this.record();
+    if (record === undefined) return undefined;
+    const expiring = record.expiresAt !== undefined && record.expiresAt - (this.options.refreshMarginMs ?? 60_000) <= this.now();
+    if (!expiring || !record.refreshToken) return record.accessToken;
+    try {
+      return (await this.single(() => this.refresh(record))).accessToken;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Answers a 401 or 403 to a request sent with `sentToken`: resolves with the token to retry
+   * with, or undefined when no sign-in can help (a 403 not about scope, or a scope already held).
+   */
+  async answerChallenge(response: Response, sentToken: string | undefined, budget: PromptBudget): Promise<string | undefined> {
+    const challenge = readChallenge(response);
+    const record = await this.record();
+    if (response.status === 403) {
+      if (challenge.error !== 'insufficient_scope') return undefined;
+      const union = computeScopeUnion(record?.requestedScope ?? record?.scope, challenge.scope);
+      if (record && !isStrictScopeSuperset(union, record.scope)) return undefined;
+      return (await this.single(() => this.signInInteractively(challenge, union, budget))).accessToken;
+    }
+    // Another request already replaced the token this one was sent with: retry with that.
+    if (record && sentToken !== record.accessToken) return record.accessToken;
+    if (record?.refreshToken) {
+      try {
+        return (await this.single(() => this.refresh(record))).accessToken;
+      } catch (error) {
+        if (!(error instanceof AuthError) || error.code !== 'token-rejected') throw error;
+      }
+    }
+    return (await this.single(() => this.signInInteractively(challenge, undefined, budget))).accessToken;
+  }
+
+  /** Signs in now (the card's "Sign in"), whether or not a token is held. */
+  signIn(budget = new PromptBudget()): Promise<TokenRecord> {
+    return this.single(() => this.signInInteractively(undefined, undefined, budget));
+  }
+
+  /** Forgets the server's tokens, revoking them first when the authorization server offers it. */
+  async signOut(): Promise<void> {
+    const record = await this.record();
+    if (record === undefined) return;
+    const discovery = this.discovery ?? (await this.discover(undefined).catch(() => undefined));
+    await revokeTokens({
+      record,
+      metadata: discovery?.metadata,
+      ...(this.options.config?.clientSecret && { clientSecret: this.options.config.clientSecret }),
+      fetch: this.fetch,
+      trace: this.trace,
+      failure: this.failure,
+    });
+    await this.store.delete(this.serverUrl, record.issuer);
+  }
+
+  /** What the server card shows, or undefined when signed out. */
+  async status(): Promise<AuthStatus | undefined> {
+    const record = await this.record();
+    if (record === undefined) return undefined;
+    return {
+      issuer: record.issuer,
+      ...(record.scope && { scope: record.scope }),
+      ...(record.expiresAt !== undefined && { expiresAt: record.expiresAt }),
+      clientSource: record.clientSource,
+    };
+  }
+
+  /** The stored record, bound to the discovered issuer once known. */
+  private record(): Promise<TokenRecord | undefined> {
+    return this.store.get(this.serverUrl, this.discovery ? issuerOf(this.discovery) : undefined);
+  }
+
+  /** Runs `flow` unless one is running, in which case its result is shared. */
+  private single(flow: () => Promise<TokenRecord>): Promise<TokenRecord> {
+    this.pending ??= flow().finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** Discovery, again when a challenge points at other resource metadata than last time. */
+  private async discover(challenge: Challenge | undefined): Promise<Discovery> {
+    const known = this.discovery;
+    const sameMetadata = challenge?.resourceMetadataUrl === undefined || known?.urlsTried.includes(challenge.resourceMetadataUrl.href);
+    if (known && sameMetadata) return known;
+    this.discovery = await discover({ serverUrl: this.serverUrl, ...(challenge && { challenge }), fetch: this.fetch, trace: this.trace, failure: this.failure });
+    return this.discovery;
+  }
+
+  /** Discovery (when needed), the client, the popup and the token exchange: one prompt from `budget`. */
+  private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
+    budget.take();
+    const discovery = await this.discover(challenge);
+    const scope = scopeOverride ?? this.options.config?.scopes?.join(' ') ?? challenge?.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ');
+    if (this.client === undefined || this.client.issuer !== issuerOf(discovery)) {
+      const resolved = await resolveClient({
+        ...(this.options.config && { config: this.options.config }),
+        discovery,
+        app: this.options.app,
+        fetch: this.fetch,
+        trace: this.trace,
+        failure: this.failure,
+      });
+      this.client = { ...resolved, issuer: issuerOf(discovery) };
+    }
+    const tokens = await authorize({
+      discovery,
+      client: this.client,
+      redirectUri: this.options.app.redirectUri,
+      ...(scope && { scope }),
+      openAuthorization: this.options.openAuthorization,
+      fetch: this.fetch,
+      trace: this.trace,
+      failure: this.failure,
+    });
+    return this.keep(tokens, discovery, scope, undefined);
+  }
+
+  /** The refresh grant (RFC 6749 §6) for `record`, recorded as a `refresh` step. */
+  private async refresh(record: TokenRecord): Promise<TokenRecord> {
+    const discovery = await this.discover(undefined);
+    const step = this.trace.begin('refresh');
+    try {
+      const tokens = await refreshAuthorization(discovery.authorizationServer, {
+        ...(discovery.metadata && { metadata: discovery.metadata }),
+        clientInformation: this.clientInformation(record),
+        refreshToken: record.refreshToken ?? '',
+        resource: discovery.resource,
+        fetchFn: step.fetch(this.fetch),
+      });
+      step.ok(record.expiresAt !== undefined && record.expiresAt <= this.now() ? 'The access token had expired.' : 'Refreshed.');
+      return await this.keep(tokens, discovery, record.requestedScope, record);
+    } catch (error) {
+      // A refused refresh token is spent: forget it, so the next answer is a sign-in, not another refresh.
+      const { refreshToken: _spent, ...rest } = record;
+      await this.store.set(rest);
+      throw tokenFailure(step, error, this.failure);
+    }
+  }
+
+  /** The client credentials for a token request: a configured secret comes from the config, never from storage. */
+  private clientInformation(record: TokenRecord): { client_id: string; client_secret?: string } {
+    const secret = record.clientSource === 'config' ? this.options.config?.clientSecret : record.registeredClientSecret;
+    return secret ? { client_id: record.clientId, client_secret: secret } : { client_id: record.clientId };
+  }
+
+  /** Stores tokens as the server's record. */
+  private async keep(tokens: OAuthTokens, discovery: Discovery, requestedScope: string | undefined, previous: TokenRecord | undefined): Promise<TokenRecord> {
+    const client = previous ? { clientId: previous.clientId, clientSource: previous.clientSource, registeredClientSecret: previous.registeredClientSecret } : clientFields(this.client);
+    const record: TokenRecord = {
+      serverUrl: this.serverUrl,
+      issuer: issuerOf(discovery),
+      accessToken: tokens.access_token,
+      tokenType: tokens.token_type,
+      ...(tokens.refresh_token && { refreshToken: tokens.refresh_token }),
+      ...(tokens.scope && { scope: tokens.scope }),
+      ...(requestedScope && { requestedScope }),
+      ...(tokens.expires_in !== undefined && { expiresAt: this.now() + tokens.expires_in * 1000 }),
+      clientId: client.clientId,
+      clientSource: client.clientSource,
+      ...(client.registeredClientSecret && { registeredClientSecret: client.registeredClientSecret }),
+    };
+    await this.store.set(record);
+    return record;
+  }
+}
+
+/** The issuer a discovery found (its metadata's, else the fallback's origin). */
+function issuerOf(discovery: Discovery): string {
+  return discovery.metadata?.issuer ?? discovery.authorizationServer;
+}
+
+/** The client fields of a record, from the client just resolved. */
+function clientFields(client: (ResolvedClient & { issuer: string }) | undefined): Pick<TokenRecord, 'clientId' | 'clientSource' | 'registeredClientSecret'> {
+  if (client === undefined) throw new Error('no client resolved');
+  const secret = client.source === 'dynamic' ? client.information.client_secret : undefined;
+  return { clientId: client.information.client_id, clientSource: client.source, ...(secret && { registeredClientSecret: secret }) };
+}

@@ -1,0 +1,176 @@
+/**
+ * The interactive part of a sign-in: authorization code with PKCE S256, a `state` we check (the
+ * SDK does not), the `resource` (RFC 8707) and scopes, in the injected popup; the callback's
+ * `iss` checked (RFC 9207); then the code exchanged for tokens. The SDK builds the URL and makes
+ * the token request; the checks and the naming of failures are ours.
+ */
+import { exchangeAuthorization, IssuerMismatchError, OAuthError, startAuthorization, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
+import { AuthError } from './auth-error';
+import type { AuthStepKind, AuthTrace, StepRecorder } from './auth-trace';
+import type { ResolvedClient } from './client-registration';
+import type { Discovery } from './discovery';
+import { ENDPOINT_NAMES, explainFetchFailure, firstFetchFailure } from './explain-fetch-failure';
+import type { FailureContext } from './explain-fetch-failure';
+
+/** Opens `url` where the person can sign in (a popup in the page) and resolves with the callback's query. */
+export type OpenAuthorization = (url: URL) => Promise<URLSearchParams>;
+
+/** What the interactive authorization needs. */
+export interface AuthorizeOptions {
+  discovery: Discovery;
+  client: ResolvedClient;
+  redirectUri: string;
+  scope?: string;
+  openAuthorization: OpenAuthorization;
+  fetch: FetchLike;
+  trace: AuthTrace;
+  failure: FailureContext;
+}
+
+/** A random `state` value: 256 bits, base64url. */
+function randomState(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The coded error of a token-endpoint request (`token` or `refresh` step) that failed. */
+export function tokenFailure(step: StepRecorder, error: unknown, context: FailureContext): AuthError {
+  const kind: AuthStepKind = step.record.step;
+  const endpoint = step.record.urlsTried.at(-1);
+  const blocked = firstFetchFailure(step.record.exchanges);
+  if (blocked) return step.fail(explainFetchFailure(kind, blocked.url, blocked.failure?.message ?? '', context));
+  const detail = error instanceof OAuthError ? `${error.code}: ${error.message}` : String(error);
+  return step.fail(
+    new AuthError({
+      code: 'token-rejected',
+      step: kind,
+      message: `The ${ENDPOINT_NAMES[kind]} refused: ${detail}`,
+      fix: kind === 'refresh' ? 'Sign in again.' : 'Sign in again; if it keeps failing, the authorization server’s log says why.',
+      ...(endpoint && { endpoint }),
+      cause: error,
+    }),
+  );
+}
+
+/** Checks the callback's `state`, `error` and `iss`, in that order; returns the code. */
+function checkCallback(step: StepRecorder, callback: URLSearchParams, state: string, discovery: Discovery): string {
+  if (callback.get('state') !== state) {
+    throw step.fail(new AuthError({
+      code: 'state-mismatch',
+      step: 'authorize',
+      message: 'The sign-in answer does not carry the state this page sent: it is not the answer to this sign-in.',
+      fix: 'Start the sign-in again from this page; close other sign-in windows for this server.',
+    }));
+  }
+  step.check('state matches the one sent');
+  const error = callback.get('error');
+  if (error !== null) {
+    const description = callback.get('error_description') ?? '';
+    if (error === 'access_denied') {
+      throw step.fail(new AuthError({
+        code: 'consent-denied',
+        step: 'authorize',
+        message: `Access was not granted${description ? `: ${description}` : '.'}`,
+        fix: 'Sign in again and allow access, or remove the server.',
+      }));
+    }
+    throw step.fail(new AuthError({
+      code: 'authorization-failed',
+      step: 'authorize',
+      message: `The authorization server answered ${error}${description ? `: ${description}` : ''}.`,
+      fix: 'Check the server’s OAuth settings (client id, scopes, redirect URI) and sign in again.',
+    }));
+  }
+  const metadata = discovery.metadata;
+  try {
+    validateAuthorizationResponseIssuer({
+      iss: callback.get('iss') ?? undefined,
+      expectedIssuer: metadata?.issuer,
+      issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
+    });
+  } catch (issue) {
+    if (!(issue instanceof IssuerMismatchError)) throw issue;
+    throw step.fail(
+      new AuthError({
+        code: 'iss-mismatch',
+        step: 'authorize',
+        message: `The sign-in answer came from issuer ${issue.received ?? '(none)'}, not ${issue.expected}: possibly a mix-up attack.`,
+        fix: 'Do not retry from this window; start the sign-in again from the server card.',
+        cause: issue,
+      }),
+    );
+  }
+  if (callback.has('iss')) step.check('iss matches the authorization server (RFC 9207)');
+  const code = callback.get('code');
+  if (code === null) throw step.fail(new AuthError({
+    code: 'authorization-failed',
+    step: 'authorize',
+    message: 'The sign-in answer has no code.',
+    fix: 'Sign in again.',
+  }));
+  return code;
+}
+
+/** Runs the authorization in the popup and exchanges the code; returns the tokens. */
+export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens> {
+  const { discovery, client, redirectUri, scope, trace } = options;
+  const step = trace.begin('authorize');
+  const state = randomState();
+  let started: { authorizationUrl: URL; codeVerifier: string };
+  try {
+    started = await startAuthorization(discovery.authorizationServer, {
+      ...(discovery.metadata && { metadata: discovery.metadata }),
+      clientInformation: client.information,
+      redirectUrl: redirectUri,
+      ...(scope && { scope }),
+      state,
+      resource: discovery.resource,
+    });
+  } catch (error) {
+    throw step.fail(new AuthError({
+      code: 'incompatible-server',
+      step: 'authorize',
+      message: String(error instanceof Error ? error.message : error),
+      fix: 'The authorization server must support the code flow with PKCE S256.',
+      cause: error,
+    }));
+  }
+  step.check(`PKCE S256, state, resource ${discovery.resource}${scope ? `, scope "${scope}"` : ''}`);
+  let callback: URLSearchParams;
+  try {
+    callback = await options.openAuthorization(started.authorizationUrl);
+  } catch (error) {
+    step.navigation(started.authorizationUrl);
+    if (error instanceof AuthError) throw step.fail(error);
+    throw step.fail(new AuthError({
+      code: 'authorization-failed',
+      step: 'authorize',
+      message: `The sign-in window failed: ${String(error)}`,
+      fix: 'Sign in again.',
+      cause: error,
+    }));
+  }
+  step.navigation(started.authorizationUrl, callback);
+  const code = checkCallback(step, callback, state, discovery);
+  step.ok();
+
+  const tokenStep = trace.begin('token');
+  try {
+    const tokens = await exchangeAuthorization(discovery.authorizationServer, {
+      ...(discovery.metadata && { metadata: discovery.metadata }),
+      clientInformation: client.information,
+      authorizationCode: code,
+      // Checked above already; the SDK checks it again and requires it when the server advertises it.
+      ...(callback.has('iss') && { iss: callback.get('iss') ?? '' }),
+      codeVerifier: started.codeVerifier,
+      redirectUri,
+      resource: discovery.resource,
+      fetchFn: tokenStep.fetch(options.fetch),
+    });
+    tokenStep.ok(`Granted scope: ${tokens.scope ?? '(not stated)'}${tokens.refresh_token ? ', with a refresh token' : ''}.`);
+    return tokens;
+  } catch (error) {
+    throw tokenFailure(tokenStep, error, options.failure);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * At most a few interactive sign-ins per action (one MCP request and its retries), so a server
+ * that keeps refusing fresh tokens ends in a coded error instead of a loop of popups.
+ */
+import { AuthError } from './auth-error';
+
+/** The default number of sign-in prompts one action may open: a sign-in, then one step-up. */
+export const DEFAULT_MAX_PROMPTS = 2;
+
+/** Counts the prompts of one action. */
+export class PromptBudget {
+  private used = 0;
+  private readonly max: number;
+
+  constructor(max = DEFAULT_MAX_PROMPTS) {
+    this.max = max;
+  }
+
+  /** Takes one prompt; throws `too-many-prompts` when the action has used them all. */
+  take(): void {
+    if (this.used >= this.max) {
+      throw new AuthError({
+        code: 'too-many-prompts',
+        step: 'authorize',
+        message: `The server still refused after ${this.max} sign-ins for one request.`,
+        fix: 'The server does not accept the tokens its authorization server issues (check the audience and scopes it expects); Glassbox stops here instead of asking again.',
+      });
+    }
+    this.used += 1;
+  }
+}

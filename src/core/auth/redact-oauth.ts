@@ -1,0 +1,67 @@
+/**
+ * Redaction of OAuth exchanges at record time: the names of the parameters and fields that carry
+ * a credential (codes, verifiers, tokens, secrets, state) are fixed by the RFCs, so the record of
+ * each step keeps everything else a person needs to debug a sign-in and never holds a secret.
+ */
+import { REDACTED } from '../traffic';
+
+/** What a redacted value is replaced with: the traffic log's marker, so every panel shows the same. */
+export const REDACTED_VALUE = REDACTED;
+
+/** Parameter and field names whose values are credentials or one-time secrets (RFC 6749, 7636, 7009, 7591). */
+const SECRET_NAMES: ReadonlySet<string> = new Set([
+  'code',
+  'code_verifier',
+  'code_challenge',
+  'state',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'client_secret',
+  'registration_access_token',
+  'assertion',
+  'client_assertion',
+]);
+
+/** True when a parameter or JSON field of this name must not be recorded. */
+export function isSecretOAuthName(name: string): boolean {
+  return SECRET_NAMES.has(name.toLowerCase());
+}
+
+/** A form or query as a record, with secret values replaced. */
+export function redactParams(params: URLSearchParams): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of params) record[name] = isSecretOAuthName(name) ? REDACTED_VALUE : value;
+  return record;
+}
+
+/** A URL with the values of secret query parameters replaced. */
+export function redactOAuthUrl(url: string | URL): string {
+  const parsed = new URL(url);
+  for (const name of [...parsed.searchParams.keys()]) if (isSecretOAuthName(name)) parsed.searchParams.set(name, REDACTED_VALUE);
+  return parsed.href;
+}
+
+/** A JSON value with the values of secret fields replaced, at any depth. */
+export function redactJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, isSecretOAuthName(name) ? REDACTED_VALUE : redactJson(inner)]));
+}
+
+/** A request or response body as recorded: parsed and redacted when it is a form or JSON, else left out. */
+export function redactBody(text: string, contentType: string | null): unknown {
+  if (text === '') return undefined;
+  const type = (contentType ?? '').toLowerCase();
+  if (type.includes('application/x-www-form-urlencoded')) return redactParams(new URLSearchParams(text));
+  if (type.includes('json')) {
+    try {
+      return redactJson(JSON.parse(text));
+    } catch {
+      return '(unparsable JSON)';
+    }
+  }
+  // Anything else (an HTML error page) may echo what it was sent: record only its size.
+  return `(${text.length} characters of ${type || 'untyped'} text)`;
+}
