@@ -3,7 +3,7 @@ import { VirtualList } from '../../ui/virtual-list';
 import { rowMatches } from './model-rows';
 import type { ModelRow, TurnStep } from './model-rows';
 import { ModelRowView } from './model-row';
-import { isExchangeFailed } from './summarize-exchange';
+import { isExchangeFailed } from '../../ui/exchange-outcome';
 
 /** Props for ModelList. */
 export interface ModelListProps {

@@ -12,7 +12,8 @@ import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';
 import type { ModelRequestSource } from './rebuild-request';
 import { RequestDetail } from './request-detail';
 import { ResponseDetail } from './response-detail';
-import { detectProvider, isExchangeFailed } from './summarize-exchange';
+import { isExchangeFailed } from '../../ui/exchange-outcome';
+import { detectProvider } from './summarize-exchange';
 import './model-traffic.css';
 
 /** The model requests linked to the tool call selected in the chat. */

@@ -4,41 +4,18 @@
  */
 import type { TeachingTopic } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
+import { isExchangeFailed } from '../../ui/exchange-outcome';
+
+export { exchangeStatusLabel, isExchangeFailed } from '../../ui/exchange-outcome';
 
 /** How a row's HTTP outcome is coloured: still going, fine, failed, or a failure that is expected (it has a note). */
 export type ExchangeTone = 'pending' | 'ok' | 'failed' | 'expected';
-
-/** True when the exchange failed at HTTP level: a network error, a failed state, or a status of 400 or more. */
-export function isExchangeFailed(exchange: HttpExchange): boolean {
-  return exchange.state === 'failed' || exchange.error !== undefined || (exchange.status !== undefined && exchange.status >= 400);
-}
 
 /** The tone of an exchange; a failure with a note (e.g. the era probe's 400) is `expected`, not `failed`. */
 export function exchangeTone(exchange: HttpExchange): ExchangeTone {
   if (isExchangeFailed(exchange)) return exchange.note !== undefined ? 'expected' : 'failed';
   if (exchange.state === 'pending' || exchange.state === 'streaming') return 'pending';
   return 'ok';
-}
-
-/** A short status label: the status code (`200`, `404`), or the state when there is none (`failed` for a network error, `pending`…). */
-export function exchangeStatusLabel(exchange: HttpExchange): string {
-  if (exchange.status !== undefined) return String(exchange.status);
-  switch (exchange.state) {
-    case 'failed':
-      return 'failed';
-    case 'aborted':
-      return 'aborted';
-    case 'pending':
-      return 'pending';
-    case 'streaming':
-      return 'streaming';
-    case 'done':
-      return exchange.error !== undefined ? 'failed' : 'done';
-    default: {
-      const unknownState: never = exchange.state;
-      return String(unknownState);
-    }
-  }
 }
 
 /** The label of an exchange row's method: `HTTP GET`, `HTTP DELETE`… */
