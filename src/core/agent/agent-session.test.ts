@@ -9,7 +9,8 @@ import { start, type ModelServerHandle, type ScriptStep } from '../../../e2e/ser
 import type { ProviderId } from '../providers';
 import { PolicyStore, ToolRegistry } from '../tools';
 import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
-import { AgentSession, type AgentSessionDeps } from './agent-session';
+import { AgentSession } from './agent-session';
+import type { AgentSessionDeps } from './session-services';
 import type { AgentSnapshot, AssistantItem, ChatItem, ErrorItem, ModelSettings, ToolCallItem } from './session-types';
 import { sleepWithSignal } from './call-model';
 import type { McpCallOptions } from './execute-tool-call';

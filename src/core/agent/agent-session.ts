@@ -17,9 +17,6 @@ import type { AgentSessionData, AgentSnapshot, ModelSettings } from './session-t
 import { CodedError } from '../shared/coded-error';
 import { Listeners } from '../shared/listeners';
 
-export type { AgentSessionDeps } from './session-services';
-export { DEFAULT_SETTINGS } from './session-settings';
-
 /** Error codes of AgentSessionError. */
 export type AgentSessionErrorCode = 'busy';
 

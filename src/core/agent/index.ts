@@ -2,13 +2,9 @@
  * core/agent: the agent loop over the neutral conversation (core/conversation). `AgentSession` is
  * what the UI uses; the rest is exported for tests and for panels that show the same data.
  */
-export {
-  AgentSession,
-  AgentSessionError,
-  DEFAULT_SETTINGS,
-  type AgentSessionDeps,
-  type AgentSessionErrorCode,
-} from './agent-session';
+export { AgentSession, AgentSessionError, type AgentSessionErrorCode } from './agent-session';
+export type { AgentSessionDeps } from './session-services';
+export { DEFAULT_SETTINGS } from './session-settings';
 export type {
   AgentSessionData,
   AgentSnapshot,

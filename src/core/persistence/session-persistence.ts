@@ -30,8 +30,6 @@ import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
 
-export { PERSISTENCE_FORMAT, PERSISTENCE_KEYS } from './stored-layout';
-export type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 
 /** Options for SessionPersistence. */
 export interface SessionPersistenceOptions {

@@ -28,8 +28,8 @@ export {
   toProviderSchema,
   type ProviderSchemaResult,
 } from './provider-schema';
-export { readablePath, summarize as summarizeArgumentErrors, validateArguments } from './validate-arguments';
-export type { ArgumentError, ArgumentValidation } from './validate-arguments';
+export { summarize as summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
+export { readablePath, type ArgumentError } from './describe-argument-error';
 export {
   base64Bytes,
   DEFAULT_MAX_TEXT_CHARS,

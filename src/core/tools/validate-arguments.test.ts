@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readablePath, validateArguments } from './validate-arguments';
+import { readablePath } from './describe-argument-error';
+import { validateArguments } from './validate-arguments';
 
 const weather = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -13,9 +13,6 @@ import { cloneJson, isPlainObject } from '../shared/json';
 import type { ArgumentError, SchemaContext } from './describe-argument-error';
 import { explainArgumentErrors } from './explain-argument-errors';
 
-export type { ArgumentError } from './describe-argument-error';
-export { readablePath } from './describe-argument-error';
-
 /** The outcome of checking arguments. */
 export type ArgumentValidation =
   | {
