@@ -1,11 +1,14 @@
 /** A session's model settings: the defaults, and the one place a patch or saved settings are made valid. */
-import { PROVIDERS } from '../providers';
+import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../providers';
 import type { ModelSettings } from './session-types';
 
-/** The settings a session starts with. */
+/** The format a session starts with: the registry's first. */
+const DEFAULT_PROVIDER = PROVIDER_IDS[0]!;
+
+/** The settings a session starts with: the registry's first format and its first suggested model. */
 export const DEFAULT_SETTINGS: Readonly<ModelSettings> = Object.freeze({
-  provider: 'anthropic',
-  model: 'claude-sonnet-4-5',
+  provider: DEFAULT_PROVIDER,
+  model: PROVIDERS[DEFAULT_PROVIDER].modelSuggestions[0] ?? '',
   baseUrl: '',
   apiKey: '',
   maxSteps: 10,
@@ -17,7 +20,7 @@ export function normalizeSettings(settings: ModelSettings): ModelSettings {
   const next = { ...settings };
   next.maxSteps = positiveInteger(next.maxSteps, DEFAULT_SETTINGS.maxSteps);
   next.maxTokens = positiveInteger(next.maxTokens, DEFAULT_SETTINGS.maxTokens);
-  if (!Object.prototype.hasOwnProperty.call(PROVIDERS, next.provider)) next.provider = DEFAULT_SETTINGS.provider;
+  if (!isProviderId(next.provider)) next.provider = DEFAULT_SETTINGS.provider;
   return next;
 }
 
