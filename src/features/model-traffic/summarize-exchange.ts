@@ -6,6 +6,7 @@
  */
 import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
+import { exchangeStatusLabel, isExchangeFailed } from '../../ui/exchange-outcome';
 
 /** What a model request carried. */
 export interface RequestSummary {
@@ -126,28 +127,6 @@ function scanStream(provider: ProviderId, events: readonly SseEventRecord[]): Re
   return scan.reader.findings();
 }
 
-/** True when the exchange failed: a network error, a failed state, or a status of 400 or more. */
-export function isExchangeFailed(exchange: HttpExchange): boolean {
-  return exchange.state === 'failed' || exchange.error !== undefined || (exchange.status !== undefined && exchange.status >= 400);
-}
-
-/** The status code, or the state when there is none. */
-export function statusLabel(exchange: HttpExchange): string {
-  if (exchange.status !== undefined) return String(exchange.status);
-  switch (exchange.state) {
-    case 'pending':
-    case 'streaming':
-    case 'failed':
-    case 'aborted':
-      return exchange.state;
-    case 'done':
-      return exchange.error !== undefined ? 'failed' : 'done';
-    default: {
-      const unknownState: never = exchange.state;
-      return String(unknownState);
-    }
-  }
-}
 
 /** True when the response is an event stream (recorded events or the content type says so). */
 export function isStreamResponse(exchange: HttpExchange): boolean {
@@ -174,7 +153,7 @@ export function summarizeResponse(exchange: HttpExchange, provider: ProviderId |
   if (exchange.error !== undefined) findings.errorMessage = findings.errorMessage ?? exchange.error;
 
   const summary: ResponseSummary = {
-    statusLabel: statusLabel(exchange),
+    statusLabel: exchangeStatusLabel(exchange),
     failed: isExchangeFailed(exchange),
     pending: exchange.state === 'pending' || exchange.state === 'streaming',
     mode,
