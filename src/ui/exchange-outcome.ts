@@ -1,4 +1,4 @@
-/** An HTTP exchange's outcome as both wire panels show it: failed or not, and a short status label. */
+/** An HTTP exchange's outcome as both wire panels show it: failed or not, a short status label, its path, whether it streams. */
 import type { HttpExchange } from '../core/traffic/types';
 
 /** True when the exchange failed at HTTP level: a network error, a failed state, or a status of 400 or more. */
@@ -25,4 +25,19 @@ export function exchangeStatusLabel(exchange: HttpExchange): string {
       return String(unknownState);
     }
   }
+}
+
+/** The path and query of a URL (what a row has room for); the URL itself when it cannot be parsed. */
+export function shortPath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** True when a content type is an event stream. */
+export function isEventStream(contentType: string | undefined): boolean {
+  return (contentType?.split(';')[0]?.trim().toLowerCase() ?? '') === 'text/event-stream';
 }

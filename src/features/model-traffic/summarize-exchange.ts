@@ -6,7 +6,7 @@
  */
 import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
-import { exchangeStatusLabel, isExchangeFailed } from '../../ui/exchange-outcome';
+import { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
 /** What a model request carried. */
 export interface RequestSummary {
@@ -54,16 +54,6 @@ export interface ResponseSummary {
   hasText: boolean;
   /** The provider's error message (an error body or an error event), or the network error. */
   errorMessage?: string;
-}
-
-/** The path and query of a URL; the URL itself when it cannot be parsed. */
-export function shortPath(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url;
-  }
 }
 
 /** The wire format of an exchange: its source when that is a provider id, else the first format that recognises its path and headers. */
@@ -131,7 +121,7 @@ function scanStream(provider: ProviderId, events: readonly SseEventRecord[]): Re
 /** True when the response is an event stream (recorded events or the content type says so). */
 export function isStreamResponse(exchange: HttpExchange): boolean {
   if (exchange.sseEvents !== undefined) return true;
-  return (exchange.responseContentType?.split(';')[0]?.trim().toLowerCase() ?? '') === 'text/event-stream';
+  return isEventStream(exchange.responseContentType);
 }
 
 /** Summarises a model response; `provider` defaults to the one detected from the exchange. */

@@ -4,9 +4,9 @@
  */
 import type { TeachingTopic } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
-import { isExchangeFailed } from '../../ui/exchange-outcome';
+import { isEventStream, isExchangeFailed } from '../../ui/exchange-outcome';
 
-export { exchangeStatusLabel, isExchangeFailed } from '../../ui/exchange-outcome';
+export { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
 /** How a row's HTTP outcome is coloured: still going, fine, failed, or a failure that is expected (it has a note). */
 export type ExchangeTone = 'pending' | 'ok' | 'failed' | 'expected';
@@ -23,16 +23,6 @@ export function httpMethodLabel(exchange: HttpExchange): string {
   return `HTTP ${exchange.method.toUpperCase()}`;
 }
 
-/** The path and query of a URL (what a row has room for); the URL itself when it cannot be parsed. */
-export function shortPath(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url;
-  }
-}
-
 /** The first JSON-RPC method in a request body, if any (the era probe is a `server/discover`). */
 function requestMethod(body: string | undefined): string | undefined {
   if (body === undefined) return undefined;
@@ -46,11 +36,6 @@ function requestMethod(body: string | undefined): string | undefined {
     // Not JSON: no method.
   }
   return undefined;
-}
-
-/** True when a content type is an event stream. */
-export function isEventStream(contentType: string | undefined): boolean {
-  return (contentType?.split(';')[0]?.trim().toLowerCase() ?? '') === 'text/event-stream';
 }
 
 /** The teaching topics that explain what an exchange shows (headers, the era probe, HTTP behaviour). */
