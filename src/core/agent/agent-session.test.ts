@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle, type ScriptStep } from '../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../providers';
-import { demoModelFetch } from '../providers/demo';
-import { PolicyStore, ToolRegistry, type KeyValueStorage } from '../tools';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
-import { AgentSession, type AgentSessionDeps } from './agent-session';
+import { PolicyStore, ToolRegistry } from '../tools';
+import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
+import type { CallContext } from '../traffic';
+import { AgentSession } from './agent-session';
+import type { AgentSessionDeps } from './session-services';
 import type { AgentSnapshot, AssistantItem, ChatItem, ErrorItem, ModelSettings, ToolCallItem } from './session-types';
 import { sleepWithSignal } from './call-model';
 import type { McpCallOptions } from './execute-tool-call';
+import { memoryStorage } from '../tools/memory-storage';
 
 let server: ModelServerHandle;
 
@@ -34,10 +36,6 @@ function baseUrl(provider: ProviderId): string {
   return provider === 'openai' ? `${server.url}/v1` : server.url;
 }
 
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value) };
-}
 
 interface McpCall {
   server: string;
@@ -73,12 +71,7 @@ function createHarness(options: HarnessOptions = {}) {
         return fetch(input, { ...init, body: JSON.stringify(options.rewriteBody?.(body)) });
       }
     : fetch;
-  const fetches: Record<ProviderId, typeof fetch> = {
-    anthropic: createRecordingFetch({ log, wire: 'model', source: 'anthropic', fetch: baseFetch, secrets }),
-    openai: createRecordingFetch({ log, wire: 'model', source: 'openai', fetch: baseFetch, secrets }),
-    'openai-responses': createRecordingFetch({ log, wire: 'model', source: 'openai-responses', fetch: baseFetch, secrets }),
-    demo: createRecordingFetch({ log, wire: 'model', source: 'demo', fetch: demoModelFetch, secrets }),
-  };
+  const modelFetch = (source: ProviderId, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(baseFetch) as typeof fetch;
 
   const registry = new ToolRegistry();
   registry.setServerTools('weather', [
@@ -126,7 +119,7 @@ function createHarness(options: HarnessOptions = {}) {
         }
       : defaultCall,
     timeoutFor: () => 5_000,
-    modelFetch: (id) => fetches[id],
+    modelFetch,
     sleep: async (ms, signal) => {
       sleeps.push(ms);
       await options.sleep?.(ms, signal);

@@ -3,7 +3,7 @@
  * what they share: the adapter contract, error explanations and the stream errors. Code outside
  * core/providers reaches a format only through `PROVIDERS[id]`.
  */
-export { isProviderId, PRESETS, PROVIDER_IDS, PROVIDERS, type ProviderId, type ProviderPreset } from './registry';
+export { isProviderId, PRESETS, PROVIDER_IDS, PROVIDERS, WIRE_FORMAT_IDS, type ProviderId, type ProviderPreset } from './registry';
 export type {
   BuildRequestOptions,
   BuiltRequest,

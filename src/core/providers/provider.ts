@@ -104,6 +104,11 @@ export interface ProviderAdapter<TBody extends object = object, TId extends stri
    * recording fetch wraps it like the browser's. Absent: requests go to the network.
    */
   localFetch?: typeof fetch;
+  /**
+   * True for a format that speaks other formats' wire (the scripted demo speaks Anthropic's or
+   * OpenAI's): it is not offered as one more format to show a request in.
+   */
+  borrowsWire?: boolean;
 }
 
 /**

@@ -26,6 +26,9 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderAdapter>> = REGISTRY
 /** The registry's ids, in order. */
 export const PROVIDER_IDS: readonly ProviderId[] = Object.keys(REGISTRY) as ProviderId[];
 
+/** The ids of the formats with a wire of their own (not the demo, which borrows one), in order. */
+export const WIRE_FORMAT_IDS: readonly ProviderId[] = PROVIDER_IDS.filter((id) => PROVIDERS[id].borrowsWire !== true);
+
 /** True when `value` names a wire format in the registry (saved data, a select's value). */
 export function isProviderId(value: unknown): value is ProviderId {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(REGISTRY, value);

@@ -3,9 +3,6 @@ import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
-/** Height of one row in pixels (the theme's `--row-h`). */
-export const ROW_HEIGHT = 22;
-
 /** How a row is highlighted besides its own content. */
 export interface RowHighlight {
   selected: boolean;
@@ -57,18 +54,14 @@ export const MessageRowView = memo(function MessageRowView({
       data-kind={message.kind}
       data-rpc-id={message.rpcId === undefined ? undefined : String(message.rpcId)}
       data-tool-call-id={message.toolCallId}
+      data-exchange-id={message.exchangeId}
       data-linked={highlight.linked ? 'true' : undefined}
       data-paired={highlight.paired ? 'true' : undefined}
       data-status={failed ? exchangeStatusLabel(failed) : undefined}
       data-failed={tone === 'failed' ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <span role="gridcell" className="c-time">
-        {formatClock(message.at)}
-      </span>
-      <span role="gridcell" className="c-server" title={message.server}>
-        {message.server}
-      </span>
+      <TimeAndServerCells at={message.at} server={message.server} />
       <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
         {message.direction === 'out' ? '→' : '←'}
       </span>
@@ -90,6 +83,20 @@ export const MessageRowView = memo(function MessageRowView({
     </div>
   );
 });
+
+/** The first two cells of every row: when, and which server. */
+function TimeAndServerCells({ at, server }: { at: number; server: string }) {
+  return (
+    <>
+      <span role="gridcell" className="c-time">
+        {formatClock(at)}
+      </span>
+      <span role="gridcell" className="c-server" title={server}>
+        {server}
+      </span>
+    </>
+  );
+}
 
 /** A row for an HTTP exchange that carried no JSON-RPC message (or failed). */
 export const ExchangeRowView = memo(function ExchangeRowView({
@@ -123,12 +130,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       data-linked={highlight.linked ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <span role="gridcell" className="c-time">
-        {formatClock(exchange.startedAt)}
-      </span>
-      <span role="gridcell" className="c-server" title={exchange.source}>
-        {exchange.source}
-      </span>
+      <TimeAndServerCells at={exchange.startedAt} server={exchange.source} />
       <span role="gridcell" className="c-dir" aria-label="HTTP request">
         →
       </span>

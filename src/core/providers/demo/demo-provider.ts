@@ -127,4 +127,5 @@ export const demoProvider: ProviderAdapter<object, 'demo'> = {
     error: 'The demo refused the request (it answers only model requests of the two formats).',
   },
   localFetch: demoModelFetch,
+  borrowsWire: true,
 };
