@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { NeutralMessage, NeutralRequest, NeutralResponse } from '../../conversation';
 import { anthropicProvider } from '../anthropic/anthropic-provider';
 import { openAIProvider } from '../openai/openai-provider';
+import { PROVIDERS } from '../registry';
 import { splitSse } from '../split-sse';
 import { demoModelFetch } from './demo-fetch';
 import { DEMO_BASE_URLS, demoDialectOf, demoProvider } from './demo-provider';
@@ -80,6 +81,12 @@ describe.each([
     const text = third.response.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
     expect(text).toContain(FORECAST_TEXT);
     expect(text).toContain('Take an umbrella');
+
+    // Switching to a real model keeps the conversation: the history the demo made is valid in every real format.
+    history.push({ role: 'assistant', parts: third.response.parts }, { role: 'user', parts: [{ type: 'text', text: 'Thanks!' }] });
+    for (const adapter of [anthropicProvider, openAIProvider, PROVIDERS['openai-responses']]) {
+      expect(adapter.buildRequest(neutral(history, stream), { baseUrl: '', apiKey: 'k' }).warnings).toEqual([]);
+    }
   });
 
   it('gives any other message the honest answer, with no tool call', async () => {
