@@ -70,6 +70,7 @@ for (const speaks of ['anthropic', 'openai'] as const) {
     await expect(page.getByTestId('provider-select').locator('option:checked')).toHaveText('Scripted demo — not an AI, no key needed');
     await page.getByLabel('Demo speaks').selectOption(speaks === 'openai' ? 'demo-openai' : 'demo-anthropic');
     await expect(page.getByTestId('api-key-input')).toHaveAttribute('placeholder', 'no key needed');
+    await expect(page.getByTestId('chat-empty-demo')).toContainText('not an AI');
 
     await page.getByTestId('chat-input').fill(SCENE);
     await page.getByTestId('chat-send').click();

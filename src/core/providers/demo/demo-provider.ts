@@ -82,14 +82,14 @@ export const demoProvider: ProviderAdapter<object, 'demo'> = {
   presets: [
     {
       id: 'demo-anthropic',
-      label: 'Demo speaks Anthropic Messages',
+      label: 'Anthropic Messages',
       baseUrl: DEMO_BASE_URLS.anthropic,
       needsKey: false,
       note: 'A script in this page answers in the Anthropic Messages format; nothing leaves the browser.',
     },
     {
       id: 'demo-openai',
-      label: 'Demo speaks OpenAI Chat',
+      label: 'OpenAI Chat',
       baseUrl: DEMO_BASE_URLS.openai,
       needsKey: false,
       note: 'A script in this page answers in the OpenAI Chat Completions format; nothing leaves the browser.',
