@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
+import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { ToolCallForm } from './tool-call-form';
@@ -91,6 +92,11 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
         {server.era && (
           <span className="badge info" title={server.era === 'legacy' ? '2025 era: initialize handshake, sessions' : '2026-07-28 era: stateless, server/discover'}>
             {server.era === 'legacy' ? '2025' : '2026'} · {server.protocolVersion}
+          </span>
+        )}
+        {inPageDemoLabel(server.url) && (
+          <span className="badge" data-testid={`demo-label-${server.name}`} title="A Service Worker in this page answers this URL with the demo server's real SDK code: nothing leaves the browser.">
+            {inPageDemoLabel(server.url)}
           </span>
         )}
         <span className="spacer" />

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { inPageDemoLabel } from '../../core/config';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
@@ -128,6 +129,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       </span>
       <span role="gridcell" className="c-server" title={exchange.source}>
         {exchange.source}
+        {inPageDemoLabel(exchange.url) && <small className="demo-tag"> {inPageDemoLabel(exchange.url)}</small>}
       </span>
       <span role="gridcell" className="c-dir" aria-label="HTTP request">
         →
