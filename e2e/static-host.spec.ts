@@ -87,6 +87,8 @@ test('first visit on a static host: the in-page demo servers connect, answer and
   await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
   await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="in"]')).toHaveCount(1);
   await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first()).toBeVisible();
+  // An HTTP row of theirs (the 2025 server's GET stream carries no message of its own) says where it was answered.
+  await expect(traffic.locator('[data-testid="traffic-row"][data-kind="http"][data-server="weather"]').first()).toContainText('demo server in this page');
 
   // A reload keeps everything: the config, and the servers reconnect through the worker.
   await page.reload();
@@ -150,4 +152,22 @@ test('when the browser stops the idle worker, its sessions are gone and the clie
   await callForecast(page, 'Lisbon');
   await expect(page.getByTestId('session-renewed-weather')).toBeVisible();
   await expect(page.getByTestId('session-weather')).not.toHaveText(before ?? '');
+});
+
+test.describe('a browser that gives the page no Service Worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the demo servers say why they cannot run, and nothing is sent to the example.com names', async ({ context, page }) => {
+    const { hosts } = watch(context, page);
+    await page.goto(`http://127.0.0.1:${server.port}${SUB_PATH}`);
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByTestId('demo-hint-weather')).toContainText('runs in a Service Worker of this page');
+    await expect(page.getByTestId('demo-hint-calendar')).toContainText('runs in a Service Worker of this page');
+    // The wire has the page's own reason: the request never went out.
+    const failed = page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="weather"][data-failed="true"]').first();
+    await failed.click();
+    await expect(page.getByTestId('traffic-detail')).toContainText(/did not take control of the page|would not start it|gives the page none/);
+    expect([...hosts]).toEqual([`127.0.0.1:${server.port}`]);
+  });
 });

@@ -31,7 +31,8 @@ function serviceWorkers(): ServiceWorkerContainer | undefined {
 
 /** Registers the worker and resolves once it controls the page, or rejects with a DemoWorkerError after `timeoutMs`. */
 async function takeControl(container: ServiceWorkerContainer, timeoutMs: number): Promise<void> {
-  const registration = await container.register(new URL(DEMO_WORKER_SCRIPT, document.baseURI)).catch((error: unknown) => {
+  // Typed as always a registration, but a browser that blocks Service Workers may give none.
+  const registration: ServiceWorkerRegistration | undefined = await container.register(new URL(DEMO_WORKER_SCRIPT, document.baseURI)).catch((error: unknown) => {
     throw new DemoWorkerError(
       `The demo servers run in this page's Service Worker, and the browser would not start it (${error instanceof Error ? error.message : String(error)}).`,
     );
@@ -54,7 +55,7 @@ async function takeControl(container: ServiceWorkerContainer, timeoutMs: number)
     container.addEventListener('controllerchange', done);
     // A worker that is already active (say, after a hard reload, which bypasses it) claims the page
     // when asked; a new one claims it itself when it activates.
-    registration.active?.postMessage(CLAIM_MESSAGE);
+    registration?.active?.postMessage(CLAIM_MESSAGE);
     if (container.controller) done();
   });
 }

@@ -140,6 +140,12 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
           <DiagnosisBody diagnosis={server.diagnosis} />
         </div>
       )}
+      {server.status === 'failed' && inPageDemoLabel(server.url) && (
+        <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
+          This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some
+          private windows, a page not on https or localhost) cannot run it. The failed request on the MCP wire says why.
+        </div>
+      )}
       {server.lastProblem && server.status !== 'failed' && (
         <div className="warn-box" data-testid={`server-problem-${server.name}`} data-code={server.lastProblem.diagnosis.code} data-reason={server.lastProblem.diagnosis.reason}>
           <div className="muted">
