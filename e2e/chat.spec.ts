@@ -1,5 +1,5 @@
 import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
-import { expect, say, test, useModel } from './model-fixture';
+import { expect, say, test, useModel, type WireFormat } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
 type Body = { messages: Array<Record<string, unknown>> };
@@ -7,7 +7,10 @@ type Body = { messages: Array<Record<string, unknown>> };
 // Only the accessibility check below looks at the whole page; the others hold Monaco's chunk back (see model-fixture.ts).
 test.use({ monacoEditor: false });
 
-for (const provider of ['anthropic', 'openai'] as const) {
+/** What each format's second request carries: the tool result in the format's own shape, as the panel shows it. */
+const TOOL_RESULT_JSON = { anthropic: 'tool_result', openai: 'tool_call_id', 'openai-responses': 'function_call_output' } as const;
+
+for (const provider of ['anthropic', 'openai', 'openai-responses'] as const) {
   test(`a full tool-using turn in the ${provider} format, with both wires shown`, async ({ page, model }) => {
     model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
     await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
@@ -35,14 +38,36 @@ for (const provider of ['anthropic', 'openai'] as const) {
       const last = second.messages.at(-1) as { role: string; content: Array<{ type: string; tool_use_id?: string }> };
       expect(last.role).toBe('user');
       expect(last.content[0]!.type).toBe('tool_result');
-    } else {
+    } else if (provider === 'openai') {
       expect(requests[1]!.headers.authorization).toBe('Bearer test-key');
       expect(second.messages.some((m) => m.role === 'tool' && typeof m.tool_call_id === 'string')).toBe(true);
+    } else {
+      expect(requests[1]!.headers.authorization).toBe('Bearer test-key');
+      expect(requests[1]!.path).toBe('/v1/responses');
+      const input = (requests[1]!.body as { input: Array<Record<string, unknown>>; store: boolean }).input;
+      const call = input.find((item) => item.type === 'function_call')!;
+      expect(call).toMatchObject({ name: 'weather_get_forecast', arguments: JSON.stringify({ city: 'Paris', days: 1 }) });
+      expect(input.find((item) => item.type === 'function_call_output')).toMatchObject({ call_id: call.call_id });
+      expect(requests[1]!.body).toMatchObject({ store: false });
+      expect(requests[1]!.body).not.toHaveProperty('previous_response_id');
     }
 
-    // The key is redacted in the model panel.
-    await modelPanel.locator('[data-testid="model-row"][data-kind="request"]').first().click();
-    await expect(page.getByTestId('model-detail')).not.toContainText('test-key');
+    // The panel shows the exact JSON of the second request, in the format's own shape; the key is redacted.
+    await modelPanel.locator(`[data-testid="model-row"][data-kind="request"][data-step="2"][data-provider="${provider}"]`).click();
+    const detail = page.getByTestId('model-detail');
+    await expect(detail).toContainText(TOOL_RESULT_JSON[provider]);
+    await expect(detail).not.toContainText('test-key');
+    // The same request in any other format, here the last one offered.
+    await page.getByTestId('model-format-toggle').click();
+    await expect(page.getByTestId('model-format-original')).toHaveAttribute('data-provider', provider);
+    const [first, last] = (['anthropic', 'openai', 'openai-responses'] as const).filter((other) => other !== provider) as [WireFormat, WireFormat];
+    await expect(page.getByTestId('model-format-other')).toHaveAttribute('data-provider', first);
+    await page.getByTestId('model-format-target').selectOption(last);
+    await expect(page.getByTestId('model-format-other')).toHaveAttribute('data-provider', last);
+    await expect(page.getByTestId('model-format-other')).toContainText(TOOL_RESULT_JSON[last]);
+    await page.getByTestId('model-format-toggle').click();
+    // The response rows summarise each format's own words.
+    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"]')).toContainText('weather_get_forecast');
   });
 }
 

@@ -38,10 +38,14 @@ export const test = base.extend<Fixtures>({
 });
 export { expect };
 
+/** The wire formats of the top bar's `provider-select`, as the scripted model server speaks them. */
+export type WireFormat = 'anthropic' | 'openai' | 'openai-responses';
+
 /** Point the top bar at the scripted model server in the given wire format. */
-export async function useModel(page: Page, model: ModelServerHandle, provider: 'anthropic' | 'openai', key = 'test-key'): Promise<void> {
+export async function useModel(page: Page, model: ModelServerHandle, provider: WireFormat, key = 'test-key'): Promise<void> {
   await page.getByTestId('provider-select').selectOption(provider);
-  const baseUrl = provider === 'anthropic' ? model.url : `${model.url}/v1`;
+  // Chat Completions bases end in /v1; Anthropic's and the Responses API's do not.
+  const baseUrl = provider === 'openai' ? `${model.url}/v1` : model.url;
   await page.getByTestId('base-url-input').fill(baseUrl);
   await page.getByTestId('base-url-input').blur();
   await page.getByTestId('api-key-input').fill(key);

@@ -5,11 +5,13 @@
  */
 import type { Page } from '@playwright/test';
 import { configPath, DEMO_CONFIG } from './helpers';
-import { expect, say, test, useModel } from './model-fixture';
+import { expect, say, test, useModel, type WireFormat } from './model-fixture';
 import type { ModelServerHandle, ScriptStep } from './servers/model-server.mjs';
 
-type Provider = 'anthropic' | 'openai';
-const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
+type Provider = WireFormat;
+const PROVIDERS: readonly Provider[] = ['anthropic', 'openai', 'openai-responses'];
+/** The marker each format's stream ends with, named when a stream is cut. */
+const END_MARKER: Record<Provider, string> = { anthropic: 'message_stop', openai: '[DONE]', 'openai-responses': 'response.completed' };
 
 // Retries wait real seconds (retry-after, backoff), and the machine may be busy.
 // Each test has its own model server and page, and MCP servers only read: the tests of this, the
@@ -66,7 +68,9 @@ async function retryAndRecover(page: Page, model: ModelServerHandle, leftOut?: s
   const retried = model.requests().at(-1)!;
   expect(model.requests().length).toBe(before + 1);
   expect(retried.status).toBe(200);
-  const body = JSON.stringify((retried.body as { messages: unknown }).messages);
+  // The history: Anthropic's and Chat Completions' `messages`, the Responses API's `input` items.
+  const sent = retried.body as { messages?: unknown; input?: unknown };
+  const body = JSON.stringify(sent.messages ?? sent.input);
   const order = [FIRST_QUESTION, FIRST_ANSWER, SECOND_QUESTION].map((text) => body.indexOf(text));
   expect(order.every((index) => index >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -155,7 +159,7 @@ for (const provider of PROVIDERS) {
       await goodTurnThen(page, model, provider, [{ text: partial, cutStream: true }]);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'stream-cut');
-      await expect(error).toContainText(provider === 'anthropic' ? 'message_stop' : '[DONE]');
+      await expect(error).toContainText(END_MARKER[provider]);
       // What arrived is shown, marked as incomplete.
       const cut = assistantMessages(page).last();
       await expect(cut).toContainText('incomplete');

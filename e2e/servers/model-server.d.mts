@@ -24,7 +24,7 @@ export interface ScriptStep {
 
 /** A model request as the server received it. */
 export interface RecordedModelRequest {
-  format: 'anthropic' | 'openai';
+  format: 'anthropic' | 'openai' | 'openai-responses';
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
@@ -38,7 +38,7 @@ export interface RecordedModelRequest {
 
 /** A running server. */
 export interface ModelServerHandle {
-  /** e.g. http://127.0.0.1:4010 — the Anthropic base; the OpenAI base is `${url}/v1`. */
+  /** e.g. http://127.0.0.1:4010 — the Anthropic and OpenAI Responses base; the Chat Completions base is `${url}/v1`. */
   url: string;
   port: number;
   server: Server;

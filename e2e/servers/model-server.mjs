@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The scripted model server: a test fixture that speaks the Anthropic Messages API
- * (`POST /v1/messages`) and the OpenAI Chat Completions API (`POST …/chat/completions`), in JSON
- * and as Server-Sent Events, and answers each request with the next step of a script.
+ * (`POST /v1/messages`), the OpenAI Chat Completions API (`POST …/chat/completions`) and the
+ * OpenAI Responses API (`POST /v1/responses`, see model-responses-wire.mjs), in JSON and as
+ * Server-Sent Events, and answers each request with the next step of a script.
  * Plain Node `http`, no dependencies. Users point Glassbox at real providers; tests point it here.
  *
  * Control endpoints (JSON):
@@ -21,7 +22,7 @@
  *                                                    (JSON requests get the matching HTTP error)
  *   { cutStream: true | "abort" }                    stops before the end marker: true ends the
  *                                                    response cleanly, "abort" destroys the socket
- *   { badArguments: true, toolCalls }                OpenAI arguments that are not JSON (Anthropic
+ *   { badArguments: true, toolCalls }                OpenAI arguments that are not JSON, in either OpenAI format (Anthropic
  *                                                    cannot send those, so it ignores the flag)
  *   { delayMs: 500 }                                 waits before answering
  *   { stopReason: "max-tokens" }                     a neutral stop reason, mapped per provider
@@ -35,6 +36,7 @@
  */
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { responsesErrorEvent, responsesEvents, responsesJson, responsesToolResults, validateResponsesBody } from './model-responses-wire.mjs';
 
 /** Request headers the browser may send (the preflight allows them). */
 const ALLOWED_HEADERS = [
@@ -142,6 +144,7 @@ async function handle(req, res, context) {
   }
   if (req.method === 'POST' && path === '/v1/messages') return handleModel('anthropic', req, res, path, context);
   if (req.method === 'POST' && path.endsWith('/chat/completions')) return handleModel('openai', req, res, path, context);
+  if (req.method === 'POST' && path.endsWith('/v1/responses')) return handleModel('openai-responses', req, res, path, context);
 
   return sendJson(res, 404, { error: { message: `No route for ${req.method} ${path}`, type: 'not_found' } });
 }
@@ -188,7 +191,7 @@ async function handleModel(format, req, res, path, context) {
     return reject(400, 'invalid_request_error', 'The request body is not valid JSON.');
   }
   if (context.validate) {
-    const invalid = format === 'anthropic' ? validateAnthropicBody(body) : validateOpenAIBody(body);
+    const invalid = format === 'anthropic' ? validateAnthropicBody(body) : format === 'openai' ? validateOpenAIBody(body) : validateResponsesBody(body);
     if (invalid) return reject(400, 'invalid_request_error', invalid);
   }
 
@@ -212,7 +215,7 @@ async function handleModel(format, req, res, path, context) {
     return sendJson(res, status, errorBody(format, step.streamError, streamErrorMessage(step.streamError)));
   }
   if (!record.stream) {
-    const json = format === 'anthropic' ? anthropicJson(reply) : openAIJson(reply);
+    const json = format === 'anthropic' ? anthropicJson(reply) : format === 'openai' ? openAIJson(reply) : responsesJson(reply);
     if (step.cutStream) return cutJson(res, json, step.cutStream);
     return sendJson(res, 200, json);
   }
@@ -222,7 +225,8 @@ async function handleModel(format, req, res, path, context) {
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
-  const events = format === 'anthropic' ? anthropicEvents(reply) : openAIEvents(reply, body);
+  const events =
+    format === 'anthropic' ? anthropicEvents(reply) : format === 'openai' ? openAIEvents(reply, body) : responsesEvents(reply, sse, textPieces, jsonPieces);
   const limit = step.cutStream || step.streamError ? Math.max(2, Math.ceil(events.length / 2)) : events.length;
   for (const [index, event] of events.slice(0, limit).entries()) {
     if (index > 0) await sleep(context.chunkDelayMs);
@@ -231,10 +235,13 @@ async function handleModel(format, req, res, path, context) {
   }
   if (step.streamError) {
     await sleep(context.chunkDelayMs);
+    const message = streamErrorMessage(step.streamError);
     res.write(
       format === 'anthropic'
-        ? sse('error', { type: 'error', error: { type: step.streamError, message: streamErrorMessage(step.streamError) } })
-        : sse(undefined, { error: { message: streamErrorMessage(step.streamError), type: step.streamError, param: null, code: null } }),
+        ? sse('error', { type: 'error', error: { type: step.streamError, message } })
+        : format === 'openai'
+          ? sse(undefined, { error: { message, type: step.streamError, param: null, code: null } })
+          : responsesErrorEvent(step.streamError, message, sse),
     );
   }
   if (step.cutStream === 'abort') {
@@ -361,8 +368,13 @@ function validateOpenAIBody(body) {
 function composeReply(format, step, body, state, requestLength) {
   let text = typeof step.text === 'string' ? step.text : undefined;
   if (step.echoToolResults) {
-    const summary = format === 'anthropic' ? summariseAnthropicToolResults(body) : summariseOpenAIToolResults(body);
-    text = text === undefined ? summary : `${text}\n${summary}`;
+    const echoed =
+      format === 'anthropic'
+        ? summariseAnthropicToolResults(body)
+        : format === 'openai'
+          ? summariseOpenAIToolResults(body)
+          : summary(responsesToolResults(body).map((result) => resultLine(result.name, result.id, result.isError, result.text, result.images)));
+    text = text === undefined ? echoed : `${text}\n${echoed}`;
   }
   if (step.streamError && text === undefined) text = 'Let me think about';
   if (step.cutStream && text === undefined && !step.toolCalls) text = 'This answer will be cut off before it ends.';
@@ -370,7 +382,7 @@ function composeReply(format, step, body, state, requestLength) {
     const n = state.nextId++;
     const input = call.input ?? {};
     const json = JSON.stringify(input);
-    const broken = step.badArguments && format === 'openai';
+    const broken = step.badArguments && format !== 'anthropic';
     return {
       id: call.id ?? (format === 'anthropic' ? `toolu_scripted_${n}` : `call_scripted_${n}`),
       name: call.name,
@@ -382,7 +394,7 @@ function composeReply(format, step, body, state, requestLength) {
   if (text === undefined && toolCalls.length === 0) text = '';
   const outputLength = (text ?? '').length + toolCalls.reduce((sum, call) => sum + call.arguments.length, 0);
   return {
-    id: format === 'anthropic' ? `msg_scripted_${state.nextId++}` : `chatcmpl-scripted-${state.nextId++}`,
+    id: { anthropic: 'msg_scripted_', openai: 'chatcmpl-scripted-', 'openai-responses': 'resp_scripted_' }[format] + state.nextId++,
     model: typeof body.model === 'string' ? body.model : 'scripted',
     text,
     toolCalls,

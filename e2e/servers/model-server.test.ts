@@ -1,5 +1,5 @@
 /**
- * Drives the scripted model server with fetch, in both wire formats, JSON and streaming, using
+ * Drives the scripted model server with fetch, in every wire format, JSON and streaming, using
  * Glassbox's own request builders and parsers: if the fixture and the parsers disagree about a
  * wire format, this fails.
  */
@@ -29,7 +29,7 @@ beforeEach(() => {
   server.reset();
 });
 
-const FORMATS: ProviderId[] = ['anthropic', 'openai'];
+const FORMATS: ProviderId[] = ['anthropic', 'openai', 'openai-responses'];
 
 const TOOLS = [
   {
@@ -39,8 +39,9 @@ const TOOLS = [
   },
 ];
 
+/** Chat Completions bases end in /v1; Anthropic's and the Responses API's do not. */
 function baseUrl(provider: ProviderId): string {
-  return provider === 'anthropic' ? server.url : `${server.url}/v1`;
+  return provider === 'openai' ? `${server.url}/v1` : server.url;
 }
 
 function neutral(overrides: Partial<NeutralRequest> = {}): NeutralRequest {
@@ -289,30 +290,51 @@ describe.each(FORMATS)('scripted model server: %s', (provider) => {
   });
 
   it('rejects a history whose tool calls have no results, like the real API', async () => {
-    const broken = {
-      model: 'scripted-model',
-      max_tokens: 10,
-      messages:
-        provider === 'anthropic'
-          ? [
-              { role: 'user', content: [{ type: 'text', text: 'hi' }] },
-              { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }] },
-              { role: 'user', content: [{ type: 'text', text: 'and?' }] },
-            ]
-          : [
-              { role: 'user', content: 'hi' },
-              { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
-              { role: 'user', content: 'and?' },
-            ],
+    const histories = {
+      anthropic: {
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }] },
+          { role: 'user', content: [{ type: 'text', text: 'and?' }] },
+        ],
+      },
+      openai: {
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+          { role: 'user', content: 'and?' },
+        ],
+      },
+      'openai-responses': {
+        input: [
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] },
+          { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' },
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'and?' }] },
+        ],
+      },
     };
+    const answers = { anthropic: /tool_use/, openai: /tool_call_ids/, 'openai-responses': /No tool output found for function call call_1/ };
+    const broken = { model: 'scripted-model', max_tokens: 10, ...histories[provider] };
     const built = PROVIDERS[provider].buildRequest(neutral(), { baseUrl: baseUrl(provider), apiKey: 'k' });
     const response = await fetch(built.url, { method: 'POST', headers: built.headers, body: JSON.stringify(broken) });
     expect(response.status).toBe(400);
-    expect(adapter().parseError(await response.json()).message).toMatch(provider === 'anthropic' ? /tool_use/ : /tool_call_ids/);
+    expect(adapter().parseError(await response.json()).message).toMatch(answers[provider]);
   });
 });
 
 describe('scripted model server: format details', () => {
+  it('refuses a Responses request that leans on server state or sends Chat Completions tools', async () => {
+    const built = PROVIDERS['openai-responses'].buildRequest(neutral(), { baseUrl: server.url, apiKey: 'k' });
+    for (const [patch, message] of [
+      [{ previous_response_id: 'resp_1' }, /self-contained/],
+      [{ tools: [{ type: 'function', function: { name: 'f', parameters: {} } }] }, /flat/],
+    ] as const) {
+      const response = await fetch(built.url, { method: 'POST', headers: built.headers, body: JSON.stringify({ ...built.body, ...patch }) });
+      expect(response.status).toBe(400);
+      expect(PROVIDERS['openai-responses'].parseError(await response.json()).message).toMatch(message);
+    }
+  });
+
   it('sends OpenAI arguments that are not JSON when badArguments is set, in JSON and streamed replies', async () => {
     const step: ScriptStep = { badArguments: true, toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris' } }] };
     await script([step, step]);

@@ -126,4 +126,24 @@ describe('parseSessionData', () => {
     // A request record pointing past the history is dropped.
     expect(data.requests).toEqual([]);
   });
+
+  it('names an unknown wire format as a problem instead of turning it into another format', () => {
+    const parsed = parseSessionData({
+      version: 1,
+      settings: { provider: 'gemini', model: 'g', baseUrl: '', maxSteps: 5, maxTokens: 100 },
+      items: [
+        { kind: 'assistant', id: 'a1', turn: 1, step: 1, text: 'hi', at: 2, provider: 'gemini' },
+        { kind: 'assistant', id: 'a2', turn: 1, step: 2, text: 'ho', at: 3, provider: 'openai-responses' },
+      ],
+      history: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+      requests: [{ turn: 1, step: 1, messageCount: 1, provider: 'gemini', request: { model: 'g', tools: [], maxTokens: 1, stream: true } }],
+    });
+    expect(parsed.problems).toEqual([
+      'Saved settings: unknown wire format "gemini"; Anthropic Messages (anthropic) is used instead. Known formats: anthropic, openai, openai-responses.',
+      'Reply a1: unknown wire format "gemini"; Anthropic Messages (anthropic) is used instead. Known formats: anthropic, openai, openai-responses.',
+      'The request of turn 1, step 1 names an unknown wire format "gemini"; it was dropped, so that request cannot be rebuilt in another format.',
+    ]);
+    expect(parsed.data?.items.map((item) => (item.kind === 'assistant' ? item.provider : ''))).toEqual(['anthropic', 'openai-responses']);
+    expect(parsed.data?.requests).toEqual([]);
+  });
 });

@@ -30,7 +30,7 @@ const FORMATS: ProviderId[] = ['anthropic', 'openai'];
 const FORECAST = 'weather_get_forecast';
 
 function baseUrl(provider: ProviderId): string {
-  return provider === 'anthropic' ? server.url : `${server.url}/v1`;
+  return provider === 'openai' ? `${server.url}/v1` : server.url;
 }
 
 function memoryStorage(): KeyValueStorage {
@@ -75,6 +75,7 @@ function createHarness(options: HarnessOptions = {}) {
   const fetches: Record<ProviderId, typeof fetch> = {
     anthropic: createRecordingFetch({ log, wire: 'model', source: 'anthropic', fetch: baseFetch, secrets }),
     openai: createRecordingFetch({ log, wire: 'model', source: 'openai', fetch: baseFetch, secrets }),
+    'openai-responses': createRecordingFetch({ log, wire: 'model', source: 'openai-responses', fetch: baseFetch, secrets }),
   };
 
   const registry = new ToolRegistry();
@@ -866,4 +867,35 @@ describe('session lifecycle', () => {
     expect(session.getSnapshot()).toBe(session.getSnapshot());
     expect(session.getSnapshot().settings.maxTokens).toBe(200);
   });
+});
+
+describe('the OpenAI Responses format, through the same loop', () => {
+  for (const stream of [true, false]) {
+    it(`runs a tool-using turn with function_call and function_call_output items (${stream ? 'streamed' : 'JSON'})`, async () => {
+      const { session, mcpCalls, modelExchanges } = createHarness({
+        provider: 'openai-responses',
+        ...(stream ? {} : { rewriteBody: (body: Record<string, unknown>) => ({ ...body, stream: false }) }),
+      });
+      script([{ text: 'Let me check.', toolCalls: [{ name: FORECAST, input: { city: 'Paris' } }] }, { echoToolResults: true }]);
+      await session.send('Weather in Paris?');
+      const call = toolItem(session)!;
+      expect(call.status).toBe('done');
+      expect(mcpCalls[0]).toMatchObject({ server: 'weather', remoteName: 'get_forecast', args: { city: 'Paris' } });
+
+      const first = requestBody(0);
+      expect(first).toMatchObject({ store: false, max_output_tokens: expect.any(Number) });
+      expect(first).not.toHaveProperty('previous_response_id');
+      expect(first['tools']).toContainEqual(expect.objectContaining({ type: 'function', name: FORECAST, strict: false }));
+      const input = requestBody(1)['input'] as unknown[];
+      expect(input.slice(1)).toEqual([
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Let me check.' }] },
+        { type: 'function_call', call_id: call.id, name: FORECAST, arguments: '{"city":"Paris"}' },
+        { type: 'function_call_output', call_id: call.id, output: 'Sunny in Paris' },
+      ]);
+      const final = itemsOf(session.getSnapshot(), 'assistant').at(-1)!;
+      expect(final).toMatchObject({ provider: 'openai-responses', stopReason: 'completed' });
+      expect(final.text).toContain(`${FORECAST} [${call.id}] ok: Sunny in Paris`);
+      expect(modelExchanges().map((exchange) => exchange.url)).toEqual([`${server.url}/v1/responses`, `${server.url}/v1/responses`]);
+    });
+  }
 });

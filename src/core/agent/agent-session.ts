@@ -4,7 +4,7 @@
  * agent loop (run-turn), and publishes immutable snapshots for the UI
  * (`useSyncExternalStore(session.subscribe, session.getSnapshot)`). No React, no DOM.
  */
-import { PROVIDERS, type ProviderId } from '../providers';
+import { isProviderId, PROVIDER_IDS, PROVIDERS, type ProviderId } from '../providers';
 import type { PolicyStore, ToolRegistry } from '../tools';
 import { ApprovalGate, createAbortError } from './approval-gate';
 import { sleepWithSignal } from './call-model';
@@ -65,10 +65,13 @@ export interface AgentSessionDeps {
   maxResultChars?: number;
 }
 
-/** The settings a session starts with. */
+/** The format a session starts with: the registry's first. */
+const DEFAULT_PROVIDER = PROVIDER_IDS[0]!;
+
+/** The settings a session starts with: the registry's first format and its first suggested model. */
 export const DEFAULT_SETTINGS: Readonly<ModelSettings> = Object.freeze({
-  provider: 'anthropic',
-  model: 'claude-sonnet-4-5',
+  provider: DEFAULT_PROVIDER,
+  model: PROVIDERS[DEFAULT_PROVIDER].modelSuggestions[0] ?? '',
   baseUrl: '',
   apiKey: '',
   maxSteps: 10,
@@ -383,7 +386,7 @@ function normalizeSettings(settings: ModelSettings): ModelSettings {
   const next = { ...settings };
   next.maxSteps = positiveInteger(next.maxSteps, DEFAULT_SETTINGS.maxSteps);
   next.maxTokens = positiveInteger(next.maxTokens, DEFAULT_SETTINGS.maxTokens);
-  if (next.provider !== 'anthropic' && next.provider !== 'openai') next.provider = DEFAULT_SETTINGS.provider;
+  if (!isProviderId(next.provider)) next.provider = DEFAULT_SETTINGS.provider;
   return next;
 }
 

@@ -4,7 +4,7 @@
  * Work that was in flight when the data was saved (a streaming reply, a running or waiting tool
  * call) is marked as interrupted, since nothing can resume it.
  */
-import type { ProviderId } from '../providers';
+import { isProviderId, PROVIDER_IDS, PROVIDERS, type ProviderId } from '../providers';
 import type {
   AgentSessionData,
   ChatItem,
@@ -35,7 +35,7 @@ export function parseSessionData(value: unknown): ParsedSessionData {
 
   const settings = parseSettings(value['settings'], problems);
   const items = arrayOf(value['items'], 'items', problems).flatMap((item, index) => {
-    const parsed = parseItem(item);
+    const parsed = parseItem(item, settings.provider, problems);
     if (!parsed) problems.push(`Chat item ${index + 1} was not understood and was skipped.`);
     return parsed ? [parsed] : [];
   });
@@ -49,7 +49,7 @@ export function parseSessionData(value: unknown): ParsedSessionData {
     return parsed ? [parsed] : [];
   });
   const requests = arrayOf(value['requests'], 'requests', problems).flatMap((record) => {
-    const parsed = parseRequestRecord(record, history.length);
+    const parsed = parseRequestRecord(record, history.length, problems);
     return parsed ? [parsed] : [];
   });
   const lastTurn = Math.max(0, ...items.map((item) => ('turn' in item ? item.turn : 0)));
@@ -61,7 +61,7 @@ export function parseSessionData(value: unknown): ParsedSessionData {
 function parseSettings(value: unknown, problems: string[]): Omit<ModelSettings, 'apiKey'> {
   const source = isJson(value) ? value : {};
   if (!isJson(value)) problems.push('The saved session has no settings; defaults were used.');
-  const provider: ProviderId = source['provider'] === 'openai' ? 'openai' : 'anthropic';
+  const provider = readProvider(source['provider'], PROVIDER_IDS[0]!, 'Saved settings', problems);
   const settings: Omit<ModelSettings, 'apiKey'> = {
     provider,
     model: typeof source['model'] === 'string' ? source['model'] : '',
@@ -73,7 +73,22 @@ function parseSettings(value: unknown, problems: string[]): Omit<ModelSettings, 
   return settings;
 }
 
-function parseItem(value: unknown): ChatItem | undefined {
+/**
+ * A saved wire format id. An id the registry does not know (a format removed, a file edited by
+ * hand) becomes a problem saying which format is used instead, never a silent substitute.
+ */
+function readProvider(value: unknown, fallback: ProviderId, where: string, problems: string[]): ProviderId {
+  if (isProviderId(value)) return value;
+  const used = `${PROVIDERS[fallback].label} (${fallback})`;
+  problems.push(
+    value === undefined
+      ? `${where}: no wire format given; ${used} is used.`
+      : `${where}: unknown wire format ${JSON.stringify(value)}; ${used} is used instead. Known formats: ${PROVIDER_IDS.join(', ')}.`,
+  );
+  return fallback;
+}
+
+function parseItem(value: unknown, settingsProvider: ProviderId, problems: string[]): ChatItem | undefined {
   if (!isJson(value) || typeof value['kind'] !== 'string' || !ITEM_KINDS.has(value['kind'])) return undefined;
   if (typeof value['id'] !== 'string') return undefined;
   const at = typeof value['at'] === 'number' ? value['at'] : 0;
@@ -95,7 +110,8 @@ function parseItem(value: unknown): ChatItem | undefined {
         text: value['text'],
         streaming: false,
         at,
-        provider: value['provider'] === 'openai' ? 'openai' : 'anthropic',
+        // Replies saved without a format were made in the session's format.
+        provider: value['provider'] === undefined ? settingsProvider : readProvider(value['provider'], settingsProvider, `Reply ${value['id']}`, problems),
         ...(stopReason !== undefined ? { stopReason } : {}),
       };
     }
@@ -191,16 +207,22 @@ function parseTimeline(value: unknown): TurnTimeline | undefined {
   return { turn: value['turn'], startedAt: value['startedAt'], endedAt, spans: spans.map((span) => ({ ...span, end: span.end ?? endedAt })) };
 }
 
-function parseRequestRecord(value: unknown, historyLength: number): RequestRecord | undefined {
+function parseRequestRecord(value: unknown, historyLength: number, problems: string[]): RequestRecord | undefined {
   if (!isJson(value) || typeof value['turn'] !== 'number' || typeof value['step'] !== 'number') return undefined;
   if (typeof value['messageCount'] !== 'number' || value['messageCount'] > historyLength || !isJson(value['request'])) return undefined;
   const request = value['request'];
   if (typeof request['model'] !== 'string' || !Array.isArray(request['tools']) || typeof request['maxTokens'] !== 'number') return undefined;
+  if (!isProviderId(value['provider'])) {
+    problems.push(
+      `The request of turn ${value['turn']}, step ${value['step']} names an unknown wire format ${JSON.stringify(value['provider'])}; it was dropped, so that request cannot be rebuilt in another format.`,
+    );
+    return undefined;
+  }
   return {
     turn: value['turn'],
     step: value['step'],
     messageCount: value['messageCount'],
-    provider: value['provider'] === 'openai' ? 'openai' : 'anthropic',
+    provider: value['provider'],
     request: request as unknown as RequestRecord['request'],
   };
 }

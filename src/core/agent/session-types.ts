@@ -7,7 +7,7 @@ import type { ModelToolResult, NeutralMessage, NeutralRequest } from '../convers
 
 /** What the person chose for the model side. */
 export interface ModelSettings {
-  /** The wire format: 'anthropic' | 'openai'. */
+  /** The wire format: a key of the provider registry (`PROVIDERS`). */
   provider: ProviderId;
   /** Free text, e.g. `claude-sonnet-4-5`. */
   model: string;

@@ -2,9 +2,8 @@
  * Turns a failed model request (an HTTP error, a blocked fetch, a cut stream) into a stable
  * code and plain words: what happened, what usually fixes it, and whether a retry can help.
  */
-import { parseAnthropicError } from './anthropic/anthropic-error';
-import { parseOpenAIError } from './openai/openai-error';
-import type { ProviderErrorInfo, ProviderId } from './provider';
+import type { ProviderErrorInfo } from './provider';
+import { PROVIDERS, type ProviderId } from './registry';
 
 /** The kinds of model-request failure, stable for callers to branch on. */
 export type ModelErrorCode =
@@ -62,12 +61,8 @@ export function explainModelHttpError(failure: ModelHttpFailure): ModelErrorExpl
   const { status } = failure;
   if (status === undefined) return explainWithoutStatus(failure);
 
-  const providerError =
-    failure.body === undefined || failure.body === ''
-      ? undefined
-      : failure.provider === 'anthropic'
-        ? parseAnthropicError(failure.body)
-        : parseOpenAIError(failure.body);
+  const adapter = PROVIDERS[failure.provider];
+  const providerError = failure.body === undefined || failure.body === '' ? undefined : adapter.parseError(failure.body);
   const said = providerError ? ` The server said: ${providerError.message}` : '';
   const where = describeEndpoint(failure);
   const base = providerError ? { providerError } : {};
@@ -81,7 +76,7 @@ export function explainModelHttpError(failure: ModelHttpFailure): ModelErrorExpl
       title: 'The API key was refused',
       detail:
         `${where} answered 401.${said} Check that the key belongs to this provider ` +
-        `(${failure.provider === 'anthropic' ? 'an Anthropic key, sk-ant-…' : 'a key for this OpenAI-compatible server'}) ` +
+        `(${adapter.errors.keyHint}) ` +
         'and that it was pasted whole.',
       retryable: false,
     };
@@ -102,10 +97,7 @@ export function explainModelHttpError(failure: ModelHttpFailure): ModelErrorExpl
       title: 'Wrong model name or base URL',
       detail:
         `${where} answered 404 for model "${failure.model ?? '(not given)'}" at ${failure.url}.${said} ` +
-        'Either the model name is not one this server knows, or the base URL points to the wrong place ' +
-        (failure.provider === 'anthropic'
-          ? '(the Anthropic base URL has no /v1: https://api.anthropic.com).'
-          : '(OpenAI-compatible base URLs usually end in /v1).'),
+        `Either the model name is not one this server knows, or the base URL points to the wrong place ${adapter.errors.baseUrlHint}`,
       retryable: false,
     };
   }
@@ -169,19 +161,20 @@ export function explainModelHttpError(failure: ModelHttpFailure): ModelErrorExpl
 function explainWithoutStatus(failure: ModelHttpFailure): ModelErrorExplanation {
   const kind = failure.failure ?? 'fetch-failed';
   const where = describeEndpoint(failure);
+  const adapter = PROVIDERS[failure.provider];
   switch (kind) {
     case 'stream-cut':
       return {
         code: 'stream-cut',
         title: 'The reply stopped halfway',
-        detail: `The stream from ${where} ended before its end marker (${failure.provider === 'anthropic' ? 'message_stop' : 'data: [DONE]'}). The connection dropped or a proxy cut it; trying again usually works.`,
+        detail: `The stream from ${where} ended before its end marker (${adapter.errors.endMarker}). The connection dropped or a proxy cut it; trying again usually works.`,
         retryable: true,
       };
     case 'malformed':
       return {
         code: 'malformed',
         title: 'The reply could not be read',
-        detail: `${where} answered with something that is not a ${failure.provider === 'anthropic' ? 'Anthropic Messages' : 'Chat Completions'} reply. Check that the base URL points to a server speaking this format.`,
+        detail: `${where} answered with something that is not a ${adapter.label} reply. Check that the base URL points to a server speaking this format.`,
         retryable: false,
       };
     case 'offline':
@@ -224,12 +217,10 @@ function explainFetchFailed(failure: ModelHttpFailure): ModelErrorExplanation {
     fix = `If Ollama is running, it refuses other origins by default: start it with OLLAMA_ORIGINS=${page} (then restart it).`;
   } else if (local && port === '1234') {
     fix = 'If LM Studio is running, turn on "Enable CORS" in its server settings.';
-  } else if (host === 'api.openai.com') {
-    fix = 'OpenAI does not promise CORS headers for browser requests; if it refuses them, put a small proxy in front of it or use OpenRouter.';
-  } else if (host === 'api.anthropic.com') {
-    fix = 'Anthropic allows browser requests that carry anthropic-dangerous-direct-browser-access (Glassbox sends it); a network filter, extension or proxy may be blocking the request.';
+  } else if (vendorAt(host) !== undefined) {
+    fix = vendorAt(host)!.errors.corsAdvice;
   } else {
-    fix = `The server must answer the preflight (OPTIONS ${target?.pathname ?? ''}) with Access-Control-Allow-Origin for ${page} and allow the headers this request sends (content-type and ${failure.provider === 'anthropic' ? 'x-api-key, anthropic-version, anthropic-dangerous-direct-browser-access' : 'authorization'}). If you do not control it, put a proxy in front that adds them.`;
+    fix = `The server must answer the preflight (OPTIONS ${target?.pathname ?? ''}) with Access-Control-Allow-Origin for ${page} and allow the headers this request sends (content-type and ${PROVIDERS[failure.provider].errors.authHeaders}). If you do not control it, put a proxy in front that adds them.`;
   }
   return {
     code: 'cors',
@@ -239,11 +230,16 @@ function explainFetchFailed(failure: ModelHttpFailure): ModelErrorExplanation {
   };
 }
 
-/** "Anthropic (api.anthropic.com)" or the host of an OpenAI-compatible server. */
+/** The format whose vendor serves this host (api.openai.com → either OpenAI format), if any. */
+function vendorAt(host: string) {
+  return Object.values(PROVIDERS).find((adapter) => adapter.errors.vendorHost === host);
+}
+
+/** "Anthropic" or "OpenAI" at the vendor's own host, else the host of the compatible server. */
 function describeEndpoint(failure: ModelHttpFailure): string {
   const host = parseUrl(failure.url)?.host ?? failure.url;
-  if (failure.provider === 'anthropic') return host === 'api.anthropic.com' ? 'Anthropic' : host;
-  return host === 'api.openai.com' ? 'OpenAI' : host;
+  const { vendorHost, vendorName } = PROVIDERS[failure.provider].errors;
+  return host === vendorHost ? vendorName : host;
 }
 
 function retryAdvice(retryAfterMs: number | undefined): string {

@@ -1,17 +1,9 @@
 /**
- * The model wire formats: one adapter per format, plus presets, error explanations and the
- * shared stream errors. The agent loop needs only `PROVIDERS[id]`.
+ * The model wire formats: one folder and one registry line per format (`PROVIDERS`), plus
+ * what they share: the adapter contract, error explanations and the stream errors. Code outside
+ * core/providers reaches a format only through `PROVIDERS[id]`.
  */
-import { anthropicProvider } from './anthropic/anthropic-provider';
-import { openAIProvider } from './openai/openai-provider';
-import type { ProviderAdapter, ProviderId } from './provider';
-
-/** Every wire format, by id. */
-export const PROVIDERS: Readonly<Record<ProviderId, ProviderAdapter>> = {
-  anthropic: anthropicProvider,
-  openai: openAIProvider,
-};
-
+export { isProviderId, PRESETS, PROVIDER_IDS, PROVIDERS, type ProviderId, type ProviderPreset } from './registry';
 export type {
   BuildRequestOptions,
   BuiltRequest,
@@ -20,12 +12,23 @@ export type {
   ParsedResponse,
   ProviderAdapter,
   ProviderErrorInfo,
-  ProviderId,
   SseEvent,
 } from './provider';
 export { hasInvalidArguments } from './provider';
+export type {
+  EndpointPreset,
+  ErrorWording,
+  ModelExchangeKind,
+  ProviderSchemaResult,
+  ReplyFindings,
+  SchemaKit,
+  SchemaRules,
+  SchemaStats,
+  SchemaWarning,
+  StreamSummaryReader,
+  WireSummary,
+} from './adapter-parts';
 export { MalformedResponseError, ProviderStreamError, StreamCutError } from './provider-errors';
-export { MODEL_SUGGESTIONS, PRESETS, type ProviderPreset } from './presets';
 export {
   explainModelHttpError,
   parseRetryAfter,
@@ -33,9 +36,8 @@ export {
   type ModelErrorExplanation,
   type ModelHttpFailure,
 } from './explain-http-error';
+export { asObject, errorMessageOf, parseJson } from './reply-summary';
 export { splitSse } from './split-sse';
 export { MISSING_RESULT_TEXT, pairToolResults } from './pair-tool-results';
 export { PROVIDER_TOOL_NAME_PATTERN } from './tool-name';
 export { SUPPORTED_IMAGE_MEDIA_TYPES } from './image-media-types';
-export { anthropicProvider, ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_BASE_URL } from './anthropic';
-export { openAIProvider, DEFAULT_OPENAI_BASE_URL } from './openai';

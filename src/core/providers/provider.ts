@@ -1,8 +1,11 @@
 /**
- * The contract both provider folders (anthropic/, openai/) implement: build a request body
- * from the neutral conversation, parse a JSON reply or a stream of events back into it,
- * and read an error body. Everything here is pure; the caller does the `fetch`.
+ * The contract every provider folder (anthropic/, openai/, openai-responses/) implements: build
+ * a request body from the neutral conversation, parse a JSON reply or a stream of events back
+ * into it, read an error body, and everything else the app needs to know about the wire (schema
+ * rules, error wording, the panel's summary, presets), so nothing outside the folder branches on
+ * a provider's name. Everything here is pure; the caller does the `fetch`.
  */
+import type { EndpointPreset, ErrorWording, ModelExchangeKind, SchemaRules, WireSummary } from './adapter-parts';
 import type {
   ConversionWarning,
   NeutralPart,
@@ -10,9 +13,6 @@ import type {
   NeutralResponse,
   StreamEvent,
 } from '../conversation';
-
-/** The two model wire formats Glassbox speaks. */
-export type ProviderId = 'anthropic' | 'openai';
 
 /** Where and how to send a request. `anthropicVersion` is only read by the Anthropic adapter. */
 export interface BuildRequestOptions {
@@ -71,13 +71,26 @@ export interface ProviderErrorInfo {
   message: string;
 }
 
-/** One wire format: what `core/agent` needs to talk to a model through it. */
-export interface ProviderAdapter<TBody extends object = object> {
-  id: ProviderId;
+/** One wire format: everything the agent, the panels and the top bar need to know about it. */
+export interface ProviderAdapter<TBody extends object = object, TId extends string = string> {
+  /** Its key in the registry (`PROVIDERS`): the `provider-select` value and the recorded exchanges' `source`. */
+  id: TId;
   /** A human name for the wire format, e.g. "Anthropic Messages". */
   label: string;
   /** The base URL used when the person gives none. */
   defaultBaseUrl: string;
+  /** Ready-made endpoints that speak this format; the vendor's own first. */
+  presets: readonly EndpointPreset[];
+  /** A few current model names, as suggestions (any name can be typed). */
+  modelSuggestions: readonly string[];
+  /** How a server's tool schema becomes this wire's parameters schema, with warnings. */
+  schema: SchemaRules;
+  /** The wire's words in error explanations. */
+  errors: ErrorWording;
+  /** How the model-wire panel reads this wire's requests and replies for its one-line summaries. */
+  summary: WireSummary;
+  /** One or two sentences explaining each kind of exchange on this wire. */
+  notes: Readonly<Record<ModelExchangeKind, string>>;
   /** Neutral request → URL, headers, JSON body and warnings. */
   buildRequest(request: NeutralRequest, options: BuildRequestOptions): BuiltRequest<TBody>;
   /** A JSON reply body → the neutral reply. Throws `MalformedResponseError` when the body is not a reply at all. */

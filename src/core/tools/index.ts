@@ -8,8 +8,6 @@ export type {
   LocalToolContext,
   LocalToolDefinition,
   McpToolInfo,
-  ProviderName,
-  SchemaWarning,
   ToolAnnotations,
 } from './types';
 export {
@@ -20,14 +18,7 @@ export {
   publicNameKey,
   sanitizeName,
 } from './public-name';
-export {
-  OPENAI_MAX_NESTING,
-  OPENAI_MAX_PROPERTIES,
-  OPENAI_SUPPORTED_FORMATS,
-  resolveLocalRef,
-  toProviderSchema,
-  type ProviderSchemaResult,
-} from './provider-schema';
+export { resolveLocalRef, toProviderSchema } from './provider-schema';
 export { readablePath, summarize as summarizeArgumentErrors, validateArguments } from './validate-arguments';
 export type { ArgumentError, ArgumentValidation } from './validate-arguments';
 export {

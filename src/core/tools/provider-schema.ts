@@ -1,65 +1,13 @@
 /**
- * Turns a server's `inputSchema` into the parameters schema a provider will accept, and says
- * what it changed and what the provider will ignore. A server's schema is untrusted JSON; a
+ * Turns a server's `inputSchema` into the parameters schema a wire format will accept, and says
+ * what it changed and what the provider will ignore. The walk is here; what each wire accepts is
+ * in its folder's schema rules (`PROVIDERS[id].schema`). A server's schema is untrusted JSON; a
  * single schema a provider rejects fails the whole model request, so the few fatal shapes are
  * repaired here, each repair reported with its JSON path. Nothing is dropped silently.
  */
-import type { ProviderName, SchemaWarning } from './types';
+import { PROVIDERS, type ProviderId, type ProviderSchemaResult, type SchemaKit, type SchemaRules, type SchemaWarning } from '../providers';
 import { childPath, cloneJson, isPlainObject, jsonEqual, jsonTypeOf } from './json-utils';
 
-/** A provider-ready schema, what was changed or noticed, and OpenAI strict-mode eligibility. */
-export interface ProviderSchemaResult {
-  /** The schema to send (`input_schema` for Anthropic, `function.parameters` for OpenAI). A copy. */
-  schema: Record<string, unknown>;
-  warnings: SchemaWarning[];
-  /**
-   * Whether OpenAI's `strict: true` would accept this schema (every object closed with
-   * `additionalProperties: false`, every property required, only supported keywords). Glassbox
-   * always sends tools non-strict, so this is reported, not acted on.
-   */
-  strictCompatible: boolean;
-}
-
-/** `format` values OpenAI structured outputs understand; others are ignored by the provider. */
-export const OPENAI_SUPPORTED_FORMATS: readonly string[] = [
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'uuid',
-];
-
-/** Keywords OpenAI strict mode rejects; in non-strict mode the model only reads them as hints. */
-const OPENAI_UNSUPPORTED_KEYWORDS: readonly string[] = [
-  'allOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'patternProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'minProperties',
-  'maxProperties',
-  'contains',
-  'minContains',
-  'maxContains',
-  'uniqueItems',
-];
-
-/** OpenAI's documented strict-mode limit on object nesting. */
-export const OPENAI_MAX_NESTING = 5;
-/** OpenAI's documented strict-mode limit on the number of object properties in one schema. */
-export const OPENAI_MAX_PROPERTIES = 100;
 /** The walk stops below this depth, so a hostile schema cannot exhaust the stack. */
 const MAX_WALK_DEPTH = 64;
 
@@ -82,70 +30,38 @@ const SCHEMA_KEYWORDS = [
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
-/** The three keywords Anthropic refuses at the top of `input_schema`. */
-const ROOT_COMBINATORS = ['allOf', 'anyOf', 'oneOf'] as const;
-
 const EMPTY_OBJECT_SCHEMA = (): Record<string, unknown> => ({ type: 'object', properties: {} });
 
-/** Converts a server's input schema for one provider; never throws. */
-export function toProviderSchema(inputSchema: unknown, provider: ProviderName): ProviderSchemaResult {
+/** Converts a server's input schema for one wire format, by that format's rules; never throws. */
+export function toProviderSchema(inputSchema: unknown, provider: ProviderId): ProviderSchemaResult {
+  const rules = PROVIDERS[provider].schema;
   const warnings: SchemaWarning[] = [];
-  const schema = normalizeRoot(inputSchema, provider, warnings);
-  switch (provider) {
-    case 'anthropic':
-      flattenRootCombinators(schema, warnings);
-      walk(schema, '#', newContext(schema, provider, warnings), 0, 0);
-      return { schema, warnings, strictCompatible: strictReasons(schema).length === 0 };
-    case 'openai': {
-      if (!('properties' in schema)) {
-        schema.properties = {};
-        warnings.push(
-          info('#/properties', 'Added "properties": {} at the root: OpenAI rejects an object schema without properties.'),
-        );
-      }
-      for (const keyword of [...ROOT_COMBINATORS, 'not', 'enum'] as const) {
-        if (keyword in schema) {
-          warnings.push(
-            unsupported(
-              `#/${keyword}`,
-              `"${keyword}" at the root: OpenAI expects a plain object schema at the top and may reject or ignore this rule. Glassbox still checks the full rule before calling the tool.`,
-            ),
-          );
-        }
-      }
-      const stats = newContext(schema, provider, warnings);
-      walk(schema, '#', stats, 0, 0);
-      if (stats.deepest > OPENAI_MAX_NESTING) {
-        warnings.push(
-          unsupported(
-            stats.deepestPath,
-            `Objects nest ${stats.deepest} levels deep; OpenAI allows ${OPENAI_MAX_NESTING} in strict mode and may handle deeper schemas poorly.`,
-          ),
-        );
-      }
-      if (stats.properties > OPENAI_MAX_PROPERTIES) {
-        warnings.push(
-          unsupported(
-            '#',
-            `The schema declares ${stats.properties} properties; OpenAI allows ${OPENAI_MAX_PROPERTIES} in strict mode and may handle larger schemas poorly.`,
-          ),
-        );
-      }
-      const reasons = strictReasons(schema);
-      warnings.push(info('#', strictModeMessage(reasons)));
-      return { schema, warnings, strictCompatible: reasons.length === 0 };
-    }
-    default:
-      return assertNever(provider);
-  }
+  const schema = normalizeRoot(inputSchema, rules, warnings);
+  const kit = createKit(schema, warnings);
+  rules.root?.(schema, kit);
+  const context: WalkContext = { root: schema, rules, kit, warnings, deepest: 0, deepestPath: '#', properties: 0 };
+  walk(schema, '#', context, 0, 0);
+  const { deepest, deepestPath, properties } = context;
+  const strictCompatible = rules.finish(schema, { deepest, deepestPath, properties }, kit);
+  return { schema, warnings, strictCompatible };
 }
 
-function newContext(root: Record<string, unknown>, provider: ProviderName, warnings: SchemaWarning[]): WalkContext {
-  return { root, provider, warnings, deepest: 0, deepestPath: '#', properties: 0 };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected provider: ${String(value)}`);
+/** The walker's helpers, handed to a wire's rules. */
+function createKit(root: Record<string, unknown>, warnings: SchemaWarning[]): SchemaKit {
+  return {
+    info: (path, message) => warnings.push(info(path, message)),
+    changed: (path, message) => warnings.push(changed(path, message)),
+    unsupported: (path, message) => warnings.push(unsupported(path, message)),
+    resolveRef: (ref) => resolveLocalRef(ref, root),
+    subschemas(node, path) {
+      const found: Array<[unknown, string]> = [];
+      forEachSubschema(node, path, (subschema, subpath) => found.push([subschema, subpath]));
+      return found;
+    },
+    childPath,
+    jsonEqual,
+    isObjectSchema,
+  };
 }
 
 function info(path: string, message: string): SchemaWarning {
@@ -161,7 +77,7 @@ function unsupported(path: string, message: string): SchemaWarning {
 }
 
 /** Makes the root a copied object schema with `type: "object"` and no `$schema`. */
-function normalizeRoot(inputSchema: unknown, provider: ProviderName, warnings: SchemaWarning[]): Record<string, unknown> {
+function normalizeRoot(inputSchema: unknown, rules: SchemaRules, warnings: SchemaWarning[]): Record<string, unknown> {
   if (inputSchema === undefined || inputSchema === null) {
     warnings.push(
       changed('#', 'The tool has no input schema; it is offered to the model as a tool without parameters.'),
@@ -223,15 +139,14 @@ function normalizeRoot(inputSchema: unknown, provider: ProviderName, warnings: S
   if ('$schema' in schema) {
     const declared = schema.$schema;
     delete schema.$schema;
-    warnings.push(dialectWarning(declared, provider));
+    warnings.push(dialectWarning(declared, rules.vendor));
   }
   return schema;
 }
 
 /** Explains the removal of `$schema`; a warning only when the dialect reads differently from 2020-12. */
-function dialectWarning(declared: unknown, provider: ProviderName): SchemaWarning {
+function dialectWarning(declared: unknown, providerName: string): SchemaWarning {
   const uri = typeof declared === 'string' ? declared.replace(/#$/, '') : '';
-  const providerName = providerLabel(provider);
   if (/json-schema\.org\/(draft\/2020-12|draft-07|draft-06)\/schema$/.test(uri)) {
     return info('#/$schema', `Removed "$schema" (${uri}): ${providerName} does not need it and reads the schema the same way without it.`);
   }
@@ -241,96 +156,8 @@ function dialectWarning(declared: unknown, provider: ProviderName): SchemaWarnin
   );
 }
 
-/**
- * Anthropic rejects `oneOf`, `allOf` and `anyOf` at the top of `input_schema` (HTTP 400 for the
- * whole request). They are removed; the properties of their alternatives are merged into the
- * root so the model still sees every field. Argument validation keeps the original rule.
- */
-function flattenRootCombinators(schema: Record<string, unknown>, warnings: SchemaWarning[]): void {
-  for (const keyword of ROOT_COMBINATORS) {
-    if (!(keyword in schema)) continue;
-    const branches = schema[keyword];
-    delete schema[keyword];
-    const path = `#/${keyword}`;
-    if (!Array.isArray(branches)) {
-      warnings.push(changed(path, `Removed "${keyword}" at the root: it is not an array, and Anthropic rejects it at the top level.`));
-      continue;
-    }
-    const properties = isPlainObject(schema.properties) ? schema.properties : {};
-    schema.properties = properties;
-    const rootNames = new Set(Object.keys(properties));
-    // name → the distinct definitions the alternatives give it, in order.
-    const definitions = new Map<string, unknown[]>();
-    const requiredSets: string[][] = [];
-    for (const branch of branches) {
-      const resolved = resolveBranch(branch, schema);
-      const branchProperties = isPlainObject(resolved?.properties) ? resolved.properties : {};
-      for (const [name, subschema] of Object.entries(branchProperties)) {
-        const list = definitions.get(name) ?? [];
-        if (!list.some((existing) => jsonEqual(existing, subschema))) list.push(subschema);
-        definitions.set(name, list);
-      }
-      requiredSets.push(stringArray(resolved?.required));
-    }
-    const added: string[] = [];
-    const combined: string[] = [];
-    const keptRoot: string[] = [];
-    for (const [name, list] of definitions) {
-      if (rootNames.has(name)) {
-        if (list.some((subschema) => !jsonEqual(subschema, properties[name]))) keptRoot.push(name);
-        continue;
-      }
-      added.push(name);
-      if (list.length === 1) {
-        properties[name] = list[0];
-      } else {
-        // Alternatives disagree about this field: the model sees every form they allow.
-        properties[name] = { [keyword === 'allOf' ? 'allOf' : 'anyOf']: list };
-        combined.push(name);
-      }
-    }
-    const required = keyword === 'allOf' ? union(requiredSets) : intersection(requiredSets);
-    if (required.length > 0) {
-      schema.required = union([stringArray(schema.required), required]);
-    }
-    const quote = (names: string[]) => names.map((name) => JSON.stringify(name)).join(', ');
-    const parts = [
-      `Removed "${keyword}" (${branches.length} alternative${branches.length === 1 ? '' : 's'}) at the root: Anthropic rejects oneOf, allOf and anyOf at the top level of input_schema.`,
-      added.length > 0
-        ? `Their properties were merged into the root (${quote(added)})${keyword === 'allOf' ? '' : ', required only where every alternative requires them'}.`
-        : 'They added no properties to the root.',
-      combined.length > 0
-        ? `Properties the alternatives define differently became "${keyword === 'allOf' ? 'allOf' : 'anyOf'}" of their definitions: ${quote(combined)}.`
-        : '',
-      keptRoot.length > 0 ? `Properties the root already defines kept the root definition: ${quote(keptRoot)}.` : '',
-      'Glassbox still checks the full rule before calling the tool.',
-    ];
-    warnings.push(changed(path, parts.filter(Boolean).join(' ')));
-  }
-}
-
-/** A branch of a root combinator, following one local `$ref` if it is one. */
-function resolveBranch(branch: unknown, root: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!isPlainObject(branch)) return undefined;
-  if (typeof branch.$ref === 'string') {
-    const target = resolveLocalRef(branch.$ref, root);
-    return isPlainObject(target) ? target : branch;
-  }
-  return branch;
-}
-
 function stringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
-function union(sets: string[][]): string[] {
-  return [...new Set(sets.flat())];
-}
-
-function intersection(sets: string[][]): string[] {
-  const [first, ...rest] = sets;
-  if (!first) return [];
-  return first.filter((name, index) => first.indexOf(name) === index && rest.every((set) => set.includes(name)));
 }
 
 /**
@@ -382,7 +209,8 @@ function findAnchor(node: unknown, anchor: string, depth: number): unknown {
 /** What a walk shares across the whole schema. */
 interface WalkContext {
   root: Record<string, unknown>;
-  provider: ProviderName;
+  rules: SchemaRules;
+  kit: SchemaKit;
   warnings: SchemaWarning[];
   /** Deepest object nesting seen so far, and where. */
   deepest: number;
@@ -414,14 +242,6 @@ function forEachSubschema(node: Record<string, unknown>, path: string, visit: (s
   }
 }
 
-function unsupportedKeywordWarning(path: string, keyword: string): SchemaWarning {
-  const shown = keyword === 'if' ? '"if"/"then"/"else"' : `"${keyword}"`;
-  return unsupported(
-    childPath(path, keyword),
-    `${shown}: not supported by OpenAI. Strict mode rejects this rule; in non-strict mode the model only reads it as a hint. Glassbox checks the rule before calling the tool.`,
-  );
-}
-
 /** Visits every subschema, collecting the warnings that depend on the provider. */
 function walk(node: unknown, path: string, context: WalkContext, objectDepth: number, walkDepth: number): void {
   if (!isPlainObject(node)) return;
@@ -440,68 +260,12 @@ function walk(node: unknown, path: string, context: WalkContext, objectDepth: nu
     context.warnings.push(
       unsupported(
         childPath(path, '$ref'),
-        `"$ref": ${JSON.stringify(node.$ref)} does not resolve inside this schema; ${providerLabel(context.provider)} cannot follow it, so the model does not see what it points to.`,
+        `"$ref": ${JSON.stringify(node.$ref)} does not resolve inside this schema; ${context.rules.vendor} cannot follow it, so the model does not see what it points to.`,
       ),
     );
   }
 
-  if (context.provider === 'openai') {
-    for (const keyword of OPENAI_UNSUPPORTED_KEYWORDS) {
-      // Root combinators and a root `not` already have their own message; `then`/`else` go with `if`.
-      const handledAtRoot = path === '#' && (keyword === 'allOf' || keyword === 'oneOf' || keyword === 'not');
-      const handledByIf = (keyword === 'then' || keyword === 'else') && 'if' in node;
-      if (keyword in node && !handledAtRoot && !handledByIf) context.warnings.push(unsupportedKeywordWarning(path, keyword));
-    }
-    if (typeof node.format === 'string' && !OPENAI_SUPPORTED_FORMATS.includes(node.format)) {
-      context.warnings.push(
-        unsupported(
-          childPath(path, 'format'),
-          `"format": ${JSON.stringify(node.format)} is not one OpenAI supports (${OPENAI_SUPPORTED_FORMATS.join(', ')}); it is only a hint to the model.`,
-        ),
-      );
-    }
-  }
+  context.rules.node?.(node, path, context.kit);
 
   forEachSubschema(node, path, (subschema, subpath) => walk(subschema, subpath, context, depth, walkDepth + 1));
-}
-
-function providerLabel(provider: ProviderName): string {
-  return provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
-}
-
-/** `#` reads badly in a sentence. */
-function describePath(path: string): string {
-  return path === '#' ? 'the root' : path;
-}
-
-/** Why OpenAI strict mode would refuse this schema (empty when it would accept it). */
-function strictReasons(root: Record<string, unknown>): string[] {
-  const reasons: string[] = [];
-  const visit = (node: unknown, path: string, depth: number): void => {
-    if (!isPlainObject(node) || depth > MAX_WALK_DEPTH) return;
-    if (isObjectSchema(node)) {
-      if (node.additionalProperties !== false) reasons.push(`${describePath(path)} does not set "additionalProperties": false`);
-      const required = stringArray(node.required);
-      const properties = isPlainObject(node.properties) ? Object.keys(node.properties) : [];
-      for (const name of properties) {
-        if (!required.includes(name)) reasons.push(`${childPath(childPath(path, 'properties'), name)} is optional`);
-      }
-    }
-    for (const keyword of OPENAI_UNSUPPORTED_KEYWORDS) {
-      if (keyword in node) reasons.push(`${childPath(path, keyword)} uses "${keyword}"`);
-    }
-    forEachSubschema(node, path, (subschema, subpath) => visit(subschema, subpath, depth + 1));
-  };
-  visit(root, '#', 0);
-  return reasons;
-}
-
-/** The one info line that says why the tool goes to OpenAI without `strict: true`. */
-function strictModeMessage(reasons: string[]): string {
-  if (reasons.length === 0) {
-    return 'Sent without strict mode, like every tool: Glassbox shows each server schema as published. This schema would also qualify for strict mode.';
-  }
-  const shown = reasons.slice(0, 3).join('; ');
-  const more = reasons.length > 3 ? ` (and ${reasons.length - 3} more)` : '';
-  return `Sent without strict mode: strict mode needs "additionalProperties": false on every object, every property required and only supported keywords, but ${shown}${more}.`;
 }

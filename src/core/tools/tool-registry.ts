@@ -5,9 +5,10 @@
  */
 import type { NeutralToolDefinition } from '../conversation';
 import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-name';
-import { toProviderSchema, type ProviderSchemaResult } from './provider-schema';
+import { PROVIDER_IDS, type ProviderId, type ProviderSchemaResult } from '../providers';
+import { toProviderSchema } from './provider-schema';
 import { isPlainObject } from './json-utils';
-import type { LocalToolDefinition, McpToolInfo, ProviderName, ToolAnnotations } from './types';
+import type { LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
 
 /** The server name under which local tools are listed; a configured server may not use it. */
 export const LOCAL_SERVER = 'local';
@@ -26,7 +27,7 @@ interface RegisteredToolBase {
   inputSchema: unknown;
   annotations?: ToolAnnotations;
   /** The schema each provider receives, with what was changed or will be ignored. */
-  providerSchemas: Record<ProviderName, ProviderSchemaResult>;
+  providerSchemas: Record<ProviderId, ProviderSchemaResult>;
 }
 
 /** A stand-in for a tool on an MCP server. */
@@ -77,13 +78,12 @@ interface CleanTool {
   description: string;
   inputSchema: unknown;
   annotations?: ToolAnnotations;
-  providerSchemas: Record<ProviderName, ProviderSchemaResult>;
+  providerSchemas: Record<ProviderId, ProviderSchemaResult>;
 }
 
-const PROVIDERS: readonly ProviderName[] = ['anthropic', 'openai'];
-
-function providerSchemasFor(inputSchema: unknown): Record<ProviderName, ProviderSchemaResult> {
-  return { anthropic: toProviderSchema(inputSchema, 'anthropic'), openai: toProviderSchema(inputSchema, 'openai') };
+/** The schema each wire format would send, by format. */
+function providerSchemasFor(inputSchema: unknown): Record<ProviderId, ProviderSchemaResult> {
+  return Object.fromEntries(PROVIDER_IDS.map((provider) => [provider, toProviderSchema(inputSchema, provider)])) as Record<ProviderId, ProviderSchemaResult>;
 }
 
 function cleanAnnotations(value: unknown): ToolAnnotations | undefined {
@@ -99,7 +99,7 @@ function cleanAnnotations(value: unknown): ToolAnnotations | undefined {
 /** Holds the tools of every connected server plus local tools. */
 export class ToolRegistry {
   private readonly servers = new Map<string, { tools: CleanTool[]; problems: RegistryProblem[] }>();
-  private readonly localTools = new Map<string, { definition: LocalToolDefinition; providerSchemas: Record<ProviderName, ProviderSchemaResult> }>();
+  private readonly localTools = new Map<string, { definition: LocalToolDefinition; providerSchemas: Record<ProviderId, ProviderSchemaResult> }>();
   private readonly listeners = new Set<() => void>();
   private byPublicName = new Map<string, RegisteredTool>();
   private snapshot: ToolRegistrySnapshot = Object.freeze({ tools: Object.freeze([]), problems: Object.freeze([]) });
@@ -193,7 +193,7 @@ export class ToolRegistry {
   }
 
   /** Tool definitions for a model request, with the provider's schema; `include` filters. */
-  definitionsFor(provider: ProviderName, include?: (tool: RegisteredTool) => boolean): NeutralToolDefinition[] {
+  definitionsFor(provider: ProviderId, include?: (tool: RegisteredTool) => boolean): NeutralToolDefinition[] {
     return this.snapshot.tools
       .filter((tool) => (include ? include(tool) : true))
       .map((tool) => ({
@@ -255,11 +255,11 @@ export class ToolRegistry {
 
 /** Labels each schema warning with the tool's public name. */
 function withSubject(
-  schemas: Record<ProviderName, ProviderSchemaResult>,
+  schemas: Record<ProviderId, ProviderSchemaResult>,
   subject: string,
-): Record<ProviderName, ProviderSchemaResult> {
-  const labelled = {} as Record<ProviderName, ProviderSchemaResult>;
-  for (const provider of PROVIDERS) {
+): Record<ProviderId, ProviderSchemaResult> {
+  const labelled = {} as Record<ProviderId, ProviderSchemaResult>;
+  for (const provider of PROVIDER_IDS) {
     const result = schemas[provider];
     labelled[provider] = { ...result, warnings: result.warnings.map((warning) => ({ ...warning, subject })) };
   }

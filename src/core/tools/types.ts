@@ -2,7 +2,6 @@
  * Shapes shared by the tool modules. They are structural on purpose: the MCP SDK's `Tool` and
  * `CallToolResult` fit them, and so does untrusted JSON that has not been checked yet.
  */
-import type { ConversionWarning } from '../conversation';
 
 /** Tool hints from a server (MCP `ToolAnnotations`). Only hints: a server is not trusted. */
 export interface ToolAnnotations {
@@ -47,17 +46,6 @@ export interface LocalToolDefinition {
   annotations?: ToolAnnotations;
   /** Runs the tool; returns a result in MCP shape so one projection serves both kinds of tool. */
   run(args: unknown, context: LocalToolContext): Promise<CallToolResultLike>;
-}
-
-/** The two model wire formats Glassbox speaks. */
-export type ProviderName = 'anthropic' | 'openai';
-
-/** A schema conversion warning with its severity and the JSON path it is about (`#`, `#/properties/x`). */
-export interface SchemaWarning extends ConversionWarning {
-  /** `info`: something was adjusted or noted with no effect on meaning; `warning`: behaviour may differ. */
-  level: 'info' | 'warning';
-  /** JSON Pointer into the server's original schema, written with a leading `#`. */
-  path: string;
 }
 
 /** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests); declared by core/config, the layer below. */

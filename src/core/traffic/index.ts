@@ -62,8 +62,8 @@ export type {
   RpcParseResult,
 } from './rpc-messages';
 
-export { teachingNoteFor, teachingNoteForModel, teachingNoteForTopic } from './teaching-notes';
-export type { ModelExchangeKind, ModelProviderName, ProtocolEra, TeachingTopic } from './teaching-notes';
+export { teachingNoteFor, teachingNoteForTopic } from './teaching-notes';
+export type { ProtocolEra, TeachingTopic } from './teaching-notes';
 
 // toHar and sseEventsToText are imported from './har' directly, on demand, so HAR export stays out of the first chunk.
 export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarTimings, ToHarOptions } from './har';

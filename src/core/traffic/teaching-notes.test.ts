@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { teachingNoteFor, teachingNoteForModel, teachingNoteForTopic } from './teaching-notes';
-import type { ModelExchangeKind, TeachingTopic } from './teaching-notes';
+import { teachingNoteFor, teachingNoteForTopic } from './teaching-notes';
+import type { TeachingTopic } from './teaching-notes';
 
 describe('teachingNoteFor', () => {
   it('explains what initialize negotiates and the session id it may bring', () => {
@@ -77,18 +77,5 @@ describe('teachingNoteForTopic', () => {
       'sse-response',
     ];
     expect(new Set(topics.map(teachingNoteForTopic)).size).toBe(topics.length);
-  });
-});
-
-describe('teachingNoteForModel', () => {
-  it('speaks each provider’s own vocabulary', () => {
-    expect(teachingNoteForModel('anthropic', 'request')).toMatch(/input_schema/);
-    expect(teachingNoteForModel('anthropic', 'response')).toMatch(/tool_result/);
-    expect(teachingNoteForModel('anthropic', 'stream')).toMatch(/input_json_delta/);
-    expect(teachingNoteForModel('openai', 'request')).toMatch(/tool_call_id/);
-    expect(teachingNoteForModel('openai', 'response')).toMatch(/JSON string/);
-    expect(teachingNoteForModel('openai', 'stream')).toMatch(/\[DONE\]/);
-    const kinds: ModelExchangeKind[] = ['request', 'response', 'stream', 'error'];
-    for (const kind of kinds) expect(teachingNoteForModel('anthropic', kind)).not.toBe(teachingNoteForModel('openai', kind));
   });
 });

@@ -7,12 +7,6 @@ import type { RpcKind } from './types';
 /** The MCP protocol era of a connection: 2025 (`initialize`, sessions) or 2026-07-28 (`server/discover`, stateless). */
 export type ProtocolEra = 'legacy' | 'modern';
 
-/** The model providers whose wire the notes explain. */
-export type ModelProviderName = 'anthropic' | 'openai';
-
-/** What a model-wire exchange shows: the request, a JSON response, a streamed response, or an error. */
-export type ModelExchangeKind = 'request' | 'response' | 'stream' | 'error';
-
 /** Topics that are not a single message: headers, the era probe, HTTP-level behaviour. */
 export type TeachingTopic =
   | 'session-id'
@@ -185,37 +179,4 @@ export function teachingNoteFor(method: string, kind: RpcKind, era?: ProtocolEra
 /** One or two sentences about something beyond one message: a header, the era probe, an HTTP behaviour. */
 export function teachingNoteForTopic(topic: TeachingTopic): string {
   return TOPIC_NOTES[topic];
-}
-
-const MODEL_NOTES: Readonly<Record<ModelProviderName, Readonly<Record<ModelExchangeKind, string>>>> = {
-  anthropic: {
-    request:
-      'A Messages API request, built by Glassbox: model, max_tokens, system, the whole conversation in messages, and the tools (name, description, input_schema). ' +
-      'The model remembers nothing between requests, so every step resends the history, tool_use and tool_result blocks included.',
-    response:
-      'The reply: content blocks (text, and tool_use with id, name and input), a stop_reason and token usage. ' +
-      'stop_reason tool_use means: run these tools and send back one tool_result per call, first in the next user message.',
-    stream:
-      'A streamed reply as Server-Sent Events: message_start, then per content block a start, deltas (text_delta, or input_json_delta carrying tool input as partial JSON) and a stop, ' +
-      'then message_delta with stop_reason and usage, and message_stop.',
-    error:
-      'Anthropic refused the request; the JSON error body names the type (authentication_error, rate_limit_error, invalid_request_error, overloaded_error…) and says why.',
-  },
-  openai: {
-    request:
-      'A Chat Completions request, built by Glassbox: model, messages (system, user, assistant with tool_calls, and role "tool" messages answering them by tool_call_id) and tools as functions with JSON Schema parameters. ' +
-      'The model keeps no state: the whole conversation is sent every time.',
-    response:
-      'The reply: choices[0].message with content and/or tool_calls (arguments is a JSON string to parse), a finish_reason and usage. ' +
-      'finish_reason tool_calls means: run them and answer each with a tool message.',
-    stream:
-      'A streamed reply: data: lines, each a chunk whose delta adds text or fragments of tool_calls (joined by index), the finish_reason in the last chunk, and data: [DONE] at the end.',
-    error:
-      'The endpoint refused the request; the JSON error body says why (401 bad key, 429 rate limit or quota, 400 malformed request). A browser-side failure with no status is usually CORS.',
-  },
-};
-
-/** One or two sentences explaining a model-wire exchange for a provider. */
-export function teachingNoteForModel(provider: ModelProviderName, kind: ModelExchangeKind): string {
-  return MODEL_NOTES[provider][kind];
 }

@@ -28,7 +28,7 @@ export interface HttpExchange {
   /** Sequence number, unique within a log. */
   id: number;
   wire: Wire;
-  /** The MCP server's name, or the model provider ('anthropic' | 'openai'). */
+  /** The MCP server's name, or the model wire format's registry id (`ProviderId`). */
   source: string;
   method: string;
   url: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { MODEL_SUGGESTIONS, PROVIDERS } from '../../core/providers';
+import { PROVIDER_IDS, PROVIDERS } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
 import { useStore } from '../../ui/use-store';
 import type { ChatSession } from './chat-session';
@@ -9,7 +9,6 @@ import {
   browserStorage,
   matchPreset,
   presetsFor,
-  PROVIDER_IDS,
   providerSwitchPatch,
   readRememberedKey,
   writeRememberedKey,
@@ -109,7 +108,7 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
         <span>Model</span>
         <input type="text" className="model-input" data-testid="model-input" list={`${id}-models`} spellCheck={false} autoComplete="off" {...model} />
         <datalist id={`${id}-models`}>
-          {MODEL_SUGGESTIONS[provider].map((name) => (
+          {PROVIDERS[provider].modelSuggestions.map((name) => (
             <option key={name} value={name} />
           ))}
         </datalist>

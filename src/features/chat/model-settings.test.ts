@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_SUGGESTIONS } from '../../core/providers';
+import { PROVIDERS } from '../../core/providers';
 import {
   apiKeyStorageKey,
   baseUrlForPreset,
@@ -67,9 +67,9 @@ describe('providerSwitchPatch', () => {
   it('replaces a suggested model of the old format with the first suggestion of the new one', () => {
     expect(providerSwitchPatch({ provider: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '' }, 'openai')).toEqual({
       provider: 'openai',
-      model: MODEL_SUGGESTIONS.openai[0],
+      model: PROVIDERS.openai.modelSuggestions[0],
     });
-    expect(providerSwitchPatch({ provider: 'openai', model: '', baseUrl: '' }, 'anthropic').model).toBe(MODEL_SUGGESTIONS.anthropic[0]);
+    expect(providerSwitchPatch({ provider: 'openai', model: '', baseUrl: '' }, 'anthropic').model).toBe(PROVIDERS.anthropic.modelSuggestions[0]);
   });
 
   it('keeps a model the person typed and a custom base URL', () => {

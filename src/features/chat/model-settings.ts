@@ -3,13 +3,10 @@
  * switch changes, which endpoints are local, and the opt-in storage of API keys.
  */
 import type { ModelSettings } from '../../core/agent';
-import { MODEL_SUGGESTIONS, PRESETS, PROVIDERS } from '../../core/providers';
+import { PRESETS, PROVIDERS } from '../../core/providers';
 import type { ProviderId, ProviderPreset } from '../../core/providers';
 
-/** The wire formats offered in the picker, in order. */
-export const PROVIDER_IDS: readonly ProviderId[] = ['anthropic', 'openai'];
-
-/** The presets that speak a wire format (Anthropic; OpenAI, OpenRouter, Ollama, LM Studio). */
+/** The presets that speak a wire format (for Chat Completions: OpenAI, OpenRouter, Ollama, LM Studio). */
 export function presetsFor(provider: ProviderId): ProviderPreset[] {
   return PRESETS.filter((preset) => preset.provider === provider);
 }
@@ -61,8 +58,8 @@ export function providerSwitchPatch(current: Pick<ModelSettings, 'provider' | 'm
   const patch: Partial<ModelSettings> = { provider: next };
   if (next === current.provider) return patch;
   const model = current.model.trim();
-  if (model === '' || MODEL_SUGGESTIONS[current.provider].includes(model)) {
-    const first = MODEL_SUGGESTIONS[next][0];
+  if (model === '' || PROVIDERS[current.provider].modelSuggestions.includes(model)) {
+    const first = PROVIDERS[next].modelSuggestions[0];
     if (first !== undefined) patch.model = first;
   }
   if (cleanUrl(current.baseUrl) !== '' && matchPreset(current.provider, current.baseUrl) !== undefined) {

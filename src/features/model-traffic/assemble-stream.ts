@@ -6,7 +6,7 @@
  */
 import type { ConversionWarning, NeutralResponse } from '../../core/conversation';
 import { PROVIDERS } from '../../core/providers';
-import type { ProviderId } from '../../core/providers/provider';
+import type { ProviderId } from '../../core/providers';
 import type { SseEventRecord } from '../../core/traffic/types';
 
 /** Why a recorded stream could not be assembled into a complete reply. */

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ProviderId } from '../../core/providers/provider';
+import type { ProviderId } from '../../core/providers';
 import type { HttpExchange } from '../../core/traffic/types';
 import { formatClock, formatDuration } from '../../ui/format-time';
 import type { ModelRowKind } from './model-rows';

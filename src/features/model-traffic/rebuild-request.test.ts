@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NeutralRequest } from '../../core/conversation';
 import type { HttpExchange } from '../../core/traffic/types';
-import { otherProvider, rebuildRequest } from './rebuild-request';
+import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 
 const NEUTRAL: NeutralRequest = {
@@ -45,7 +45,7 @@ function sessionWith(turn: number, step: number, request: NeutralRequest): Model
 describe('rebuildRequest', () => {
   it('rebuilds an Anthropic request in the OpenAI format, with the key redacted', () => {
     const session = sessionWith(1, 2, NEUTRAL);
-    const rebuilt = rebuildRequest(EXCHANGE, otherProvider('anthropic'), session);
+    const rebuilt = rebuildRequest(EXCHANGE, otherProviders('anthropic')[0]!, session);
     expect(session.asked).toEqual([[1, 2]]);
     expect(rebuilt.ok).toBe(true);
     if (!rebuilt.ok) return;
@@ -59,13 +59,24 @@ describe('rebuildRequest', () => {
   });
 
   it('rebuilds the other way, with input_schema and a tool_result block', () => {
-    const rebuilt = rebuildRequest(EXCHANGE, otherProvider('openai'), sessionWith(1, 2, NEUTRAL));
+    const rebuilt = rebuildRequest(EXCHANGE, otherProviders('openai')[0]!, sessionWith(1, 2, NEUTRAL));
     expect(rebuilt.ok).toBe(true);
     if (!rebuilt.ok) return;
     expect(rebuilt.headers['x-api-key']).toBe('[redacted]');
     const body = rebuilt.body as { tools: Array<{ input_schema: unknown }>; messages: Array<{ content: unknown }> };
     expect(body.tools[0]?.input_schema).toEqual(NEUTRAL.tools[0]?.inputSchema);
     expect(JSON.stringify(body.messages[2]?.content)).toContain('"tool_result"');
+  });
+
+  it('offers every other format in registry order, and rebuilds in the Responses format too', () => {
+    expect(otherProviders('anthropic')).toEqual(['openai', 'openai-responses']);
+    expect(otherProviders('openai-responses')).toEqual(['anthropic', 'openai']);
+    const rebuilt = rebuildRequest(EXCHANGE, 'openai-responses', sessionWith(1, 2, NEUTRAL));
+    expect(rebuilt).toMatchObject({ ok: true, label: 'OpenAI Responses', url: 'https://api.openai.com/v1/responses' });
+    if (!rebuilt.ok) return;
+    const body = rebuilt.body as { input: Array<{ type: string; call_id?: string }>; store: boolean };
+    expect(body.store).toBe(false);
+    expect(body.input.find((item) => item.type === 'function_call_output')?.call_id).toBe('toolu_1');
   });
 
   it('explains when the neutral request is unknown or the exchange has no turn', () => {

@@ -1,12 +1,11 @@
 /**
- * "Show in the other format": rebuilds a recorded model request in the other provider's wire
- * format from the neutral request the agent kept for it, so the two can be compared side by
- * side (`input_schema` vs `function.parameters`, `tool_result` blocks vs `role: "tool"`).
+ * "Show in another format": rebuilds a recorded model request in any other wire format from
+ * the neutral request the agent kept for it, so the two can be compared side by side
+ * (`input_schema` vs `function.parameters`, `tool_result` blocks vs `function_call_output` items).
  */
 import type { AgentSession } from '../../core/agent';
 import type { ConversionWarning } from '../../core/conversation';
-import { PROVIDERS } from '../../core/providers';
-import type { ProviderId } from '../../core/providers/provider';
+import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../core/providers';
 import { redactHeaders } from '../../core/traffic/redact';
 import type { HeaderMap, HttpExchange } from '../../core/traffic/types';
 
@@ -16,18 +15,9 @@ import type { HeaderMap, HttpExchange } from '../../core/traffic/types';
  */
 export type ModelRequestSource = Pick<AgentSession, 'requestFor'>;
 
-/** The other wire format. */
-export function otherProvider(provider: ProviderId): ProviderId {
-  switch (provider) {
-    case 'anthropic':
-      return 'openai';
-    case 'openai':
-      return 'anthropic';
-    default: {
-      const unknownProvider: never = provider;
-      return unknownProvider;
-    }
-  }
+/** Every wire format but this one, in registry order: the targets of "Show in another format". */
+export function otherProviders(provider: ProviderId): ProviderId[] {
+  return PROVIDER_IDS.filter((id) => id !== provider);
 }
 
 /** A request rebuilt in the other format, or why it cannot be. */
@@ -64,7 +54,7 @@ export function rebuildRequest(exchange: Pick<HttpExchange, 'turn' | 'step'>, ta
     return {
       ...base,
       ok: false,
-      reason: `The conversation behind turn ${exchange.turn}, step ${exchange.step} is not in this session (an imported trace keeps only the recorded JSON), so it cannot be rebuilt in the other format.`,
+      reason: `The conversation behind turn ${exchange.turn}, step ${exchange.step} is not in this session (an imported trace keeps only the recorded JSON), so it cannot be rebuilt in another format.`,
     };
   }
   try {

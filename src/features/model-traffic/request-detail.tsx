@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { PROVIDERS } from '../../core/providers';
-import type { ProviderId } from '../../core/providers/provider';
+import type { ProviderId } from '../../core/providers';
 import { REDACTED } from '../../core/traffic/redact';
-import { teachingNoteForModel } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView } from '../../ui/json-view';
 import { BodyView, HeaderList } from './detail-parts';
 import { formatClock } from '../../ui/format-time';
-import { otherProvider, rebuildRequest } from './rebuild-request';
+import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 
 /** Levels opened when comparing formats: deep enough to show `input_schema` beside `function.parameters`. */
@@ -28,7 +27,7 @@ function hasRedactedHeader(exchange: HttpExchange): boolean {
   return Object.values(exchange.requestHeaders).some((value) => value.includes(REDACTED));
 }
 
-/** The same request rebuilt in the other provider's format (or why it cannot be). */
+/** The same request rebuilt in another provider's format (or why it cannot be). */
 function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; target: ProviderId; session: ModelRequestSource | undefined }) {
   const { turn, step } = exchange;
   // Keyed on turn and step: the exchange object is replaced on every streamed event.
@@ -72,11 +71,13 @@ function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; ta
 /**
  * The request half of a model exchange: URL, headers as recorded (the key was redacted when
  * it was recorded), the exact JSON body, the teaching note, and a toggle that shows the same
- * request rebuilt in the other provider's format beside it.
+ * request rebuilt in any other provider's format beside it (the first other one until another is picked).
  */
 export function RequestDetail({ exchange, provider, session }: { exchange: HttpExchange; provider: ProviderId | undefined; session: ModelRequestSource | undefined }) {
   const [compare, setCompare] = useState(false);
-  const other = provider !== undefined ? otherProvider(provider) : undefined;
+  const others = provider !== undefined ? otherProviders(provider) : [];
+  const [picked, setPicked] = useState<ProviderId>();
+  const other = picked !== undefined && others.includes(picked) ? picked : others[0];
   const redacted = hasRedactedHeader(exchange);
   return (
     <div className="model-request-detail" data-testid="model-request-detail">
@@ -93,7 +94,7 @@ export function RequestDetail({ exchange, provider, session }: { exchange: HttpE
         )}
         <span className="muted">sent {formatClock(exchange.startedAt)}</span>
       </div>
-      {provider !== undefined && <p className="note">{teachingNoteForModel(provider, 'request')}</p>}
+      {provider !== undefined && <p className="note">{PROVIDERS[provider].notes.request}</p>}
 
       <h3 className="section-title">Request headers</h3>
       <p className="hint faint" data-testid="model-key-redacted">
@@ -118,10 +119,25 @@ export function RequestDetail({ exchange, provider, session }: { exchange: HttpE
             aria-pressed={compare}
             data-testid="model-format-toggle"
             onClick={() => setCompare(!compare)}
-            title="Rebuild this request in the other provider's wire format and show both side by side"
+            title="Rebuild this request in another provider's wire format and show both side by side"
           >
             {compare ? `Hide ${PROVIDERS[other].label} format` : `Show in ${PROVIDERS[other].label} format`}
           </button>
+        )}
+        {compare && others.length > 1 && (
+          <select
+            className="small-select"
+            aria-label="Format to compare with"
+            data-testid="model-format-target"
+            value={other}
+            onChange={(event) => setPicked(others.find((id) => id === event.target.value))}
+          >
+            {others.map((id) => (
+              <option key={id} value={id}>
+                {PROVIDERS[id].label}
+              </option>
+            ))}
+          </select>
         )}
       </div>
       {exchange.requestBodyNote !== undefined && <div className="muted">{exchange.requestBodyNote}</div>}

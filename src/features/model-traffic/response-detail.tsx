@@ -1,9 +1,6 @@
 import { useMemo } from 'react';
 import type { NeutralResponse } from '../../core/conversation';
-import { explainModelHttpError } from '../../core/providers/explain-http-error';
-import type { ProviderId } from '../../core/providers/provider';
-import { teachingNoteForModel } from '../../core/traffic/teaching-notes';
-import type { ModelExchangeKind } from '../../core/traffic/teaching-notes';
+import { explainModelHttpError, PROVIDERS, type ModelExchangeKind, type ProviderId } from '../../core/providers';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView, tryParseJson } from '../../ui/json-view';
 import { assembleStream } from './assemble-stream';
@@ -74,7 +71,7 @@ function AssembledMessage({ response, provider }: { response: NeutralResponse; p
             return (
               <div key={index} className="model-part-tool" data-part="tool-call">
                 <div className="mono">
-                  {provider === 'anthropic' ? 'tool_use' : 'tool_call'} <strong>{part.toolName}</strong> <span className="faint">{part.toolCallId}</span>
+                  {PROVIDERS[provider].summary.toolCallWord} <strong>{part.toolName}</strong> <span className="faint">{part.toolCallId}</span>
                 </div>
                 {part.input !== undefined ? (
                   <JsonView value={part.input} openDepth={2} label={`${part.toolName} input`} />
@@ -187,7 +184,7 @@ export function ResponseDetail({ exchange, provider }: { exchange: HttpExchange;
         {usageLabel(summary.usage) !== '' && <span className="muted">tokens {usageLabel(summary.usage)}</span>}
         {modeLabel(summary) !== '' && <span className="muted">{modeLabel(summary)}</span>}
       </div>
-      {provider !== undefined && <p className="note">{teachingNoteForModel(provider, noteKind(exchange, summary.failed))}</p>}
+      {provider !== undefined && <p className="note">{PROVIDERS[provider].notes[noteKind(exchange, summary.failed)]}</p>}
       {(summary.failed || exchange.state === 'aborted') && provider !== undefined && <FailureExplanation exchange={exchange} provider={provider} />}
 
       <h3 className="section-title">Response headers</h3>

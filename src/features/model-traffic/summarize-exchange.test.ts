@@ -300,6 +300,9 @@ describe('detectProvider', () => {
     expect(detectProvider(exchange({ source: 'custom', url: 'http://localhost:11434/v1/chat/completions' }))).toBe('openai');
     expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/v1/messages' }))).toBe('anthropic');
     expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/x', requestHeaders: { 'anthropic-version': '2023-06-01' } }))).toBe('anthropic');
+    expect(detectProvider(exchange({ source: 'openai-responses' }))).toBe('openai-responses');
+    expect(detectProvider(exchange({ source: 'custom', url: 'http://localhost:11434/v1/responses?x=1' }))).toBe('openai-responses');
+    expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/x' }))).toBeUndefined();
     expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/x', requestHeaders: {} }))).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * model asked for). Everything is read defensively: bodies are untrusted text, a stream may
  * be cut or still arriving, and a failed request may have no body at all.
  */
-import type { ProviderId } from '../../core/providers/provider';
+import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
 
 /** What a model request carried. */
@@ -55,36 +55,6 @@ export interface ResponseSummary {
   errorMessage?: string;
 }
 
-type Json = Record<string, unknown>;
-
-/** Shown for a tool call that arrived without a name. */
-const NO_NAME = '(no name)';
-
-/** The value as a plain object, or undefined. */
-function asObject(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-/** The value as a finite number, or undefined. */
-function asNumber(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** The value as a non-empty string, or undefined. */
-function asString(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** Parses JSON text; undefined when it is not JSON. */
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The path and query of a URL; the URL itself when it cannot be parsed. */
 export function shortPath(url: string): string {
   try {
@@ -95,13 +65,12 @@ export function shortPath(url: string): string {
   }
 }
 
-/** The wire format of an exchange: its source when that is a provider id, else guessed from the URL and headers. */
+/** The wire format of an exchange: its source when that is a provider id, else the first format that recognises its path and headers. */
 export function detectProvider(exchange: HttpExchange): ProviderId | undefined {
-  if (exchange.source === 'anthropic' || exchange.source === 'openai') return exchange.source;
-  const path = shortPath(exchange.url);
-  if (/\/chat\/completions(\?|$)/.test(path)) return 'openai';
-  if (/\/messages(\?|$)/.test(path) || exchange.requestHeaders['anthropic-version'] !== undefined) return 'anthropic';
-  return undefined;
+  const known = PROVIDER_IDS.find((id) => id === exchange.source);
+  if (known !== undefined) return known;
+  const path = shortPath(exchange.url).replace(/\?.*$/, '');
+  return PROVIDER_IDS.find((id) => PROVIDERS[id].summary.recognizes(path, exchange.requestHeaders));
 }
 
 /** Summarises a model request from its recorded body. */
@@ -116,191 +85,45 @@ export function summarizeRequest(exchange: HttpExchange): RequestSummary {
     summary.bodyProblem = 'the body is not a JSON object';
     return summary;
   }
-  const model = asString(body.model);
+  const model = typeof body['model'] === 'string' && body['model'] !== '' ? body['model'] : undefined;
   if (model !== undefined) summary.model = model;
-  if (Array.isArray(body.tools)) summary.toolCount = body.tools.length;
-  if (Array.isArray(body.messages)) summary.messageCount = body.messages.length;
-  if (typeof body.stream === 'boolean') summary.stream = body.stream;
+  if (Array.isArray(body['tools'])) summary.toolCount = body['tools'].length;
+  const provider = detectProvider(exchange);
+  const messageCount = provider !== undefined ? PROVIDERS[provider].summary.countMessages(body) : undefined;
+  if (messageCount !== undefined) summary.messageCount = messageCount;
+  if (typeof body['stream'] === 'boolean') summary.stream = body['stream'];
   return summary;
 }
 
-/** Collects tool names in order of first appearance, with counts. */
-class ToolCounter {
-  private readonly counts = new Map<string, number>();
-
-  add(name: string, count = 1): void {
-    this.counts.set(name, (this.counts.get(name) ?? 0) + count);
-  }
-
-  list(): ToolCallCount[] {
-    return [...this.counts].map(([name, count]) => ({ name, count }));
-  }
-}
-
-/** What the body or events said, gathered while reading them. */
-interface Findings {
-  stopReason?: string;
-  usage: { input?: number; output?: number };
-  tools: ToolCounter;
-  hasText: boolean;
-  errorMessage?: string;
-}
-
-/** The message of an error object (`{ error: { message } }` or `{ error: "text" }`). */
-function errorMessageOf(value: Json): string | undefined {
-  const error = value.error;
-  if (typeof error === 'string') return asString(error);
-  const object = asObject(error);
-  return object !== undefined ? (asString(object.message) ?? asString(object.type) ?? 'error') : undefined;
-}
-
-/** Reads an Anthropic Messages reply body (or the `message` of `message_start`). */
-function readAnthropicMessage(message: Json, findings: Findings): void {
-  const content = Array.isArray(message.content) ? message.content : [];
-  for (const item of content) {
-    const block = asObject(item);
-    if (block === undefined) continue;
-    if (block.type === 'tool_use') findings.tools.add(asString(block.name) ?? NO_NAME);
-    else if (block.type === 'text' && asString(block.text) !== undefined) findings.hasText = true;
-  }
-  findings.stopReason = asString(message.stop_reason) ?? findings.stopReason;
-  readAnthropicUsage(asObject(message.usage), findings);
-}
-
-/** Reads Anthropic usage (`input_tokens`, `output_tokens`); later values replace earlier ones. */
-function readAnthropicUsage(usage: Json | undefined, findings: Findings): void {
-  if (usage === undefined) return;
-  const input = asNumber(usage.input_tokens);
-  const output = asNumber(usage.output_tokens);
-  if (input !== undefined) findings.usage.input = input;
-  if (output !== undefined) findings.usage.output = output;
-}
-
-/** Reads OpenAI usage (`prompt_tokens`, `completion_tokens`). */
-function readOpenAIUsage(usage: Json | undefined, findings: Findings): void {
-  if (usage === undefined) return;
-  const input = asNumber(usage.prompt_tokens);
-  const output = asNumber(usage.completion_tokens);
-  if (input !== undefined) findings.usage.input = input;
-  if (output !== undefined) findings.usage.output = output;
-}
-
-/** Reads an OpenAI Chat Completions reply body. */
-function readOpenAIMessage(body: Json, findings: Findings): void {
-  const choices = Array.isArray(body.choices) ? body.choices : [];
-  const choice = asObject(choices[0]);
-  const message = asObject(choice?.message);
-  if (message !== undefined) {
-    if (asString(message.content) !== undefined) findings.hasText = true;
-    const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-    for (const item of calls) {
-      const call = asObject(item);
-      if (call === undefined) continue;
-      findings.tools.add(asString(asObject(call.function)?.name) ?? NO_NAME);
-    }
-  }
-  findings.stopReason = asString(choice?.finish_reason) ?? findings.stopReason;
-  readOpenAIUsage(asObject(body.usage), findings);
-}
-
-/** Reads the events of an Anthropic stream. */
-function readAnthropicEvents(events: readonly SseEventRecord[], from: number, findings: Findings): void {
-  for (const record of events.slice(from)) {
-    const data = asObject(parseJson(record.data));
-    if (data === undefined) continue;
-    const type = asString(data.type) ?? record.event;
-    switch (type) {
-      case 'message_start': {
-        const message = asObject(data.message);
-        if (message !== undefined) readAnthropicMessage(message, findings);
-        break;
-      }
-      case 'content_block_start': {
-        const block = asObject(data.content_block);
-        if (block?.type === 'tool_use') findings.tools.add(asString(block.name) ?? NO_NAME);
-        else if (block?.type === 'text' && asString(block.text) !== undefined) findings.hasText = true;
-        break;
-      }
-      case 'content_block_delta': {
-        const delta = asObject(data.delta);
-        if (delta?.type === 'text_delta' && asString(delta.text) !== undefined) findings.hasText = true;
-        break;
-      }
-      case 'message_delta':
-        findings.stopReason = asString(asObject(data.delta)?.stop_reason) ?? findings.stopReason;
-        readAnthropicUsage(asObject(data.usage), findings);
-        break;
-      case 'error':
-        findings.errorMessage = errorMessageOf(data) ?? 'error event';
-        break;
-      default:
-        // ping, content_block_stop, message_stop and unknown events add nothing to the summary.
-        break;
-    }
-  }
-}
-
-/** Reads the chunks of an OpenAI stream; tool call fragments are joined by `index` into `namesByIndex`. */
-function readOpenAIEvents(events: readonly SseEventRecord[], from: number, findings: Findings, namesByIndex: Map<number, string>): void {
-  for (const record of events.slice(from)) {
-    if (record.data.trim() === '[DONE]') continue;
-    const chunk = asObject(parseJson(record.data));
-    if (chunk === undefined) continue;
-    const error = errorMessageOf(chunk);
-    if (error !== undefined) findings.errorMessage = error;
-    const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
-    const choice = asObject(choices[0]);
-    const delta = asObject(choice?.delta);
-    if (delta !== undefined) {
-      if (asString(delta.content) !== undefined) findings.hasText = true;
-      const calls = Array.isArray(delta.tool_calls) ? delta.tool_calls : [];
-      calls.forEach((item, position) => {
-        const call = asObject(item);
-        if (call === undefined) return;
-        const index = asNumber(call.index) ?? position;
-        const name = asString(asObject(call.function)?.name);
-        const known = namesByIndex.get(index);
-        if (name !== undefined && (known === undefined || known === NO_NAME)) namesByIndex.set(index, name);
-        else if (known === undefined && asString(call.id) !== undefined) namesByIndex.set(index, NO_NAME);
-      });
-    }
-    findings.stopReason = asString(choice?.finish_reason) ?? findings.stopReason;
-    readOpenAIUsage(asObject(chunk.usage), findings);
-  }
+/** Tool names in order of first appearance, with counts. */
+function countTools(names: readonly string[]): ToolCallCount[] {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, count }));
 }
 
 /** Where reading a stream got to: the stream grows in place, so the next call reads only the new events. */
 interface StreamScan {
   provider: ProviderId;
   scanned: number;
-  findings: Findings;
-  /** OpenAI only: tool call names by their `index`. */
-  namesByIndex: Map<number, string>;
+  reader: StreamSummaryReader;
 }
 
 /** Scans by events array. The log pushes events onto the same array, so a live stream is read once, not once per event. */
 const streamScans = new WeakMap<readonly SseEventRecord[], StreamScan>();
 
-/** Reads a stream's events (only those added since the last call) and returns a copy of the findings. */
-function scanStream(provider: ProviderId, events: readonly SseEventRecord[]): Findings {
+/** Reads a stream's events (only those added since the last call) through the format's reader and returns its findings. */
+function scanStream(provider: ProviderId, events: readonly SseEventRecord[]): ReplyFindings {
   let scan = streamScans.get(events);
   if (scan === undefined || scan.provider !== provider || scan.scanned > events.length) {
-    scan = { provider, scanned: 0, findings: { usage: {}, tools: new ToolCounter(), hasText: false }, namesByIndex: new Map() };
+    scan = { provider, scanned: 0, reader: PROVIDERS[provider].summary.createStreamReader() };
     streamScans.set(events, scan);
   }
-  if (scan.scanned < events.length) {
-    if (provider === 'anthropic') readAnthropicEvents(events, scan.scanned, scan.findings);
-    else readOpenAIEvents(events, scan.scanned, scan.findings, scan.namesByIndex);
-    scan.scanned = events.length;
+  for (const record of events.slice(scan.scanned)) {
+    scan.reader.read(record.event === undefined ? { data: record.data } : { event: record.event, data: record.data });
   }
-  const { findings } = scan;
-  const tools = new ToolCounter();
-  for (const { name, count } of findings.tools.list()) tools.add(name, count);
-  for (const name of scan.namesByIndex.values()) tools.add(name);
-  const copy: Findings = { usage: { ...findings.usage }, tools, hasText: findings.hasText };
-  if (findings.stopReason !== undefined) copy.stopReason = findings.stopReason;
-  if (findings.errorMessage !== undefined) copy.errorMessage = findings.errorMessage;
-  return copy;
+  scan.scanned = events.length;
+  return scan.reader.findings();
 }
 
 /** True when the exchange failed: a network error, a failed state, or a status of 400 or more. */
@@ -334,7 +157,7 @@ export function isStreamResponse(exchange: HttpExchange): boolean {
 
 /** Summarises a model response; `provider` defaults to the one detected from the exchange. */
 export function summarizeResponse(exchange: HttpExchange, provider: ProviderId | undefined = detectProvider(exchange)): ResponseSummary {
-  let findings: Findings = { usage: {}, tools: new ToolCounter(), hasText: false };
+  let findings: ReplyFindings = { usage: {}, toolNames: [], hasText: false };
   const stream = isStreamResponse(exchange);
   const events = exchange.sseEvents ?? [];
   let mode: ResponseMode = 'none';
@@ -344,12 +167,9 @@ export function summarizeResponse(exchange: HttpExchange, provider: ProviderId |
   } else if (exchange.responseBody !== undefined && exchange.responseBody !== '') {
     mode = 'json';
     const body = asObject(parseJson(exchange.responseBody));
-    if (body !== undefined) {
-      const error = errorMessageOf(body);
-      if (error !== undefined) findings.errorMessage = error;
-      else if (provider === 'anthropic') readAnthropicMessage(body, findings);
-      else if (provider === 'openai') readOpenAIMessage(body, findings);
-    }
+    const error = body !== undefined ? errorMessageOf(body) : undefined;
+    if (error !== undefined) findings.errorMessage = error;
+    else if (body !== undefined && provider !== undefined) findings = PROVIDERS[provider].summary.readReply(body);
   }
   if (exchange.error !== undefined) findings.errorMessage = findings.errorMessage ?? exchange.error;
 
@@ -360,7 +180,7 @@ export function summarizeResponse(exchange: HttpExchange, provider: ProviderId |
     mode,
     eventCount: events.length,
     usage: findings.usage,
-    toolCalls: findings.tools.list(),
+    toolCalls: countTools(findings.toolNames),
     hasText: findings.hasText,
   };
   if (exchange.status !== undefined) summary.status = exchange.status;
@@ -383,15 +203,10 @@ export function requestLabel(summary: RequestSummary): string {
   return parts.join(' · ');
 }
 
-/** The word each wire uses for tool calls: `tool_use` blocks or `tool_calls`. */
-function toolCallWord(provider: ProviderId | undefined): string {
-  return provider === 'openai' ? 'tool_calls' : 'tool_use';
-}
-
 /** What the model asked for: `→ tool_use get_forecast ×2`, `→ text`, or '' when nothing is known yet. */
 export function askedLabel(summary: ResponseSummary, provider: ProviderId | undefined): string {
   const tools = summary.toolCalls.map(({ name, count }) => (count > 1 ? `${name} ×${count}` : name)).join(', ');
-  if (tools !== '') return `→ ${summary.hasText ? 'text + ' : ''}${toolCallWord(provider)} ${tools}`;
+  if (tools !== '') return `→ ${summary.hasText ? 'text + ' : ''}${provider !== undefined ? PROVIDERS[provider].summary.toolCallWord : 'tool call'} ${tools}`;
   return summary.hasText ? '→ text' : '';
 }
 

@@ -3,12 +3,12 @@
  * last), each with why its public name differs from `<server>_<tool>`, its hint badges and its
  * schema warning counts per provider. No React, so it is tested in Node.
  */
+import { PROVIDER_IDS, type ProviderId } from '../../core/providers';
 import {
   fnv1a32Hex,
   LOCAL_SERVER,
   MAX_PUBLIC_NAME_LENGTH,
   sanitizeName,
-  type ProviderName,
   type RegisteredTool,
   type RegistryProblem,
   type ToolAnnotations,
@@ -58,7 +58,7 @@ export interface WarningCounts {
 export interface ToolRow extends RenameInfo {
   tool: RegisteredTool;
   hints: HintBadge[];
-  warningCounts: Record<ProviderName, WarningCounts>;
+  warningCounts: Record<ProviderId, WarningCounts>;
 }
 
 /** The tools (and problems) of one server, or of the local tools. */
@@ -78,7 +78,6 @@ export interface ToolGroup {
 /** The heading of the local tools' group. */
 export const LOCAL_GROUP_LABEL = "local — the agent's own tools";
 
-const PROVIDERS: readonly ProviderName[] = ['anthropic', 'openai'];
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -175,9 +174,9 @@ export function hintBadges(annotations: ToolAnnotations | undefined): HintBadge[
 }
 
 /** Counts a tool's schema warnings per provider and level. */
-export function countWarnings(tool: Pick<RegisteredTool, 'providerSchemas'>): Record<ProviderName, WarningCounts> {
-  const counts = {} as Record<ProviderName, WarningCounts>;
-  for (const provider of PROVIDERS) {
+export function countWarnings(tool: Pick<RegisteredTool, 'providerSchemas'>): Record<ProviderId, WarningCounts> {
+  const counts = {} as Record<ProviderId, WarningCounts>;
+  for (const provider of PROVIDER_IDS) {
     const result: WarningCounts = { warning: 0, info: 0 };
     for (const warning of tool.providerSchemas[provider].warnings) result[warning.level]++;
     counts[provider] = result;

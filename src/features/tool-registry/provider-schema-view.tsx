@@ -1,28 +1,23 @@
 import { useId, useState } from 'react';
-import type { ProviderName, RegisteredTool } from '../../core/tools';
+import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../core/providers';
+import type { RegisteredTool } from '../../core/tools';
 import { JsonView } from '../../ui/json-view';
-
-const TAB_LABEL: Record<ProviderName, string> = {
-  anthropic: 'Anthropic input_schema',
-  openai: 'OpenAI function.parameters',
-};
-
-const PROVIDER_ORDER: readonly ProviderName[] = ['anthropic', 'openai'];
 
 /**
  * A tool's schema as each provider will receive it, one tab per provider (the current one
  * first selected), with every warning for that provider listed under it, never folded away.
  */
-export function ProviderSchemaView({ tool, provider }: { tool: RegisteredTool; provider: ProviderName }) {
+export function ProviderSchemaView({ tool, provider }: { tool: RegisteredTool; provider: ProviderId }) {
   // Follows the top bar's provider until the person picks a tab here.
-  const [picked, setPicked] = useState<ProviderName>();
+  const [picked, setPicked] = useState<ProviderId>();
   const shown = picked ?? provider;
   const result = tool.providerSchemas[shown];
+  const strictNote = PROVIDERS[shown].schema.strictNote;
   const baseId = useId();
   return (
     <div className="registry-schema" data-testid="registry-schema">
       <div className="tabs registry-schema-tabs" role="tablist" aria-label={`Schema of ${tool.publicName} per provider`}>
-        {PROVIDER_ORDER.map((name) => (
+        {PROVIDER_IDS.map((name) => (
           <button
             key={name}
             type="button"
@@ -34,7 +29,7 @@ export function ProviderSchemaView({ tool, provider }: { tool: RegisteredTool; p
             data-testid={`schema-tab-${name}`}
             onClick={() => setPicked(name)}
           >
-            {TAB_LABEL[name]}
+            {PROVIDERS[name].schema.label}
             {name === provider && <span className="registry-current"> · current</span>}
             {countOf(tool, name) > 0 && <span className="registry-tab-count"> ({countOf(tool, name)})</span>}
           </button>
@@ -42,14 +37,8 @@ export function ProviderSchemaView({ tool, provider }: { tool: RegisteredTool; p
       </div>
       <div role="tabpanel" id={`${baseId}-${shown}-panel`} aria-labelledby={`${baseId}-${shown}-tab`} data-provider={shown}>
         <WarningList tool={tool} provider={shown} />
-        {shown === 'openai' && (
-          <p className="registry-strict faint">
-            {result.strictCompatible
-              ? 'OpenAI strict mode would accept this schema; Glassbox still sends every tool non-strict.'
-              : 'OpenAI strict mode would not accept this schema as is; Glassbox sends every tool non-strict.'}
-          </p>
-        )}
-        <JsonView key={shown} value={result.schema} openDepth={4} label={`${TAB_LABEL[shown]} of ${tool.publicName}`} />
+        {strictNote !== undefined && <p className="registry-strict faint">{strictNote(result.strictCompatible)}</p>}
+        <JsonView key={shown} value={result.schema} openDepth={4} label={`${PROVIDERS[shown].schema.label} of ${tool.publicName}`} />
       </div>
       <details className="registry-published">
         <summary>As the server published it (arguments are validated against this)</summary>
@@ -63,16 +52,16 @@ export function ProviderSchemaView({ tool, provider }: { tool: RegisteredTool; p
   );
 }
 
-function countOf(tool: RegisteredTool, provider: ProviderName): number {
+function countOf(tool: RegisteredTool, provider: ProviderId): number {
   return tool.providerSchemas[provider].warnings.length;
 }
 
-function WarningList({ tool, provider }: { tool: RegisteredTool; provider: ProviderName }) {
+function WarningList({ tool, provider }: { tool: RegisteredTool; provider: ProviderId }) {
   const warnings = tool.providerSchemas[provider].warnings;
   if (warnings.length === 0) {
     return (
       <p className="registry-no-warnings faint" data-testid="schema-warnings" data-count={0}>
-        No warnings for {provider === 'anthropic' ? 'Anthropic' : 'OpenAI'}: nothing was changed and nothing will be ignored.
+        No warnings for {PROVIDERS[provider].label}: nothing was changed and nothing will be ignored.
       </p>
     );
   }

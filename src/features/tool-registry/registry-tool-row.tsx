@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { ProviderName } from '../../core/tools';
+import type { ProviderId } from '../../core/providers';
 import { describeRenameReason, type ToolRow } from './group-tools';
 import { PolicySelect, type PolicyControls } from './policy-select';
 import { ProviderSchemaView } from './provider-schema-view';
@@ -8,7 +8,7 @@ import { ProviderSchemaView } from './provider-schema-view';
  * One registered tool: the public name the model sees, the name behind it, hints, the schema
  * warning count for the current provider, and its policy. Expands to the per-provider schemas.
  */
-export function RegistryToolRow({ row, provider, policies }: { row: ToolRow; provider: ProviderName; policies: PolicyControls }) {
+export function RegistryToolRow({ row, provider, policies }: { row: ToolRow; provider: ProviderId; policies: PolicyControls }) {
   const [open, setOpen] = useState(false);
   const { tool } = row;
   const counts = row.warningCounts[provider];

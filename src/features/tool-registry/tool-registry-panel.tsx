@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import type { ProviderName, ToolRegistrySnapshot } from '../../core/tools';
+import { PROVIDERS, type ProviderId } from '../../core/providers';
+import type { ToolRegistrySnapshot } from '../../core/tools';
 import { useStore, type ExternalStore } from '../../ui/use-store';
 import { collisionNotes, groupTools, type ToolGroup } from './group-tools';
 import type { PolicyControls } from './policy-select';
@@ -13,7 +14,7 @@ export interface ToolRegistryPanelProps {
   /** The PolicyStore. */
   policies: PolicyControls;
   /** The wire format currently selected in the top bar; its schema tab opens first. */
-  provider: ProviderName;
+  provider: ProviderId;
   /** Server names in mcp.json order; groups follow it (others alphabetically, local last). */
   serverOrder?: readonly string[];
 }
@@ -37,7 +38,7 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder }:
       <p className="note registry-teaching">
         <strong>The registry decides what the model sees; the policy decides what runs. Registered is not allowed.</strong>{' '}
         Every tool below is offered to the model under its public name, with its schema converted for the current
-        wire format ({provider === 'anthropic' ? 'Anthropic input_schema' : 'OpenAI function.parameters'}). When the
+        wire format ({PROVIDERS[provider].schema.label}). When the
         model calls one, its policy applies: allow runs it, ask waits for you, deny refuses it.
       </p>
       {problemCount > 0 && (
@@ -83,7 +84,7 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder }:
   );
 }
 
-function RegistryGroup({ group, provider, policies }: { group: ToolGroup; provider: ProviderName; policies: PolicyControls }) {
+function RegistryGroup({ group, provider, policies }: { group: ToolGroup; provider: ProviderId; policies: PolicyControls }) {
   const trusted = policies.trustsReadOnlyHints(group.server);
   const helpId = useId();
   const warningTotal = group.tools.reduce((sum, row) => sum + row.warningCounts[provider].warning, 0);

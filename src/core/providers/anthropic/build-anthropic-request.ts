@@ -10,7 +10,7 @@ import type {
   NeutralRequest,
 } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
-import { isSupportedImageMediaType, unsupportedImageNote } from '../image-media-types';
+import { convertImage, convertUserParts, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
 import { isPlainObject } from '../parse-tool-arguments';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
@@ -103,7 +103,7 @@ function convertMessages(messages: NeutralMessage[], warnings: ConversionWarning
   for (const message of messages) {
     switch (message.role) {
       case 'user':
-        appendUser(out, convertUserParts(message.parts, warnings), warnings);
+        appendUser(out, convertUserParts(message.parts, warnings, ANTHROPIC_CONTENT), warnings);
         break;
       case 'tool':
         appendUser(
@@ -159,33 +159,6 @@ function appendAssistant(
   out.push({ role: 'assistant', content });
 }
 
-function convertUserParts(parts: NeutralPart[], warnings: ConversionWarning[]): AnthropicUserContent[] {
-  const content: AnthropicUserContent[] = [];
-  for (const part of parts) {
-    switch (part.type) {
-      case 'text':
-        if (part.text !== '') content.push({ type: 'text', text: part.text });
-        break;
-      case 'image':
-        content.push(convertImage(part.mediaType, part.data, warnings));
-        break;
-      case 'tool-call':
-      case 'tool-result':
-        warnings.push({
-          type: 'unsupported',
-          message: `Dropped a ${part.type} part from a user message; tool parts belong to assistant and tool messages.`,
-          subject: part.toolCallId,
-        });
-        break;
-      default: {
-        const unhandled: never = part;
-        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
-  return content;
-}
-
 function convertAssistantParts(
   parts: NeutralPart[],
   ids: (id: string) => string,
@@ -237,23 +210,17 @@ function convertToolResult(
     if (part.type === 'text') {
       if (part.text !== '') content.push({ type: 'text', text: part.text });
     } else {
-      content.push(convertImage(part.mediaType, part.data, warnings));
+      content.push(convertImage(part.mediaType, part.data, warnings, ANTHROPIC_CONTENT));
     }
   }
   return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: result.isError };
 }
 
-function convertImage(
-  mediaType: string,
-  data: string,
-  warnings: ConversionWarning[],
-): AnthropicImageBlock | AnthropicTextBlock {
-  if (!isSupportedImageMediaType(mediaType)) {
-    warnings.push({ type: 'unsupported', message: `Replaced an image (${mediaType}) with a note: unsupported media type.` });
-    return { type: 'text', text: unsupportedImageNote(mediaType) };
-  }
-  return { type: 'image', source: { type: 'base64', media_type: mediaType, data } };
-}
+/** User content blocks on this wire: `text` and base64 `image` blocks. */
+const ANTHROPIC_CONTENT: ContentMaker<AnthropicImageBlock | AnthropicTextBlock> = {
+  text: (text) => ({ type: 'text', text }),
+  image: (mediaType, data) => ({ type: 'image', source: { type: 'base64', media_type: mediaType, data } }),
+};
 
 /**
  * Anthropic tool ids must match ^[a-zA-Z0-9_-]+$; ids from other providers may not (after a

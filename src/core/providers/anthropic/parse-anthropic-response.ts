@@ -6,6 +6,7 @@ import type { ParseOptions, ParsedResponse } from '../provider';
 import { isPlainObject } from '../parse-tool-arguments';
 import { safeStringify } from '../safe-stringify';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
+import { readUsage } from '../read-usage';
 
 /**
  * An Anthropic reply body → neutral reply. Text and tool_use blocks keep their order; other
@@ -70,10 +71,6 @@ export function parseAnthropicResponse(body: unknown, options: ParseOptions = {}
 
 /** Anthropic `usage` → neutral usage (`input_tokens` as reported, without cache counts). */
 export function readAnthropicUsage(usage: unknown): NeutralUsage {
-  if (!isPlainObject(usage)) return {};
-  const result: NeutralUsage = {};
-  if (typeof usage['input_tokens'] === 'number') result.inputTokens = usage['input_tokens'];
-  if (typeof usage['output_tokens'] === 'number') result.outputTokens = usage['output_tokens'];
-  return result;
+  return readUsage(usage, 'input_tokens', 'output_tokens');
 }
 

@@ -84,7 +84,7 @@ export class AnthropicStreamParser implements ModelStreamParser {
 
   finish(): NeutralResponse {
     if (this.error) throw new ProviderStreamError('anthropic', this.error.type, this.error.message, this.assemble(false));
-    if (!this.response) throw new StreamCutError('anthropic', this.assemble(false));
+    if (!this.response) throw new StreamCutError('anthropic', 'message_stop', this.assemble(false));
     return this.response;
   }
 

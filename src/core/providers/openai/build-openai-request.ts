@@ -5,16 +5,15 @@
  */
 import type {
   ConversionWarning,
-  ModelToolResult,
   NeutralMessage,
   NeutralPart,
   NeutralRequest,
 } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
-import { isSupportedImageMediaType, unsupportedImageNote } from '../image-media-types';
+import { convertUserParts, splitAssistantParts, toolResultsAsText, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
-import { isPlainObject } from '../parse-tool-arguments';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
+import { argumentsText } from '../tool-call-part';
 import { checkToolName } from '../tool-name';
 import type {
   OpenAIChatMessage,
@@ -127,31 +126,15 @@ function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]):
   }
 }
 
+/** User content parts on this wire: `text` and `image_url` (a data URL). */
+const OPENAI_CONTENT: ContentMaker<OpenAIUserContentPart> = {
+  text: (text) => ({ type: 'text', text }),
+  image: (mediaType, data) => ({ type: 'image_url', image_url: { url: `data:${mediaType};base64,${data}` } }),
+};
+
 /** User parts → a plain string when all text (the most widely understood form), else a parts array. */
 function convertUserContent(parts: NeutralPart[], warnings: ConversionWarning[]): string | OpenAIUserContentPart[] {
-  const content: OpenAIUserContentPart[] = [];
-  for (const part of parts) {
-    switch (part.type) {
-      case 'text':
-        if (part.text !== '') content.push({ type: 'text', text: part.text });
-        break;
-      case 'image':
-        content.push(convertImage(part.mediaType, part.data, warnings));
-        break;
-      case 'tool-call':
-      case 'tool-result':
-        warnings.push({
-          type: 'unsupported',
-          message: `Dropped a ${part.type} part from a user message; tool parts belong to assistant and tool messages.`,
-          subject: part.toolCallId,
-        });
-        break;
-      default: {
-        const unhandled: never = part;
-        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
+  const content = convertUserParts(parts, warnings, OPENAI_CONTENT);
   if (content.every((part) => part.type === 'text')) {
     return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
   }
@@ -159,54 +142,13 @@ function convertUserContent(parts: NeutralPart[], warnings: ConversionWarning[])
 }
 
 function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): OpenAIChatMessage[] {
-  const texts: string[] = [];
-  const toolCalls: OpenAIToolCall[] = [];
-  for (const part of parts) {
-    switch (part.type) {
-      case 'text':
-        if (part.text !== '') texts.push(part.text);
-        break;
-      case 'tool-call':
-        toolCalls.push({
-          id: part.toolCallId,
-          type: 'function',
-          function: { name: part.toolName, arguments: argumentsText(part, warnings) },
-        });
-        break;
-      case 'image':
-      case 'tool-result':
-        warnings.push({
-          type: 'unsupported',
-          message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.`,
-        });
-        break;
-      default: {
-        const unhandled: never = part;
-        throw new Error(`Unknown part: ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
-  if (texts.length === 0 && toolCalls.length === 0) {
-    warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
-    return [];
-  }
-  const content = texts.length === 0 ? null : texts.join('\n\n');
+  const split = splitAssistantParts(parts, warnings);
+  if (split === undefined) return [];
+  const content = split.text ?? null;
+  const toolCalls = split.calls.map(
+    (part): OpenAIToolCall => ({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: argumentsText(part, warnings) } }),
+  );
   return [toolCalls.length > 0 ? { role: 'assistant', content, tool_calls: toolCalls } : { role: 'assistant', content }];
-}
-
-/**
- * The arguments string of a call. A call whose arguments did not parse is sent with "{}":
- * compatible servers (Ollama among them) reject a history whose arguments are not JSON. The
- * error result the loop sends for it is where the model learns what went wrong.
- */
-function argumentsText(part: Extract<NeutralPart, { type: 'tool-call' }>, warnings: ConversionWarning[]): string {
-  if (isPlainObject(part.input)) return JSON.stringify(part.input);
-  warnings.push({
-    type: 'other',
-    message: `Tool call ${part.toolCallId} (${part.toolName}) had no valid object arguments; sent "{}" as its arguments.`,
-    subject: part.toolCallId,
-  });
-  return '{}';
 }
 
 /**
@@ -218,47 +160,8 @@ function convertToolResults(
   parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>,
   warnings: ConversionWarning[],
 ): OpenAIChatMessage[] {
-  const messages: OpenAIChatMessage[] = [];
-  const imageContent: OpenAIUserContentPart[] = [];
-  for (const part of parts) {
-    const { text, images } = convertToolResultContent(part.result, warnings);
-    messages.push({ role: 'tool', tool_call_id: part.toolCallId, content: text });
-    if (images.length > 0) {
-      const noun = images.length === 1 ? 'Image' : `${images.length} images`;
-      imageContent.push({ type: 'text', text: `${noun} returned by tool ${part.toolName} (${part.toolCallId})` });
-      imageContent.push(...images);
-    }
-  }
+  const { answers, imageContent } = toolResultsAsText(parts, warnings, OPENAI_CONTENT);
+  const messages = answers.map((answer): OpenAIChatMessage => ({ role: 'tool', tool_call_id: answer.toolCallId, content: answer.text }));
   if (imageContent.length > 0) messages.push({ role: 'user', content: imageContent });
   return messages;
-}
-
-function convertToolResultContent(
-  result: ModelToolResult,
-  warnings: ConversionWarning[],
-): { text: string; images: OpenAIUserContentPart[] } {
-  const lines: string[] = [];
-  const images: OpenAIUserContentPart[] = [];
-  for (const part of result.parts) {
-    if (part.type === 'text') {
-      if (part.text !== '') lines.push(part.text);
-    } else if (isSupportedImageMediaType(part.mediaType)) {
-      lines.push(`[image: ${part.mediaType}, shown in the next user message]`);
-      images.push({ type: 'image_url', image_url: { url: `data:${part.mediaType};base64,${part.data}` } });
-    } else {
-      warnings.push({ type: 'unsupported', message: `Replaced an image (${part.mediaType}) with a note: unsupported media type.` });
-      lines.push(unsupportedImageNote(part.mediaType));
-    }
-  }
-  const text = lines.join('\n');
-  if (!result.isError) return { text, images };
-  return { text: text === '' ? 'Error' : `Error: ${text}`, images };
-}
-
-function convertImage(mediaType: string, data: string, warnings: ConversionWarning[]): OpenAIUserContentPart {
-  if (!isSupportedImageMediaType(mediaType)) {
-    warnings.push({ type: 'unsupported', message: `Replaced an image (${mediaType}) with a note: unsupported media type.` });
-    return { type: 'text', text: unsupportedImageNote(mediaType) };
-  }
-  return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${data}` } };
 }

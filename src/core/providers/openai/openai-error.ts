@@ -18,3 +18,7 @@ export function parseOpenAIError(body: unknown): ProviderErrorInfo {
   }
   return readErrorBody(decoded);
 }
+
+/** What usually fixes a blocked browser request to api.openai.com (either OpenAI wire format). */
+export const OPENAI_CORS_ADVICE =
+  'OpenAI does not promise CORS headers for browser requests; if it refuses them, put a small proxy in front of it or use OpenRouter.';

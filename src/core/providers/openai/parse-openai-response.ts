@@ -1,11 +1,13 @@
 /** Parses a non-streamed OpenAI Chat Completions reply into the neutral reply. */
 import type { ConversionWarning, NeutralPart, NeutralStopReason, NeutralUsage } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject, parseToolArguments } from '../parse-tool-arguments';
+import { isPlainObject } from '../parse-tool-arguments';
+import { toNeutralToolCall } from '../tool-call-part';
 import type { ParseOptions, ParsedResponse } from '../provider';
 import { MalformedResponseError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
+import { readUsage } from '../read-usage';
 
 /**
  * An OpenAI reply body → neutral reply (the first choice). Text comes first, then tool calls.
@@ -68,36 +70,6 @@ export function parseOpenAIResponse(body: unknown, options: ParseOptions = {}): 
 }
 
 /**
- * One tool call from the wire → a neutral tool-call part. Missing ids are made up; arguments
- * may be a string (the standard) or an object (some compatible servers).
- */
-export function toNeutralToolCall(
-  id: string,
-  toolName: string,
-  args: unknown,
-  generateId: () => string,
-  warnings: ConversionWarning[],
-): Extract<NeutralPart, { type: 'tool-call' }> {
-  let toolCallId = id;
-  if (toolCallId === '') {
-    toolCallId = generateId();
-    warnings.push({ type: 'other', message: `A tool call had no id; gave it ${toolCallId}.`, subject: toolCallId });
-  }
-  if (toolName === '') {
-    warnings.push({ type: 'other', message: `Tool call ${toolCallId} has no function name.`, subject: toolCallId });
-  }
-  if (isPlainObject(args)) return { type: 'tool-call', toolCallId, toolName, input: args };
-  const parsed = parseToolArguments(typeof args === 'string' ? args : args == null ? '' : safeStringify(args));
-  if (parsed.ok) return { type: 'tool-call', toolCallId, toolName, input: parsed.input };
-  warnings.push({
-    type: 'other',
-    message: `The arguments of tool call ${toolCallId} (${toolName}) are ${parsed.reason}.`,
-    subject: toolCallId,
-  });
-  return { type: 'tool-call', toolCallId, toolName, input: undefined, rawArguments: parsed.rawArguments };
-}
-
-/**
  * The neutral stop reason: a refusal wins; and tool calls under `finish_reason: "stop"` (sent by
  * some compatible servers) count as `tool-calls`, since the loop must answer them.
  */
@@ -114,9 +86,5 @@ export function openAIStopReason(
 
 /** OpenAI `usage` → neutral usage. */
 export function readOpenAIUsage(usage: unknown): NeutralUsage {
-  if (!isPlainObject(usage)) return {};
-  const result: NeutralUsage = {};
-  if (typeof usage['prompt_tokens'] === 'number') result.inputTokens = usage['prompt_tokens'];
-  if (typeof usage['completion_tokens'] === 'number') result.outputTokens = usage['completion_tokens'];
-  return result;
+  return readUsage(usage, 'prompt_tokens', 'completion_tokens');
 }

@@ -8,7 +8,8 @@ import { isPlainObject } from '../parse-tool-arguments';
 import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
-import { openAIStopReason, readOpenAIUsage, toNeutralToolCall } from './parse-openai-response';
+import { toNeutralToolCall } from '../tool-call-part';
+import { openAIStopReason, readOpenAIUsage } from './parse-openai-response';
 
 interface ToolCallState {
   toolCallId: string;
@@ -103,7 +104,7 @@ export class OpenAIStreamParser implements ModelStreamParser {
 
   finish(): NeutralResponse {
     if (this.error) throw new ProviderStreamError('openai', this.error.type, this.error.message, this.assemble(false));
-    if (!this.response) throw new StreamCutError('openai', this.assemble(false));
+    if (!this.response) throw new StreamCutError('openai', 'data: [DONE]', this.assemble(false));
     return this.response;
   }
 

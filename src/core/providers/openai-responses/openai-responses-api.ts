@@ -1,0 +1,93 @@
+/**
+ * OpenAI Responses API wire shapes (`POST {base}/v1/responses`), as far as Glassbox sends or
+ * reads them. Glassbox sends `store: false` and never `previous_response_id`, so every request
+ * carries the whole conversation, like the other formats. snake_case lives here and nowhere else.
+ */
+
+/** A part of a user message's content. */
+export type ResponsesInputContent = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string; detail: 'auto' };
+
+/** One item of the request's `input`. */
+export type ResponsesInputItem =
+  | { type: 'message'; role: 'user'; content: ResponsesInputContent[] }
+  | { type: 'message'; role: 'assistant'; content: Array<{ type: 'output_text'; text: string }> }
+  | ResponsesFunctionCall
+  | { type: 'function_call_output'; call_id: string; output: string };
+
+/** The model asking for a tool call; `arguments` is a JSON object as a string. */
+export interface ResponsesFunctionCall {
+  type: 'function_call';
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A tool definition: flat, unlike Chat Completions' `{ type, function: {…} }`. */
+export interface ResponsesFunctionTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+  /** The API's default is true; Glassbox sends false, showing each server schema as published. */
+  strict: boolean;
+}
+
+/** The request body. */
+export interface ResponsesRequest {
+  model: string;
+  /** The system prompt. */
+  instructions?: string;
+  input: ResponsesInputItem[];
+  tools?: ResponsesFunctionTool[];
+  max_output_tokens: number;
+  /** False: the server keeps nothing, and the next request resends the history. */
+  store: false;
+  stream?: true;
+}
+
+/** Every `status` a response can have. */
+export const OPENAI_RESPONSES_STATUSES = ['completed', 'incomplete', 'failed', 'in_progress', 'queued', 'cancelled'] as const;
+
+/** A documented response status. */
+export type ResponsesStatus = (typeof OPENAI_RESPONSES_STATUSES)[number];
+
+/** Token counts. */
+export interface ResponsesUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  total_tokens?: number;
+}
+
+/** An item of the reply's `output`. */
+export type ResponsesOutputItem =
+  | {
+      type: 'message';
+      id: string;
+      status?: string;
+      role: 'assistant';
+      content: Array<{ type: 'output_text'; text: string; annotations?: unknown[] } | { type: 'refusal'; refusal: string }>;
+    }
+  | (ResponsesFunctionCall & { id?: string; status?: string })
+  | { type: 'reasoning'; id: string; summary?: unknown[] };
+
+/** The reply body of a non-streamed request, and the `response` of `response.*` stream events. */
+export interface ResponsesResponse {
+  id: string;
+  object: 'response';
+  created_at: number;
+  status: ResponsesStatus;
+  model: string;
+  output: ResponsesOutputItem[];
+  incomplete_details?: { reason?: 'max_output_tokens' | 'content_filter' | string } | null;
+  error?: { code?: string; message: string } | null;
+  usage?: ResponsesUsage | null;
+}
+
+/** The stream events Glassbox reads; each SSE `event:` repeats the data's `type`. */
+export type ResponsesStreamEvent =
+  | { type: 'response.created' | 'response.in_progress' | 'response.completed' | 'response.incomplete' | 'response.failed'; response: ResponsesResponse }
+  | { type: 'response.output_item.added' | 'response.output_item.done'; output_index: number; item: ResponsesOutputItem }
+  | { type: 'response.output_text.delta' | 'response.refusal.delta'; item_id: string; output_index: number; delta: string }
+  | { type: 'response.function_call_arguments.delta'; item_id: string; output_index: number; delta: string }
+  | { type: 'response.function_call_arguments.done'; item_id: string; output_index: number; arguments: string }
+  | { type: 'error'; code?: string | null; message: string; param?: string | null };
