@@ -8,6 +8,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { openSession } from '../demo-servers/sessions.mjs';
 
 /** A JSON-RPC error with id null, the shape the SDK transports use for HTTP-level errors. */
 function jsonRpcError(status: number, code: number, message: string): Response {
@@ -19,13 +20,13 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 
 /** Serves one sessionful MCP server per session; `createServer` is called once per new session. */
 export function createWebSessionEndpoint(createServer: () => McpServer): (request: Request) => Promise<Response> {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>();
 
   return async (request) => {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
-      const transport = sessions.get(sessionId);
-      return transport === undefined ? jsonRpcError(404, -32001, 'Session not found') : transport.handleRequest(request);
+      const session = sessions.get(sessionId);
+      return session === undefined ? jsonRpcError(404, -32001, 'Session not found') : session.transport.handleRequest(request);
     }
     if (request.method !== 'POST') return jsonRpcError(400, -32000, 'Bad Request: No valid session ID provided');
     let body: unknown;
@@ -37,19 +38,7 @@ export function createWebSessionEndpoint(createServer: () => McpServer): (reques
     // Anything but initialize without a session (such as a 2026 `server/discover` probe) is a 400,
     // which is how a 2025 server tells a negotiating client to fall back to initialize.
     if (!isInitializeRequest(body)) return jsonRpcError(400, -32000, 'Bad Request: No valid session ID provided');
-    const server = createServer();
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-        void server.close();
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
+    const transport = await openSession(sessions, createServer, (options) => new WebStandardStreamableHTTPServerTransport(options));
     return transport.handleRequest(request, { parsedBody: body });
   };
 }

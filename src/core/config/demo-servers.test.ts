@@ -4,11 +4,13 @@ import { IN_PAGE_DEMO_LABEL, IN_PAGE_DEMO_URLS, inPageDemoLabel, inPageDemoServe
 import { parseMcpConfig } from './parse-mcp-config';
 
 describe('the in-page demo servers', () => {
-  it('recognises the two reserved URLs, however they are spelled', () => {
-    expect(inPageDemoServer('https://weather.example.com/mcp')).toBe('weather');
-    expect(inPageDemoServer('https://calendar.example.com/mcp')).toBe('calendar');
-    expect(inPageDemoServer('https://WEATHER.example.com:443/mcp/')).toBe('weather');
-    expect(inPageDemoServer('https://calendar.example.com/mcp?x=1#y')).toBe('calendar');
+  it.each([
+    ['https://weather.example.com/mcp', 'weather'],
+    ['https://calendar.example.com/mcp', 'calendar'],
+    ['https://WEATHER.example.com:443/mcp/', 'weather'],
+    ['https://calendar.example.com/mcp?x=1#y', 'calendar'],
+  ])('recognises %s as the %s demo server, however it is spelled', (url, name) => {
+    expect(inPageDemoServer(url)).toBe(name);
   });
 
   it('does not label anything else as in the page', () => {
