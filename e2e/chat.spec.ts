@@ -83,7 +83,19 @@ test.describe(() => {
     await page.getByTestId('approval-allow').click();
     await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Done.');
     await page.getByTestId('tool-call').click();
-    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-linked="true"]').first()).toBeVisible();
+    const mcp = page.getByTestId('mcp-traffic');
+    await expect(mcp.locator('[data-testid="traffic-row"][data-method="tools/call"][data-linked="true"]').first()).toBeVisible();
+    // The call's request and response name the same HTTP exchange (recorded with them), and its detail shows that exchange.
+    const request = mcp.locator('[data-testid="traffic-row"][data-method="tools/call"][data-kind="request"]');
+    const response = mcp.locator('[data-testid="traffic-row"][data-method="tools/call"][data-kind="response"]');
+    const exchangeId = await request.getAttribute('data-exchange-id');
+    expect(exchangeId).toMatch(/^\d+$/);
+    await expect(response).toHaveAttribute('data-exchange-id', exchangeId!);
+    await expect(response).toHaveAttribute('data-tool-call-id', (await request.getAttribute('data-tool-call-id'))!);
+    await response.click();
+    const exchange = page.getByTestId('traffic-message-detail').getByTestId('traffic-exchange');
+    await expect(exchange).toHaveAttribute('data-exchange-id', exchangeId!);
+    await expect(exchange).toContainText('tools/call');
     const modelPanel = page.getByTestId('model-traffic');
     await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"][data-linked="true"]')).toBeVisible();
     await expect(modelPanel.locator('[data-testid="model-row"][data-kind="request"][data-step="2"][data-linked="true"]')).toBeVisible();

@@ -1,8 +1,9 @@
 /**
  * Realistic synthetic MCP traffic for the scale bench and the scale browser test: the
- * records the recording fetch and the transport wrapper would write for three servers
+ * records the wire tap would write for three servers
  * (2025-era sessions: a GET stream each, POSTs answered with Server-Sent Events), written
- * through the real TrafficLog API so pairing and ids are the log's own.
+ * through the real TrafficLog API so pairing and ids are the log's own; each message names its
+ * exchange, as the tap records it.
  *
  * Every generated message is a row of the MCP wire panel; the three GET streams carry no
  * JSON-RPC request, so each adds one `HTTP GET` row as well.
@@ -111,10 +112,11 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
       'mcp-protocol-version': PROTOCOL,
       'mcp-session-id': session.id,
     };
-    log.beginExchange({
+    return log.beginExchange({
       wire: 'mcp',
       source: server,
       method: 'POST',
+      requestMessages: 1,
       url: `http://127.0.0.1:${3101 + SERVERS.indexOf(server as (typeof SERVERS)[number])}/mcp`,
       startedAt: at,
       durationMs: 3,
@@ -128,7 +130,6 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
       responseContentType: 'text/event-stream',
       sseEvents: events,
     });
-    summary.exchanges += 1;
   };
 
   let group = 0;
@@ -145,7 +146,7 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
       // A log notification on the server's GET stream (also fills an odd remainder).
       const notification = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: server, data: `Cache warmed for City ${group}` } };
       log.appendSseEvent(session.stream, { atMs: at - startAt, event: 'message', data: JSON.stringify(notification) });
-      summary.lastSeq = log.addMessage({ server, direction: 'in', kind: 'notification', method: 'notifications/message', message: notification, at });
+      summary.lastSeq = log.addMessage({ server, direction: 'in', kind: 'notification', method: 'notifications/message', message: notification, at, exchangeId: session.stream });
       count(server, 'notifications/message');
       group += 1;
       continue;
@@ -166,16 +167,17 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
     const events: SseEventRecord[] = [];
     if (withProgress) events.push({ atMs: 1, event: 'message', id: `${rpcId}-p`, data: JSON.stringify(progress) });
     events.push({ atMs: 2, event: 'message', id: `${rpcId}-r`, data: JSON.stringify(response) });
-    post(server, session, request, at, events);
+    const exchangeId = post(server, session, request, at, events);
+    summary.exchanges += 1;
 
-    log.addMessage({ server, direction: 'out', kind: 'request', method, rpcId, message: request, at });
+    log.addMessage({ server, direction: 'out', kind: 'request', method, rpcId, message: request, at, exchangeId });
     count(server, method);
     if (!isList) summary.lastCity = `City ${group}`;
     if (withProgress) {
-      log.addMessage({ server, direction: 'in', kind: 'notification', method: 'notifications/progress', message: progress, at: at + 1 });
+      log.addMessage({ server, direction: 'in', kind: 'notification', method: 'notifications/progress', message: progress, at: at + 1, exchangeId });
       count(server, 'notifications/progress');
     }
-    summary.lastSeq = log.addMessage({ server, direction: 'in', kind: 'response', method: '', rpcId, message: response, at: at + 2 });
+    summary.lastSeq = log.addMessage({ server, direction: 'in', kind: 'response', method: '', rpcId, message: response, at: at + 2, exchangeId });
     count(server, method);
     group += 1;
   }

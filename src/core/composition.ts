@@ -2,12 +2,12 @@ import { AgentSession } from './agent';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
 import { ConnectionManager } from './mcp';
-import type { ConnectionLog, ServerState } from './mcp';
+import type { ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from './traffic';
+import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 
 /** The app's long-lived, framework-free services, created once per page. */
 export interface Services {
@@ -25,28 +25,6 @@ export interface Services {
   config: ConfigStore;
   /** Connects the servers of the newest config text (parsed now if it was not yet). */
   applyConfig(): Promise<void>;
-}
-
-/** What the MCP connections read from the traffic log. */
-function connectionLog(log: TrafficLog): ConnectionLog {
-  return {
-    addMessage: (record) => log.addMessage(record),
-    updateExchange: (id, patch) => void log.updateExchange(id, patch),
-    exchangesFor: (source, sinceId) => {
-      const { exchanges } = log.getSnapshot();
-      const found = [];
-      for (let i = exchanges.length - 1; i >= 0; i -= 1) {
-        const exchange = exchanges[i]!;
-        if (exchange.id < sinceId) break;
-        if (exchange.source === source && exchange.wire === 'mcp') found.push(exchange);
-      }
-      return found.reverse();
-    },
-    lastExchangeId: () => {
-      const { exchanges } = log.getSnapshot();
-      return exchanges.length > 0 ? exchanges[exchanges.length - 1]!.id : 0;
-    },
-  };
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -76,8 +54,9 @@ export function createServices(options: ServicesOptions = {}): Services {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   const connections = new ConnectionManager({
-    log: connectionLog(log),
-    recordingFetchFor: (server) => createRecordingFetch({ log, wire: 'mcp', source: server, fetch: baseFetch, secrets }),
+    log,
+    secrets,
+    fetch: baseFetch,
     probeFetch: baseFetch,
     registerSecret: (value) => secrets.add(value),
   });
@@ -119,7 +98,8 @@ export function createServices(options: ServicesOptions = {}): Services {
       return connection.callTool(remoteName, args as Record<string, unknown>, options);
     },
     timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
-    modelFetch: (provider) => createRecordingFetch({ log, wire: 'model', source: provider, fetch: baseFetch, secrets }),
+    // One tap per model request: its exchange is recorded as part of the request's turn and step.
+    modelFetch: (provider, context) => createWireTap({ log, wire: 'model', source: provider, secrets, context })(baseFetch) as typeof fetch,
     registerSecret: (value) => secrets.add(value),
   });
   const persistence = new SessionPersistence({ log, session, backend });

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle, type ScriptStep } from '../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../providers';
 import { PolicyStore, ToolRegistry, type KeyValueStorage } from '../tools';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
+import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
+import type { CallContext } from '../traffic';
 import { AgentSession, type AgentSessionDeps } from './agent-session';
 import type { AgentSnapshot, AssistantItem, ChatItem, ErrorItem, ModelSettings, ToolCallItem } from './session-types';
 import { sleepWithSignal } from './call-model';
@@ -72,11 +73,7 @@ function createHarness(options: HarnessOptions = {}) {
         return fetch(input, { ...init, body: JSON.stringify(options.rewriteBody?.(body)) });
       }
     : fetch;
-  const fetches: Record<ProviderId, typeof fetch> = {
-    anthropic: createRecordingFetch({ log, wire: 'model', source: 'anthropic', fetch: baseFetch, secrets }),
-    openai: createRecordingFetch({ log, wire: 'model', source: 'openai', fetch: baseFetch, secrets }),
-    'openai-responses': createRecordingFetch({ log, wire: 'model', source: 'openai-responses', fetch: baseFetch, secrets }),
-  };
+  const modelFetch = (source: ProviderId, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(baseFetch) as typeof fetch;
 
   const registry = new ToolRegistry();
   registry.setServerTools('weather', [
@@ -124,7 +121,7 @@ function createHarness(options: HarnessOptions = {}) {
         }
       : defaultCall,
     timeoutFor: () => 5_000,
-    modelFetch: (id) => fetches[id],
+    modelFetch,
     sleep: async (ms, signal) => {
       sleeps.push(ms);
       await options.sleep?.(ms, signal);

@@ -14,6 +14,7 @@ import { parseSessionData } from './session-data';
 import { SessionState } from './session-state';
 import type { AgentSessionData, AgentSnapshot, ChatItem, ModelSettings, TurnTimeline } from './session-types';
 import type { NeutralRequest } from '../conversation';
+import type { CallContext } from '../traffic';
 
 export type {
   AgentSessionData,
@@ -43,8 +44,8 @@ export interface AgentSessionDeps {
   callMcpTool: CallMcpTool;
   /** Per-server tool-call timeout in milliseconds; undefined = the connection's default. */
   timeoutFor?(server: string): number | undefined;
-  /** The fetch model requests go through: a recording fetch whose source is the provider. */
-  modelFetch(provider: ProviderId): typeof fetch;
+  /** The fetch a model request goes through: tapped, its source the provider, its exchange part of `context` (turn, step). */
+  modelFetch(provider: ProviderId, context: CallContext): typeof fetch;
   /** Wall clock in epoch milliseconds. Default is `Date.now`. */
   now?(): number;
   /** Ids for chat items. Default is a counter with a random prefix. */
@@ -285,7 +286,7 @@ export class AgentSession {
             policies: this.deps.policies,
             callMcpTool: this.deps.callMcpTool,
             ...(this.deps.timeoutFor ? { timeoutFor: (server: string) => this.deps.timeoutFor?.(server) } : {}),
-            modelFetch: (provider) => this.deps.modelFetch(provider),
+            modelFetch: (provider, context) => this.deps.modelFetch(provider, context),
             now: this.now,
             generateId: this.generateId,
             sleep: this.deps.sleep ?? sleepWithSignal,

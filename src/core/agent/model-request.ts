@@ -14,7 +14,6 @@ import {
   type BuiltRequest,
   type ProviderId,
 } from '../providers';
-import { STEP_HEADER, TURN_HEADER } from '../traffic/recording-fetch';
 import { abortReason } from './approval-gate';
 import type { ConversionWarning, NeutralResponse } from '../conversation';
 
@@ -49,14 +48,12 @@ export class ModelRequestError extends Error {
 
 /** Everything one request needs. */
 export interface ModelRequestOptions {
-  /** The recording fetch of this provider. */
+  /** The tapped fetch of this provider, bound to the request's turn and step. */
   fetch: typeof fetch;
   provider: ProviderId;
   built: BuiltRequest;
   /** The model name, for a 404 explanation. */
   model?: string;
-  turn: number;
-  step: number;
   signal: AbortSignal;
   /** Called with each piece of text as it streams in. */
   onTextDelta(text: string): void;
@@ -86,7 +83,7 @@ export async function requestModel(options: ModelRequestOptions): Promise<ModelR
   try {
     response = await options.fetch(built.url, {
       method: 'POST',
-      headers: { ...built.headers, [TURN_HEADER]: String(options.turn), [STEP_HEADER]: String(options.step) },
+      headers: built.headers,
       body: JSON.stringify(built.body),
       signal,
     });

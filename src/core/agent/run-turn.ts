@@ -15,6 +15,7 @@ import { ModelRequestError, textOf } from './model-request';
 import type { ItemRef, SessionState } from './session-state';
 import type { ModelSettings, ToolCallItem } from './session-types';
 import type { NeutralRequest, NeutralResponse } from '../conversation';
+import type { CallContext } from '../traffic';
 
 /** Everything the loop uses that comes from outside. */
 export interface TurnServices {
@@ -22,7 +23,7 @@ export interface TurnServices {
   policies: PolicyStore;
   callMcpTool: CallMcpTool;
   timeoutFor?: (server: string) => number | undefined;
-  modelFetch(provider: ProviderId): typeof fetch;
+  modelFetch(provider: ProviderId, context: CallContext): typeof fetch;
   now(): number;
   generateId(): string;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -122,12 +123,10 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
   try {
     const built = adapter.buildRequest(request, { baseUrl: settings.baseUrl, apiKey: settings.apiKey });
     const reply = await callModel({
-      fetch: services.modelFetch(provider),
+      fetch: services.modelFetch(provider, { turn, step }),
       provider,
       built,
       model: settings.model,
-      turn,
-      step,
       signal,
       onTextDelta,
       now: services.now,

@@ -3,12 +3,12 @@ import { applyEdits, parseTree } from 'jsonc-parser';
 import type { Edit } from 'jsonc-parser';
 import { textToParse } from './fragment';
 import { propertiesOf } from './json-tree';
+import { isSecretQueryName } from '../secrets';
 
 /** The URL fragment key that carries a config. */
 const FRAGMENT_KEY = 'config';
 
 // Query parameters whose values are credentials in the wild (`?api_key=…`, `?token=…`).
-const SECRET_QUERY_PARAMETER = /key|token|secret|auth|password|passwd|signature|sig|session|credential/i;
 const URL_KEYS = new Set(['url', 'serverUrl', 'httpUrl', 'endpoint']);
 
 /** Thrown when a config cannot be turned into a share link safely. */
@@ -162,7 +162,7 @@ function stripSecretQueryParameters(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       if (equals < 0) return pair;
-      return SECRET_QUERY_PARAMETER.test(pair.slice(0, equals)) ? pair.slice(0, equals + 1) : pair;
+      return isSecretQueryName(pair.slice(0, equals)) ? pair.slice(0, equals + 1) : pair;
     })
     .join('&');
   return `${url.slice(0, question + 1)}${cleaned}${hash < 0 ? '' : url.slice(hash)}`;

@@ -7,3 +7,4 @@
 import './zod-jitless';
 
 export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+export { applyMiddlewares } from '@modelcontextprotocol/client';

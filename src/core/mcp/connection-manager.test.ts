@@ -6,7 +6,7 @@ import { start as startWeather } from '../../../e2e/servers/weather.mjs';
 import type { RunningServer } from '../../../e2e/servers/weather.mjs';
 import { parseMcpConfig } from '../config';
 import type { ServerConfig } from '../config';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
+import { SecretRegistry, TrafficLog } from '../traffic';
 import type { HttpExchange } from '../traffic/types';
 import { ConnectionManager, SSE_NOT_YET_WARNING, STREAMS_WAIT_MAX_MS } from './connection-manager';
 
@@ -41,13 +41,9 @@ function managerWithLog() {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   const manager = new ConnectionManager({
-    log: {
-      addMessage: (record) => log.addMessage(record),
-      updateExchange: (id, patch) => void log.updateExchange(id, patch),
-      exchangesFor: (source, sinceId) => log.getSnapshot().exchanges.filter((e) => e.id >= sinceId && e.source === source),
-      lastExchangeId: () => log.getSnapshot().exchanges.at(-1)?.id ?? 0,
-    },
-    recordingFetchFor: (server) => createRecordingFetch({ log, wire: 'mcp', source: server, fetch, secrets }),
+    log,
+    secrets,
+    fetch,
   });
   managers.push(manager);
   const exchanges = (server: string): HttpExchange[] => log.getSnapshot().exchanges.filter((e) => e.source === server);
@@ -98,6 +94,34 @@ describe('event streams of servers connecting together', () => {
     const again = (): HttpExchange | undefined => exchanges('quick').slice(before).find((e) => e.method === 'GET');
     await expect.poll(again).toBeDefined();
     expect(again()!.startedAt - endOf(toolsList('quick')!)).toBeLessThan(STREAMS_WAIT_MAX_MS / 2);
+  });
+});
+
+describe('applying a config', () => {
+  it('keeps the connections whose entry did not change, and replaces the others', async () => {
+    const { manager, exchanges } = managerWithLog();
+    await manager.apply(servers({ quick: fast.url, late: slow.url }));
+    const quick = manager.get('quick');
+    const late = manager.get('late');
+    const sessionId = quick?.getState().sessionId;
+    expect(sessionId).toBeDefined();
+    const quickBefore = exchanges('quick').length;
+
+    // The same entry for quick (written differently), a changed one for late, a new one, nothing removed yet.
+    await manager.apply(servers({ quick: fast.url, late: `${slow.url}?v=2`, added: fast.url }));
+    expect(manager.get('quick')).toBe(quick);
+    expect(manager.get('quick')?.getState()).toMatchObject({ status: 'connected', sessionId });
+    expect(manager.get('late')).not.toBe(late);
+    expect(late?.getState().status).toBe('idle');
+    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([['quick', 'connected'], ['late', 'connected'], ['added', 'connected']]);
+    // Nothing was sent to quick again: no new handshake, no DELETE.
+    expect(exchanges('quick').slice(quickBefore).filter((e) => e.method !== 'GET')).toEqual([]);
+
+    // An entry removed from the config is disconnected.
+    await manager.apply(servers({ late: `${slow.url}?v=2` }));
+    expect(manager.get('quick')).toBeUndefined();
+    expect(quick?.getState().status).toBe('idle');
+    expect(manager.getSnapshot().servers.map((s) => s.name)).toEqual(['late']);
   });
 });
 

@@ -1,13 +1,15 @@
 import type { ServerConfig } from '../config';
+import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
-import type { ConnectionLog } from './server-connection';
 
-/** What the manager needs from the app: the log, and fetches per server. */
+/** What the manager needs from the app: the log its connections record into, and the fetch they go through. */
 export interface ConnectionManagerOptions {
-  log: ConnectionLog;
-  /** A recording fetch for one server's traffic. */
-  recordingFetchFor: (server: string) => typeof fetch;
+  log: TrafficLog;
+  /** Known secret values, redacted in everything recorded. */
+  secrets: SecretRegistry;
+  /** The fetch that really sends; each connection's wire tap goes around it. */
+  fetch: typeof fetch;
   /** A plain fetch for diagnosis probes. */
   probeFetch?: typeof fetch;
   /** Called with every configured header value, so it is redacted wherever it would appear. */
@@ -20,6 +22,13 @@ export interface ConnectionManagerOptions {
  * connecting: one that hangs does not keep the others' notifications away for long.
  */
 export const STREAMS_WAIT_MAX_MS = 1000;
+
+/** What makes two config entries the same connection: everything in them, in a stable form. */
+function entryKey(server: ServerConfig): string {
+  return JSON.stringify(server, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+  );
+}
 
 /**
  * Shown on the card of a server configured for the 2024 HTTP+SSE transport: Glassbox does not speak
@@ -39,6 +48,8 @@ export interface ConnectionsSnapshot {
  */
 export class ConnectionManager {
   private connections = new Map<string, ServerConnection>();
+  /** The config entry each live connection was made from (see entryKey). */
+  private readonly applied = new Map<string, string>();
   private placeholders = new Map<string, ServerState>();
   private order: string[] = [];
   /** Servers configured for the 2024 SSE transport (their cards say what Glassbox does instead). */
@@ -65,15 +76,34 @@ export class ConnectionManager {
     return this.connections.get(name);
   }
 
-  /** Replace the configuration: disconnect everything, then connect every enabled server in parallel. */
+  /**
+   * Replace the configuration: a server whose entry did not change keeps its connection (and
+   * session); the others are disconnected, and every new or changed enabled server connects, in
+   * parallel.
+   */
   async apply(servers: readonly ServerConfig[]): Promise<void> {
-    await this.disconnectAll();
+    const kept = new Map<string, ServerConnection>();
+    const leaving: string[] = [];
+    for (const [name, connection] of this.connections) {
+      const entry = servers.find((server) => server.name === name);
+      if (entry && this.applied.get(name) === entryKey(entry)) kept.set(name, connection);
+      else leaving.push(name);
+    }
+    await Promise.all(leaving.map((name) => this.connections.get(name)?.disconnect().catch(() => undefined)));
+    for (const name of leaving) {
+      this.unsubscribers.get(name)?.();
+      this.unsubscribers.delete(name);
+      this.connections.delete(name);
+      this.applied.delete(name);
+    }
+    this.placeholders.clear();
     this.order = servers.map((s) => s.name);
     this.sseServers = new Set(servers.filter((s) => s.transport === 'sse').map((s) => s.name));
     const now = this.options.now ?? Date.now;
     const starts: Array<Promise<void>> = [];
     for (const server of servers) {
       for (const value of Object.values(server.headers)) if (value) this.options.registerSecret?.(value);
+      if (kept.has(server.name)) continue;
       const base = { name: server.name, url: server.url, tools: [], warnings: [], updatedAt: now(), timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS };
       if (server.status === 'disabled') {
         this.placeholders.set(server.name, { ...base, status: 'disabled' });
@@ -100,12 +130,14 @@ export class ConnectionManager {
           headers: server.headers,
           timeoutMs: server.timeoutMs,
           log: this.options.log,
-          recordingFetch: this.options.recordingFetchFor(server.name),
+          secrets: this.options.secrets,
+          fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
           now: this.options.now,
         });
         this.connections.set(server.name, connection);
+        this.applied.set(server.name, entryKey(server));
         this.unsubscribers.set(server.name, connection.subscribe(() => this.rebuild()));
         starts.push(connection.connect());
       }
@@ -131,6 +163,7 @@ export class ConnectionManager {
     for (const unsubscribe of this.unsubscribers.values()) unsubscribe();
     this.unsubscribers.clear();
     this.connections.clear();
+    this.applied.clear();
     this.placeholders.clear();
     this.order = [];
     this.rebuild();

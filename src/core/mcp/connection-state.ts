@@ -10,8 +10,10 @@ export type ConnectionStatus =
   | 'needs-local-process'
   | 'invalid';
 
-/** Which protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */
-export type ProtocolEra = 'legacy' | 'modern';
+import type { ProtocolEra } from '../traffic/types';
+
+/** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
+export type { ProtocolEra };
 
 /** A stable code for why a server could not be used. */
 export type DiagnosisCode =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../traffic/types';
-import { diagnoseConnection, diagnoseNetworkFailure, isBlockedEraProbe, isEraProbe, isMethodBlockedByCors } from './diagnose-connection';
+import { diagnoseNetworkFailure, isMethodBlockedByCors } from './cors-probes';
+import { diagnoseConnection, isBlockedEraProbe, isEraProbe } from './diagnose-connection';
 
 const URL_ = 'http://server.test/mcp';
 

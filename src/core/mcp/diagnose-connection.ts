@@ -1,25 +1,7 @@
 import type { HttpExchange } from '../traffic/types';
 import type { Diagnosis } from './connection-state';
+import { diagnoseNetworkFailure } from './cors-probes';
 import { describeChallenge, parseChallenge } from './explain-failure';
-
-/** The CORS response headers a browser-ready MCP server sends (see README: "Make a server browser-ready"). */
-export const RECOMMENDED_CORS_HEADERS: readonly string[] = [
-  'Access-Control-Allow-Origin: *',
-  'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers: content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name, accept',
-  'Access-Control-Expose-Headers: mcp-session-id, mcp-protocol-version, www-authenticate',
-];
-
-/** Request headers the SDK may send that need the server's preflight to allow them. */
-export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ['content-type', 'application/json'],
-  ['mcp-protocol-version', '2025-11-25'],
-  ['mcp-session-id', 'glassbox-probe'],
-  ['mcp-method', 'ping'],
-  ['mcp-name', 'glassbox-probe'],
-  ['last-event-id', '0'],
-  ['authorization', 'Bearer glassbox-probe'],
-];
 
 /** Inputs for a diagnosis: what failed, what went over the wire meanwhile, and a fetch for probes. */
 export interface DiagnoseInput {
@@ -97,7 +79,8 @@ export async function diagnoseConnection(input: DiagnoseInput): Promise<Diagnosi
     return { code: 'timeout', title: 'The server did not answer in time', detail: message };
   }
 
-  const networkFailure = real.some((e) => e.state === 'failed' && e.error) || /fetch|network|load failed/i.test(message);
+  // What the exchanges say first; the error's text only when it carries no code (a bare TypeError from fetch).
+  const networkFailure = real.some((e) => e.state === 'failed' && e.error) || (codeOf(input.error) === undefined && /fetch|network|load failed/i.test(message));
   if (networkFailure && input.probeFetch) return diagnoseNetworkFailure(input.url, input.probeFetch);
   if (networkFailure) {
     return { code: 'unreachable', title: 'The server could not be reached', detail: message };
@@ -111,63 +94,6 @@ export async function diagnoseConnection(input: DiagnoseInput): Promise<Diagnosi
       ? `${message}. It replied (${okButNotMcp.responseContentType ?? 'no content type'}): ${okButNotMcp.responseBody.slice(0, 200)}`
       : message,
     serverText: okButNotMcp?.responseBody?.slice(0, 2000),
-  };
-}
-
-/**
- * The browser reports both "host down" and "CORS refused" as the same TypeError.
- * Tell them apart: a `no-cors` request succeeds whenever the server answers at all;
- * a simple CORS request succeeds when Access-Control-Allow-Origin is present;
- * then each non-simple header is tried alone to find the one the preflight refuses.
- */
-export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fetch): Promise<Diagnosis> {
-  const reachable = await probeFetch(url, { method: 'POST', mode: 'no-cors', body: '' }).then(
-    () => true,
-    () => false,
-  );
-  if (!reachable) {
-    return {
-      code: 'unreachable',
-      title: 'The server could not be reached',
-      detail: `Nothing answered at ${url}: the server is down, the address or port is wrong, or the network blocks it. (A no-cors probe failed too, so this is not a CORS problem.)`,
-    };
-  }
-  const simpleCorsOk = await probeFetch(url, { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' }).then(
-    () => true,
-    () => false,
-  );
-  if (!simpleCorsOk) {
-    return {
-      code: 'cors-missing',
-      title: 'Blocked by CORS: the server sends no CORS headers',
-      detail:
-        'The server is up (a no-cors probe got an answer) but its responses carry no Access-Control-Allow-Origin, so the browser hides them from this page. Add these response headers (and answer OPTIONS with 204):',
-      headersToAdd: [...RECOMMENDED_CORS_HEADERS],
-    };
-  }
-  const refused: string[] = [];
-  for (const [name, value] of PREFLIGHT_HEADERS) {
-    const headers = name === 'content-type' ? { [name]: value } : { 'content-type': 'text/plain', [name]: value };
-    const ok = await probeFetch(url, { method: 'POST', mode: 'cors', headers, body: '' }).then(
-      () => true,
-      () => false,
-    );
-    if (!ok) refused.push(name);
-  }
-  if (refused.length > 0) {
-    return {
-      code: 'cors-header-not-allowed',
-      title: `Blocked by CORS: the preflight does not allow ${refused.join(', ')}`,
-      detail: `The server answers with Access-Control-Allow-Origin, but its OPTIONS reply does not allow the request header${refused.length > 1 ? 's' : ''} ${refused.join(', ')}, which MCP clients send. Allow all of these:`,
-      headersToAdd: [RECOMMENDED_CORS_HEADERS[2]!],
-    };
-  }
-  return {
-    code: 'cors-unknown',
-    title: 'The browser refused the request',
-    detail:
-      'The server is up and its CORS allows the usual headers, yet the request failed. Check the browser console for the exact CORS message, and compare with these headers:',
-    headersToAdd: [...RECOMMENDED_CORS_HEADERS],
   };
 }
 
@@ -191,26 +117,6 @@ export function isBlockedEraProbe(exchange: HttpExchange): boolean {
   return requestMethod(exchange) === 'server/discover' && exchange.status === undefined && exchange.state === 'failed';
 }
 
-/** The Access-Control-Allow-Methods line a browser-ready MCP server sends. */
-export const ALLOW_METHODS_LINE = RECOMMENDED_CORS_HEADERS[1]!;
-
-/**
- * Whether the browser refuses a request method at this URL because of CORS: a simple request
- * gets through, the same URL with this method does not (its preflight fails). A DELETE probe
- * without a session id is harmless: a server answers it 400 or 405.
- */
-export async function isMethodBlockedByCors(url: string, method: string, probeFetch: typeof fetch): Promise<boolean> {
-  const simple = await probeFetch(url, { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' }).then(
-    () => true,
-    () => false,
-  );
-  if (!simple) return false;
-  return probeFetch(url, { method, mode: 'cors' }).then(
-    () => false,
-    () => true,
-  );
-}
-
 /** The JSON-RPC method of an exchange's request body, if it has one. */
 export function requestMethod(exchange: HttpExchange): string | undefined {
   if (!exchange.requestBody) return undefined;
@@ -229,4 +135,9 @@ export function errorText(error: unknown): string {
     return cause instanceof Error && !error.message.includes(cause.message) ? `${error.message} (${cause.message})` : error.message;
   }
   return String(error);
+}
+
+/** The code an error carries (the SDK's errors have one), if any. */
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }

@@ -7,10 +7,9 @@ import {
   explainResponseFailure,
   explainTimeout,
   formatTimeout,
-  localFailureAnswer,
-  localFailureOf,
   parseChallenge,
 } from './explain-failure';
+import { McpError } from './mcp-error';
 
 const CALL = { id: 3, method: 'tools/call' };
 
@@ -62,15 +61,14 @@ describe('explainResponseFailure', () => {
   });
 });
 
-describe('local failure answers', () => {
-  it('round-trip through the SDK error the client makes of them', () => {
-    const answer = localFailureAnswer(CALL, { reason: 'stream-closed', cut: false, events: 0 });
-    expect(answer.id).toBe(3);
-    const error = ProtocolError.fromError(answer.error.code, answer.error.message, answer.error.data);
-    expect(error.message).toBe('The server closed the stream before answering');
-    expect(localFailureOf(error)).toEqual({ request: CALL, failure: { reason: 'stream-closed', cut: false, events: 0 } });
-    expect(explainRequestError(error, { timeoutMs: 1000 })?.reason).toBe('stream-closed');
-    expect(localFailureOf(new ProtocolError(-32602, 'Unknown tool'))).toBeUndefined();
+describe('a coded McpError', () => {
+  it('is explained by its own diagnosis, whatever its message says', () => {
+    const diagnosis = explainResponseFailure({ reason: 'stream-closed', cut: false, events: 0 }, CALL);
+    const error = new McpError(diagnosis);
+    expect(error.category).toBe('protocol');
+    expect(explainRequestError(error, { timeoutMs: 1000 })).toBe(diagnosis);
+    // A server's JSON-RPC error is its answer: nothing to explain.
+    expect(explainRequestError(new ProtocolError(-32602, 'Unknown tool'), { timeoutMs: 1000 })).toBeUndefined();
   });
 });
 

@@ -1,21 +1,12 @@
 /**
- * Plain-words explanations of a failed MCP request: what the watch found in the answer
- * (see watch-responses), or what the SDK threw (timeouts, HTTP errors, unusable bodies).
- * Errors are recognised by their `name`, `code` and `data`, not by `instanceof`, so any copy of the SDK works.
+ * Plain-words explanations of a failed MCP request: what the wire tap found in the answer, or
+ * what the SDK threw (timeouts, HTTP errors, unusable bodies). The SDK's errors are recognised
+ * by their `code` and `data`, not by `instanceof`, so any copy of the SDK works; message text is
+ * read only where the SDK gives no code (a schema error).
  */
+import type { RequestRef, ResponseFailure } from '../traffic';
 import type { Diagnosis } from './connection-state';
-import type { RequestRef, ResponseFailure } from './watch-responses';
-
-/**
- * JSON-RPC error code of the error the connection hands the SDK in place of an answer that will
- * not come (so the pending request fails at once). It never goes over the wire.
- */
-export const LOCAL_FAILURE_CODE = -32090;
-
-/** The `data` of a locally made error answer. */
-export interface LocalFailureData {
-  glassbox: { request: RequestRef; failure: ResponseFailure };
-}
+import { McpError } from './mcp-error';
 
 /** Longest excerpt of a server's reply quoted in a detail. */
 const EXCERPT_CHARS = 200;
@@ -116,28 +107,6 @@ export function explainTimeout(timeoutMs: number, request?: RequestRef): Diagnos
   };
 }
 
-/** The failure a locally made error answer carries, if the error is one. */
-export function localFailureOf(error: unknown): LocalFailureData['glassbox'] | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, data } = error as { code?: unknown; data?: unknown };
-  if (code !== LOCAL_FAILURE_CODE || typeof data !== 'object' || data === null) return undefined;
-  const inner = (data as Partial<LocalFailureData>).glassbox;
-  return inner && typeof inner === 'object' && 'failure' in inner ? inner : undefined;
-}
-
-/** The JSON-RPC error answer that fails a pending request at once with a found failure. */
-export function localFailureAnswer(request: RequestRef, failure: ResponseFailure): {
-  jsonrpc: '2.0';
-  id: string | number;
-  error: { code: number; message: string; data: LocalFailureData };
-} {
-  return {
-    jsonrpc: '2.0',
-    id: request.id,
-    error: { code: LOCAL_FAILURE_CODE, message: explainResponseFailure(failure, request).title, data: { glassbox: { request, failure } } },
-  };
-}
-
 /** Fields of an SDK error read structurally. */
 interface ErrorFields {
   name: string;
@@ -184,9 +153,8 @@ export interface RequestErrorContext {
  * answer, not a misbehaviour, and network errors need the CORS probes (see diagnose-connection).
  */
 export function explainRequestError(error: unknown, context: RequestErrorContext): Diagnosis | undefined {
+  if (error instanceof McpError) return error.diagnosis;
   if (context.failure) return explainResponseFailure(context.failure, context.request);
-  const local = localFailureOf(error);
-  if (local) return explainResponseFailure(local.failure, local.request);
   const fields = fieldsOf(error);
   if (fields.code === 'REQUEST_TIMEOUT') return explainTimeout(context.timeoutMs, context.request);
   if (fields.code === 'CLIENT_HTTP_UNEXPECTED_CONTENT') {
@@ -194,7 +162,8 @@ export function explainRequestError(error: unknown, context: RequestErrorContext
     return explainResponseFailure({ reason: 'wrong-content-type', contentType }, context.request);
   }
   if (fields.name === 'SyntaxError') return explainResponseFailure({ reason: 'not-json', text: '' }, context.request);
-  if (isSchemaError(fields)) return explainResponseFailure({ reason: 'not-json-rpc', text: '(see the trace)' }, context.request);
+  // A schema error is recognised by its text only when the error carries no code of its own.
+  if (fields.code === undefined && isSchemaError(fields)) return explainResponseFailure({ reason: 'not-json-rpc', text: '(see the trace)' }, context.request);
   const status = httpStatusOf(error);
   if (status !== undefined) {
     const text = typeof fields.data?.text === 'string' ? fields.data.text.trim() : '';

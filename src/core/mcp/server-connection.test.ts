@@ -11,11 +11,11 @@ import {
   WRONG_ID_OFFSET,
 } from '../../../e2e/servers/lab.mjs';
 import type { LabMode, RunningLab } from '../../../e2e/servers/lab.mjs';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
+import { SecretRegistry, TrafficLog } from '../traffic';
 import type { HttpExchange } from '../traffic/types';
-import { McpRequestError } from './mcp-request-error';
-import { ERA_PROBE_NOTE, SESSION_RENEWED_NOTE, ServerConnection } from './server-connection';
-import type { ConnectionLog } from './server-connection';
+import { McpError } from './mcp-error';
+import { SESSION_RENEWED_NOTE, ServerConnection } from './server-connection';
+import { ERA_PROBE_NOTE } from './session-notes';
 
 let lab: RunningLab;
 const open: ServerConnection[] = [];
@@ -30,16 +30,6 @@ afterAll(async () => {
   await lab.close();
 });
 
-/** The log view a connection needs, over a real TrafficLog (as the app wires it). */
-function connectionLog(log: TrafficLog): ConnectionLog {
-  return {
-    addMessage: (record) => log.addMessage(record),
-    updateExchange: (id, patch) => void log.updateExchange(id, patch),
-    exchangesFor: (source, sinceId) => log.getSnapshot().exchanges.filter((e) => e.id >= sinceId && e.source === source),
-    lastExchangeId: () => log.getSnapshot().exchanges.at(-1)?.id ?? 0,
-  };
-}
-
 /** A connection to `url` recording into a fresh log, with a short timeout. */
 function connectionTo(url: string, timeoutMs = 5000) {
   const log = new TrafficLog();
@@ -48,8 +38,9 @@ function connectionTo(url: string, timeoutMs = 5000) {
     url,
     headers: {},
     timeoutMs,
-    log: connectionLog(log),
-    recordingFetch: createRecordingFetch({ log, wire: 'mcp', source: 'lab', fetch, secrets: new SecretRegistry() }),
+    log,
+    secrets: new SecretRegistry(),
+    fetch,
   });
   open.push(connection);
   const exchanges = (): HttpExchange[] => [...log.getSnapshot().exchanges];
@@ -68,13 +59,13 @@ async function connected(mode: LabMode, timeoutMs?: number) {
   return setup;
 }
 
-async function failure(promise: Promise<unknown>): Promise<McpRequestError> {
+async function failure(promise: Promise<unknown>): Promise<McpError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(McpRequestError);
-  return error as McpRequestError;
+  expect(error).toBeInstanceOf(McpError);
+  return error as McpError;
 }
 
 describe('answers that are not usable MCP fail the connection at once, with the reason', () => {
@@ -168,7 +159,7 @@ describe('tool calls that go wrong after connecting', () => {
   it('a JSON-RPC error the server sends on purpose is passed on unchanged', async () => {
     const { connection } = await connected('flaky');
     const error = await connection.callTool('no_such_tool', {}).catch((e: unknown) => e);
-    expect(error).not.toBeInstanceOf(McpRequestError);
+    expect(error).not.toBeInstanceOf(McpError);
     expect((error as { code?: unknown }).code).toBe(-32602);
     expect(connection.getState().lastProblem).toBeUndefined();
   });

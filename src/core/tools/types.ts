@@ -12,15 +12,8 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** One tool as a server lists it in `tools/list` (the SDK's `Tool` is assignable to this). */
-export interface McpToolInfo {
-  name: string;
-  title?: string;
-  description?: string;
-  /** The server's JSON Schema for arguments; untrusted, checked by toProviderSchema. */
-  inputSchema?: unknown;
-  annotations?: ToolAnnotations;
-}
+/** One tool as a server lists it in `tools/list`: declared once, in core/mcp. */
+export type { McpToolInfo } from '../mcp/connection-state';
 
 /** A `tools/call` result before projection: anything, since it comes from a server. */
 export interface CallToolResultLike {

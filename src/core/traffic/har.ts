@@ -6,7 +6,7 @@
  * `blocked`/`dns`/`connect`/`ssl: -1`, and `httpVersion: ""` (fetch does not expose the
  * protocol). Glassbox's own fields start with `_`, as HAR requires for custom fields.
  */
-import type { HttpExchange, SseEventRecord } from './types';
+import type { HttpExchange, RpcMessageRecord, SseEventRecord } from './types';
 
 /** A HAR name/value pair (headers, query string). */
 export interface HarNameValue {
@@ -72,6 +72,8 @@ export interface HarEntry {
   _toolCallId?: string;
   _turn?: number;
   _step?: number;
+  /** The JSON-RPC messages this exchange carried, in the order recorded. */
+  _rpcMessages?: HarRpcMessage[];
 }
 
 /** A HAR document: `{ log: { version, creator, entries } }`. */
@@ -89,6 +91,20 @@ export interface ToHarOptions {
   creatorVersion: string;
   /** The app name written in `log.creator.name`. Default is "Glassbox". */
   creatorName?: string;
+  /** The JSON-RPC messages recorded with the exchanges: each entry lists those its exchange carried (`_rpcMessages`). */
+  messages?: readonly RpcMessageRecord[];
+}
+
+/** A JSON-RPC message an entry carried, as linked at record time. */
+export interface HarRpcMessage {
+  seq: number;
+  direction: RpcMessageRecord['direction'];
+  kind: RpcMessageRecord['kind'];
+  method: string;
+  rpcId?: string | number;
+  /** The seq of the message it answers (or that answers it). */
+  pairedSeq?: number;
+  toolCallId?: string;
 }
 
 const encoder = new TextEncoder();
@@ -207,7 +223,25 @@ function toEntry(exchange: HttpExchange): HarEntry {
 
 /** Converts recorded exchanges to a HAR 1.2 document, oldest first. */
 export function toHar(exchanges: readonly HttpExchange[], options: ToHarOptions): HarLog {
-  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt || a.id - b.id).map(toEntry);
+  const carried = new Map<number, HarRpcMessage[]>();
+  for (const message of options.messages ?? []) {
+    if (message.exchangeId === undefined) continue;
+    const link: HarRpcMessage = { seq: message.seq, direction: message.direction, kind: message.kind, method: message.method };
+    if (message.rpcId !== undefined) link.rpcId = message.rpcId;
+    if (message.pairedSeq !== undefined) link.pairedSeq = message.pairedSeq;
+    if (message.toolCallId !== undefined) link.toolCallId = message.toolCallId;
+    const list = carried.get(message.exchangeId);
+    if (list) list.push(link);
+    else carried.set(message.exchangeId, [link]);
+  }
+  const entries = [...exchanges]
+    .sort((a, b) => a.startedAt - b.startedAt || a.id - b.id)
+    .map((exchange) => {
+      const entry = toEntry(exchange);
+      const messages = carried.get(exchange.id);
+      if (messages) entry._rpcMessages = messages;
+      return entry;
+    });
   return {
     log: {
       version: '1.2',

@@ -4,6 +4,7 @@
  * recording fetch: header names that carry credentials, URL query parameters
  * named like credentials, and known secret values wherever they occur.
  */
+import { isSecretQueryName } from '../secrets';
 import type { HeaderMap } from './types';
 
 /** What a redacted value is replaced with. */
@@ -33,8 +34,6 @@ const SECRET_HEADER_PARTS = ['token', 'secret', 'key', 'auth'] as const;
 /** Authorization schemes kept visible in front of a redacted credential. */
 const AUTH_SCHEME = /^(bearer|basic|digest|dpop|token|apikey|negotiate|hoba|mutual|aws4-hmac-sha256)(\s+)\S/i;
 
-/** Parts of a query parameter name that mark its value as secret. */
-const SECRET_QUERY_NAME = /key|token|secret|password|passwd|pwd|sig|credential/i;
 
 /** Headers in any of the forms `fetch` accepts, or our own map. */
 export type HeaderSource = Headers | HeaderMap | ReadonlyArray<readonly [string, string]> | Iterable<readonly [string, string]>;
@@ -87,8 +86,8 @@ function decodeQueryComponent(text: string): string {
 }
 
 /**
- * Replaces the values of query parameters named like credentials (key, token, secret,
- * password, sig, credential) and the password of any `user:password@` part. The URL is
+ * Replaces the values of query parameters named like credentials (the policy share links
+ * use too: key, token, secret, auth, session, password, sig, credential) and the password of any `user:password@` part. The URL is
  * edited as text, not re-serialised, so everything else stays byte for byte as sent.
  */
 export function redactUrl(url: string): string {
@@ -107,7 +106,7 @@ export function redactUrl(url: string): string {
       if (equalsAt === -1) return part;
       const name = decodeQueryComponent(part.slice(0, equalsAt));
       const value = part.slice(equalsAt + 1);
-      return SECRET_QUERY_NAME.test(name) && value !== '' ? `${part.slice(0, equalsAt)}=${REDACTED}` : part;
+      return isSecretQueryName(name) && value !== '' ? `${part.slice(0, equalsAt)}=${REDACTED}` : part;
     })
     .join('&');
   return `${base}?${redactedQuery}${hash}`;

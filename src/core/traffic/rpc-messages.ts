@@ -1,10 +1,8 @@
 /**
- * JSON-RPC messages out of recorded HTTP exchanges: the request body (one message or
- * an array) and the response (JSON, or one message per Server-Sent Event). The MCP
- * side feeds the results to `TrafficLog.addMessage`. Bodies are already redacted, so
- * the parsed messages are too.
+ * JSON-RPC messages: what kind one is, how to parse a payload (one message or a batch), and
+ * how to name a kind for a person.
  */
-import type { HttpExchange, RpcKind, RpcMessageRecord, SseEventRecord } from './types';
+import type { RpcKind, RpcMessageRecord } from './types';
 
 /**
  * A JSON-RPC message ready for `TrafficLog.addMessage`: `seq`, `pairedSeq` and
@@ -40,12 +38,6 @@ export interface RpcExtractionWarning {
 /** Messages found in a text, plus what could not be read. */
 export interface RpcParseResult {
   messages: ParsedRpcMessage[];
-  warnings: RpcExtractionWarning[];
-}
-
-/** Messages found in an exchange, ready for `TrafficLog.addMessage`, plus what could not be read. */
-export interface RpcExtraction {
-  messages: NewRpcMessage[];
   warnings: RpcExtractionWarning[];
 }
 
@@ -90,82 +82,6 @@ export function parseRpcPayload(text: string): RpcParseResult {
     }
   });
   return { messages, warnings };
-}
-
-/** True when a content type is JSON (application/json or any +json type). */
-function isJsonContentType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const essence = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || essence.endsWith('+json');
-}
-
-/** Turns parsed messages into records for the log. */
-function toRecords(
-  exchange: HttpExchange,
-  parsed: RpcParseResult,
-  direction: 'out' | 'in',
-  at: number,
-): RpcExtraction {
-  const messages = parsed.messages.map((message): NewRpcMessage => {
-    const record: NewRpcMessage = {
-      server: exchange.source,
-      direction,
-      kind: message.kind,
-      message: message.message,
-      at,
-      exchangeId: exchange.id,
-    };
-    if (message.method !== undefined) record.method = message.method;
-    if (message.rpcId !== undefined) record.rpcId = message.rpcId;
-    if (exchange.toolCallId !== undefined) record.toolCallId = exchange.toolCallId;
-    return record;
-  });
-  return { messages, warnings: parsed.warnings };
-}
-
-/** The messages the client sent in an exchange's request body (none for a GET or DELETE). */
-export function rpcMessagesFromRequest(exchange: HttpExchange): RpcExtraction {
-  if (exchange.requestBody === undefined || exchange.requestBody.trim() === '') return { messages: [], warnings: [] };
-  return toRecords(exchange, parseRpcPayload(exchange.requestBody), 'out', exchange.startedAt);
-}
-
-/**
- * The messages one Server-Sent Event carried. An event with empty data (a 2025-era
- * server's priming event, there only to give the client an id to resume from) carries none.
- */
-export function rpcMessagesFromSseEvent(exchange: HttpExchange, event: SseEventRecord): RpcExtraction {
-  if (event.data.trim() === '') return { messages: [], warnings: [] };
-  return toRecords(exchange, parseRpcPayload(event.data), 'in', exchange.startedAt + event.atMs);
-}
-
-/**
- * The messages in a JSON response body. Bodies that are not JSON (a 202 with no body,
- * a plain-text 400) carry none and raise no warning.
- */
-export function rpcMessagesFromResponseBody(exchange: HttpExchange): RpcExtraction {
-  const body = exchange.responseBody;
-  if (body === undefined || body.trim() === '' || !isJsonContentType(exchange.responseContentType)) {
-    return { messages: [], warnings: [] };
-  }
-  const at = exchange.startedAt + (exchange.durationMs ?? exchange.headersMs ?? 0);
-  return toRecords(exchange, parseRpcPayload(body), 'in', at);
-}
-
-/**
- * Every JSON-RPC message in a recorded exchange, in wire order: the request body's,
- * then the response's (each SSE event's, or the JSON body's).
- */
-export function extractRpcMessages(exchange: HttpExchange): RpcExtraction {
-  const parts: RpcExtraction[] = [rpcMessagesFromRequest(exchange)];
-  if (exchange.sseEvents !== undefined) {
-    for (const event of exchange.sseEvents) parts.push(rpcMessagesFromSseEvent(exchange, event));
-  } else {
-    parts.push(rpcMessagesFromResponseBody(exchange));
-  }
-  return {
-    messages: parts.flatMap((part) => part.messages),
-    warnings: parts.flatMap((part) => part.warnings),
-  };
 }
 
 /** A one-word label for a kind: Request, Notification, Response, Error. */

@@ -2,10 +2,7 @@
  * Teaching notes: one or two plain sentences beside each message in the trace, saying
  * what it is for. Written for a developer who knows HTTP and JSON but not MCP.
  */
-import type { RpcKind } from './types';
-
-/** The MCP protocol era of a connection: 2025 (`initialize`, sessions) or 2026-07-28 (`server/discover`, stateless). */
-export type ProtocolEra = 'legacy' | 'modern';
+import type { ProtocolEra, RpcKind } from './types';
 
 /** Topics that are not a single message: headers, the era probe, HTTP-level behaviour. */
 export type TeachingTopic =

@@ -58,6 +58,8 @@ export interface HttpExchange {
   error?: string;
   /** A short label that explains an exchange that looks like a failure but is not (e.g. the era probe). */
   note?: string;
+  /** How many JSON-RPC messages the request carried (MCP wire), counted by the wire tap as it went. */
+  requestMessages?: number;
   /** Links to other records: the agent tool call this exchange served, if any. */
   toolCallId?: string;
   /** Free-form tags for the model wire: the turn and step this request belongs to. */
@@ -94,3 +96,17 @@ export interface RpcMessageRecord {
   /** The agent tool call this message belongs to, if any. */
   toolCallId?: string;
 }
+
+/**
+ * What an exchange is part of, known to whoever made the request and handed to the wire tap as
+ * a typed value (never a header): the agent tool call it serves (MCP wire), or the turn and step
+ * of the conversation (model wire).
+ */
+export interface CallContext {
+  toolCallId?: string;
+  turn?: number;
+  step?: number;
+}
+
+/** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */
+export type ProtocolEra = 'legacy' | 'modern';

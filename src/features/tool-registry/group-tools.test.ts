@@ -1,3 +1,4 @@
+import type { McpToolInfo } from '../../core/mcp';
 import { describe, expect, it } from 'vitest';
 import { createReminderTool, fnv1a32Hex, ReminderStore, ToolRegistry, type KeyValueStorage } from '../../core/tools';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
@@ -13,7 +14,8 @@ const OBJECT_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }
 function registryWith(servers: Record<string, Array<{ name: string; inputSchema?: unknown; annotations?: Record<string, unknown> }>>) {
   const registry = new ToolRegistry();
   registry.registerLocalTool(createReminderTool(new ReminderStore({ storage: memoryStorage(), newId: () => 'id-1' })));
-  for (const [server, tools] of Object.entries(servers)) registry.setServerTools(server, tools);
+  // Tools as a server may publish them (untrusted): the registry checks them itself.
+  for (const [server, tools] of Object.entries(servers)) registry.setServerTools(server, tools as unknown as readonly McpToolInfo[]);
   return registry.getSnapshot();
 }
 

@@ -13,7 +13,7 @@
  * them incrementally: when the log only grew since the last build it merges and filters
  * just the new records, so a live stream stays cheap at 100,000 rows.
  */
-import { carriesRpcRequest } from '../../core/traffic/link-message';
+import { parseRpcPayload } from '../../core/traffic/rpc-messages';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, httpMethodLabel, isExchangeFailed } from './exchange-status';
 
@@ -99,7 +99,13 @@ export function exchangeAt(records: TrafficRecords, row: ExchangeRow): HttpExcha
  * failed request in red even though a message row names it).
  */
 export function exchangeNeedsRow(exchange: HttpExchange): boolean {
-  return exchange.wire === 'mcp' && (!carriesRpcRequest(exchange) || isExchangeFailed(exchange));
+  return exchange.wire === 'mcp' && (!carriesMessages(exchange) || isExchangeFailed(exchange));
+}
+
+/** Whether the request carried JSON-RPC: counted at record time (records loaded from older exports are read once). */
+function carriesMessages(exchange: HttpExchange): boolean {
+  if (exchange.requestMessages !== undefined) return exchange.requestMessages > 0;
+  return exchange.requestBody !== undefined && parseRpcPayload(exchange.requestBody).messages.length > 0;
 }
 
 /** The key of a message's row. */

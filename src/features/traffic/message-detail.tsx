@@ -1,5 +1,5 @@
 import { teachingNoteFor } from '../../core/traffic/teaching-notes';
-import type { ProtocolEra } from '../../core/traffic/teaching-notes';
+import type { ProtocolEra } from '../../core/traffic';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
 import { JsonView } from '../../ui/json-view';
@@ -55,8 +55,7 @@ export function MessageDetail({ message, exchange, era, paired, onSelectPaired }
         <ExchangeDetail exchange={exchange} topicsOpen={false} />
       ) : (
         <div className="muted" data-testid="traffic-no-exchange">
-          No recorded HTTP exchange was found for this message. It may still be on its way, or it travelled on a stream opened more than ten minutes
-          earlier.
+          No HTTP exchange was recorded with this message (a record from an export made before messages named their exchange, or one cleared since).
         </div>
       )}
     </div>

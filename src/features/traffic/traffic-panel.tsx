@@ -1,6 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { findExchangeForMessage } from '../../core/traffic/link-message';
-import type { ProtocolEra } from '../../core/traffic/teaching-notes';
+import type { ProtocolEra } from '../../core/traffic';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { downloadText } from '../../ui/download';
@@ -71,27 +70,11 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
     [builder, snapshot, clearMark, server, method, deferredText],
   );
 
-  // Links between messages and exchanges, searched on demand (only for drawn rows and the
-  // selection). A link found for a message with an id is kept for good (seq → exchange id;
-  // the exchange itself is read fresh); anything else is searched again after a change,
-  // since its exchange may not be recorded yet.
-  const [knownLinks] = useState(() => new Map<number, number>());
-  const exchangeFor = useMemo(() => {
-    const searched = new Map<number, HttpExchange | null>();
-    const { exchanges } = snapshot;
-    return (message: RpcMessageRecord): HttpExchange | undefined => {
-      const knownId = knownLinks.get(message.seq);
-      const known = knownId !== undefined ? log.getExchange(knownId) : undefined;
-      if (known !== undefined) return known;
-      let found = searched.get(message.seq);
-      if (found === undefined) {
-        found = findExchangeForMessage(exchanges, message) ?? null;
-        searched.set(message.seq, found);
-        if (found !== null && message.rpcId !== undefined) knownLinks.set(message.seq, found.id);
-      }
-      return found ?? undefined;
-    };
-  }, [snapshot, knownLinks, log]);
+  // A message knows its exchange: the wire tap recorded the exchange id with it.
+  const exchangeFor = useCallback(
+    (message: RpcMessageRecord): HttpExchange | undefined => (message.exchangeId === undefined ? undefined : log.getExchange(message.exchangeId)),
+    [log],
+  );
   const failedExchangeFor = useCallback(
     (message: RpcMessageRecord): HttpExchange | undefined => {
       // A message from the server on a stream arrived, so its stream did not fail; skip the search.
@@ -132,10 +115,14 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
   const exportHar = async () => {
     setExportError(undefined);
     try {
-      const exchanges = mcpExchangesOf(log.getSnapshot(), clearMark);
+      const snapshot = log.getSnapshot();
+      const exchanges = mcpExchangesOf(snapshot, clearMark);
+      const shown = new Set(exchanges.map((exchange) => exchange.id));
+      const messages = snapshot.messages.slice(0, snapshot.messageCount).filter((message) => message.exchangeId !== undefined && shown.has(message.exchangeId));
       // Loaded on demand: the HAR code is a separate chunk.
       const { toHar } = await import('../../core/traffic/har');
-      const har = toHar(exchanges, { creatorVersion: appVersion });
+      // Each entry carries the JSON-RPC messages its exchange carried, linked when they were recorded.
+      const har = toHar(exchanges, { creatorVersion: appVersion, messages });
       downloadText(`glassbox-mcp-${fileTimestamp(Date.now())}.har`, JSON.stringify(har, null, 2), 'application/json');
     } catch (error) {
       setExportError(error instanceof Error ? error.message : String(error));

@@ -58,6 +58,7 @@ export const MessageRowView = memo(function MessageRowView({
       data-kind={message.kind}
       data-rpc-id={message.rpcId === undefined ? undefined : String(message.rpcId)}
       data-tool-call-id={message.toolCallId}
+      data-exchange-id={message.exchangeId}
       data-linked={highlight.linked ? 'true' : undefined}
       data-paired={highlight.paired ? 'true' : undefined}
       data-status={failed ? exchangeStatusLabel(failed) : undefined}

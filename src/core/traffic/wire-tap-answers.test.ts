@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingFetch, SecretRegistry, TrafficLog } from '../traffic';
-import { checkAnswer, createResponseWatch, REQUEST_TOKEN_HEADER, requestOfBody } from './watch-responses';
-import type { ResponseProblem } from './watch-responses';
+import { SecretRegistry } from './redact';
+import { TrafficLog } from './traffic-log';
+import { createWireTap } from './wire-tap';
+import type { AnswerProblem } from './wire-tap';
 
 const encoder = new TextEncoder();
 
@@ -22,83 +23,41 @@ function streamed(chunks: string[], contentType: string, options: { cut?: boolea
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } });
 
 /**
- * A watch over a recording fetch (as in the app: the watch reads along with the recorder) whose
- * network answers every request with `answer`; plus what it reported, what was sent, and the log.
+ * The wire tap on the MCP wire (its answer checks) over a network that answers every request with
+ * `answer`; plus what it reported, what was sent, and the log.
  */
 function watchWith(answer: () => Response, streamGate?: () => Promise<void> | undefined) {
-  const problems: ResponseProblem[] = [];
+  const problems: AnswerProblem[] = [];
   const sent: Array<{ headers: Headers; signal?: AbortSignal | null }> = [];
   const log = new TrafficLog();
-  const network = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+  const network = async (_input: string | URL, init?: RequestInit) => {
     sent.push({ headers: new Headers(init?.headers), signal: init?.signal });
     return answer();
-  }) as typeof fetch;
-  const watch = createResponseWatch({
-    fetch: createRecordingFetch({ log, wire: 'mcp', source: 'server', fetch: network, secrets: new SecretRegistry() }),
-    onProblem: (problem) => problems.push(problem),
-    ...(streamGate ? { streamGate } : {}),
+  };
+  const tap = createWireTap({
+    log,
+    wire: 'mcp',
+    source: 'server',
+    secrets: new SecretRegistry(),
+    rpc: { onProblem: (problem) => void problems.push(problem), ...(streamGate ? { streamGate } : {}) },
   });
+  const watch = { fetch: tap(network), exchangeFor: tap.exchangeFor, close: tap.close };
   return { watch, problems, sent, log };
 }
+
+/** The failure reported for the request with this id, if any. */
+const failureFor = (problems: readonly AnswerProblem[], id: number) => problems.find((problem) => problem.request.id === id)?.failure;
 
 /** The id of the newest exchange in `log`. */
 const lastExchange = (log: TrafficLog): number | undefined => log.getSnapshot().exchanges.at(-1)?.id;
 
 /** Send the tools/call through the watch and read the whole body, as the SDK would. */
-async function send(watch: ReturnType<typeof createResponseWatch>, headers: Record<string, string> = {}): Promise<string> {
+async function send(watch: ReturnType<typeof watchWith>['watch'], headers: Record<string, string> = {}): Promise<string> {
   const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, headers });
   return response.text().catch((error: unknown) => `error: ${String(error)}`);
 }
 
-describe('checkAnswer', () => {
-  it('finds the answer in a JSON body or among SSE events', () => {
-    expect(checkAnswer(['{"jsonrpc":"2.0","id":7,"result":{}}'], 7, { eventStream: false })).toBeUndefined();
-    const events = ['{"jsonrpc":"2.0","method":"notifications/progress","params":{}}', '{"jsonrpc":"2.0","id":7,"error":{"code":1,"message":"no"}}'];
-    expect(checkAnswer(events, 7, { eventStream: true })).toBeUndefined();
-    // An error with id null is the server's answer to a request it could not read.
-    expect(checkAnswer(['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"bad"}}'], 7, { eventStream: false })).toBeUndefined();
-  });
-
-  it('names what came back instead', () => {
-    expect(checkAnswer(['this is not json'], 1, { eventStream: false, contentType: 'application/json' })).toEqual({
-      reason: 'not-json',
-      text: 'this is not json',
-      contentType: 'application/json',
-    });
-    expect(checkAnswer([''], 1, { eventStream: false })).toMatchObject({ reason: 'not-json', text: '' });
-    expect(checkAnswer(['{"hello":"world"}'], 1, { eventStream: false })).toEqual({ reason: 'not-json-rpc', text: '{"hello":"world"}' });
-    expect(checkAnswer(['{"jsonrpc":"2.0","id":1001,"result":{}}'], 1, { eventStream: false })).toEqual({ reason: 'unknown-response-id', gotIds: [1001] });
-    expect(checkAnswer(['{"jsonrpc": "2.0", "id": 0, "result": {oops'], 0, { eventStream: true })).toEqual({
-      reason: 'malformed-sse',
-      data: '{"jsonrpc": "2.0", "id": 0, "result": {oops',
-    });
-    expect(checkAnswer(['{"jsonrpc":"2.0","method":"notifications/message","params":{}}'], 3, { eventStream: true, cut: true, error: 'terminated' })).toEqual({
-      reason: 'stream-closed',
-      cut: true,
-      events: 1,
-      error: 'terminated',
-    });
-    expect(checkAnswer(['{"jsonrpc":"2.0",'], 3, { eventStream: false, cut: true })).toEqual({ reason: 'stream-closed', cut: true, events: 0 });
-  });
-
-  it('prefers a stray id over other trouble, and ids of another type do not match', () => {
-    expect(checkAnswer(['nope', '{"jsonrpc":"2.0","id":"x","result":{}}'], 1, { eventStream: true })).toEqual({ reason: 'unknown-response-id', gotIds: ['x'] });
-    // The SDK compares ids as numbers, so "1" answers 1.
-    expect(checkAnswer(['{"jsonrpc":"2.0","id":"1","result":{}}'], 1, { eventStream: false })).toBeUndefined();
-  });
-});
-
-describe('requestOfBody', () => {
-  it('reads the one request a POST carries; notifications and responses are not requests', () => {
-    expect(requestOfBody(CALL)).toEqual({ id: 7, method: 'tools/call' });
-    expect(requestOfBody('{"jsonrpc":"2.0","method":"notifications/initialized"}')).toBeUndefined();
-    expect(requestOfBody('{"jsonrpc":"2.0","id":1,"result":{}}')).toBeUndefined();
-    expect(requestOfBody('not json')).toBeUndefined();
-    expect(requestOfBody(undefined)).toBeUndefined();
-  });
-});
-
-describe('createResponseWatch', () => {
+describe('the wire tap checking answers', () => {
   it('passes an answered SSE stream through untouched and reports nothing', async () => {
     const event = 'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"content":[]}}\n\n';
     const { watch, problems, log } = watchWith(() => streamed([event.slice(0, 20), event.slice(20)], 'text/event-stream'));
@@ -106,7 +65,6 @@ describe('createResponseWatch', () => {
     expect(problems).toEqual([]);
     expect(watch.exchangeFor(7)).toBe(lastExchange(log));
     expect(log.getExchange(lastExchange(log) ?? -1)?.sseEvents?.map((e) => e.data)).toEqual(['{"jsonrpc":"2.0","id":7,"result":{"content":[]}}']);
-    expect(watch.openRequests()).toEqual([]);
   });
 
   it('reports a stream cut before the answer, with its exchange', async () => {
@@ -114,9 +72,8 @@ describe('createResponseWatch', () => {
     const { watch, problems, log } = watchWith(() => streamed([note], 'text/event-stream', { cut: true }));
     expect(await send(watch)).toMatch(/^error:/);
     expect(problems).toEqual([
-      { request: { id: 7, method: 'tools/call' }, exchangeId: lastExchange(log), failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' } },
+      { request: { id: 7, method: 'tools/call' }, exchangeId: lastExchange(log), eventStream: true, failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' } },
     ]);
-    expect(watch.failureFor(7)).toMatchObject({ reason: 'stream-closed' });
   });
 
   it('waits for the SDK to resume a stream that had event ids', async () => {
@@ -143,7 +100,7 @@ describe('createResponseWatch', () => {
     expect(problems).toEqual([]);
   });
 
-  it('strips the token header and maps it to the request; close() aborts the request and silences it', async () => {
+  it('close() aborts the request and silences it', async () => {
     let release: (() => void) | undefined;
     const { watch, problems, sent } = watchWith(
       () =>
@@ -156,18 +113,14 @@ describe('createResponseWatch', () => {
           { headers: { 'content-type': 'text/event-stream' } },
         ),
     );
-    const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, headers: { [REQUEST_TOKEN_HEADER]: '42', accept: 'text/event-stream' } });
-    expect(sent[0]?.headers.has(REQUEST_TOKEN_HEADER)).toBe(false);
+    const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL, headers: { accept: 'text/event-stream' } });
     expect(sent[0]?.headers.get('accept')).toBe('text/event-stream');
-    expect(watch.requestForToken('42')).toEqual({ id: 7, method: 'tools/call' });
-    expect(watch.openRequests()).toEqual([{ id: 7, method: 'tools/call' }]);
     const reading = response.text();
     watch.close(7);
     expect(sent[0]?.signal?.aborted).toBe(true);
     release?.();
     await reading.catch(() => undefined);
     expect(problems).toEqual([]);
-    expect(watch.openRequests()).toEqual([]);
   });
 
   it('holds a GET until the stream gate opens; an abort while it waits rejects it unsent', async () => {
@@ -226,15 +179,14 @@ describe('createResponseWatch', () => {
   });
 
   it('remembers a bounded number of finished requests in a long session', async () => {
-    const { watch } = watchWith(() => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'));
+    const { watch, problems } = watchWith(() => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'));
     for (let id = 1; id <= 1100; id += 1) {
-      const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call' }), headers: { [REQUEST_TOKEN_HEADER]: `t${id}` } });
+      const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call' }) });
       await response.text();
     }
-    expect(watch.requestForToken('t1100')).toEqual({ id: 1100, method: 'tools/call' });
-    expect(watch.requestForToken('t1')).toBeUndefined();
-    expect(watch.failureFor(1100)).toMatchObject({ reason: 'unknown-response-id' });
-    expect(watch.failureFor(1)).toBeUndefined();
+    expect(watch.exchangeFor(1100)).toBeDefined();
+    expect(watch.exchangeFor(1)).toBeUndefined();
+    expect(failureFor(problems, 1100)).toMatchObject({ reason: 'unknown-response-id' });
   });
 
   it('follows the caller\u2019s signal with one listener, and lets go of each request once it is over', async () => {

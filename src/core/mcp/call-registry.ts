@@ -1,0 +1,95 @@
+/**
+ * The calls a connection is making through the SDK, and which JSON-RPC requests each one sent:
+ * the typed per-call context the wire tap asks for by id (which tool call a request serves), and
+ * the way to fail the right call when the tap finds that its answer cannot come.
+ *
+ * A request is claimed by its call as the SDK hands it to the transport (`send` is the one place
+ * that sees the id the SDK gave it): a tools/call by the very arguments object the call passed
+ * (the SDK forwards it untouched), any other request by its method.
+ */
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { RequestRef } from '../traffic';
+import type { CallContext } from '../traffic';
+
+/** One call in flight: what it is, what it sent, and how it is failed. */
+export interface McpCall {
+  /** The methods whose requests belong to it (a listing's pages, a handshake's probe and initialize). */
+  readonly methods: readonly string[];
+  /** For a tools/call: the arguments object handed to the SDK (matched by identity). */
+  readonly arguments?: object;
+  /** What its traffic carries (the agent's tool call id). */
+  readonly context?: CallContext;
+  /** Aborts the SDK's request: with the person's reason, or with the coded error the tap found. */
+  readonly controller: AbortController;
+  /** The JSON-RPC requests it sent so far, oldest first. */
+  readonly requests: RequestRef[];
+  /** The coded error the tap found in an answer, if any: it is what the call fails with. */
+  failure?: Error;
+}
+
+/** What a new call is given. */
+export interface CallSpec {
+  methods: readonly string[];
+  arguments?: object;
+  context?: CallContext;
+  /** The person's signal (a stop button); the call's controller follows it. */
+  signal?: AbortSignal;
+}
+
+/** The key of an id (1 and "1" are different ids). */
+const idKey = (id: string | number): string => `${typeof id}:${id}`;
+
+/** How many requests are remembered after their call ended (late progress notifications). */
+const MAX_REMEMBERED = 1000;
+
+/** The calls of one SDK session (its JSON-RPC ids are unique within it). */
+export class CallRegistry {
+  private readonly open = new Set<McpCall>();
+  private readonly byId = new Map<string, McpCall>();
+
+  /** Starts a call; `end` it when the SDK call settles. */
+  begin(spec: CallSpec): McpCall {
+    const controller = new AbortController();
+    if (spec.signal?.aborted) controller.abort(spec.signal.reason);
+    else spec.signal?.addEventListener('abort', () => controller.abort(spec.signal?.reason), { once: true });
+    const call: McpCall = { methods: spec.methods, controller, requests: [], ...(spec.arguments ? { arguments: spec.arguments } : {}), ...(spec.context ? { context: spec.context } : {}) };
+    this.open.add(call);
+    return call;
+  }
+
+  /** The call is over: later requests are not claimed by it. */
+  end(call: McpCall): void {
+    this.open.delete(call);
+  }
+
+  /** The call that sent the request with this id, if one of ours did. */
+  of(id: string | number): McpCall | undefined {
+    return this.byId.get(idKey(id));
+  }
+
+  /** Makes the transport's `send` give each request to the call that made it. */
+  watch(transport: Transport): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      for (const single of Array.isArray(message) ? (message as JSONRPCMessage[]) : [message]) this.claim(single);
+      return send(message, options);
+    };
+  }
+
+  /** Finds the call a request belongs to (oldest first) and remembers it under the request's id. */
+  private claim(message: JSONRPCMessage): void {
+    const m = message as { id?: unknown; method?: unknown; params?: { arguments?: unknown } };
+    if (typeof m.method !== 'string' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return;
+    for (const call of this.open) {
+      const mine = call.arguments !== undefined ? m.method === 'tools/call' && m.params?.arguments === call.arguments : call.methods.includes(m.method);
+      if (!mine) continue;
+      call.requests.push({ id: m.id, method: m.method });
+      this.byId.set(idKey(m.id), call);
+      for (const key of this.byId.keys()) {
+        if (this.byId.size <= MAX_REMEMBERED) break;
+        this.byId.delete(key);
+      }
+      return;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The seam every protocol capability plugs into: tools today; resources, prompts, completions,
+ * logging and the inbox of server-initiated requests (sampling, elicitation, roots) next. A
+ * capability is one module: it adds to the SDK client's options (what it declares, its
+ * list_changed handlers), registers its handlers on each new client (one per session), and loads
+ * what it shows once a session is connected. The connection owns the lifecycle and the session.
+ */
+import type { Client, ClientOptions } from '@modelcontextprotocol/client';
+import type { ServerState } from '../connection-state';
+import type { McpCall } from '../call-registry';
+
+/** The part of the SDK client's options a capability may add to. */
+export type CapabilityClientOptions = Pick<ClientOptions, 'capabilities' | 'listChanged'>;
+
+/** What a capability may ask of its connection. */
+export interface CapabilityHost {
+  /**
+   * Runs a request on the current session: its traffic carries `context`, a 2025 session that
+   * expired is renewed and the request retried once, and a failure becomes a coded McpError.
+   */
+  request<T>(spec: CapabilityRequest, run: (client: Client, call: McpCall) => Promise<T>): Promise<T>;
+  /** Shows what the capability loaded again (a refresh). */
+  loaded(name: string, loaded: CapabilityLoad): void;
+  /** A warning kept until the next connect. */
+  warn(warning: string): void;
+  /** The server's request timeout, in milliseconds. */
+  timeoutMs(): number;
+}
+
+/** One request a capability makes through its host. */
+export interface CapabilityRequest {
+  /** The JSON-RPC methods the SDK sends for it (a listing may send several pages). */
+  methods: readonly string[];
+  /** For a tools/call: the arguments object the SDK is given (how its request is told apart). */
+  arguments?: object;
+  /** The agent tool call it serves, recorded with its traffic. */
+  toolCallId?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** A protocol capability of a connection. */
+export interface CapabilityModule {
+  /** Its name (tools, resources, …), for messages. */
+  readonly name: string;
+  /** What it adds to a new SDK client's options. */
+  clientOptions?(): CapabilityClientOptions;
+  /** Registers its request and notification handlers on a new client (each session has its own). */
+  register?(client: Client): void;
+  /** The methods `load` sends, so its requests are told apart. */
+  readonly loadMethods?: readonly string[];
+  /** Once connected (or the session renewed): what it loads. */
+  load?(client: Client, call: McpCall): Promise<CapabilityLoad>;
+}
+
+/** What a capability loaded: a patch of the server's state, and its warnings (replacing its earlier ones). */
+export interface CapabilityLoad {
+  state: Partial<ServerState>;
+  warnings: readonly string[];
+}
