@@ -33,18 +33,20 @@ test.afterAll(async () => {
 });
 
 /** Every request the context makes (the page's and its workers', the Service Worker's included) and every console error. */
-function watch(context: BrowserContext, page: Page): { hosts: Set<string>; errors: string[] } {
+function watch(context: BrowserContext, page: Page): { hosts: Set<string>; paths: Set<string>; errors: string[] } {
   const hosts = new Set<string>();
+  const paths = new Set<string>();
   const errors: string[] = [];
   context.on('request', (request) => {
     const url = new URL(request.url());
     if (url.protocol === 'http:' || url.protocol === 'https:') hosts.add(url.host);
+    paths.add(url.pathname);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${message.text()} @ ${message.location().url}`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { hosts, errors };
+  return { hosts, paths, errors };
 }
 
 async function expectDemoServersConnected(page: Page): Promise<void> {
@@ -65,7 +67,7 @@ async function callForecast(page: Page, city: string): Promise<void> {
 
 test('first visit on a static host: the in-page demo servers connect, answer and come back after a reload', async ({ context, page }) => {
   test.slow();
-  const { hosts, errors } = watch(context, page);
+  const { hosts, paths, errors } = watch(context, page);
   const origin = `http://127.0.0.1:${server.port}`;
   await page.goto(`${origin}${SUB_PATH}`);
 
@@ -91,6 +93,13 @@ test('first visit on a static host: the in-page demo servers connect, answer and
   await callForecast(page, 'Tokyo');
 
   expect([...hosts].sort()).toEqual([...DEMO_HOSTS, `127.0.0.1:${server.port}`].sort());
+  // Every file of the app came from under the sub-path, the workers included (the host's root has nothing).
+  const ownPaths = [...paths].filter((pathname) => pathname !== '/mcp');
+  expect(ownPaths.filter((pathname) => !pathname.startsWith(SUB_PATH))).toEqual([]);
+  expect(ownPaths.filter((pathname) => pathname.includes('worker')).sort()).toEqual([
+    expect.stringMatching(/^\/glassbox\/assets\/json\.worker-[\w-]+\.js$/), // Monaco's, for mcp.json
+    '/glassbox/demo-worker.js',
+  ]);
   // The only console lines are the browser's own network log of the 2025 server's 400 to the
   // `server/discover` era probe (once per connect), which the MCP wire shows as the probe; no page error.
   const probe = 'Failed to load resource: the server responded with a status of 400 () @ https://weather.example.com/mcp';
