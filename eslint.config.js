@@ -12,6 +12,7 @@ import globals from 'globals';
  * its place here; until it does, no layer may import it.
  */
 const CORE_LAYERS = [
+  ['shared'], // small pure helpers (JSON, JSON Pointer, coded errors, listeners) that every layer uses
   ['secrets'], // the one secret policy (which URL query values are credentials): share links and the recorder
   ['conversation', 'config', 'elicitation', 'uri-template'], // the neutral conversation; the mcp.json boundary and its store; elicitation forms; RFC 6570 templates
   ['traffic'], // the recording tap and the log of both wires

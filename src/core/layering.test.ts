@@ -21,6 +21,7 @@ describe('the core layers', () => {
     ['src/core/mcp/probe.ts', "import { PROVIDERS as probe } from '../providers';"],
     ['src/core/config/probe.ts', "import { TrafficLog as probe } from '../traffic';"],
     ['src/core/conversation/probe.ts', "import { parseMcpConfig as probe } from '../config';"],
+    ['src/core/shared/probe.ts', "import { parseMcpConfig as probe } from '../config';"],
     ['src/core/agent/probe.ts', "import { SessionPersistence as probe } from '../persistence';"],
     ['src/core/auth/probe.ts', "import { ServerConnection as probe } from '../mcp';"],
     ['src/core/auth/probe.ts', "import { SessionPersistence as probe } from '../persistence';"],
@@ -34,6 +35,7 @@ describe('the core layers', () => {
     ['src/core/tools/probe.ts', "import { PROVIDERS as probe } from '../providers';"],
     ['src/core/persistence/probe.ts', "import { AgentSession as probe } from '../agent';"],
     ['src/core/mcp/probe.ts', "import { parseMcpConfig as probe } from '../config';"],
+    ['src/core/config/probe.ts', "import { isPlainObject as probe } from '../shared/json';"],
     ['src/core/mcp/probe.ts', "import { authMiddleware as probe } from '../auth';"],
     ['src/core/probe.ts', "import { SessionPersistence as probe } from './persistence';"],
   ])('in %s, %s is allowed', async (file, source) => {

@@ -97,6 +97,26 @@ export function ToolResultView({ result, testId }: { result: unknown; testId?: s
   );
 }
 
+/** An image or audio block: its type and size, and the media itself when its type and data are sound. */
+function MediaBlock({ kind, mimeType, data }: { kind: 'image' | 'audio'; mimeType: string; data: string }) {
+  const ok = (kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES).test(mimeType) && BASE64.test(data);
+  const source = `data:${mimeType};base64,${data}`;
+  let media;
+  if (kind === 'image') {
+    media = ok ? <img className="content-image" src={source} alt={`Image from the tool (${mimeType})`} /> : <div className="muted">Not shown: unsupported or malformed image data.</div>;
+  } else {
+    media = ok ? <audio controls src={source} aria-label={`Audio from the tool (${mimeType})`} /> : <div className="muted">Not played: unsupported or malformed audio data.</div>;
+  }
+  return (
+    <div className="content-block" data-content-type={kind}>
+      <div className="content-label">
+        {kind} · {mimeType || 'no type'} · {formatBytes(base64Bytes(data))}
+      </div>
+      {media}
+    </div>
+  );
+}
+
 function ContentBlockView({ block }: { block: Block }) {
   const type = typeof block.type === 'string' ? block.type : 'unknown';
   switch (type) {
@@ -106,32 +126,9 @@ function ContentBlockView({ block }: { block: Block }) {
           <LongText text={String(block.text ?? '')} fileName="tool-result.txt" />
         </div>
       );
-    case 'image': {
-      const mimeType = String(block.mimeType ?? '');
-      const data = String(block.data ?? '');
-      const ok = IMAGE_TYPES.test(mimeType) && BASE64.test(data);
-      return (
-        <div className="content-block" data-content-type="image">
-          <div className="content-label">
-            image · {mimeType || 'no type'} · {formatBytes(base64Bytes(data))}
-          </div>
-          {ok ? <img className="content-image" src={`data:${mimeType};base64,${data}`} alt={`Image from the tool (${mimeType})`} /> : <div className="muted">Not shown: unsupported or malformed image data.</div>}
-        </div>
-      );
-    }
-    case 'audio': {
-      const mimeType = String(block.mimeType ?? '');
-      const data = String(block.data ?? '');
-      const ok = AUDIO_TYPES.test(mimeType) && BASE64.test(data);
-      return (
-        <div className="content-block" data-content-type="audio">
-          <div className="content-label">
-            audio · {mimeType || 'no type'} · {formatBytes(base64Bytes(data))}
-          </div>
-          {ok ? <audio controls src={`data:${mimeType};base64,${data}`} aria-label={`Audio from the tool (${mimeType})`} /> : <div className="muted">Not played: unsupported or malformed audio data.</div>}
-        </div>
-      );
-    }
+    case 'image':
+    case 'audio':
+      return <MediaBlock kind={type} mimeType={String(block.mimeType ?? '')} data={String(block.data ?? '')} />;
     case 'resource_link':
       return (
         <div className="content-block" data-content-type="resource_link">

@@ -6,7 +6,7 @@ import { ApprovalGate, raceAbort } from './approval-gate';
 import { attemptsFor } from './call-model';
 import { classifyToolError } from './classify-tool-error';
 import { parseSessionData } from './session-data';
-import { summarizeTimeline } from './timeline-totals';
+import { summarizeTimeline, unionLength } from './timeline-totals';
 
 describe('classifyToolError', () => {
   it('maps SDK and JSON-RPC errors to their categories', () => {
@@ -70,6 +70,15 @@ describe('attemptsFor', () => {
     expect(attemptsFor(failure(502))).toBe(1);
     expect(attemptsFor(failure(429, false))).toBe(1);
     expect(attemptsFor({ code: 'stream-cut', title: '', detail: '', retryable: true })).toBe(1);
+  });
+});
+
+describe('unionLength', () => {
+  it('counts overlapping intervals once and adds disjoint ones', () => {
+    expect(unionLength([[0, 10], [5, 15], [20, 25]])).toBe(20);
+    expect(unionLength([[20, 25], [0, 10], [2, 3]])).toBe(15);
+    expect(unionLength([])).toBe(0);
+    expect(unionLength([[5, 5], [7, 3]])).toBe(0);
   });
 });
 

@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle, type ScriptStep } from '../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../providers';
-import { PolicyStore, ToolRegistry, type KeyValueStorage } from '../tools';
+import { PolicyStore, ToolRegistry } from '../tools';
 import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
 import type { CallContext } from '../traffic';
-import { AgentSession, type AgentSessionDeps } from './agent-session';
+import { AgentSession } from './agent-session';
+import type { AgentSessionDeps } from './session-services';
 import type { AgentSnapshot, AssistantItem, ChatItem, ErrorItem, ModelSettings, ToolCallItem } from './session-types';
 import { sleepWithSignal } from './call-model';
 import type { McpCallOptions } from './execute-tool-call';
+import { memoryStorage } from '../tools/memory-storage';
 
 let server: ModelServerHandle;
 
@@ -34,10 +36,6 @@ function baseUrl(provider: ProviderId): string {
   return provider === 'openai' ? `${server.url}/v1` : server.url;
 }
 
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value) };
-}
 
 interface McpCall {
   server: string;

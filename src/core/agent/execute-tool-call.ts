@@ -18,6 +18,7 @@ import { raceAbort, type ApprovalDecision } from './approval-gate';
 import { classifyToolError } from './classify-tool-error';
 import type { ToolCallItem } from './session-types';
 import type { ModelToolResult, NeutralPart } from '../conversation';
+import { isPlainObject } from '../shared/json';
 
 /** A tool call part of an assistant message. */
 export type ToolCallPart = Extract<NeutralPart, { type: 'tool-call' }>;
@@ -102,7 +103,7 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
   }
   const validation = validateArguments(tool.inputSchema, call.input);
   if (!validation.ok) return fail('invalid-arguments', validation.summary);
-  const args = (isObject(call.input) ? call.input : {}) as Record<string, unknown>;
+  const args = (isPlainObject(call.input) ? call.input : {}) as Record<string, unknown>;
 
   const policy = context.policies.effectivePolicy(tool.server, tool.remoteName, tool.annotations);
   if (policy === 'deny') {
@@ -142,7 +143,7 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
   }
 
   const projected = projectToolResult(mcpResult, context.maxResultChars === undefined ? {} : { maxTextChars: context.maxResultChars });
-  const isToolError = isObject(mcpResult) && mcpResult['isError'] === true;
+  const isToolError = isPlainObject(mcpResult) && mcpResult['isError'] === true;
   const endedAt = context.now();
   context.update((item) => ({
     ...item,
@@ -187,6 +188,3 @@ function excerpt(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -2,13 +2,9 @@
  * core/agent: the agent loop over the neutral conversation (core/conversation). `AgentSession` is
  * what the UI uses; the rest is exported for tests and for panels that show the same data.
  */
-export {
-  AgentSession,
-  AgentSessionError,
-  DEFAULT_SETTINGS,
-  type AgentSessionDeps,
-  type AgentSessionErrorCode,
-} from './agent-session';
+export { AgentSession, AgentSessionError, type AgentSessionErrorCode } from './agent-session';
+export type { AgentSessionDeps } from './session-services';
+export { DEFAULT_SETTINGS } from './session-settings';
 export type {
   AgentSessionData,
   AgentSnapshot,
@@ -40,4 +36,4 @@ export {
 export { ModelRequestError, requestModel, type ModelFailure, type ModelReply, type ModelRequestOptions } from './model-request';
 export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from './run-turn';
 export { parseSessionData, type ParsedSessionData } from './session-data';
-export { summarizeTimeline, type TimelineTotals } from './timeline-totals';
+export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';

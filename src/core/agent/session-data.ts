@@ -15,6 +15,7 @@ import type {
   TurnTimeline,
 } from './session-types';
 import type { NeutralMessage, NeutralPart } from '../conversation';
+import { isPlainObject } from '../shared/json';
 
 /** The outcome of parsing: the data (absent when unusable) and the problems found. */
 export interface ParsedSessionData {
@@ -30,7 +31,7 @@ const TOOL_STATUSES: ReadonlySet<string> = new Set(['awaiting-approval', 'runnin
 /** Parses exported session data; see the file comment. */
 export function parseSessionData(value: unknown): ParsedSessionData {
   const problems: string[] = [];
-  if (!isJson(value)) return { problems: ['The saved session is not a JSON object.'] };
+  if (!isPlainObject(value)) return { problems: ['The saved session is not a JSON object.'] };
   if (value['version'] !== 1) return { problems: [`The saved session has an unknown version (${String(value['version'])}); expected 1.`] };
 
   const settings = parseSettings(value['settings'], problems);
@@ -59,8 +60,8 @@ export function parseSessionData(value: unknown): ParsedSessionData {
 }
 
 function parseSettings(value: unknown, problems: string[]): Omit<ModelSettings, 'apiKey'> {
-  const source = isJson(value) ? value : {};
-  if (!isJson(value)) problems.push('The saved session has no settings; defaults were used.');
+  const source = isPlainObject(value) ? value : {};
+  if (!isPlainObject(value)) problems.push('The saved session has no settings; defaults were used.');
   const provider = readProvider(source['provider'], PROVIDER_IDS[0]!, 'Saved settings', problems);
   const settings: Omit<ModelSettings, 'apiKey'> = {
     provider,
@@ -89,7 +90,7 @@ function readProvider(value: unknown, fallback: ProviderId, where: string, probl
 }
 
 function parseItem(value: unknown, settingsProvider: ProviderId, problems: string[]): ChatItem | undefined {
-  if (!isJson(value) || typeof value['kind'] !== 'string' || !ITEM_KINDS.has(value['kind'])) return undefined;
+  if (!isPlainObject(value) || typeof value['kind'] !== 'string' || !ITEM_KINDS.has(value['kind'])) return undefined;
   if (typeof value['id'] !== 'string') return undefined;
   const at = typeof value['at'] === 'number' ? value['at'] : 0;
   const turn = typeof value['turn'] === 'number' ? value['turn'] : 0;
@@ -150,7 +151,7 @@ function parseToolCallItem(value: Json, turn: number): ToolCallItem | undefined 
 }
 
 function parseMessage(value: unknown): NeutralMessage | undefined {
-  if (!isJson(value) || !Array.isArray(value['parts'])) return undefined;
+  if (!isPlainObject(value) || !Array.isArray(value['parts'])) return undefined;
   const parts = value['parts'];
   if (!parts.every(isPart)) return undefined;
   switch (value['role']) {
@@ -168,7 +169,7 @@ function parseMessage(value: unknown): NeutralMessage | undefined {
 }
 
 function isPart(value: unknown): value is NeutralPart {
-  if (!isJson(value)) return false;
+  if (!isPlainObject(value)) return false;
   switch (value['type']) {
     case 'text':
       return typeof value['text'] === 'string';
@@ -181,7 +182,7 @@ function isPart(value: unknown): value is NeutralPart {
       return (
         typeof value['toolCallId'] === 'string' &&
         typeof value['toolName'] === 'string' &&
-        isJson(result) &&
+        isPlainObject(result) &&
         Array.isArray(result['parts']) &&
         typeof result['isError'] === 'boolean'
       );
@@ -192,10 +193,10 @@ function isPart(value: unknown): value is NeutralPart {
 }
 
 function parseTimeline(value: unknown): TurnTimeline | undefined {
-  if (!isJson(value) || typeof value['turn'] !== 'number' || typeof value['startedAt'] !== 'number') return undefined;
+  if (!isPlainObject(value) || typeof value['turn'] !== 'number' || typeof value['startedAt'] !== 'number') return undefined;
   const spans = (Array.isArray(value['spans']) ? value['spans'] : []).filter(
     (span): span is TimelineSpan =>
-      isJson(span) &&
+      isPlainObject(span) &&
       (span['kind'] === 'model' || span['kind'] === 'tool') &&
       typeof span['label'] === 'string' &&
       typeof span['start'] === 'number' &&
@@ -208,8 +209,8 @@ function parseTimeline(value: unknown): TurnTimeline | undefined {
 }
 
 function parseRequestRecord(value: unknown, historyLength: number, problems: string[]): RequestRecord | undefined {
-  if (!isJson(value) || typeof value['turn'] !== 'number' || typeof value['step'] !== 'number') return undefined;
-  if (typeof value['messageCount'] !== 'number' || value['messageCount'] > historyLength || !isJson(value['request'])) return undefined;
+  if (!isPlainObject(value) || typeof value['turn'] !== 'number' || typeof value['step'] !== 'number') return undefined;
+  if (typeof value['messageCount'] !== 'number' || value['messageCount'] > historyLength || !isPlainObject(value['request'])) return undefined;
   const request = value['request'];
   if (typeof request['model'] !== 'string' || !Array.isArray(request['tools']) || typeof request['maxTokens'] !== 'number') return undefined;
   if (!isProviderId(value['provider'])) {
@@ -233,6 +234,3 @@ function arrayOf(value: unknown, name: string, problems: string[]): unknown[] {
   return [];
 }
 
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -33,21 +33,21 @@ export function summarizeTimeline(timeline: TurnTimeline, now: number): Timeline
   };
 }
 
-/** The length of the union of intervals. */
-function unionLength(intervals: ReadonlyArray<readonly [number, number]>): number {
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+/** Total length covered by a set of closed intervals `[start, end]`, counting overlaps once; empty or reversed intervals count for nothing. */
+export function unionLength(intervals: ReadonlyArray<readonly [number, number]>): number {
+  const sorted = intervals.filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
   let total = 0;
   let currentStart = Number.NaN;
   let currentEnd = Number.NaN;
-  for (const [start, stop] of sorted) {
-    if (Number.isNaN(currentStart) || start > currentEnd) {
-      if (!Number.isNaN(currentStart)) total += currentEnd - currentStart;
+  for (const [start, end] of sorted) {
+    if (Number.isNaN(currentEnd) || start > currentEnd) {
+      if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
       currentStart = start;
-      currentEnd = stop;
-    } else if (stop > currentEnd) {
-      currentEnd = stop;
+      currentEnd = end;
+    } else if (end > currentEnd) {
+      currentEnd = end;
     }
   }
-  if (!Number.isNaN(currentStart)) total += currentEnd - currentStart;
-  return Math.max(0, total);
+  if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
+  return total;
 }

@@ -3,6 +3,7 @@
  * properties, as the spec restricts it) read once into a list of typed fields, with defaults and
  * required marks. Anything outside that restricted shape is a coded problem, never a crash.
  */
+import { isPlainObject } from '../shared/json';
 import { ElicitationSchemaError } from './elicitation-error';
 
 /** The string formats the spec allows in an elicitation schema. */
@@ -50,11 +51,6 @@ export type ReadFormResult = { ok: true; form: ElicitationForm } | { ok: false; 
 
 type Json = Record<string, unknown>;
 
-/** True for a plain JSON object. */
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A non-negative integer keyword, undefined when absent; throws when present and not one. */
 function count(property: Json, keyword: string, name: string): number | undefined {
   const value = property[keyword];
@@ -90,7 +86,7 @@ function readOptions(schema: Json, name: string): FieldOption[] | undefined {
   const titled = Array.isArray(schema['oneOf']) ? schema['oneOf'] : Array.isArray(schema['anyOf']) ? schema['anyOf'] : undefined;
   if (titled !== undefined) {
     return titled.map((entry) => {
-      if (!isObject(entry) || typeof entry['const'] !== 'string') {
+      if (!isPlainObject(entry) || typeof entry['const'] !== 'string') {
         throw new ElicitationSchemaError('field-bad-enum', 'every titled option needs a string "const"', name);
       }
       return { value: entry['const'], label: typeof entry['title'] === 'string' ? entry['title'] : entry['const'] };
@@ -128,7 +124,7 @@ function defined<T extends object>(value: T): T {
 
 /** Reads one property of the schema into a field; throws an ElicitationSchemaError when it cannot. */
 function readField(name: string, property: unknown, required: boolean): ElicitationField {
-  if (!isObject(property)) throw new ElicitationSchemaError('field-not-object', 'the property is not a schema object', name);
+  if (!isPlainObject(property)) throw new ElicitationSchemaError('field-not-object', 'the property is not a schema object', name);
   const base = defined({
     name,
     label: typeof property['title'] === 'string' && property['title'] !== '' ? property['title'] : name,
@@ -136,12 +132,12 @@ function readField(name: string, property: unknown, required: boolean): Elicitat
     required,
   });
   const type = property['type'];
-  if (type === 'object' || isObject(property['properties'])) {
+  if (type === 'object' || isPlainObject(property['properties'])) {
     throw new ElicitationSchemaError('field-nested', 'nested objects are not allowed in an elicitation form', name);
   }
   if (type === 'array') {
     const items = property['items'];
-    const options = isObject(items) ? readOptions(items, name) : undefined;
+    const options = isPlainObject(items) ? readOptions(items, name) : undefined;
     if (options === undefined) {
       throw new ElicitationSchemaError('field-unsupported-type', 'an array field must be a multi-select of string options', name);
     }
@@ -180,11 +176,11 @@ function readField(name: string, property: unknown, required: boolean): Elicitat
 
 /** Reads a `requestedSchema` into a form, or gives every reason it cannot (all fields are checked). */
 export function readElicitationForm(schema: unknown): ReadFormResult {
-  if (!isObject(schema) || (schema['type'] !== undefined && schema['type'] !== 'object')) {
+  if (!isPlainObject(schema) || (schema['type'] !== undefined && schema['type'] !== 'object')) {
     return { ok: false, problems: [new ElicitationSchemaError('schema-not-object', 'the requested schema is not an object schema')] };
   }
   const properties = schema['properties'];
-  if (!isObject(properties)) {
+  if (!isPlainObject(properties)) {
     return { ok: false, problems: [new ElicitationSchemaError('schema-no-properties', 'the requested schema has no "properties"')] };
   }
   const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter(isString) : []);

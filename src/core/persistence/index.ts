@@ -13,18 +13,9 @@ export {
 export { MemoryBackend } from './memory-backend';
 export { DEFAULT_DATABASE_NAME, IndexedDbBackend, openIndexedDbBackend, type IndexedDbBackendOptions } from './indexeddb-backend';
 export { INTERRUPTED_NOTE, parseTrafficData, settleInterruptedExchange, type ParsedTrafficData } from './parse-traffic-data';
-export {
-  DEFAULT_CHUNK_SIZE,
-  DEFAULT_SAVE_DEBOUNCE_MS,
-  PERSISTENCE_FORMAT,
-  PERSISTENCE_KEYS,
-  SessionPersistence,
-  type PersistedAgentSession,
-  type PersistedTrafficLog,
-  type PersistenceStatus,
-  type RestoreResult,
-  type SessionPersistenceOptions,
-} from './session-persistence';
+export { DEFAULT_CHUNK_SIZE, DEFAULT_SAVE_DEBOUNCE_MS, SessionPersistence, type SessionPersistenceOptions } from './session-persistence';
+export { PERSISTENCE_FORMAT, PERSISTENCE_KEYS } from './stored-layout';
+export type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 export {
   buildSessionFile,
   parseSessionFile,

@@ -3,6 +3,7 @@
  * structured-cloneable values. IndexedDB in the page (indexeddb-backend), a Map in tests
  * (memory-backend). Keeping it this small is what lets the persistence run in Node.
  */
+import { CodedError } from '../shared/coded-error';
 
 /** One write of a batch: store a value, or remove a key. */
 export type BackendOperation = { type: 'put'; key: string; value: unknown } | { type: 'delete'; key: string };
@@ -25,14 +26,8 @@ export interface KeyValueBackend {
 export type PersistenceErrorCode = 'unavailable' | 'open-failed' | 'request-failed' | 'aborted';
 
 /** A storage operation that failed; `code` says which kind of failure. */
-export class PersistenceError extends Error {
+export class PersistenceError extends CodedError<PersistenceErrorCode> {
   override readonly name = 'PersistenceError';
-  readonly code: PersistenceErrorCode;
-
-  constructor(code: PersistenceErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-  }
 }
 
 /** Reads several keys through `getMany` when the backend has it, else one by one (in parallel). */

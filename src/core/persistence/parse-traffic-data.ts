@@ -5,6 +5,7 @@
  * still under way when they were saved are marked aborted, since nothing can finish them.
  */
 import type { ExchangeState, HeaderMap, HttpExchange, RpcKind, RpcMessageRecord, SseEventRecord } from '../traffic/types';
+import { isCount, isPlainObject } from '../shared/json';
 
 /** The outcome: usable records (possibly none) and what was wrong. */
 export interface ParsedTrafficData {
@@ -14,8 +15,6 @@ export interface ParsedTrafficData {
 
 /** The note set on an exchange that was under way when the page went away. */
 export const INTERRUPTED_NOTE = 'Interrupted: the page was closed or reloaded while this exchange was under way.';
-
-type Json = Record<string, unknown>;
 
 const WIRES: ReadonlySet<string> = new Set(['mcp', 'model']);
 const STATES: ReadonlySet<string> = new Set<ExchangeState>(['pending', 'streaming', 'done', 'failed', 'aborted']);
@@ -40,7 +39,7 @@ const MAX_LISTED = 20;
 /** Parses `{ exchanges, messages }`; see the file comment. */
 export function parseTrafficData(value: unknown, options: { settleInterrupted?: boolean } = {}): ParsedTrafficData {
   const problems = new ProblemList();
-  if (!isJson(value)) {
+  if (!isPlainObject(value)) {
     return { data: { exchanges: [], messages: [] }, problems: ['The traffic log is not a JSON object; it was left empty.'] };
   }
   const exchanges: HttpExchange[] = [];
@@ -72,7 +71,7 @@ export function settleInterruptedExchange(exchange: HttpExchange): HttpExchange 
 
 function parseExchange(raw: unknown, problems: ProblemList, index: number): HttpExchange | undefined {
   const where = `HTTP exchange ${index + 1}`;
-  if (!isJson(raw)) return void problems.add(`${where} is not an object; it was skipped.`);
+  if (!isPlainObject(raw)) return void problems.add(`${where} is not an object; it was skipped.`);
   const { id, wire, source, method, url, startedAt, state } = raw;
   if (!isCount(id) || typeof wire !== 'string' || !WIRES.has(wire) || typeof source !== 'string' || typeof method !== 'string' || typeof url !== 'string' || !isNumber(startedAt) || typeof state !== 'string' || !STATES.has(state)) {
     return void problems.add(`${where} lacks its id, wire, source, method, URL, start time or state; it was skipped.`);
@@ -115,7 +114,7 @@ function parseExchange(raw: unknown, problems: ProblemList, index: number): Http
 
 function parseMessage(raw: unknown, problems: ProblemList, index: number): RpcMessageRecord | undefined {
   const where = `JSON-RPC message ${index + 1}`;
-  if (!isJson(raw)) return void problems.add(`${where} is not an object; it was skipped.`);
+  if (!isPlainObject(raw)) return void problems.add(`${where} is not an object; it was skipped.`);
   const { seq, server, direction, kind, method, at } = raw;
   if (!isCount(seq) || typeof server !== 'string' || (direction !== 'in' && direction !== 'out') || typeof kind !== 'string' || !KINDS.has(kind) || typeof method !== 'string' || !isNumber(at) || !('message' in raw)) {
     return void problems.add(`${where} lacks its sequence number, server, direction, kind, method, time or message; it was skipped.`);
@@ -135,7 +134,7 @@ function parseMessage(raw: unknown, problems: ProblemList, index: number): RpcMe
 }
 
 function headerMap(value: unknown, where: string, problems: ProblemList): HeaderMap | undefined {
-  if (!isJson(value)) {
+  if (!isPlainObject(value)) {
     if (value !== undefined) problems.add(`${where} are not an object; they were removed.`);
     return undefined;
   }
@@ -148,7 +147,7 @@ function headerMap(value: unknown, where: string, problems: ProblemList): Header
 }
 
 function isSseEvent(value: unknown): value is SseEventRecord {
-  return isJson(value) && isNumber(value['atMs']) && typeof value['data'] === 'string';
+  return isPlainObject(value) && isNumber(value['atMs']) && typeof value['data'] === 'string';
 }
 
 function copySseEvent(event: SseEventRecord): SseEventRecord {
@@ -165,18 +164,11 @@ function listOf(value: unknown, name: string, problems: ProblemList): unknown[] 
   return [];
 }
 
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** A positive safe integer (ids and sequence numbers start at 1). */
-function isCount(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 1;
-}
 
 /** Problems with a cap, so 100,000 bad records make a readable list. */
 class ProblemList {

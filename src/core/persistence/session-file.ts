@@ -10,6 +10,7 @@ import { stripSecrets } from '../config';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { parseTrafficData } from './parse-traffic-data';
+import { CodedError } from '../shared/coded-error';
 
 /** The `format` marker of a session file. */
 export const SESSION_FILE_FORMAT = 'glassbox-session';
@@ -45,14 +46,8 @@ export interface BuildSessionFileInput {
 export type SessionFileErrorCode = 'redaction-broke-json';
 
 /** A session file that cannot be written safely. */
-export class SessionFileError extends Error {
+export class SessionFileError extends CodedError<SessionFileErrorCode> {
   override readonly name = 'SessionFileError';
-  readonly code: SessionFileErrorCode;
-
-  constructor(code: SessionFileErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
 }
 
 /** Builds the file. A config whose secrets cannot be located (syntax errors) is left out, with a warning. */

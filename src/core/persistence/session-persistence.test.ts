@@ -15,7 +15,8 @@ import {
 import type { BackendOperation } from './key-value-backend';
 import { MemoryBackend } from './memory-backend';
 import { INTERRUPTED_NOTE } from './parse-traffic-data';
-import { PERSISTENCE_KEYS, SessionPersistence, type SessionPersistenceOptions } from './session-persistence';
+import { SessionPersistence, type SessionPersistenceOptions } from './session-persistence';
+import { PERSISTENCE_KEYS } from './stored-layout';
 
 /** Timers that run only when the test says so. */
 function manualTimers() {

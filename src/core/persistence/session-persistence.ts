@@ -21,28 +21,15 @@
  * Untrusted stored data goes through the same boundary as a session file (parse-traffic-data,
  * the agent's `importData`): damaged parts are reported as problems and skipped, never thrown.
  */
-import type { AgentSessionData } from '../agent/session-types';
 import { stripSecrets } from '../config/share-link';
-import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { readMany, writeAll, type BackendOperation, type KeyValueBackend } from './key-value-backend';
-import { parseTrafficData, settleInterruptedExchange } from './parse-traffic-data';
+import type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
+import { readStoredTraffic } from './read-stored-traffic';
+import { Listeners } from '../shared/listeners';
+import { ChunkTracker } from './chunk-tracker';
+import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
 
-/** The traffic log as the persistence needs it (a `TrafficLog` fits). */
-export interface PersistedTrafficLog {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): TrafficSnapshot;
-  load(data: TrafficLogData): void;
-}
-
-/** The agent session as the persistence needs it (an `AgentSession` fits). */
-export interface PersistedAgentSession {
-  subscribe(listener: () => void): () => void;
-  /** The same object until the conversation changes. */
-  getSnapshot(): { items: readonly unknown[] };
-  exportData(): AgentSessionData;
-  importData(data: unknown): { problems: string[] };
-}
 
 /** Options for SessionPersistence. */
 export interface SessionPersistenceOptions {
@@ -63,57 +50,10 @@ export interface SessionPersistenceOptions {
   writerId?: string;
 }
 
-/** What `restore()` found. */
-export interface RestoreResult {
-  /** True when saved traffic records or chat items were put back. */
-  restored: boolean;
-  /** The saved config text (secrets stripped), when there was one. */
-  configText?: string;
-  /** Everything that could not be restored, for the person to read. */
-  problems: string[];
-  /** How many records and chat items came back. */
-  counts: { exchanges: number; messages: number; items: number };
-}
-
-/** The save state, for a status indicator. A new object after every change. */
-export interface PersistenceStatus {
-  /** Changes wait for the next save. */
-  dirty: boolean;
-  /** A save is being written. */
-  saving: boolean;
-  /** When the last save completed, epoch milliseconds. */
-  lastSavedAt?: number;
-  /** Why the last save failed; cleared by the next successful one. */
-  error?: string;
-}
-
-/** Storage keys. */
-export const PERSISTENCE_KEYS = {
-  meta: 'session.meta',
-  conversation: 'session.conversation',
-  config: 'session.config',
-  chunk: (kind: 'exchanges' | 'messages', index: number) => `traffic.${kind}.${index}`,
-} as const;
-
-/** The format marker of the layout record. */
-export const PERSISTENCE_FORMAT = 'glassbox-persisted-session';
-
 /** Default `debounceMs`. */
 export const DEFAULT_SAVE_DEBOUNCE_MS = 300;
 /** Default `chunkSize`. */
 export const DEFAULT_CHUNK_SIZE = 500;
-
-/** The layout record: how many records and chunks of each kind are stored. */
-interface StoredLayout {
-  format: typeof PERSISTENCE_FORMAT;
-  version: 1;
-  /** Unique per save: `<writer>:<count>`. */
-  saveId: string;
-  chunkSize: number;
-  exchanges: { count: number; chunks: number };
-  messages: { count: number; chunks: number };
-  savedAt: number;
-}
 
 /** Stands for a stored layout that cannot be read (never equal to a real save id). */
 const UNREADABLE = '\u0000unreadable';
@@ -133,7 +73,7 @@ export class SessionPersistence {
   private readonly now: () => number;
   private readonly exchanges: ChunkTracker<HttpExchange>;
   private readonly messages: ChunkTracker<RpcMessageRecord>;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private dirty: Dirty = { ...CLEAN };
   private configText: string | undefined;
   private timer: unknown;
@@ -166,12 +106,7 @@ export class SessionPersistence {
   }
 
   /** Registers a listener for status changes; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current save status (the same object until it changes). */
   getSnapshot = (): PersistenceStatus => this.status;
@@ -314,7 +249,7 @@ export class SessionPersistence {
         const messagePlan = this.messages.plan(snapshot.messages, snapshot.messageCount);
         if (exchangePlan.operations.length > 0 || messagePlan.operations.length > 0 || foreign) {
           const saveId = `${this.writerId}:${++this.saveCount}`;
-          operations.push(...exchangePlan.operations, ...messagePlan.operations, { type: 'put', key: PERSISTENCE_KEYS.meta, value: this.layout(snapshot, saveId) });
+          operations.push(...exchangePlan.operations, ...messagePlan.operations, { type: 'put', key: PERSISTENCE_KEYS.meta, value: buildLayout(snapshot, saveId, this.chunkSize, this.now()) });
           commits.push(exchangePlan.commit, messagePlan.commit, () => (this.lastSaveId = saveId));
         }
       }
@@ -336,37 +271,11 @@ export class SessionPersistence {
       this.dirty.traffic = true;
       return;
     }
-    const exchangeKeys = range(layout.exchanges.chunks).map((index) => PERSISTENCE_KEYS.chunk('exchanges', index));
-    const messageKeys = range(layout.messages.chunks).map((index) => PERSISTENCE_KEYS.chunk('messages', index));
-    const values = await readMany(this.backend, [...exchangeKeys, ...messageKeys]);
-    let damaged = false;
-    const assemble = (chunks: unknown[], count: number, label: string): unknown[] => {
-      const records: unknown[] = [];
-      chunks.forEach((chunk, index) => {
-        if (Array.isArray(chunk)) records.push(...chunk);
-        else {
-          damaged = true;
-          problems.push(`Saved ${label} ${index * layout.chunkSize + 1}–${(index + 1) * layout.chunkSize} are missing or damaged and were not restored.`);
-        }
-      });
-      if (records.length > count) records.length = count;
-      return records;
-    };
-    const parsed = parseTrafficData({
-      exchanges: assemble(values.slice(0, exchangeKeys.length), layout.exchanges.count, 'HTTP exchanges'),
-      messages: assemble(values.slice(exchangeKeys.length), layout.messages.count, 'JSON-RPC messages'),
-    });
-    problems.push(...parsed.problems);
-    const settledAt: number[] = [];
-    const exchanges = parsed.data.exchanges.map((exchange, index) => {
-      const settled = settleInterruptedExchange(exchange);
-      if (settled !== exchange) settledAt.push(index);
-      return settled;
-    });
-    this.log.load({ exchanges, messages: parsed.data.messages });
+    const stored = await readStoredTraffic(this.backend, layout, problems);
+    this.log.load({ exchanges: stored.exchanges, messages: stored.messages });
 
     const snapshot = this.log.getSnapshot();
-    if (damaged || parsed.problems.length > 0 || layout.chunkSize !== this.chunkSize) {
+    if (stored.damaged || layout.chunkSize !== this.chunkSize) {
       // Indexes no longer match the stored chunks: rewrite everything at the first save.
       this.exchanges.forget(layout.exchanges.chunks);
       this.messages.forget(layout.messages.chunks);
@@ -376,23 +285,11 @@ export class SessionPersistence {
       this.messages.adopt(snapshot.messages, snapshot.messageCount, layout.messages.chunks);
       this.lastSaveId = layout.saveId;
       // Exchanges marked interrupted differ from what is stored: their chunks are written again.
-      if (settledAt.length > 0) {
-        this.exchanges.invalidate(settledAt);
+      if (stored.settledAt.length > 0) {
+        this.exchanges.invalidate(stored.settledAt);
         this.dirty.traffic = true;
       }
     }
-  }
-
-  private layout(snapshot: TrafficSnapshot, saveId: string): StoredLayout {
-    return {
-      format: PERSISTENCE_FORMAT,
-      version: 1,
-      saveId,
-      chunkSize: this.chunkSize,
-      exchanges: { count: snapshot.exchangeCount, chunks: chunkCount(snapshot.exchangeCount, this.chunkSize) },
-      messages: { count: snapshot.messageCount, chunks: chunkCount(snapshot.messageCount, this.chunkSize) },
-      savedAt: this.now(),
-    };
   }
 
   private setStatus(patch: Partial<PersistenceStatus>): void {
@@ -400,106 +297,8 @@ export class SessionPersistence {
     if (next.error === undefined) delete next.error;
     if (next.dirty === this.status.dirty && next.saving === this.status.saving && next.lastSavedAt === this.status.lastSavedAt && next.error === this.status.error) return;
     this.status = next;
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.notify();
   }
-}
-
-/** The writes that bring one stored record kind up to date, and what to remember once they are done. */
-interface ChunkPlan {
-  operations: BackendOperation[];
-  commit(): void;
-}
-
-/**
- * Remembers, for one kind of record, which object was saved at each index and how many chunks
- * are stored, so a save writes only the chunks that changed.
- */
-class ChunkTracker<T> {
-  /** The log's array when last saved: a different array means the log was cleared or loaded. */
-  private array: readonly T[] | undefined;
-  /** The record saved at each index (undefined forces that index's chunk to be written). */
-  private saved: Array<T | undefined> = [];
-  private storedChunks = 0;
-
-  constructor(
-    private readonly kind: 'exchanges' | 'messages',
-    private readonly chunkSize: number,
-  ) {}
-
-  /** The writes for the records `array[0..count)`. Nothing is remembered until `commit`. */
-  plan(array: readonly T[], count: number): ChunkPlan {
-    const size = this.chunkSize;
-    const full = array !== this.array || count < this.saved.length;
-    const chunks = chunkCount(count, size);
-    const dirty = new Set<number>();
-    if (full) {
-      for (let chunk = 0; chunk < chunks; chunk++) dirty.add(chunk);
-    } else {
-      const saved = this.saved;
-      for (let index = 0; index < saved.length; index++) {
-        if (array[index] !== saved[index]) {
-          dirty.add(Math.floor(index / size));
-          // The rest of this chunk is written anyway.
-          index = (Math.floor(index / size) + 1) * size - 1;
-        }
-      }
-      if (count > saved.length) for (let chunk = Math.floor(saved.length / size); chunk < chunks; chunk++) dirty.add(chunk);
-    }
-    const operations: BackendOperation[] = [];
-    const written: Array<[number, T[]]> = [];
-    for (const chunk of [...dirty].sort((a, b) => a - b)) {
-      const records = array.slice(chunk * size, Math.min(count, (chunk + 1) * size));
-      written.push([chunk, records]);
-      operations.push({ type: 'put', key: PERSISTENCE_KEYS.chunk(this.kind, chunk), value: records });
-    }
-    for (let chunk = chunks; chunk < this.storedChunks; chunk++) operations.push({ type: 'delete', key: PERSISTENCE_KEYS.chunk(this.kind, chunk) });
-    return {
-      operations,
-      commit: () => {
-        if (full) this.saved = [];
-        this.saved.length = count;
-        for (const [chunk, records] of written) records.forEach((record, offset) => (this.saved[chunk * size + offset] = record));
-        this.array = array;
-        this.storedChunks = chunks;
-      },
-    };
-  }
-
-  /** Takes `array[0..count)` as what is stored in `chunks` chunks (after a clean restore). */
-  adopt(array: readonly T[], count: number, chunks: number): void {
-    this.array = array;
-    this.saved = array.slice(0, count);
-    this.storedChunks = chunks;
-  }
-
-  /** Marks the records at these indexes as not stored, so their chunks are written again. */
-  invalidate(indexes: readonly number[]): void {
-    for (const index of indexes) this.saved[index] = undefined;
-  }
-
-  /** Forgets what is stored except the chunk count (so surplus chunks are still deleted). */
-  forget(chunks: number): void {
-    this.array = undefined;
-    this.saved = [];
-    this.storedChunks = chunks;
-  }
-}
-
-/** Validates the layout record; undefined when it is not one this version can read. */
-function parseLayout(value: unknown): StoredLayout | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const layout = value as Partial<Record<keyof StoredLayout, unknown>>;
-  if (layout.format !== PERSISTENCE_FORMAT || layout.version !== 1 || !isCount(layout.chunkSize)) return undefined;
-  const part = (raw: unknown): { count: number; chunks: number } | undefined => {
-    if (typeof raw !== 'object' || raw === null) return undefined;
-    const { count, chunks } = raw as { count?: unknown; chunks?: unknown };
-    return isCountOrZero(count) && isCountOrZero(chunks) && chunks <= 1_000_000 ? { count, chunks } : undefined;
-  };
-  const exchanges = part(layout.exchanges);
-  const messages = part(layout.messages);
-  if (!exchanges || !messages) return undefined;
-  const saveId = typeof layout.saveId === 'string' ? layout.saveId : '';
-  return { format: PERSISTENCE_FORMAT, version: 1, saveId, chunkSize: layout.chunkSize, exchanges, messages, savedAt: typeof layout.savedAt === 'number' ? layout.savedAt : 0 };
 }
 
 function stripSecretsOrUndefined(text: string): string | undefined {
@@ -508,22 +307,6 @@ function stripSecretsOrUndefined(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function chunkCount(count: number, size: number): number {
-  return Math.ceil(count / size);
-}
-
-function range(length: number): number[] {
-  return Array.from({ length }, (_, index) => index);
-}
-
-function isCount(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 1;
-}
-
-function isCountOrZero(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 function messageOf(error: unknown): string {

@@ -1,4 +1,5 @@
 /** Parses a tool call's arguments text (a JSON object as a string) without throwing. */
+import { isPlainObject } from '../shared/json';
 
 /** The outcome: an object input, or the raw text plus why it was refused. */
 export type ParsedToolArguments =
@@ -23,9 +24,4 @@ export function parseToolArguments(text: string): ParsedToolArguments {
     return { ok: false, rawArguments: text, reason: `JSON ${kind}, not an object` };
   }
   return { ok: true, input: value };
-}
-
-/** True for `{…}` values (not arrays, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

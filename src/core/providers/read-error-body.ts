@@ -1,6 +1,6 @@
 /** Reads an error body of unknown shape: the fallback both providers' error parsers share. */
 import type { ProviderErrorInfo } from './provider';
-import { isPlainObject } from './parse-tool-arguments';
+import { isPlainObject } from '../shared/json';
 
 const MAX_MESSAGE_LENGTH = 500;
 

@@ -1,6 +1,6 @@
 /** Reads a wire's token counts into neutral usage. */
 import type { NeutralUsage } from '../conversation';
-import { isPlainObject } from './parse-tool-arguments';
+import { isPlainObject } from '../shared/json';
 
 /** A usage object whose input and output counts sit under the given keys → neutral usage (counts that are not numbers are left out). */
 export function readUsage(usage: unknown, inputKey: string, outputKey: string): NeutralUsage {

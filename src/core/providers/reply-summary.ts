@@ -3,7 +3,7 @@
  * untrusted text, a stream may be cut or still arriving, so nothing here throws.
  */
 import type { ReplyFindings } from './adapter-parts';
-import { isPlainObject } from './parse-tool-arguments';
+import { isPlainObject } from '../shared/json';
 
 /** A JSON object read from the wire. */
 export type Json = Record<string, unknown>;

@@ -1,6 +1,7 @@
 /** A tool call read from a wire that sends arguments as JSON text (both OpenAI formats) → a neutral part. */
 import type { ConversionWarning, NeutralPart } from '../conversation';
-import { isPlainObject, parseToolArguments } from './parse-tool-arguments';
+import { isPlainObject } from '../shared/json';
+import { parseToolArguments } from './parse-tool-arguments';
 import { safeStringify } from './safe-stringify';
 
 /**

@@ -3,6 +3,7 @@
  * neutral SamplingRequest, or gives every problem with its place, so a malformed request gets
  * a clear message on its card and an error answer, and nothing reaches the model.
  */
+import { isPlainObject } from '../shared/json';
 import { SamplingRequestError } from './sampling-error';
 import type { SamplingContent, SamplingMessage, SamplingModelPreferences, SamplingRequest, SamplingTool } from './sampling-types';
 
@@ -10,11 +11,6 @@ import type { SamplingContent, SamplingMessage, SamplingModelPreferences, Sampli
 export type ParseSamplingResult = { ok: true; request: SamplingRequest } | { ok: false; problems: SamplingRequestError[] };
 
 type Json = Record<string, unknown>;
-
-/** True for a plain JSON object. */
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Collects problems while reading, so one pass reports all of them. */
 class Reader {
@@ -37,7 +33,7 @@ class Reader {
 
   /** One content block of a message. */
   content(block: unknown, path: string): SamplingContent | undefined {
-    if (!isObject(block)) return this.fail('content-invalid', 'a content block must be an object', path);
+    if (!isPlainObject(block)) return this.fail('content-invalid', 'a content block must be an object', path);
     switch (block['type']) {
       case 'text':
         return typeof block['text'] === 'string' ? { type: 'text', text: block['text'] } : this.fail('content-invalid', 'text must be a string', path);
@@ -46,7 +42,7 @@ class Reader {
         return this.media(block, block['type'], path);
       case 'tool_use': {
         const { id, name, input } = block;
-        if (typeof id !== 'string' || typeof name !== 'string' || !isObject(input)) {
+        if (typeof id !== 'string' || typeof name !== 'string' || !isPlainObject(input)) {
           return this.fail('content-invalid', 'tool_use needs a string id and name and an object input', path);
         }
         return { type: 'tool-use', id, name, input };
@@ -59,7 +55,7 @@ class Reader {
           type: 'tool-result',
           toolUseId,
           content: content ?? [],
-          ...(isObject(structuredContent) ? { structuredContent } : {}),
+          ...(isPlainObject(structuredContent) ? { structuredContent } : {}),
           isError: isError === true,
         };
       }
@@ -70,7 +66,7 @@ class Reader {
 
   /** One message: a role and one block or a list of blocks. */
   message(value: unknown, path: string): SamplingMessage | undefined {
-    if (!isObject(value)) return this.fail('message-invalid', 'a message must be an object', path);
+    if (!isPlainObject(value)) return this.fail('message-invalid', 'a message must be an object', path);
     const role = value['role'];
     if (role !== 'user' && role !== 'assistant') return this.fail('message-invalid', 'role must be "user" or "assistant"', path);
     const raw = value['content'];
@@ -82,20 +78,20 @@ class Reader {
 
   /** A tool offered for sampling. */
   tool(value: unknown, path: string): SamplingTool | undefined {
-    if (!isObject(value) || typeof value['name'] !== 'string' || value['name'] === '') {
+    if (!isPlainObject(value) || typeof value['name'] !== 'string' || value['name'] === '') {
       return this.fail('tool-invalid', 'a tool needs a name', path);
     }
     const schema = value['inputSchema'];
-    if (!isObject(schema) || schema['type'] !== 'object') return this.fail('tool-invalid', 'inputSchema must be an object schema', path);
+    if (!isPlainObject(schema) || schema['type'] !== 'object') return this.fail('tool-invalid', 'inputSchema must be an object schema', path);
     return { name: value['name'], ...(typeof value['description'] === 'string' ? { description: value['description'] } : {}), inputSchema: schema };
   }
 
   /** The model preferences: hints by name and priorities in [0, 1]. */
   preferences(value: unknown): SamplingModelPreferences | undefined {
     if (value === undefined) return undefined;
-    if (!isObject(value)) return this.fail('field-invalid', 'modelPreferences must be an object', 'modelPreferences');
+    if (!isPlainObject(value)) return this.fail('field-invalid', 'modelPreferences must be an object', 'modelPreferences');
     const hints = Array.isArray(value['hints'])
-      ? value['hints'].flatMap((hint) => (isObject(hint) && typeof hint['name'] === 'string' ? [hint['name']] : []))
+      ? value['hints'].flatMap((hint) => (isPlainObject(hint) && typeof hint['name'] === 'string' ? [hint['name']] : []))
       : [];
     const preferences: SamplingModelPreferences = { hints };
     for (const key of ['costPriority', 'speedPriority', 'intelligencePriority'] as const) {
@@ -124,7 +120,7 @@ function checkToolResults(messages: SamplingMessage[], reader: Reader): void {
 /** Reads `sampling/createMessage` params into a SamplingRequest, or every problem with its place. */
 export function parseSamplingRequest(params: unknown): ParseSamplingResult {
   const reader = new Reader();
-  if (!isObject(params)) return { ok: false, problems: [new SamplingRequestError('params-not-object', 'the request has no params object')] };
+  if (!isPlainObject(params)) return { ok: false, problems: [new SamplingRequestError('params-not-object', 'the request has no params object')] };
   const rawMessages = params['messages'];
   if (!Array.isArray(rawMessages) || rawMessages.length === 0) reader.fail('messages-missing', 'there must be at least one message', 'messages');
   const messages = (Array.isArray(rawMessages) ? rawMessages : []).map((message, index) => reader.message(message, `messages[${index}]`));
@@ -141,7 +137,7 @@ export function parseSamplingRequest(params: unknown): ParseSamplingResult {
   if (includeContext !== undefined && includeContext !== 'none' && includeContext !== 'thisServer' && includeContext !== 'allServers') {
     reader.fail('field-invalid', 'must be "none", "thisServer" or "allServers"', 'includeContext');
   }
-  const mode = isObject(toolChoice) ? (toolChoice['mode'] ?? 'auto') : undefined;
+  const mode = isPlainObject(toolChoice) ? (toolChoice['mode'] ?? 'auto') : undefined;
   if (toolChoice !== undefined && mode !== 'auto' && mode !== 'required' && mode !== 'none') {
     reader.fail('tool-choice-invalid', 'toolChoice.mode must be "auto", "required" or "none"', 'toolChoice');
   }

@@ -19,8 +19,8 @@ export {
   sanitizeName,
 } from './public-name';
 export { resolveLocalRef, toProviderSchema } from './provider-schema';
-export { readablePath, summarize as summarizeArgumentErrors, validateArguments } from './validate-arguments';
-export type { ArgumentError, ArgumentValidation } from './validate-arguments';
+export { summarize as summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
+export { readablePath, type ArgumentError } from './describe-argument-error';
 export {
   base64Bytes,
   DEFAULT_MAX_TEXT_CHARS,
@@ -70,3 +70,4 @@ export {
   type Reminder,
   type ReminderStoreOptions,
 } from './local-tools';
+export { memoryStorage } from './memory-storage';

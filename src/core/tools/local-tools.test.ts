@@ -2,19 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createReminderTool, REMINDER_STORAGE_KEY, ReminderStore } from './local-tools';
 import { projectToolResult } from './project-result';
 import { ToolFailure } from './tool-error';
+import { memoryStorage } from './memory-storage';
 import type { KeyValueStorage } from './types';
 import { validateArguments } from './validate-arguments';
 
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, value);
-    },
-  };
-}
 
 function makeStore(storage: KeyValueStorage = memoryStorage()) {
   let counter = 0;

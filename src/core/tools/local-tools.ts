@@ -3,7 +3,7 @@
  * from the seed drawing: the agent's own function beside the MCP stand-ins, with the same
  * result shape, so the model cannot tell the two kinds apart.
  */
-import { isPlainObject } from './json-utils';
+import { isPlainObject } from '../shared/json';
 import { ToolFailure } from './tool-error';
 import type { CallToolResultLike, KeyValueStorage, LocalToolDefinition } from './types';
 

@@ -6,7 +6,8 @@
  * any shape is accepted and nothing here throws.
  */
 import type { ModelToolResult } from '../conversation';
-import { formatCount, isPlainObject, jsonEqual } from './json-utils';
+import { formatCount } from '../shared/format';
+import { isPlainObject, jsonEqual } from '../shared/json';
 
 /** Options for projectToolResult. */
 export interface ProjectToolResultOptions {

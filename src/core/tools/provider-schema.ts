@@ -6,7 +6,8 @@
  * repaired here, each repair reported with its JSON path. Nothing is dropped silently.
  */
 import { PROVIDERS, type ProviderId, type ProviderSchemaResult, type SchemaKit, type SchemaRules, type SchemaWarning } from '../providers';
-import { childPath, cloneJson, isPlainObject, jsonEqual, jsonTypeOf } from './json-utils';
+import { cloneJson, isPlainObject, jsonEqual, jsonTypeOf } from '../shared/json';
+import { childPath } from '../shared/json-pointer';
 
 /** The walk stops below this depth, so a hostile schema cannot exhaust the stack. */
 const MAX_WALK_DEPTH = 64;

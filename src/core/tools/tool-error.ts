@@ -5,20 +5,8 @@
  */
 import type { ModelToolResult } from '../conversation';
 
-/** The stable failure categories (the `code` of a ToolFailure). */
-export type ToolFailureCategory =
-  | 'invalid-arguments'
-  | 'denied'
-  | 'timeout'
-  | 'network'
-  | 'protocol-error'
-  | 'tool-error'
-  | 'unknown-tool'
-  | 'server-disconnected'
-  | 'cancelled';
-
-/** Every category, in a stable order (for tests, filters and legends). */
-export const TOOL_FAILURE_CATEGORIES: readonly ToolFailureCategory[] = [
+/** Every failure category, in a stable order (for tests, filters and legends). */
+export const TOOL_FAILURE_CATEGORIES = [
   'invalid-arguments',
   'denied',
   'timeout',
@@ -28,7 +16,10 @@ export const TOOL_FAILURE_CATEGORIES: readonly ToolFailureCategory[] = [
   'unknown-tool',
   'server-disconnected',
   'cancelled',
-];
+] as const;
+
+/** The stable failure categories (the `code` of a ToolFailure). */
+export type ToolFailureCategory = (typeof TOOL_FAILURE_CATEGORIES)[number];
 
 /** True when `value` is one of the failure categories. */
 export function isToolFailureCategory(value: unknown): value is ToolFailureCategory {
@@ -48,60 +39,30 @@ export class ToolFailure extends Error {
   }
 }
 
+/** Each category's short label for the UI and the sentence the model reads (a Record: a new category cannot be forgotten). */
+const CATEGORY_TEXT: Readonly<Record<ToolFailureCategory, { label: string; message: string }>> = {
+  'invalid-arguments': {
+    label: 'Invalid arguments',
+    message: "The arguments do not match the tool's input schema. Fix them and call the tool again.",
+  },
+  denied: { label: 'Denied', message: 'The person denied this call. Do not retry it unless they ask you to.' },
+  timeout: { label: 'Timed out', message: 'The tool did not answer in time. It may still have run; check before repeating an action.' },
+  network: { label: 'Network error', message: 'The tool server could not be reached. Retrying may help later.' },
+  'protocol-error': { label: 'Protocol error', message: 'The tool server answered with an MCP protocol error.' },
+  'tool-error': { label: 'Tool error', message: 'The tool ran and reported an error.' },
+  'unknown-tool': { label: 'Unknown tool', message: 'There is no tool with this name. Use one of the tools you were given.' },
+  'server-disconnected': { label: 'Server disconnected', message: 'The server that provides this tool is not connected.' },
+  cancelled: { label: 'Cancelled', message: 'The call was cancelled before it finished.' },
+};
+
 /** A short label for the UI (badge, trace row). */
 export function labelForCategory(category: ToolFailureCategory): string {
-  switch (category) {
-    case 'invalid-arguments':
-      return 'Invalid arguments';
-    case 'denied':
-      return 'Denied';
-    case 'timeout':
-      return 'Timed out';
-    case 'network':
-      return 'Network error';
-    case 'protocol-error':
-      return 'Protocol error';
-    case 'tool-error':
-      return 'Tool error';
-    case 'unknown-tool':
-      return 'Unknown tool';
-    case 'server-disconnected':
-      return 'Server disconnected';
-    case 'cancelled':
-      return 'Cancelled';
-    default:
-      return assertNever(category);
-  }
+  return CATEGORY_TEXT[category].label;
 }
 
 /** The sentence the model reads: what happened and what it can do about it. */
 export function messageForCategory(category: ToolFailureCategory): string {
-  switch (category) {
-    case 'invalid-arguments':
-      return "The arguments do not match the tool's input schema. Fix them and call the tool again.";
-    case 'denied':
-      return 'The person denied this call. Do not retry it unless they ask you to.';
-    case 'timeout':
-      return 'The tool did not answer in time. It may still have run; check before repeating an action.';
-    case 'network':
-      return 'The tool server could not be reached. Retrying may help later.';
-    case 'protocol-error':
-      return 'The tool server answered with an MCP protocol error.';
-    case 'tool-error':
-      return 'The tool ran and reported an error.';
-    case 'unknown-tool':
-      return 'There is no tool with this name. Use one of the tools you were given.';
-    case 'server-disconnected':
-      return 'The server that provides this tool is not connected.';
-    case 'cancelled':
-      return 'The call was cancelled before it finished.';
-    default:
-      return assertNever(category);
-  }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected tool failure category: ${String(value)}`);
+  return CATEGORY_TEXT[category].message;
 }
 
 /** Longest `detail` passed on to the model; a failure should never flood the context. */

@@ -1,18 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PolicyStore, TOOL_POLICY_STORAGE_KEY } from './tool-policy';
+import { memoryStorage } from './memory-storage';
 import type { KeyValueStorage } from './types';
 
-/** A Map-backed stand-in for localStorage. */
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, value);
-    },
-  };
-}
 
 describe('PolicyStore: effective policy', () => {
   it('defaults to ask', () => {

@@ -5,7 +5,7 @@
  * change in public naming. Framework-free: React reads it with useSyncExternalStore.
  */
 import type { KeyValueStorage, ToolAnnotations } from './types';
-import { isPlainObject } from './json-utils';
+import { isPlainObject } from '../shared/json';
 
 /** `allow`: run at once; `ask`: the person confirms each call; `deny`: never run. */
 export type ToolPolicy = 'allow' | 'ask' | 'deny';

@@ -7,7 +7,8 @@ import type { NeutralToolDefinition } from '../conversation';
 import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-name';
 import { PROVIDER_IDS, type ProviderId, type ProviderSchemaResult } from '../providers';
 import { toProviderSchema } from './provider-schema';
-import { isPlainObject } from './json-utils';
+import { isPlainObject } from '../shared/json';
+import { CodedError } from '../shared/coded-error';
 import type { LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
 
 /** The server name under which local tools are listed; a configured server may not use it. */
@@ -61,14 +62,8 @@ export interface ToolRegistrySnapshot {
 export type ToolRegistryErrorCode = 'reserved-server-name' | 'invalid-local-tool-name' | 'duplicate-local-tool';
 
 /** A programming or configuration mistake when filling the registry. */
-export class ToolRegistryError extends Error {
+export class ToolRegistryError extends CodedError<ToolRegistryErrorCode> {
   override readonly name = 'ToolRegistryError';
-  readonly code: ToolRegistryErrorCode;
-
-  constructor(code: ToolRegistryErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
 }
 
 /** A server tool after its untrusted fields were checked. */

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readablePath, validateArguments } from './validate-arguments';
+import { readablePath } from './describe-argument-error';
+import { validateArguments } from './validate-arguments';
 
 const weather = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -243,6 +244,56 @@ describe('validateArguments: caching', () => {
   });
 });
 
+describe('validateArguments: structured errors', () => {
+  it('keeps values that look like error locations intact (the engine errors are not split from a string)', () => {
+    const schema = { type: 'object', properties: { mode: { enum: ['a; #/b: c', 'd'] } } };
+    expect(validateArguments(schema, { mode: 'x' })).toEqual({
+      ok: false,
+      errors: [{ path: 'mode', message: 'must be one of "a; #/b: c", "d"' }],
+      summary: '"mode" must be one of "a; #/b: c", "d"',
+    });
+  });
+
+  it('reads limits through $ref', () => {
+    const schema = {
+      type: 'object',
+      $defs: { small: { type: 'integer', maximum: 3 } },
+      properties: { n: { $ref: '#/$defs/small' } },
+    };
+    expect(validateArguments(schema, { n: 5 })).toMatchObject({ summary: '"n" must be at most 3' });
+  });
+
+  it('names the property name that breaks propertyNames, and why', () => {
+    const schema = { type: 'object', properties: { tags: { type: 'object', propertyNames: { maxLength: 3 } } } };
+    expect(validateArguments(schema, { tags: { ok: 1, toolong: 2 } })).toMatchObject({
+      summary: '"tags" must not have a property named "toolong": the name must be at most 3 characters long (has 7)',
+    });
+  });
+
+  it('counts the matching items for minContains and maxContains, without blaming the others', () => {
+    const schema = {
+      type: 'object',
+      properties: { xs: { type: 'array', contains: { const: 1 }, minContains: 2, maxContains: 3 } },
+    };
+    expect(validateArguments(schema, { xs: [1, 0, 0] })).toEqual({
+      ok: false,
+      errors: [{ path: 'xs', message: 'must contain at least 2 matching items (found 1)' }],
+      summary: '"xs" must contain at least 2 matching items (found 1)',
+    });
+    expect(validateArguments(schema, { xs: [1, 1, 1, 1] })).toMatchObject({ summary: '"xs" must contain at most 3 matching items (found 4)' });
+    expect(validateArguments({ type: 'array', contains: { const: 1 } }, [0, 2])).toMatchObject({
+      summary: 'The arguments must contain at least one matching item',
+    });
+  });
+
+  it('says which given property brings dependentSchemas into play', () => {
+    const schema = { type: 'object', dependentSchemas: { card: { required: ['cvc'] } } };
+    expect(validateArguments(schema, { card: '4111' })).toMatchObject({
+      summary: 'The arguments must meet the extra rules that apply when "card" is given; "cvc" is required',
+    });
+  });
+});
+
 describe('readablePath', () => {
   it('writes paths the way a person would', () => {
     expect(readablePath([])).toBe('');
@@ -253,23 +304,26 @@ describe('readablePath', () => {
 });
 
 describe('CSP safety', () => {
+  const files = ['./validate-arguments.ts', './explain-argument-errors.ts', './describe-argument-error.ts'];
+
   it('never compiles code at run time (no new Function, no eval)', () => {
-    const source = readFileSync(fileURLToPath(new URL('./validate-arguments.ts', import.meta.url)), 'utf8');
-    const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-    expect(code).not.toMatch(/new\s+Function\b/);
-    expect(code).not.toMatch(/\beval\s*\(/);
-    expect(code).not.toMatch(/from ['"]ajv/);
+    for (const file of files) {
+      const source = readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
+      const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(code).not.toMatch(/new\s+Function\b/);
+      expect(code).not.toMatch(/\beval\s*\(/);
+      expect(code).not.toMatch(/from ['"]ajv/);
+    }
   });
 
   it('the validator it uses does not compile code either', () => {
-    const entry = fileURLToPath(
-      new URL('../../../node_modules/@modelcontextprotocol/client/dist/validators/cfWorker.mjs', import.meta.url),
-    );
-    const entrySource = readFileSync(entry, 'utf8');
-    const chunk = /from "\.\.\/(cfWorkerProvider-[^"]+\.mjs)"/.exec(entrySource)?.[1];
-    expect(chunk).toBeDefined();
-    const chunkSource = readFileSync(fileURLToPath(new URL(`../../../node_modules/@modelcontextprotocol/client/dist/${chunk}`, import.meta.url)), 'utf8');
-    expect(chunkSource).not.toMatch(/new\s+Function\s*\(/);
-    expect(chunkSource).not.toMatch(/\beval\s*\(/);
+    const dist = fileURLToPath(new URL('../../../node_modules/@cfworker/json-schema/dist/esm/', import.meta.url));
+    const sources = readdirSync(dist).filter((name) => name.endsWith('.js'));
+    expect(sources).toContain('validate.js');
+    for (const name of sources) {
+      const source = readFileSync(`${dist}${name}`, 'utf8');
+      expect(source).not.toMatch(/new\s+Function\s*\(/);
+      expect(source).not.toMatch(/\beval\s*\(/);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnTimeline } from '../../core/agent';
-import { describeSummary, summarizeTimeline, unionLength } from './timeline-math';
+import { describeSummary, summarizeTimeline } from './timeline-math';
 import { formatMs } from './format-ms';
 
 const T0 = 1_000_000;
@@ -17,15 +17,6 @@ const parallelTurn: TurnTimeline = {
     { kind: 'model', label: 'request 2', start: T0 + 640, end: T0 + 960, step: 2 },
   ],
 };
-
-describe('unionLength', () => {
-  it('counts overlapping intervals once and adds disjoint ones', () => {
-    expect(unionLength([[0, 10], [5, 15], [20, 25]])).toBe(20);
-    expect(unionLength([[20, 25], [0, 10], [2, 3]])).toBe(15);
-    expect(unionLength([])).toBe(0);
-    expect(unionLength([[5, 5], [7, 3]])).toBe(0);
-  });
-});
 
 describe('summarizeTimeline', () => {
   it('sums model time, takes the union of parallel tool time, and counts requests', () => {

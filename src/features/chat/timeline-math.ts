@@ -2,7 +2,7 @@
  * Pure arithmetic behind the turn timeline: how long the model and the tools took in one
  * turn, and where each span's bar sits on a 0–100 % track.
  */
-import type { TimelineSpan, TurnTimeline } from '../../core/agent';
+import { unionLength, type TimelineSpan, type TurnTimeline } from '../../core/agent';
 import { formatMs } from './format-ms';
 
 /** One bar of the timeline, positioned relative to the turn. */
@@ -40,25 +40,6 @@ export interface TimelineSummary {
 
 /** A closed interval in epoch milliseconds. */
 type Interval = readonly [start: number, end: number];
-
-/** Total length covered by a set of intervals, counting overlaps once. */
-export function unionLength(intervals: readonly Interval[]): number {
-  const sorted = intervals.filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let currentStart = Number.NaN;
-  let currentEnd = Number.NaN;
-  for (const [start, end] of sorted) {
-    if (Number.isNaN(currentEnd) || start > currentEnd) {
-      if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
-      currentStart = start;
-      currentEnd = end;
-    } else if (end > currentEnd) {
-      currentEnd = end;
-    }
-  }
-  if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
-  return total;
-}
 
 /** Clamp a percentage to 0–100. */
 function clampPct(value: number): number {

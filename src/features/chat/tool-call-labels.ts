@@ -3,40 +3,31 @@ import type { ToolCallItem } from '../../core/agent';
 import { isToolFailureCategory, labelForCategory } from '../../core/tools';
 import { formatMs } from './format-ms';
 
+/** Each status as a word and a badge tone (a Record: a new status cannot be forgotten). */
+const STATUS_LABELS: Readonly<Record<ToolCallItem['status'], { text: string; tone: 'info' | 'warn' | 'ok' | 'err' }>> = {
+  'awaiting-approval': { text: 'awaiting approval', tone: 'warn' },
+  running: { text: 'running', tone: 'info' },
+  done: { text: 'done', tone: 'ok' },
+  failed: { text: 'failed', tone: 'err' },
+};
+
 /** The status as a word and a badge tone. */
 export function statusLabel(status: ToolCallItem['status']): { text: string; tone: 'info' | 'warn' | 'ok' | 'err' } {
-  switch (status) {
-    case 'awaiting-approval':
-      return { text: 'awaiting approval', tone: 'warn' };
-    case 'running':
-      return { text: 'running', tone: 'info' };
-    case 'done':
-      return { text: 'done', tone: 'ok' };
-    case 'failed':
-      return { text: 'failed', tone: 'err' };
-    default:
-      return assertNever(status);
-  }
+  return STATUS_LABELS[status];
 }
+
+/** Each decision in words. */
+const DECISION_LABELS: Readonly<Record<NonNullable<ToolCallItem['decision']>, string>> = {
+  'allowed-by-policy': 'allowed by policy',
+  'allowed-once': 'allowed once',
+  'always-allowed': 'always allowed',
+  'denied-by-policy': 'denied by policy',
+  denied: 'denied by you',
+};
 
 /** How the call came to run (or not), in words; undefined when no decision was made yet. */
 export function decisionLabel(decision: ToolCallItem['decision']): string | undefined {
-  switch (decision) {
-    case undefined:
-      return undefined;
-    case 'allowed-by-policy':
-      return 'allowed by policy';
-    case 'allowed-once':
-      return 'allowed once';
-    case 'always-allowed':
-      return 'always allowed';
-    case 'denied-by-policy':
-      return 'denied by policy';
-    case 'denied':
-      return 'denied by you';
-    default:
-      return assertNever(decision);
-  }
+  return decision === undefined ? undefined : DECISION_LABELS[decision];
 }
 
 /** The failure category as a short label; an unknown category is shown as it came. */
@@ -89,9 +80,4 @@ export function progressLabel(progress: NonNullable<ToolCallItem['progress']>): 
 export function durationLabel(item: Pick<ToolCallItem, 'startedAt' | 'endedAt'>, now: number): string {
   if (item.startedAt === undefined) return '';
   return formatMs((item.endedAt ?? now) - item.startedAt);
-}
-
-/** Exhaustiveness guard for switches. */
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${String(value)}`);
 }

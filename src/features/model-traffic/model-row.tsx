@@ -5,9 +5,6 @@ import { formatClock, formatDuration } from '../../ui/format-time';
 import type { ModelRowKind } from './model-rows';
 import { askedLabel, detectProvider, modeLabel, requestLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
 
-/** Height of one row in pixels (the theme's `--row-h`). */
-export const ROW_HEIGHT = 22;
-
 /** Props of one row. */
 export interface ModelRowProps {
   rowKey: string;

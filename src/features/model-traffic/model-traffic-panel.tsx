@@ -1,19 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toCurl } from '../../core/traffic/curl';
 import type { TrafficLog } from '../../core/traffic/traffic-log';
 import type { HttpExchange } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
-import { downloadText } from '../../ui/download';
-import { Splitter } from '../../ui/splitter';
+import { PanelFrame } from '../../ui/panel-frame';
+import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
-import { fileTimestamp } from '../../ui/format-time';
 import { ModelList } from './model-list';
 import { modelExchangesOf, ModelRowsBuilder, rowKey } from './model-rows';
 import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';
 import type { ModelRequestSource } from './rebuild-request';
 import { RequestDetail } from './request-detail';
 import { ResponseDetail } from './response-detail';
-import { detectProvider, isExchangeFailed } from './summarize-exchange';
+import { isExchangeFailed } from '../../ui/exchange-outcome';
+import { detectProvider } from './summarize-exchange';
 import './model-traffic.css';
 
 /** The model requests linked to the tool call selected in the chat. */
@@ -37,9 +37,6 @@ export interface ModelTrafficPanelProps {
   appVersion?: string;
 }
 
-/** The smallest heights of the list and the detail pane while resizing, in pixels. */
-const MIN_PANE = 60;
-
 /** The selected half of an exchange. */
 interface Selection {
   id: number;
@@ -57,10 +54,6 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
   const [builder] = useState(() => new ModelRowsBuilder());
   const rows = useMemo(() => builder.build(snapshot), [builder, snapshot]);
   const [selection, setSelection] = useState<Selection>();
-  const [detailHeight, setDetailHeight] = useState<number>();
-  const [exportError, setExportError] = useState<string>();
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const detailRef = useRef<HTMLDivElement>(null);
 
   const exchangeAt = useCallback((row: ModelRow): HttpExchange | undefined => {
     const exchange = snapshot.exchanges[row.index];
@@ -75,24 +68,8 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
   const onSelect = useCallback((row: ModelRow) => setSelection({ id: row.id, kind: row.kind }), []);
   const onDeselect = useCallback(() => setSelection(undefined), []);
 
-  const exportHar = async () => {
-    setExportError(undefined);
-    try {
-      const exchanges = modelExchangesOf(log.getSnapshot());
-      // Loaded on demand: the HAR code is a separate chunk.
-      const { toHar } = await import('../../core/traffic/har');
-      const har = toHar(exchanges, { creatorVersion: appVersion });
-      downloadText(`glassbox-model-${fileTimestamp(Date.now())}.har`, JSON.stringify(har, null, 2), 'application/json');
-    } catch (error) {
-      setExportError(error instanceof Error ? error.message : String(error));
-    }
-  };
-
-  const resizeDetail = (delta: number) => {
-    const total = bodyRef.current?.clientHeight ?? 0;
-    const current = detailHeight ?? detailRef.current?.clientHeight ?? total / 2;
-    setDetailHeight(Math.max(MIN_PANE, Math.min(total - MIN_PANE, current - delta)));
-  };
+  const exchangesToExport = useCallback(() => modelExchangesOf(log.getSnapshot()), [log]);
+  const { exportHar, exportError } = useHarExport('model', exchangesToExport, appVersion);
 
   const exchangeCount = rows.length / 2;
   const failedCount = useMemo(() => {
@@ -106,67 +83,38 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
   }, [rows, snapshot]);
 
   return (
-    <div className="model-traffic" data-testid="model-traffic">
-      <div className="model-toolbar" role="toolbar" aria-label="Model traffic">
-        <span className="model-count faint" aria-live="polite" data-testid="model-count">
-          {exchangeCount === 1 ? '1 request' : `${exchangeCount.toLocaleString()} requests`}
-          {failedCount > 0 && <span className="tone-failed"> · {failedCount} failed</span>}
-        </span>
-        <span className="spacer" />
-        <button
-          type="button"
-          className="small-button"
-          onClick={() => void exportHar()}
-          disabled={exchangeCount === 0}
-          data-testid="model-export-har"
-          title="Download the model wire's HTTP exchanges as a HAR file (opens in DevTools); keys are already redacted"
-        >
-          Export HAR
-        </button>
-      </div>
-      {exportError !== undefined && (
-        <div className="error-box" role="alert">
-          <strong>Export failed:</strong> {exportError}
-        </div>
-      )}
-      <div className="model-body" ref={bodyRef}>
-        {rows.length === 0 ? (
-          <div className="empty model-empty" data-testid="model-traffic-empty">
-            <p>
-              Every request Glassbox sends to the model appears here, with its response, as the exact JSON that went over the wire: the model, the whole
-              conversation, the tool definitions, and the reply — streamed events one by one, or the JSON body.
-            </p>
-            <p>
-              The API key is redacted when the request is recorded, so it never shows here, in “Copy as curl” or in a HAR export. Send a message in the chat to
-              see the first request.
-            </p>
-          </div>
-        ) : (
-          <ModelList
-            rows={rows}
-            exchangeAt={exchangeAt}
-            selectedKey={selectedKey}
-            pairedKey={pairedKey}
-            linkedResponse={linked?.responseKey}
-            linkedRequest={linked?.requestKey}
-            linkVersion={selectedToolCallId}
-            onSelect={onSelect}
-            onDeselect={onDeselect}
-          />
-        )}
-        {selection !== undefined && selected !== undefined && (
-          <>
-            <Splitter orientation="horizontal" label="Resize the detail pane" onResize={resizeDetail} />
-            <div
-              className="model-detail"
-              ref={detailRef}
-              style={detailHeight !== undefined ? { flex: `0 0 ${detailHeight}px` } : undefined}
-              data-testid="model-detail"
-              data-exchange-id={selected.id}
-              aria-label="Selected model exchange"
-              role="region"
-            >
-              <div className="model-detail-bar">
+    <PanelFrame
+      className="model-traffic"
+      prefix="model"
+      testId="model-traffic"
+      toolbarLabel="Model traffic"
+      exportError={exportError}
+      toolbar={
+        <>
+          <span className="model-count faint" aria-live="polite" data-testid="model-count">
+            {exchangeCount === 1 ? '1 request' : `${exchangeCount.toLocaleString()} requests`}
+            {failedCount > 0 && <span className="tone-failed"> · {failedCount} failed</span>}
+          </span>
+          <span className="spacer" />
+          <button
+            type="button"
+            className="small-button"
+            onClick={exportHar}
+            disabled={exchangeCount === 0}
+            data-testid="model-export-har"
+            title="Download the model wire's HTTP exchanges as a HAR file (opens in DevTools); keys are already redacted"
+          >
+            Export HAR
+          </button>
+        </>
+      }
+      detail={
+        selection !== undefined && selected !== undefined
+          ? {
+              testId: 'model-detail',
+              label: 'Selected model exchange',
+              data: { 'data-exchange-id': selected.id },
+              title: (
                 <div className="tabs" role="tablist" aria-label="Request or response">
                   {(['request', 'response'] as const).map((kind) => (
                     <button
@@ -182,21 +130,43 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
                     </button>
                   ))}
                 </div>
-                <span className="spacer" />
-                <CopyButton text={() => toCurl(selected)} label="Copy as curl" testId="model-copy-curl" />
-                <button type="button" className="small-button" onClick={onDeselect} aria-label="Close the detail pane">
-                  ×
-                </button>
-              </div>
-              {selection.kind === 'request' ? (
-                <RequestDetail key={selected.id} exchange={selected} provider={provider} session={session} />
-              ) : (
-                <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
-              )}
-            </div>
-          </>
-        )}
-      </div>
-    </div>
+              ),
+              actions: <CopyButton text={() => toCurl(selected)} label="Copy as curl" testId="model-copy-curl" />,
+              onClose: onDeselect,
+              children:
+                selection.kind === 'request' ? (
+                  <RequestDetail key={selected.id} exchange={selected} provider={provider} session={session} />
+                ) : (
+                  <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
+                ),
+            }
+          : undefined
+      }
+    >
+      {rows.length === 0 ? (
+        <div className="empty model-empty" data-testid="model-traffic-empty">
+          <p>
+            Every request Glassbox sends to the model appears here, with its response, as the exact JSON that went over the wire: the model, the whole
+            conversation, the tool definitions, and the reply — streamed events one by one, or the JSON body.
+          </p>
+          <p>
+            The API key is redacted when the request is recorded, so it never shows here, in “Copy as curl” or in a HAR export. Send a message in the chat to
+            see the first request.
+          </p>
+        </div>
+      ) : (
+        <ModelList
+          rows={rows}
+          exchangeAt={exchangeAt}
+          selectedKey={selectedKey}
+          pairedKey={pairedKey}
+          linkedResponse={linked?.responseKey}
+          linkedRequest={linked?.requestKey}
+          linkVersion={selectedToolCallId}
+          onSelect={onSelect}
+          onDeselect={onDeselect}
+        />
+      )}
+    </PanelFrame>
   );
 }

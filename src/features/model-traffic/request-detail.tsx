@@ -4,10 +4,11 @@ import type { ProviderId } from '../../core/providers';
 import { REDACTED } from '../../core/traffic/redact';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView } from '../../ui/json-view';
-import { BodyView, HeaderList } from './detail-parts';
+import { BodyView, HeaderList } from '../../ui/http-parts';
 import { formatClock } from '../../ui/format-time';
 import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
+import { WarningList } from './warning-list';
 
 /** Levels opened when comparing formats: deep enough to show `input_schema` beside `function.parameters`. */
 const COMPARE_DEPTH = 5;
@@ -53,16 +54,7 @@ function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; ta
         <strong>POST</strong> <span className="model-url">{rebuilt.url}</span>
       </div>
       <HeaderList headers={rebuilt.headers} label={`${rebuilt.label} request headers`} />
-      {rebuilt.warnings.length > 0 && (
-        <ul className="model-warnings" aria-label="Conversion warnings">
-          {rebuilt.warnings.map((warning, index) => (
-            <li key={index} className="warn-box">
-              {warning.subject !== undefined && <strong>{warning.subject}: </strong>}
-              {warning.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <WarningList warnings={rebuilt.warnings} label="Conversion warnings" />
       <JsonView value={rebuilt.body} openDepth={COMPARE_DEPTH} label={`${rebuilt.label} request body`} />
     </div>
   );

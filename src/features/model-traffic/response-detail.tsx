@@ -5,9 +5,13 @@ import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView, tryParseJson } from '../../ui/json-view';
 import { assembleStream } from './assemble-stream';
 import type { AssembledStream } from './assemble-stream';
-import { BodyView, HeaderList, SseEventList } from './detail-parts';
+import { BodyView, HeaderList, SseEventList, type SseEventStyle } from '../../ui/http-parts';
 import { formatDuration } from '../../ui/format-time';
 import { isStreamResponse, modeLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
+import { WarningList } from './warning-list';
+
+/** How the model wire shows SSE events (the data of one event opens one level: events are many and small). */
+const SSE_STYLE: SseEventStyle = { testId: 'model-sse-event', numberClass: 'faint', emptyData: 'empty data', dataOpenDepth: 1 };
 
 /** Which teaching note explains this response. */
 function noteKind(exchange: HttpExchange, failed: boolean): ModelExchangeKind {
@@ -136,16 +140,7 @@ function AssembledStreamView({ assembled, provider, streaming }: { assembled: As
       ) : (
         assembled.partial !== undefined && <AssembledMessage response={assembled.partial} provider={provider} />
       )}
-      {assembled.warnings.length > 0 && (
-        <ul className="model-warnings" aria-label="Parser warnings">
-          {assembled.warnings.map((warning, index) => (
-            <li key={index} className="warn-box">
-              {warning.subject !== undefined && <strong>{warning.subject}: </strong>}
-              {warning.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <WarningList warnings={assembled.warnings} label="Parser warnings" />
     </div>
   );
 }
@@ -203,7 +198,7 @@ export function ResponseDetail({ exchange, provider }: { exchange: HttpExchange;
           <h3 className="section-title">
             Server-Sent Events <span className="faint">· {eventCount}</span>
           </h3>
-          <SseEventList events={events ?? []} startedAt={exchange.startedAt} flaggedIndex={assembled !== undefined && !assembled.ok ? assembled.eventIndex : undefined} />
+          <SseEventList events={events ?? []} startedAt={exchange.startedAt} flaggedIndex={assembled !== undefined && !assembled.ok ? assembled.eventIndex : undefined} style={SSE_STYLE} />
         </>
       ) : (
         <>

@@ -6,6 +6,7 @@
  */
 import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
+import { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
 /** What a model request carried. */
 export interface RequestSummary {
@@ -53,16 +54,6 @@ export interface ResponseSummary {
   hasText: boolean;
   /** The provider's error message (an error body or an error event), or the network error. */
   errorMessage?: string;
-}
-
-/** The path and query of a URL; the URL itself when it cannot be parsed. */
-export function shortPath(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url;
-  }
 }
 
 /** The wire format of an exchange: its source when that is a provider id, else the first format that recognises its path and headers. */
@@ -126,33 +117,11 @@ function scanStream(provider: ProviderId, events: readonly SseEventRecord[]): Re
   return scan.reader.findings();
 }
 
-/** True when the exchange failed: a network error, a failed state, or a status of 400 or more. */
-export function isExchangeFailed(exchange: HttpExchange): boolean {
-  return exchange.state === 'failed' || exchange.error !== undefined || (exchange.status !== undefined && exchange.status >= 400);
-}
-
-/** The status code, or the state when there is none. */
-export function statusLabel(exchange: HttpExchange): string {
-  if (exchange.status !== undefined) return String(exchange.status);
-  switch (exchange.state) {
-    case 'pending':
-    case 'streaming':
-    case 'failed':
-    case 'aborted':
-      return exchange.state;
-    case 'done':
-      return exchange.error !== undefined ? 'failed' : 'done';
-    default: {
-      const unknownState: never = exchange.state;
-      return String(unknownState);
-    }
-  }
-}
 
 /** True when the response is an event stream (recorded events or the content type says so). */
 export function isStreamResponse(exchange: HttpExchange): boolean {
   if (exchange.sseEvents !== undefined) return true;
-  return (exchange.responseContentType?.split(';')[0]?.trim().toLowerCase() ?? '') === 'text/event-stream';
+  return isEventStream(exchange.responseContentType);
 }
 
 /** Summarises a model response; `provider` defaults to the one detected from the exchange. */
@@ -174,7 +143,7 @@ export function summarizeResponse(exchange: HttpExchange, provider: ProviderId |
   if (exchange.error !== undefined) findings.errorMessage = findings.errorMessage ?? exchange.error;
 
   const summary: ResponseSummary = {
-    statusLabel: statusLabel(exchange),
+    statusLabel: exchangeStatusLabel(exchange),
     failed: isExchangeFailed(exchange),
     pending: exchange.state === 'pending' || exchange.state === 'streaming',
     mode,

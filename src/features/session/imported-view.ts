@@ -7,7 +7,7 @@
  */
 import { AgentSession } from '../../core/agent';
 import type { SessionFile } from '../../core/persistence';
-import { PolicyStore, ToolRegistry } from '../../core/tools';
+import { memoryStorage, PolicyStore, ToolRegistry } from '../../core/tools';
 import { TrafficLog } from '../../core/traffic';
 
 /** An imported session, ready to show. */
@@ -47,10 +47,9 @@ class ReadOnlySession extends AgentSession {
 export function createImportedView(file: SessionFile, fileName: string, fileProblems: readonly string[]): ImportedView {
   const log = new TrafficLog();
   log.load(file.traffic);
-  const memory = new Map<string, string>();
   const session = new ReadOnlySession({
     registry: new ToolRegistry(),
-    policies: new PolicyStore({ storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) } }),
+    policies: new PolicyStore({ storage: memoryStorage() }),
     callMcpTool: () => Promise.reject(new ReadOnlyError()),
     modelFetch: () => () => Promise.reject(new ReadOnlyError()),
   });

@@ -1,12 +1,8 @@
 import type { McpToolInfo } from '../../core/mcp';
 import { describe, expect, it } from 'vitest';
-import { createReminderTool, fnv1a32Hex, ReminderStore, ToolRegistry, type KeyValueStorage } from '../../core/tools';
+import { createReminderTool, fnv1a32Hex, memoryStorage, ReminderStore, ToolRegistry } from '../../core/tools';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
 
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value) };
-}
 
 const OBJECT_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 

@@ -1,80 +1,17 @@
-import { useState } from 'react';
 import { toCurl } from '../../core/traffic/curl';
 import { teachingNoteForTopic } from '../../core/traffic/teaching-notes';
-import type { HeaderMap, HttpExchange, SseEventRecord } from '../../core/traffic/types';
+import type { HttpExchange } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
-import { JsonView, tryParseJson } from '../../ui/json-view';
-import { exchangeStatusLabel, exchangeTone, isEventStream, teachingTopicsFor } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
+import { BodyView, HeaderList, SseEventList, type SseEventStyle } from '../../ui/http-parts';
+import { exchangeStatusLabel, exchangeTone, isEventStream, teachingTopicsFor } from './exchange-status';
 
-/** SSE events listed before a "show all" button. */
-const EVENTS_SHOWN = 200;
-
-/** Headers as a name/value list, in the order recorded. */
-function HeaderList({ headers, label }: { headers: HeaderMap | undefined; label: string }) {
-  const entries = Object.entries(headers ?? {});
-  if (entries.length === 0) return <div className="muted">none recorded</div>;
-  return (
-    <dl className="kv" aria-label={label}>
-      {entries.map(([name, value]) => (
-        <div key={name} className="kv-pair">
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** A body: a collapsible JSON tree when it parses, the text otherwise. */
-function BodyView({ text, label }: { text: string | undefined; label: string }) {
-  if (text === undefined || text === '') return <div className="muted">(no body)</div>;
-  const parsed = tryParseJson(text);
-  return parsed.ok ? <JsonView value={parsed.value} openDepth={3} label={label} /> : <pre className="traffic-text-body">{text}</pre>;
-}
-
-/** One Server-Sent Event: its name, id, time and data (as JSON when it parses). */
-function SseEventView({ event, index, startedAt }: { event: SseEventRecord; index: number; startedAt: number }) {
-  return (
-    <li className="sse-event" data-testid="traffic-sse-event">
-      <div className="sse-event-head mono">
-        <span className="muted">#{index + 1}</span> <span title={formatClock(startedAt + event.atMs)}>+{formatDuration(event.atMs)}</span>
-        {' · '}event: <strong>{event.event ?? 'message'}</strong>
-        {event.id !== undefined && (
-          <>
-            {' · '}id: <span>{event.id}</span>
-          </>
-        )}
-      </div>
-      {event.data.trim() === '' ? (
-        <div className="muted">empty data: a priming event, sent so the client has an id to resume from</div>
-      ) : (
-        <BodyView text={event.data} label={`event ${index + 1} data`} />
-      )}
-    </li>
-  );
-}
-
-/** The events of an event-stream response, the first 200 and then on request. */
-function SseEventList({ events, startedAt }: { events: readonly SseEventRecord[]; startedAt: number }) {
-  const [showAll, setShowAll] = useState(false);
-  if (events.length === 0) return <div className="muted">No events yet.</div>;
-  const shown = showAll ? events : events.slice(0, EVENTS_SHOWN);
-  return (
-    <>
-      <ol className="sse-events" aria-label="Server-Sent Events">
-        {shown.map((event, index) => (
-          <SseEventView key={index} event={event} index={index} startedAt={startedAt} />
-        ))}
-      </ol>
-      {shown.length < events.length && (
-        <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-          show all {events.length.toLocaleString()} events
-        </button>
-      )}
-    </>
-  );
-}
+/** How the MCP wire shows SSE events. */
+const SSE_STYLE: SseEventStyle = {
+  testId: 'traffic-sse-event',
+  numberClass: 'muted',
+  emptyData: 'empty data: a priming event, sent so the client has an id to resume from',
+};
 
 /**
  * One HTTP exchange in full: its note, method, URL, status and timing, the teaching notes
@@ -147,7 +84,7 @@ export function ExchangeDetail({ exchange, topicsOpen }: { exchange: HttpExchang
       </h3>
       {exchange.responseBodyNote !== undefined && <div className="muted">{exchange.responseBodyNote}</div>}
       {exchange.sseEvents !== undefined || isEventStream(exchange.responseContentType) ? (
-        <SseEventList events={exchange.sseEvents ?? []} startedAt={exchange.startedAt} />
+        <SseEventList events={exchange.sseEvents ?? []} startedAt={exchange.startedAt} style={SSE_STYLE} />
       ) : (
         <BodyView text={exchange.responseBody} label="Response body" />
       )}

@@ -4,14 +4,12 @@
  */
 import type { TeachingTopic } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
+import { isEventStream, isExchangeFailed } from '../../ui/exchange-outcome';
+
+export { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
 /** How a row's HTTP outcome is coloured: still going, fine, failed, or a failure that is expected (it has a note). */
 export type ExchangeTone = 'pending' | 'ok' | 'failed' | 'expected';
-
-/** True when the exchange failed at HTTP level: a network error, a failed state, or a status of 400 or more. */
-export function isExchangeFailed(exchange: HttpExchange): boolean {
-  return exchange.state === 'failed' || exchange.error !== undefined || (exchange.status !== undefined && exchange.status >= 400);
-}
 
 /** The tone of an exchange; a failure with a note (e.g. the era probe's 400) is `expected`, not `failed`. */
 export function exchangeTone(exchange: HttpExchange): ExchangeTone {
@@ -20,40 +18,9 @@ export function exchangeTone(exchange: HttpExchange): ExchangeTone {
   return 'ok';
 }
 
-/** A short status label: the status code (`200`, `404`), or the state when there is none (`failed` for a network error, `pending`…). */
-export function exchangeStatusLabel(exchange: HttpExchange): string {
-  if (exchange.status !== undefined) return String(exchange.status);
-  switch (exchange.state) {
-    case 'failed':
-      return 'failed';
-    case 'aborted':
-      return 'aborted';
-    case 'pending':
-      return 'pending';
-    case 'streaming':
-      return 'streaming';
-    case 'done':
-      return exchange.error !== undefined ? 'failed' : 'done';
-    default: {
-      const unknownState: never = exchange.state;
-      return String(unknownState);
-    }
-  }
-}
-
 /** The label of an exchange row's method: `HTTP GET`, `HTTP DELETE`… */
 export function httpMethodLabel(exchange: HttpExchange): string {
   return `HTTP ${exchange.method.toUpperCase()}`;
-}
-
-/** The path and query of a URL (what a row has room for); the URL itself when it cannot be parsed. */
-export function shortPath(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url;
-  }
 }
 
 /** The first JSON-RPC method in a request body, if any (the era probe is a `server/discover`). */
@@ -69,11 +36,6 @@ function requestMethod(body: string | undefined): string | undefined {
     // Not JSON: no method.
   }
   return undefined;
-}
-
-/** True when a content type is an event stream. */
-export function isEventStream(contentType: string | undefined): boolean {
-  return (contentType?.split(';')[0]?.trim().toLowerCase() ?? '') === 'text/event-stream';
 }
 
 /** The teaching topics that explain what an exchange shows (headers, the era probe, HTTP behaviour). */

@@ -1,15 +1,14 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { ProtocolEra } from '../../core/traffic';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
-import { downloadText } from '../../ui/download';
-import { Splitter } from '../../ui/splitter';
+import { PanelFrame } from '../../ui/panel-frame';
+import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
 import { exchangeKey, mcpExchangesOf, messageKey, TrafficRowsBuilder } from './build-rows';
 import type { ClearMark, TrafficRow } from './build-rows';
 import { ExchangeDetail } from './exchange-detail';
 import { isExchangeFailed } from './exchange-status';
-import { fileTimestamp } from '../../ui/format-time';
 import { MessageDetail } from './message-detail';
 import { TrafficList } from './traffic-list';
 import './traffic.css';
@@ -27,9 +26,6 @@ export interface TrafficPanelProps {
   appVersion?: string;
 }
 
-/** The smallest heights of the list and the detail pane while resizing, in pixels. */
-const MIN_PANE = 60;
-
 /** The selected row: a message by `seq` or an exchange by `id`. */
 type Selection = { type: 'message'; seq: number } | { type: 'exchange'; id: number };
 
@@ -42,6 +38,28 @@ function selectionKey(selection: Selection | undefined): string | undefined {
 /** True when a message's carrying exchange can change the row (requests we sent, answers we got). */
 function rowShowsExchangeStatus(message: RpcMessageRecord): boolean {
   return message.direction === 'out' || message.kind === 'response' || message.kind === 'error';
+}
+
+/** A filter by one field: "All …" or one of the values seen (a chosen value stays listed after it is gone). */
+function FilterSelect({ label, allLabel, value, options, onChange, testId }: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: readonly string[];
+  onChange(value: string): void;
+  testId: string;
+}) {
+  return (
+    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
+      <option value="">{allLabel}</option>
+      {options.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+      {value !== '' && !options.includes(value) && <option value={value}>{value}</option>}
+    </select>
+  );
 }
 
 /**
@@ -59,10 +77,6 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
   const [clear, setClear] = useState<{ mark: ClearMark; messages: TrafficSnapshot['messages'] }>();
   const clearMark = clear !== undefined && clear.messages === snapshot.messages ? clear.mark : undefined;
   const [selection, setSelection] = useState<Selection>();
-  const [detailHeight, setDetailHeight] = useState<number>();
-  const [exportError, setExportError] = useState<string>();
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const detailRef = useRef<HTMLDivElement>(null);
 
   const [builder] = useState(() => new TrafficRowsBuilder());
   const view = useMemo(
@@ -112,156 +126,116 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
     setSelection(undefined);
   };
 
-  const exportHar = async () => {
-    setExportError(undefined);
-    try {
-      const snapshot = log.getSnapshot();
-      const exchanges = mcpExchangesOf(snapshot, clearMark);
-      const shown = new Set(exchanges.map((exchange) => exchange.id));
-      const messages = snapshot.messages.slice(0, snapshot.messageCount).filter((message) => message.exchangeId !== undefined && shown.has(message.exchangeId));
-      // Loaded on demand: the HAR code is a separate chunk.
-      const { toHar } = await import('../../core/traffic/har');
-      // Each entry carries the JSON-RPC messages its exchange carried, linked when they were recorded.
-      const har = toHar(exchanges, { creatorVersion: appVersion, messages });
-      downloadText(`glassbox-mcp-${fileTimestamp(Date.now())}.har`, JSON.stringify(har, null, 2), 'application/json');
-    } catch (error) {
-      setExportError(error instanceof Error ? error.message : String(error));
-    }
-  };
-
-  const resizeDetail = (delta: number) => {
-    const total = bodyRef.current?.clientHeight ?? 0;
-    const current = detailHeight ?? detailRef.current?.clientHeight ?? total / 2;
-    setDetailHeight(Math.max(MIN_PANE, Math.min(total - MIN_PANE, current - delta)));
-  };
+  const exchangesToExport = useCallback(() => mcpExchangesOf(log.getSnapshot(), clearMark), [log, clearMark]);
+  // Each HAR entry carries the JSON-RPC messages its exchange carried, linked when they were recorded.
+  const messagesToExport = useCallback((exchanges: readonly HttpExchange[]) => {
+    const shown = new Set(exchanges.map((exchange) => exchange.id));
+    const current = log.getSnapshot();
+    return current.messages.slice(0, current.messageCount).filter((message) => message.exchangeId !== undefined && shown.has(message.exchangeId));
+  }, [log]);
+  const { exportHar, exportError } = useHarExport('mcp', exchangesToExport, appVersion, messagesToExport);
 
   const filtered = server !== '' || method !== '' || text.trim() !== '';
-  const hasDetail = selectedMessage !== undefined || selectedExchange !== undefined;
 
   return (
-    <div className="traffic-panel" data-testid="mcp-traffic">
-      <div className="traffic-toolbar" role="toolbar" aria-label="MCP traffic filters">
-        <select aria-label="Filter by server" value={server} onChange={(event) => setServer(event.target.value)} data-testid="traffic-filter-server">
-          <option value="">All servers</option>
-          {view.servers.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-          {server !== '' && !view.servers.includes(server) && <option value={server}>{server}</option>}
-        </select>
-        <select aria-label="Filter by method" value={method} onChange={(event) => setMethod(event.target.value)} data-testid="traffic-filter-method">
-          <option value="">All methods</option>
-          {view.methods.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-          {method !== '' && !view.methods.includes(method) && <option value={method}>{method}</option>}
-        </select>
-        <input
-          type="search"
-          className="traffic-filter-text"
-          placeholder="Filter text, #id, URL…"
-          aria-label="Filter by text"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          data-testid="traffic-filter-text"
-        />
-        <span className="traffic-count muted" aria-live="polite" data-testid="traffic-count">
-          {filtered ? `${view.visible.length.toLocaleString()} of ${view.total.toLocaleString()}` : `${view.total.toLocaleString()} rows`}
-        </span>
-        <span className="spacer" />
-        <button type="button" className="small-button" onClick={clearView} disabled={view.total === 0} data-testid="traffic-clear" title="Hide everything recorded so far">
-          Clear
-        </button>
-        <button
-          type="button"
-          className="small-button"
-          onClick={() => void exportHar()}
-          disabled={view.total === 0}
-          data-testid="traffic-export-har"
-          title="Download the MCP wire's HTTP exchanges as a HAR file (opens in DevTools)"
-        >
-          Export HAR
-        </button>
-      </div>
-      {exportError !== undefined && (
-        <div className="error-box" role="alert">
-          <strong>Export failed:</strong> {exportError}
-        </div>
-      )}
-      <div className="traffic-body" ref={bodyRef}>
-        {view.total === 0 ? (
-          <div className="empty traffic-empty" data-testid="traffic-empty">
-            <p>
-              Every HTTP exchange with each MCP server appears here, message by message: the handshake (<code>initialize</code> or{' '}
-              <code>server/discover</code>), <code>tools/list</code>, each <code>tools/call</code>, notifications, and the HTTP requests that carry no
-              message (the GET stream, the DELETE that ends a session, failed requests).
-            </p>
-            <p>Select a row to see the exact JSON-RPC message, a note on what it is for, and the HTTP request and response that carried it.</p>
-          </div>
-        ) : view.visible.length === 0 ? (
-          <div className="empty" data-testid="traffic-no-match">
-            No rows match the filters.{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setServer('');
-                setMethod('');
-                setText('');
-              }}
-            >
-              Show all
-            </button>
-          </div>
-        ) : (
-          <TrafficList
-            rows={view.visible}
-            records={snapshot}
-            selectedKey={selectedKey}
-            pairedKey={pairedKey}
-            linkedToolCallId={selectedToolCallId}
-            onSelect={onSelect}
-            onDeselect={onDeselect}
-            failedExchangeFor={failedExchangeFor}
+    <PanelFrame
+      className="traffic-panel"
+      prefix="traffic"
+      testId="mcp-traffic"
+      toolbarLabel="MCP traffic filters"
+      exportError={exportError}
+      toolbar={
+        <>
+          <FilterSelect label="Filter by server" allLabel="All servers" value={server} options={view.servers} onChange={setServer} testId="traffic-filter-server" />
+          <FilterSelect label="Filter by method" allLabel="All methods" value={method} options={view.methods} onChange={setMethod} testId="traffic-filter-method" />
+          <input
+            type="search"
+            className="traffic-filter-text"
+            placeholder="Filter text, #id, URL…"
+            aria-label="Filter by text"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            data-testid="traffic-filter-text"
           />
-        )}
-        {hasDetail && (
-          <>
-            <Splitter orientation="horizontal" label="Resize the detail pane" onResize={resizeDetail} />
-            <div
-              className="traffic-detail"
-              ref={detailRef}
-              style={detailHeight !== undefined ? { flex: `0 0 ${detailHeight}px` } : undefined}
-              data-testid="traffic-detail"
-              aria-label="Selected row"
-              role="region"
-            >
-              <div className="traffic-detail-bar">
-                <span className="section-title">{selectedMessage !== undefined ? 'Message' : 'HTTP exchange'}</span>
-                <span className="spacer" />
-                <button type="button" className="small-button" onClick={onDeselect} aria-label="Close the detail pane">
-                  ×
-                </button>
-              </div>
-              {selectedMessage !== undefined ? (
-                <MessageDetail
-                  key={selectedMessage.seq}
-                  message={selectedMessage}
-                  exchange={exchangeFor(selectedMessage)}
-                  era={eraOf?.(selectedMessage.server)}
-                  paired={pairedMessage}
-                  onSelectPaired={(seq) => setSelection({ type: 'message', seq })}
-                />
-              ) : selectedExchange !== undefined ? (
-                <ExchangeDetail key={selectedExchange.id} exchange={selectedExchange} topicsOpen />
-              ) : null}
-            </div>
-          </>
-        )}
-      </div>
-    </div>
+          <span className="traffic-count muted" aria-live="polite" data-testid="traffic-count">
+            {filtered ? `${view.visible.length.toLocaleString()} of ${view.total.toLocaleString()}` : `${view.total.toLocaleString()} rows`}
+          </span>
+          <span className="spacer" />
+          <button type="button" className="small-button" onClick={clearView} disabled={view.total === 0} data-testid="traffic-clear" title="Hide everything recorded so far">
+            Clear
+          </button>
+          <button
+            type="button"
+            className="small-button"
+            onClick={exportHar}
+            disabled={view.total === 0}
+            data-testid="traffic-export-har"
+            title="Download the MCP wire's HTTP exchanges as a HAR file (opens in DevTools)"
+          >
+            Export HAR
+          </button>
+        </>
+      }
+      detail={
+        selectedMessage !== undefined || selectedExchange !== undefined
+          ? {
+              testId: 'traffic-detail',
+              label: 'Selected row',
+              title: <span className="section-title">{selectedMessage !== undefined ? 'Message' : 'HTTP exchange'}</span>,
+              onClose: onDeselect,
+              children:
+                selectedMessage !== undefined ? (
+                  <MessageDetail
+                    key={selectedMessage.seq}
+                    message={selectedMessage}
+                    exchange={exchangeFor(selectedMessage)}
+                    era={eraOf?.(selectedMessage.server)}
+                    paired={pairedMessage}
+                    onSelectPaired={(seq) => setSelection({ type: 'message', seq })}
+                  />
+                ) : selectedExchange !== undefined ? (
+                  <ExchangeDetail key={selectedExchange.id} exchange={selectedExchange} topicsOpen />
+                ) : null,
+            }
+          : undefined
+      }
+    >
+      {view.total === 0 ? (
+        <div className="empty traffic-empty" data-testid="traffic-empty">
+          <p>
+            Every HTTP exchange with each MCP server appears here, message by message: the handshake (<code>initialize</code> or{' '}
+            <code>server/discover</code>), <code>tools/list</code>, each <code>tools/call</code>, notifications, and the HTTP requests that carry no
+            message (the GET stream, the DELETE that ends a session, failed requests).
+          </p>
+          <p>Select a row to see the exact JSON-RPC message, a note on what it is for, and the HTTP request and response that carried it.</p>
+        </div>
+      ) : view.visible.length === 0 ? (
+        <div className="empty" data-testid="traffic-no-match">
+          No rows match the filters.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setServer('');
+              setMethod('');
+              setText('');
+            }}
+          >
+            Show all
+          </button>
+        </div>
+      ) : (
+        <TrafficList
+          rows={view.visible}
+          records={snapshot}
+          selectedKey={selectedKey}
+          pairedKey={pairedKey}
+          linkedToolCallId={selectedToolCallId}
+          onSelect={onSelect}
+          onDeselect={onDeselect}
+          failedExchangeFor={failedExchangeFor}
+        />
+      )}
+    </PanelFrame>
   );
 }

@@ -4,9 +4,6 @@ import { inPageDemoLabel } from '../../core/config';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
-/** Height of one row in pixels (the theme's `--row-h`). */
-export const ROW_HEIGHT = 22;
-
 /** How a row is highlighted besides its own content. */
 export interface RowHighlight {
   selected: boolean;
@@ -65,12 +62,7 @@ export const MessageRowView = memo(function MessageRowView({
       data-failed={tone === 'failed' ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <span role="gridcell" className="c-time">
-        {formatClock(message.at)}
-      </span>
-      <span role="gridcell" className="c-server" title={message.server}>
-        {message.server}
-      </span>
+      <TimeAndServerCells at={message.at} server={message.server} />
       <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
         {message.direction === 'out' ? '→' : '←'}
       </span>
@@ -92,6 +84,21 @@ export const MessageRowView = memo(function MessageRowView({
     </div>
   );
 });
+
+/** The first two cells of every row: when, and which server (with a small label such as "demo server in this page"). */
+function TimeAndServerCells({ at, server, label }: { at: number; server: string; label?: string | undefined }) {
+  return (
+    <>
+      <span role="gridcell" className="c-time">
+        {formatClock(at)}
+      </span>
+      <span role="gridcell" className="c-server" title={server}>
+        {server}
+        {label && <small className="demo-tag"> {label}</small>}
+      </span>
+    </>
+  );
+}
 
 /** A row for an HTTP exchange that carried no JSON-RPC message (or failed). */
 export const ExchangeRowView = memo(function ExchangeRowView({
@@ -125,13 +132,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       data-linked={highlight.linked ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <span role="gridcell" className="c-time">
-        {formatClock(exchange.startedAt)}
-      </span>
-      <span role="gridcell" className="c-server" title={exchange.source}>
-        {exchange.source}
-        {inPageDemoLabel(exchange.url) && <small className="demo-tag"> {inPageDemoLabel(exchange.url)}</small>}
-      </span>
+      <TimeAndServerCells at={exchange.startedAt} server={exchange.source} label={inPageDemoLabel(exchange.url)} />
       <span role="gridcell" className="c-dir" aria-label="HTTP request">
         →
       </span>

@@ -1,6 +1,6 @@
 /** Reads an Anthropic error body (`{ type: 'error', error: { type, message } }`). */
 import type { ProviderErrorInfo } from '../provider';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import { decodeErrorBody, readErrorBody } from '../read-error-body';
 
 /**

@@ -4,7 +4,7 @@
  * as the server wrote it.
  */
 import type { SchemaKit, SchemaRules } from '../adapter-parts';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 
 /** The three keywords Anthropic refuses at the top of `input_schema`. */
 const ROOT_COMBINATORS = ['allOf', 'anyOf', 'oneOf'] as const;

@@ -12,7 +12,7 @@ import type {
 import { normalizeBaseUrl } from '../base-url';
 import { convertImage, convertUserParts, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
 import { checkToolName } from '../tool-name';
 import type {

@@ -3,7 +3,7 @@ import type { ConversionWarning, NeutralPart, NeutralUsage } from '../../convers
 import { defaultGenerateId } from '../default-id';
 import { MalformedResponseError } from '../provider-errors';
 import type { ParseOptions, ParsedResponse } from '../provider';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import { safeStringify } from '../safe-stringify';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
 import { readUsage } from '../read-usage';

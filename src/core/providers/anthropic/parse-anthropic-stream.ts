@@ -4,7 +4,8 @@
  */
 import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject, parseToolArguments } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
+import { parseToolArguments } from '../parse-tool-arguments';
 import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';

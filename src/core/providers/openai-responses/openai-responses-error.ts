@@ -4,7 +4,7 @@
  * `message` at its top, and `response.failed` carries them in `response.error`.
  */
 import type { ProviderErrorInfo } from '../provider';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import { parseOpenAIError } from '../openai';
 
 /** A Responses error body, parsed JSON or raw text → `{ type, message }` (the same shape as Chat Completions'). */

@@ -1,7 +1,7 @@
 /** Parses a non-streamed OpenAI Responses reply (its `output` items) into the neutral reply. */
 import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import type { ParseOptions, ParsedResponse } from '../provider';
 import { MalformedResponseError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';

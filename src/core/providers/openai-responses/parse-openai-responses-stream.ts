@@ -4,7 +4,7 @@
  */
 import type { ConversionWarning, NeutralPart, NeutralResponse, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import type { ModelStreamParser, ParseOptions, ProviderErrorInfo, SseEvent } from '../provider';
 import { parseEventObject, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { toNeutralToolCall } from '../tool-call-part';

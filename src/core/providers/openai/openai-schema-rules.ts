@@ -5,7 +5,7 @@
  * reads `parameters` by the same rules.
  */
 import type { SchemaKit, SchemaRules, SchemaStats } from '../adapter-parts';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 
 /** `format` values OpenAI structured outputs understand; others are ignored by the provider. */
 export const OPENAI_SUPPORTED_FORMATS: readonly string[] = ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'];

@@ -1,7 +1,7 @@
 /** Parses a non-streamed OpenAI Chat Completions reply into the neutral reply. */
 import type { ConversionWarning, NeutralPart, NeutralStopReason, NeutralUsage } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import { toNeutralToolCall } from '../tool-call-part';
 import type { ParseOptions, ParsedResponse } from '../provider';
 import { MalformedResponseError } from '../provider-errors';

@@ -4,7 +4,7 @@
  */
 import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
-import { isPlainObject } from '../parse-tool-arguments';
+import { isPlainObject } from '../../shared/json';
 import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';

@@ -1,4 +1,4 @@
-/** Small JSON helpers shared by the tool modules (untrusted data: nothing here throws). */
+/** Small JSON helpers shared across core (untrusted data: nothing here throws). */
 
 /** True for a non-null, non-array object (what JSON calls an object). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -31,16 +31,6 @@ export function cloneJson<T>(value: T): T | undefined {
   }
 }
 
-/** Escapes one JSON Pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`). */
-export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Appends a segment to a `#`-prefixed JSON Pointer. */
-export function childPath(path: string, segment: string | number): string {
-  return `${path}/${escapePointerSegment(String(segment))}`;
-}
-
 /** A short name for the JSON type of a value, for messages (`array`, `null`, `object`, …). */
 export function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
@@ -48,7 +38,12 @@ export function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-/** Formats an integer with thousands separators (`1,234,567`), independent of the locale. */
-export function formatCount(count: number): string {
-  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** A positive safe integer (ids, sequence numbers and sizes start at 1). */
+export function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1;
+}
+
+/** A safe integer of 0 or more. */
+export function isCountOrZero(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
 }

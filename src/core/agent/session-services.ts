@@ -1,0 +1,83 @@
+/**
+ * What an agent session needs from the rest of the app, and the services a turn gets from it,
+ * with the defaults filled in (clock, ids, retry sleep, page origin, offline check).
+ */
+import type { ProviderId } from '../providers';
+import type { PolicyStore, ToolRegistry } from '../tools';
+import type { CallContext } from '../traffic';
+import { sleepWithSignal } from './call-model';
+import type { CallMcpTool } from './execute-tool-call';
+import type { TurnServices } from './run-turn';
+import type { ModelSettings } from './session-types';
+
+/** What a session needs from the rest of the app. */
+export interface AgentSessionDeps {
+  /** The tools the model can see (MCP stand-ins and local tools). */
+  registry: ToolRegistry;
+  /** The person's allow / ask / deny choices. */
+  policies: PolicyStore;
+  /** Calls a tool on a connected MCP server; resolves to its CallToolResult. */
+  callMcpTool: CallMcpTool;
+  /** Per-server tool-call timeout in milliseconds; undefined = the connection's default. */
+  timeoutFor?(server: string): number | undefined;
+  /** The fetch a model request goes through: tapped, its source the provider, its exchange part of `context` (turn, step). */
+  modelFetch(provider: ProviderId, context: CallContext): typeof fetch;
+  /** Wall clock in epoch milliseconds. Default is `Date.now`. */
+  now?(): number;
+  /** Ids for chat items. Default is a counter with a random prefix. */
+  generateId?(): string;
+  /** Waits between retries, rejecting when the signal aborts. Injectable for tests. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  /** Settings to start with; the rest are the defaults (see DEFAULT_SETTINGS). */
+  initialSettings?: Partial<ModelSettings>;
+  /** Called with the API key whenever it is set, so the traffic log can redact it everywhere. */
+  registerSecret?(value: string): void;
+  /** The page's origin (a same-origin failure is not blamed on CORS). Default: `location.origin` when there is one. */
+  pageOrigin?: string;
+  /** True when the browser is offline. Default: `navigator.onLine === false` when there is a navigator. */
+  isOffline?(): boolean;
+  /** First retry pause in milliseconds. Default is 1000. */
+  retryBaseMs?: number;
+  /** Most text characters the model receives from one tool result. Default is 20000. */
+  maxResultChars?: number;
+}
+
+/** The services a turn runs with: the session's dependencies, defaults filled in, clock and ids shared with the session. */
+export function turnServices(deps: AgentSessionDeps, now: () => number, generateId: () => string): TurnServices {
+  return {
+    registry: deps.registry,
+    policies: deps.policies,
+    callMcpTool: deps.callMcpTool,
+    ...(deps.timeoutFor ? { timeoutFor: (server: string) => deps.timeoutFor?.(server) } : {}),
+    modelFetch: (provider, context) => deps.modelFetch(provider, context),
+    now,
+    generateId,
+    sleep: deps.sleep ?? sleepWithSignal,
+    ...optional('pageOrigin', deps.pageOrigin ?? defaultPageOrigin()),
+    isOffline: deps.isOffline ?? defaultIsOffline,
+    ...optional('retryBaseMs', deps.retryBaseMs),
+    ...optional('maxResultChars', deps.maxResultChars),
+  };
+}
+
+/** `{ key: value }`, or `{}` when the value is undefined (the options are exact: no key set to undefined). */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+function defaultPageOrigin(): string | undefined {
+  const location = (globalThis as { location?: { origin?: unknown } }).location;
+  return typeof location?.origin === 'string' && location.origin !== 'null' ? location.origin : undefined;
+}
+
+function defaultIsOffline(): boolean {
+  const navigator = (globalThis as { navigator?: { onLine?: unknown } }).navigator;
+  return navigator?.onLine === false;
+}
+
+/** Ids `<prefix>-1`, `<prefix>-2`, … with a random prefix per session object. */
+export function counterIds(): () => string {
+  const prefix = Math.random().toString(36).slice(2, 8);
+  let next = 0;
+  return () => `${prefix}-${++next}`;
+}
