@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { inPageDemoLabel } from '../../core/config';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
@@ -84,8 +85,8 @@ export const MessageRowView = memo(function MessageRowView({
   );
 });
 
-/** The first two cells of every row: when, and which server. */
-function TimeAndServerCells({ at, server }: { at: number; server: string }) {
+/** The first two cells of every row: when, and which server (with a small label such as "demo server in this page"). */
+function TimeAndServerCells({ at, server, label }: { at: number; server: string; label?: string | undefined }) {
   return (
     <>
       <span role="gridcell" className="c-time">
@@ -93,6 +94,7 @@ function TimeAndServerCells({ at, server }: { at: number; server: string }) {
       </span>
       <span role="gridcell" className="c-server" title={server}>
         {server}
+        {label && <small className="demo-tag"> {label}</small>}
       </span>
     </>
   );
@@ -130,7 +132,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       data-linked={highlight.linked ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <TimeAndServerCells at={exchange.startedAt} server={exchange.source} />
+      <TimeAndServerCells at={exchange.startedAt} server={exchange.source} label={inPageDemoLabel(exchange.url)} />
       <span role="gridcell" className="c-dir" aria-label="HTTP request">
         →
       </span>
