@@ -86,6 +86,8 @@ test('first visit on a static host: the in-page demo servers connect, answer and
   await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first()).toBeVisible();
   // An HTTP row of theirs (the 2025 server's GET stream carries no message of its own) says where it was answered.
   await expect(traffic.locator('[data-testid="traffic-row"][data-kind="http"][data-server="weather"]').first()).toContainText('demo server in this page');
+  // So does every message row: the exchange that carried it was answered by the worker.
+  await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first()).toContainText('demo server in this page');
 
   // A reload keeps everything: the config, and the servers reconnect through the worker.
   await page.reload();

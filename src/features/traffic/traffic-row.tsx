@@ -32,12 +32,13 @@ function highlightClass({ selected, paired, linked }: RowHighlight): string {
 export const MessageRowView = memo(function MessageRowView({
   message,
   failed,
+  label,
   rowKey,
   position,
   top,
   onSelect,
   ...highlight
-}: RowProps & { message: RpcMessageRecord; failed?: HttpExchange }) {
+}: RowProps & { message: RpcMessageRecord; failed?: HttpExchange | undefined; label?: string | undefined }) {
   const tone = failed ? exchangeTone(failed) : undefined;
   return (
     <div
@@ -62,7 +63,7 @@ export const MessageRowView = memo(function MessageRowView({
       data-failed={tone === 'failed' ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <TimeAndServerCells at={message.at} server={message.server} />
+      <TimeAndServerCells at={message.at} server={message.server} label={label} />
       <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
         {message.direction === 'out' ? '→' : '←'}
       </span>
