@@ -8,7 +8,7 @@ import {
   ToolFailure,
   toolFailureResult,
   type ToolFailureCategory,
-} from './tool-error';
+} from './index';
 
 function envelope(category: ToolFailureCategory, detail?: string): unknown {
   const result = toolFailureResult(category, detail);
