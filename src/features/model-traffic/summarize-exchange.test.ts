@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolCallsCompletion } from '../../core/providers/openai/__fixtures__/openai-replies';
+import { modelExchange } from '../../core/traffic/__fixtures__/exchanges';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
 import {
   askedLabel,
@@ -13,17 +14,11 @@ import {
 
 /** A model exchange with sensible defaults. */
 function exchange(patch: Partial<HttpExchange>): HttpExchange {
-  return {
-    id: 1,
-    wire: 'model',
-    source: 'anthropic',
-    method: 'POST',
-    url: 'https://api.anthropic.com/v1/messages',
+  return modelExchange({
     startedAt: 1_700_000_000_000,
-    state: 'done',
     requestHeaders: { 'x-api-key': '[redacted]', 'content-type': 'application/json' },
     ...patch,
-  };
+  });
 }
 
 /** SSE records with increasing times. */
