@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { transform as transformCss } from 'lightningcss';
 
@@ -17,7 +17,8 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   // Our bundled modules only (plus the hash of index.html's theme lines): no other inline
   // script, no eval (`new Function`), no CDN.
   'script-src': ["'self'"],
-  // Monaco's editor and JSON workers are bundled files; blob: covers workers built from a Blob URL.
+  // Monaco's editor and JSON workers are bundled files, and demo-worker.js (the in-page demo servers) is
+  // served beside index.html; blob: covers workers built from a Blob URL.
   'worker-src': ["'self'", 'blob:'],
   // The person chooses the MCP servers and the model endpoint, anywhere (cloud or localhost), so
   // requests may go to any origin; each server still has to allow this page with CORS.
@@ -111,9 +112,63 @@ function inlineShellStyle(): Plugin {
   };
 }
 
+/** The demo Service Worker's source and the file it is built to, at the app's base (so its scope is the app's path). */
+const DEMO_WORKER_ENTRY = fileURLToPath(new URL('src/demo-worker/worker.ts', import.meta.url));
+const DEMO_WORKER_FILE = 'demo-worker.js';
+
+/**
+ * The demo Service Worker as one classic script (no imports: module service workers are not
+ * supported everywhere, and a worker's imports cannot be updated with it). Built by a second Vite
+ * build of its own entry, so it never shares a chunk with the page and adds nothing to the page's
+ * first load: the page registers it only when it connects to an in-page demo server.
+ */
+async function buildDemoWorker(minify: boolean): Promise<string> {
+  const result = await viteBuild({
+    configFile: false,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      write: false,
+      minify,
+      target: 'es2022',
+      emptyOutDir: false,
+      lib: { entry: DEMO_WORKER_ENTRY, formats: ['iife'], name: 'glassboxDemoWorker', fileName: () => DEMO_WORKER_FILE },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const chunk = outputs.flatMap((output) => output.output).find((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  if (chunk === undefined) throw new Error('the demo worker build produced no script');
+  return chunk.code;
+}
+
+/**
+ * demo-worker.js beside index.html: emitted into the build, and served by the dev server (built on
+ * request, so `npm start` can use the in-page demo servers too when a config names them).
+ */
+function demoWorker(): Plugin {
+  return {
+    name: 'glassbox:demo-worker',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: DEMO_WORKER_FILE, source: await buildDemoWorker(true) });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${DEMO_WORKER_FILE}`, (_request, response, next) => {
+        buildDemoWorker(false).then(
+          (code) => {
+            response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+            response.setHeader('Cache-Control', 'no-store');
+            response.end(code);
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}
+
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
 export default defineConfig({
-  plugins: [react(), inlineShellStyle(), contentSecurityPolicyBuild()],
+  plugins: [react(), inlineShellStyle(), contentSecurityPolicyBuild(), demoWorker()],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

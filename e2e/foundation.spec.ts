@@ -1,18 +1,11 @@
-import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { DEMO_CONFIG, expectDemoServersInTheirEras, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, test } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
 test.describe('connecting to the demo servers', () => {
   test('a 2025 server negotiates the legacy era with a session, a 2026 server the modern era', async ({ page }) => {
     await openWithConfig(page, DEMO_CONFIG);
-    const weather = page.getByTestId('server-weather');
-    const calendar = page.getByTestId('server-calendar');
-    await expect(weather).toHaveAttribute('data-status', 'connected');
-    await expect(calendar).toHaveAttribute('data-status', 'connected');
-    await expect(weather).toHaveAttribute('data-era', 'legacy');
-    await expect(calendar).toHaveAttribute('data-era', 'modern');
-    await expect(page.getByTestId('session-weather')).toContainText(/Mcp-Session-Id: [0-9a-f-]{36}/);
-    await expect(page.getByTestId('session-calendar')).toHaveCount(0);
+    await expectDemoServersInTheirEras(page);
 
     const traffic = page.getByTestId('mcp-traffic');
     // 2025: initialize and notifications/initialized; 2026: server/discover, no initialize.

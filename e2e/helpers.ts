@@ -29,6 +29,16 @@ export async function openWithConfig(page: Page, config: unknown, settled: strin
   }
 }
 
+/** Both demo servers connected, each in its era: weather 2025 (initialize, a session), calendar 2026-07-28 (stateless). */
+export async function expectDemoServersInTheirEras(page: Page): Promise<void> {
+  await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+  await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
+  await expect(page.getByTestId('server-weather')).toHaveAttribute('data-era', 'legacy');
+  await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-era', 'modern');
+  await expect(page.getByTestId('session-weather')).toContainText(/Mcp-Session-Id: [0-9a-f-]{36}/);
+  await expect(page.getByTestId('session-calendar')).toHaveCount(0);
+}
+
 /** Run axe and fail on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -87,29 +87,8 @@ export function sendText(res, status, text, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text);
 }
 
-/**
- * Resolves after `ms` milliseconds, or rejects when `signal` aborts first.
- * @param {number} ms
- * @param {AbortSignal} [signal]
- * @returns {Promise<void>}
- */
-export function delay(ms, signal) {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason ?? new Error('aborted'));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal?.reason ?? new Error('aborted'));
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+/** Resolves after `ms` milliseconds, or rejects when `signal` aborts first (shared with the demo servers). */
+export { delay } from '../../src/demo-servers/delay.mjs';
 
 /**
  * Parses `--host H --port N` (also `--port=N`) from argv.

@@ -2,9 +2,9 @@
  * A 2025-era streamable HTTP endpoint with sessions, built on the v1 SDK: one server instance and
  * one transport per session, DELETE ends a session, an unknown session id gets 404.
  */
-import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { openSession } from '../../src/demo-servers/sessions.mjs';
 import { readBody, sendJsonRpcError } from './http-kit.mjs';
 
 /**
@@ -57,22 +57,9 @@ export function createSessionEndpoint(createServer, options = {}) {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
       return;
     }
-    const server = createServer();
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore() }),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-        void server.close();
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
+    const transport = await openSession(sessions, createServer, (sessionOptions) =>
+      new StreamableHTTPServerTransport({ ...sessionOptions, ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore() }) }),
+    );
     await transport.handleRequest(req, res, body);
   }
 

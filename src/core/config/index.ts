@@ -24,7 +24,8 @@ export {
   type ParsedConfigText,
 } from './config-store';
 export { decodeConfigFragment, encodeConfigFragment, stripSecrets, ShareLinkError } from './share-link';
-export { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS } from './default-config';
+export { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS, IN_PAGE_DEMO_CONFIG_TEXT, LOOPBACK_DEMO_CONFIG_TEXT } from './default-config';
+export { IN_PAGE_DEMO_LABEL, IN_PAGE_DEMO_URLS, inPageDemoLabel, inPageDemoServer, LOOPBACK_DEMO_URLS } from './demo-servers';
 export type { ConfigExample } from './default-config';
 export { findPlaceholders, parsePlaceholder } from './placeholders';
 export type { Placeholder, PlaceholderKind } from './placeholders';

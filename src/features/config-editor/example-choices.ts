@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS } from '../../core/config';
+import { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS, IN_PAGE_DEMO_CONFIG_TEXT } from '../../core/config';
 
 /** One entry of the examples menu. */
 export interface ExampleChoice {
@@ -10,7 +10,15 @@ export interface ExampleChoice {
 
 /** The demo config followed by every example from the config module. */
 export const EXAMPLE_CHOICES: readonly ExampleChoice[] = [
-  { id: 'demo', title: 'Demo servers', description: 'The two demo servers that `npm run servers` starts.', text: DEFAULT_CONFIG_TEXT },
+  {
+    id: 'demo',
+    title: 'Demo servers',
+    description:
+      DEFAULT_CONFIG_TEXT === IN_PAGE_DEMO_CONFIG_TEXT
+        ? 'The two demo servers that run in this page (its Service Worker answers them).'
+        : 'The two demo servers that `npm start` runs on this machine.',
+    text: DEFAULT_CONFIG_TEXT,
+  },
   ...EXAMPLE_CONFIG_TEXTS,
 ];
 

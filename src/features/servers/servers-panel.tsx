@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
+import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { ToolCallForm } from './tool-call-form';
@@ -93,6 +94,11 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
             {server.era === 'legacy' ? '2025' : '2026'} · {server.protocolVersion}
           </span>
         )}
+        {inPageDemoLabel(server.url) && (
+          <span className="badge" data-testid={`demo-label-${server.name}`} title="A Service Worker in this page answers this URL with the demo server's real SDK code: nothing leaves the browser.">
+            {inPageDemoLabel(server.url)}
+          </span>
+        )}
         <span className="spacer" />
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button type="button" className="small-button" onClick={() => void manager.disconnect(server.name)} aria-label={`Disconnect ${server.name}`}>
@@ -132,6 +138,12 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
           role={server.status === 'failed' ? 'alert' : undefined}
         >
           <DiagnosisBody diagnosis={server.diagnosis} />
+        </div>
+      )}
+      {server.status === 'failed' && inPageDemoLabel(server.url) && (
+        <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
+          This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some
+          private windows, a page not on https or localhost) cannot run it. The failed request on the MCP wire says why.
         </div>
       )}
       {server.lastProblem && server.status !== 'failed' && (

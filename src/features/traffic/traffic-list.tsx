@@ -19,6 +19,8 @@ export interface TrafficListProps {
   onDeselect(): void;
   /** The exchange that carried a message, when it failed (shown as the row's status). */
   failedExchangeFor(message: RpcMessageRecord): HttpExchange | undefined;
+  /** A small label for a message's server (such as "demo server in this page"), if it has one. */
+  labelFor?(message: RpcMessageRecord): string | undefined;
 }
 
 /** Selecting a row selects its tool call elsewhere: the list must not jump away from the chosen row for it. */
@@ -28,7 +30,7 @@ const toolCallOf = (row: TrafficRow) => row.toolCallId;
  * The virtualised list of messages and exchanges (see VirtualList); it scrolls to the rows
  * of a linked tool call.
  */
-export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolCallId, onSelect, onDeselect, failedExchangeFor }: TrafficListProps) {
+export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolCallId, onSelect, onDeselect, failedExchangeFor, labelFor }: TrafficListProps) {
   return (
     <VirtualList
       rows={rows}
@@ -58,6 +60,7 @@ export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolC
               top={top}
               message={message}
               failed={failedExchangeFor(message)}
+              label={labelFor?.(message)}
               onSelect={select}
               {...highlight}
             />

@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { ProtocolEra } from '../../core/traffic';
+import { inPageDemoLabel } from '../../core/config';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
 import { PanelFrame } from '../../ui/panel-frame';
@@ -98,6 +99,8 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
     },
     [exchangeFor],
   );
+
+  const labelFor = useCallback((message: RpcMessageRecord) => inPageDemoLabel(exchangeFor(message)?.url), [exchangeFor]);
 
   const selectedMessage = selection?.type === 'message' ? log.getMessage(selection.seq) : undefined;
   const selectedExchange = selection?.type === 'exchange' ? log.getExchange(selection.id) : undefined;
@@ -234,6 +237,7 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
           onSelect={onSelect}
           onDeselect={onDeselect}
           failedExchangeFor={failedExchangeFor}
+          labelFor={labelFor}
         />
       )}
     </PanelFrame>

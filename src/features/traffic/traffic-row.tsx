@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { inPageDemoLabel } from '../../core/config';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
@@ -31,12 +32,13 @@ function highlightClass({ selected, paired, linked }: RowHighlight): string {
 export const MessageRowView = memo(function MessageRowView({
   message,
   failed,
+  label,
   rowKey,
   position,
   top,
   onSelect,
   ...highlight
-}: RowProps & { message: RpcMessageRecord; failed?: HttpExchange }) {
+}: RowProps & { message: RpcMessageRecord; failed?: HttpExchange | undefined; label?: string | undefined }) {
   const tone = failed ? exchangeTone(failed) : undefined;
   return (
     <div
@@ -61,7 +63,7 @@ export const MessageRowView = memo(function MessageRowView({
       data-failed={tone === 'failed' ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <TimeAndServerCells at={message.at} server={message.server} />
+      <TimeAndServerCells at={message.at} server={message.server} label={label} />
       <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
         {message.direction === 'out' ? '→' : '←'}
       </span>
@@ -84,8 +86,8 @@ export const MessageRowView = memo(function MessageRowView({
   );
 });
 
-/** The first two cells of every row: when, and which server. */
-function TimeAndServerCells({ at, server }: { at: number; server: string }) {
+/** The first two cells of every row: when, and which server (with a small label such as "demo server in this page"). */
+function TimeAndServerCells({ at, server, label }: { at: number; server: string; label?: string | undefined }) {
   return (
     <>
       <span role="gridcell" className="c-time">
@@ -93,6 +95,7 @@ function TimeAndServerCells({ at, server }: { at: number; server: string }) {
       </span>
       <span role="gridcell" className="c-server" title={server}>
         {server}
+        {label && <small className="demo-tag"> {label}</small>}
       </span>
     </>
   );
@@ -130,7 +133,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       data-linked={highlight.linked ? 'true' : undefined}
       onClick={() => onSelect(rowKey)}
     >
-      <TimeAndServerCells at={exchange.startedAt} server={exchange.source} />
+      <TimeAndServerCells at={exchange.startedAt} server={exchange.source} label={inPageDemoLabel(exchange.url)} />
       <span role="gridcell" className="c-dir" aria-label="HTTP request">
         →
       </span>

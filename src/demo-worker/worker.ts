@@ -1,0 +1,56 @@
+/**
+ * The demo Service Worker: it answers the page's requests to the two in-page demo servers
+ * (https://weather.example.com/mcp, 2025-era with sessions; https://calendar.example.com/mcp,
+ * 2026-07-28) with the real SDK servers over their web-standard streamable HTTP transports, so a
+ * page on a static host has servers to talk to. The page's fetch goes through the browser's own
+ * pipeline and is recorded like any other; the worker only stands where the network would be.
+ * Every other request is left to the browser (no respondWith), so the worker is invisible to them.
+ *
+ * Built by vite.config.ts as its own file, demo-worker.js, at the app's base (its scope).
+ */
+// First: zod must be jitless before the servers' schemas exist (see zod-jitless.ts).
+import './zod-jitless';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { CalendarStore, createCalendarServer } from '../demo-servers/calendar.mjs';
+import { createWeatherServer } from '../demo-servers/weather.mjs';
+import { inPageDemoServer } from '../core/config/demo-servers';
+import { withDemoCors } from './cors';
+import { createWebSessionEndpoint } from './web-session-endpoint';
+
+/** The parts of the Service Worker scope this file uses (the project's TypeScript lib is DOM's). */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface ServiceWorkerScope {
+  readonly location: Location;
+  skipWaiting(): Promise<void>;
+  readonly clients: { claim(): Promise<void> };
+  addEventListener(type: 'install' | 'activate' | 'message', listener: (event: ExtendableEvent & { data?: unknown }) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+const scope = self as unknown as ServiceWorkerScope;
+
+/** The message the page sends when it is not controlled (a hard reload bypasses the worker): claim it. */
+const CLAIM_MESSAGE = 'glassbox:claim';
+
+const weather = createWebSessionEndpoint(createWeatherServer);
+const calendarStore = new CalendarStore();
+const calendar = createMcpHandler(() => createCalendarServer(calendarStore));
+
+// Take over at once, from the first visit: the page waits for control before it connects.
+scope.addEventListener('install', (event) => event.waitUntil(scope.skipWaiting()));
+scope.addEventListener('activate', (event) => event.waitUntil(scope.clients.claim()));
+scope.addEventListener('message', (event) => {
+  if (event.data === CLAIM_MESSAGE) event.waitUntil(scope.clients.claim());
+});
+
+scope.addEventListener('fetch', (event) => {
+  const server = inPageDemoServer(event.request.url);
+  if (server === undefined) return;
+  const handle = server === 'weather' ? weather : calendar.fetch;
+  event.respondWith(withDemoCors(event.request, scope.location.origin, handle));
+});
