@@ -4,38 +4,43 @@
  */
 import type { NeutralResponse } from '../conversation';
 
-/** The stream ended before its end marker (`message_stop`, `data: [DONE]`, `response.completed`). */
-export class StreamCutError extends Error {
-  readonly code = 'stream-cut';
+/**
+ * A streamed reply that stopped before it was complete. The parsers of every wire format end a
+ * broken stream the same way: they name the format and hand over what had arrived, so the
+ * agent can still show it.
+ */
+export abstract class IncompleteReplyError extends Error {
   /** The registry id of the wire format. */
   readonly provider: string;
-  /** What had arrived before the cut, assembled as far as possible. */
+  /** What had arrived before the stream stopped, assembled as far as possible. */
   readonly partial: NeutralResponse;
 
-  constructor(provider: string, endMarker: string, partial: NeutralResponse) {
-    super(`The ${provider} stream ended before its end marker (${endMarker}).`);
-    this.name = 'StreamCutError';
+  protected constructor(name: string, provider: string, message: string, partial: NeutralResponse) {
+    super(message);
+    this.name = name;
     this.provider = provider;
     this.partial = partial;
   }
 }
 
+/** The stream ended before its end marker (`message_stop`, `data: [DONE]`, `response.completed`). */
+export class StreamCutError extends IncompleteReplyError {
+  readonly code = 'stream-cut';
+
+  constructor(provider: string, endMarker: string, partial: NeutralResponse) {
+    super('StreamCutError', provider, `The ${provider} stream ended before its end marker (${endMarker}).`, partial);
+  }
+}
+
 /** The provider sent an error event in the middle of a stream. */
-export class ProviderStreamError extends Error {
+export class ProviderStreamError extends IncompleteReplyError {
   readonly code = 'provider-stream-error';
-  /** The registry id of the wire format. */
-  readonly provider: string;
   /** The provider's error type, e.g. `overloaded_error`. */
   readonly errorType: string;
-  /** What had arrived before the error, assembled as far as possible. */
-  readonly partial: NeutralResponse;
 
   constructor(provider: string, errorType: string, message: string, partial: NeutralResponse) {
-    super(message);
-    this.name = 'ProviderStreamError';
-    this.provider = provider;
+    super('ProviderStreamError', provider, message, partial);
     this.errorType = errorType;
-    this.partial = partial;
   }
 }
 

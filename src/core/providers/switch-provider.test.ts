@@ -7,6 +7,7 @@ import type { NeutralRequest } from '../conversation';
 import { WEATHER_CONVERSATION } from './__fixtures__/conversations';
 import type { AnthropicMessage } from './anthropic/anthropic-api';
 import type { OpenAIChatMessage } from './openai/openai-api';
+import { toolCallsCompletion } from './openai/__fixtures__/openai-replies';
 import { PROVIDERS } from './index';
 import { anthropicProvider } from './anthropic/anthropic-provider';
 import { openAIProvider } from './openai/openai-provider';
@@ -79,24 +80,15 @@ describe('switching provider in the middle of a chat', () => {
   });
 
   it('continues an OpenAI-started chat on Anthropic: parsed OpenAI tool calls become valid tool_use blocks', () => {
-    const { response } = parseOpenAIResponse({
-      id: 'chatcmpl-1',
-      model: 'gpt-4.1',
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: 'assistant',
-            content: null,
-            tool_calls: [
-              { id: 'call_A1', type: 'function', function: { name: 'weather_get_forecast', arguments: '{"city":"Paris"}' } },
-              { id: 'call_B2', type: 'function', function: { name: 'weather_get_forecast', arguments: '{"city":' } },
-            ],
-          },
-          finish_reason: 'tool_calls',
-        },
-      ],
-    });
+    const { response } = parseOpenAIResponse(
+      toolCallsCompletion(
+        [
+          { id: 'call_A1', name: 'weather_get_forecast', arguments: '{"city":"Paris"}' },
+          { id: 'call_B2', name: 'weather_get_forecast', arguments: '{"city":' },
+        ],
+        { id: 'chatcmpl-1', model: 'gpt-4.1' },
+      ),
+    );
     const history: NeutralRequest = {
       ...WEATHER_CONVERSATION,
       messages: [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocalRef, toProviderSchema } from './provider-schema';
 
-const weatherSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
+/** A typical MCP tool schema as both providers should receive it: the server's, without "$schema". */
+const sentSchema = {
   type: 'object',
   properties: {
     city: { type: 'string', description: 'City name' },
@@ -12,6 +12,8 @@ const weatherSchema = {
   additionalProperties: false,
 };
 
+const weatherSchema = { $schema: 'https://json-schema.org/draft/2020-12/schema', ...sentSchema };
+
 /** Only the parts a person reads, to keep snapshots short. */
 function brief(warnings: Array<{ level: string; type: string; path: string; message: string }>) {
   return warnings.map((warning) => `${warning.level} ${warning.type} ${warning.path}: ${warning.message}`);
@@ -20,27 +22,7 @@ function brief(warnings: Array<{ level: string; type: string; path: string; mess
 describe('toProviderSchema: a typical MCP tool schema', () => {
   it('anthropic: strips $schema with an info note and keeps everything else', () => {
     const result = toProviderSchema(weatherSchema, 'anthropic');
-    expect(result.schema).toMatchInlineSnapshot(`
-      {
-        "additionalProperties": false,
-        "properties": {
-          "city": {
-            "description": "City name",
-            "type": "string",
-          },
-          "days": {
-            "default": 3,
-            "maximum": 7,
-            "minimum": 1,
-            "type": "integer",
-          },
-        },
-        "required": [
-          "city",
-        ],
-        "type": "object",
-      }
-    `);
+    expect(result.schema).toStrictEqual(sentSchema);
     expect(brief(result.warnings)).toMatchInlineSnapshot(`
       [
         "info other #/$schema: Removed "$schema" (https://json-schema.org/draft/2020-12/schema): Anthropic does not need it and reads the schema the same way without it.",
@@ -50,27 +32,7 @@ describe('toProviderSchema: a typical MCP tool schema', () => {
 
   it('openai: the same schema, plus why it is sent without strict mode', () => {
     const result = toProviderSchema(weatherSchema, 'openai');
-    expect(result.schema).toMatchInlineSnapshot(`
-      {
-        "additionalProperties": false,
-        "properties": {
-          "city": {
-            "description": "City name",
-            "type": "string",
-          },
-          "days": {
-            "default": 3,
-            "maximum": 7,
-            "minimum": 1,
-            "type": "integer",
-          },
-        },
-        "required": [
-          "city",
-        ],
-        "type": "object",
-      }
-    `);
+    expect(result.schema).toStrictEqual(sentSchema);
     expect(brief(result.warnings)).toMatchInlineSnapshot(`
       [
         "info other #/$schema: Removed "$schema" (https://json-schema.org/draft/2020-12/schema): OpenAI does not need it and reads the schema the same way without it.",

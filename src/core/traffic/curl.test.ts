@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { modelExchange as exchange } from './__fixtures__/exchanges';
 import { shellQuote, toCurl } from './curl';
-import type { HttpExchange } from './types';
 
 /**
  * Runs a generated command in a real POSIX shell with `curl` replaced by a function
@@ -12,18 +12,6 @@ function curlArguments(command: string, environment: Record<string, string> = {}
   const output = execFileSync('sh', ['-c', script], { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...environment } });
   return output.toString('utf8').split('\0').slice(0, -1);
 }
-
-const exchange = (overrides: Partial<HttpExchange>): HttpExchange => ({
-  id: 1,
-  wire: 'model',
-  source: 'anthropic',
-  method: 'POST',
-  url: 'https://api.anthropic.com/v1/messages',
-  startedAt: 0,
-  state: 'done',
-  requestHeaders: {},
-  ...overrides,
-});
 
 describe('shellQuote', () => {
   it('survives quotes, dollars, backslashes and newlines through a real shell', () => {

@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnTimeline } from '../../core/agent';
+import type { TimelineSpan, TurnTimeline } from '../../core/agent';
 import { describeSummary, summarizeTimeline } from './timeline-math';
 import { formatMs } from './format-ms';
 
 const T0 = 1_000_000;
 
+/** A turn that started at T0 and ended `endedAfter` ms later (still running when undefined). */
+function turnOf(turn: number, endedAfter: number | undefined, spans: TimelineSpan[]): TurnTimeline {
+  return endedAfter === undefined ? { turn, startedAt: T0, spans } : { turn, startedAt: T0, endedAt: T0 + endedAfter, spans };
+}
+
+/** A span from `from` to `to` ms after T0 (open when `to` is undefined); a tool span may name its call. */
+function span(kind: TimelineSpan['kind'], label: string, from: number, to: number | undefined, step: number, toolCallId?: string): TimelineSpan {
+  const result: TimelineSpan = { kind, label, start: T0 + from, step };
+  if (to !== undefined) result.end = T0 + to;
+  if (toolCallId !== undefined) result.toolCallId = toolCallId;
+  return result;
+}
+
 /** A turn: model 0–500, two parallel tools 500–600 and 520–640, model 640–960. */
-const parallelTurn: TurnTimeline = {
-  turn: 1,
-  startedAt: T0,
-  endedAt: T0 + 1000,
-  spans: [
-    { kind: 'model', label: 'request 1', start: T0, end: T0 + 500, step: 1 },
-    { kind: 'tool', label: 'get_weather', start: T0 + 500, end: T0 + 600, toolCallId: 'call_a', step: 1 },
-    { kind: 'tool', label: 'add_reminder', start: T0 + 520, end: T0 + 640, toolCallId: 'call_b', step: 1 },
-    { kind: 'model', label: 'request 2', start: T0 + 640, end: T0 + 960, step: 2 },
-  ],
-};
+const parallelTurn = turnOf(1, 1000, [
+  span('model', 'request 1', 0, 500, 1),
+  span('tool', 'get_weather', 500, 600, 1, 'call_a'),
+  span('tool', 'add_reminder', 520, 640, 1, 'call_b'),
+  span('model', 'request 2', 640, 960, 2),
+]);
 
 describe('summarizeTimeline', () => {
   it('sums model time, takes the union of parallel tool time, and counts requests', () => {
@@ -41,15 +49,7 @@ describe('summarizeTimeline', () => {
   });
 
   it('reuses a lane once the earlier tool on it has finished', () => {
-    const turn: TurnTimeline = {
-      turn: 2,
-      startedAt: T0,
-      endedAt: T0 + 100,
-      spans: [
-        { kind: 'tool', label: 'a', start: T0, end: T0 + 40, step: 1 },
-        { kind: 'tool', label: 'b', start: T0 + 40, end: T0 + 80, step: 1 },
-      ],
-    };
+    const turn = turnOf(2, 100, [span('tool', 'a', 0, 40, 1), span('tool', 'b', 40, 80, 1)]);
     const summary = summarizeTimeline(turn, T0);
     expect(summary.bars.map((bar) => bar.lane)).toEqual([1, 1]);
     expect(summary.lanes).toBe(2);
@@ -58,14 +58,7 @@ describe('summarizeTimeline', () => {
   });
 
   it('treats a running turn and open spans as ending now', () => {
-    const running: TurnTimeline = {
-      turn: 3,
-      startedAt: T0,
-      spans: [
-        { kind: 'model', label: 'request 1', start: T0, end: T0 + 300, step: 1 },
-        { kind: 'tool', label: 'slow_tool', start: T0 + 300, toolCallId: 'call_c', step: 1 },
-      ],
-    };
+    const running = turnOf(3, undefined, [span('model', 'request 1', 0, 300, 1), span('tool', 'slow_tool', 300, undefined, 1, 'call_c')]);
     const summary = summarizeTimeline(running, T0 + 400);
     expect(summary.totalMs).toBe(400);
     expect(summary.toolMs).toBe(100);
@@ -73,9 +66,9 @@ describe('summarizeTimeline', () => {
   });
 
   it('extends the total to a span that outlived the recorded end, and survives an empty turn', () => {
-    const late: TurnTimeline = { turn: 4, startedAt: T0, endedAt: T0 + 100, spans: [{ kind: 'model', label: 'r', start: T0, end: T0 + 200, step: 1 }] };
+    const late = turnOf(4, 100, [span('model', 'r', 0, 200, 1)]);
     expect(summarizeTimeline(late, T0).totalMs).toBe(200);
-    const empty: TurnTimeline = { turn: 5, startedAt: T0, endedAt: T0, spans: [] };
+    const empty = turnOf(5, 0, []);
     expect(summarizeTimeline(empty, T0)).toEqual({ modelMs: 0, toolMs: 0, totalMs: 0, requests: 0, lanes: 1, bars: [] });
   });
 });

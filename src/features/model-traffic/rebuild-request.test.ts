@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NeutralRequest } from '../../core/conversation';
-import type { HttpExchange } from '../../core/traffic/types';
+import { modelExchange } from '../../core/traffic/__fixtures__/exchanges';
 import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 
@@ -17,18 +17,7 @@ const NEUTRAL: NeutralRequest = {
   ],
 };
 
-const EXCHANGE: HttpExchange = {
-  id: 7,
-  wire: 'model',
-  source: 'anthropic',
-  method: 'POST',
-  url: 'https://api.anthropic.com/v1/messages',
-  startedAt: 0,
-  state: 'done',
-  requestHeaders: {},
-  turn: 1,
-  step: 2,
-};
+const EXCHANGE = modelExchange({ id: 7, turn: 1, step: 2 });
 
 /** A session that knows exactly one request. */
 function sessionWith(turn: number, step: number, request: NeutralRequest): ModelRequestSource & { asked: Array<[number, number]> } {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toolCallsCompletion } from '../../core/providers/openai/__fixtures__/openai-replies';
+import { modelExchange } from '../../core/traffic/__fixtures__/exchanges';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
 import {
   askedLabel,
@@ -12,17 +14,11 @@ import {
 
 /** A model exchange with sensible defaults. */
 function exchange(patch: Partial<HttpExchange>): HttpExchange {
-  return {
-    id: 1,
-    wire: 'model',
-    source: 'anthropic',
-    method: 'POST',
-    url: 'https://api.anthropic.com/v1/messages',
+  return modelExchange({
     startedAt: 1_700_000_000_000,
-    state: 'done',
     requestHeaders: { 'x-api-key': '[redacted]', 'content-type': 'application/json' },
     ...patch,
-  };
+  });
 }
 
 /** SSE records with increasing times. */
@@ -230,23 +226,15 @@ describe('summarizeResponse: OpenAI', () => {
     const summary = summarizeResponse(
       openai({
         status: 200,
-        responseBody: JSON.stringify({
-          choices: [
-            {
-              index: 0,
-              message: {
-                role: 'assistant',
-                content: null,
-                tool_calls: [
-                  { id: 'call_a', type: 'function', function: { name: 'get_forecast', arguments: '{}' } },
-                  { id: 'call_b', type: 'function', function: { name: 'get_forecast', arguments: '{}' } },
-                ],
-              },
-              finish_reason: 'tool_calls',
-            },
-          ],
-          usage: { prompt_tokens: 210, completion_tokens: 48 },
-        }),
+        responseBody: JSON.stringify(
+          toolCallsCompletion(
+            [
+              { id: 'call_a', name: 'get_forecast', arguments: '{}' },
+              { id: 'call_b', name: 'get_forecast', arguments: '{}' },
+            ],
+            { usage: { prompt_tokens: 210, completion_tokens: 48 } },
+          ),
+        ),
       }),
     );
     expect(summary).toMatchObject({ stopReason: 'tool_calls', usage: { input: 210, output: 48 }, toolCalls: [{ name: 'get_forecast', count: 2 }], hasText: false });

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { NeutralRequest } from '../../conversation';
-import { TINY_PNG, WEATHER_CONVERSATION } from '../__fixtures__/conversations';
+import { TINY_PNG, WEATHER_CONVERSATION, WEATHER_TOOLS } from '../__fixtures__/conversations';
+import {
+  requestFor,
+  textResultMessage,
+  toolCallMessage,
+  unansweredCallMessages,
+  unparsedArgumentsMessages,
+  userText,
+  wire,
+} from '../__fixtures__/neutral-messages';
 import { ANTHROPIC_VERSION, buildAnthropicRequest } from './build-anthropic-request';
 
 const options = { baseUrl: 'https://api.anthropic.com', apiKey: 'sk-ant-test' };
 
-/** The exact JSON text sent on the wire (key order included), indented to be readable. */
-const wire = (value: unknown) => JSON.stringify(value, null, 2);
-
-function request(overrides: Partial<NeutralRequest>): NeutralRequest {
-  return { model: 'claude-sonnet-4-5', messages: [], tools: [], maxTokens: 256, stream: false, ...overrides };
-}
+const request = requestFor('claude-sonnet-4-5');
 
 describe('buildAnthropicRequest', () => {
   it('pins URL, headers and the exact body of a whole tool-using conversation', () => {
@@ -23,7 +26,11 @@ describe('buildAnthropicRequest', () => {
       'anthropic-dangerous-direct-browser-access': 'true',
     });
     expect(built.warnings).toEqual([]);
-    expect(wire(built.body)).toMatchInlineSnapshot(`
+    // The tools as offered, field for field; the rest of the body pinned below, and every key's place.
+    const { tools, ...rest } = built.body;
+    expect(Object.keys(built.body)).toEqual(['model', 'max_tokens', 'system', 'messages', 'tools']);
+    expect(wire(tools)).toBe(wire(WEATHER_TOOLS.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }))));
+    expect(wire(rest)).toMatchInlineSnapshot(`
       "{
         "model": "test-model",
         "max_tokens": 1024,
@@ -146,55 +153,19 @@ describe('buildAnthropicRequest', () => {
               }
             ]
           }
-        ],
-        "tools": [
-          {
-            "name": "weather_get_forecast",
-            "description": "Get the forecast for a city.",
-            "input_schema": {
-              "type": "object",
-              "properties": {
-                "city": {
-                  "type": "string"
-                },
-                "days": {
-                  "type": "integer",
-                  "minimum": 1
-                }
-              },
-              "required": [
-                "city"
-              ]
-            }
-          },
-          {
-            "name": "charts_render",
-            "description": "Render a temperature chart as a PNG.",
-            "input_schema": {
-              "type": "object",
-              "properties": {
-                "city": {
-                  "type": "string"
-                }
-              },
-              "required": [
-                "city"
-              ]
-            }
-          }
         ]
       }"
     `);
   });
 
   it('sends stream: true only when streaming, and honours a custom version', () => {
-    const streamed = buildAnthropicRequest(request({ stream: true, messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }), {
+    const streamed = buildAnthropicRequest(request({ stream: true, messages: [userText('hi')] }), {
       ...options,
       anthropicVersion: '2099-01-01',
     });
     expect(streamed.body.stream).toBe(true);
     expect(streamed.headers['anthropic-version']).toBe('2099-01-01');
-    const plain = buildAnthropicRequest(request({ messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }), options);
+    const plain = buildAnthropicRequest(request({ messages: [userText('hi')] }), options);
     expect('stream' in plain.body).toBe(false);
     expect('tools' in plain.body).toBe(false);
     expect('system' in plain.body).toBe(false);
@@ -221,13 +192,10 @@ describe('buildAnthropicRequest', () => {
     const built = buildAnthropicRequest(
       request({
         messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'time?' }] },
-          { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'clock_now', input: {} }] },
-          {
-            role: 'tool',
-            parts: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'clock_now', result: { parts: [{ type: 'text', text: '12:00' }], isError: false } }],
-          },
-          { role: 'user', parts: [{ type: 'text', text: 'Never mind, stop.' }] },
+          userText('time?'),
+          toolCallMessage('toolu_1', 'clock_now', {}),
+          textResultMessage('toolu_1', 'clock_now', '12:00', false),
+          userText('Never mind, stop.'),
         ],
       }),
       options,
@@ -283,13 +251,8 @@ describe('buildAnthropicRequest', () => {
     const built = buildAnthropicRequest(
       request({
         messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'go' }] },
-          { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'clock_now', input: {} }] },
-          { role: 'user', parts: [{ type: 'text', text: 'stop' }] },
-          {
-            role: 'tool',
-            parts: [{ type: 'tool-result', toolCallId: 'toolu_zz', toolName: 'x', result: { parts: [], isError: false } }],
-          },
+          ...unansweredCallMessages('toolu_1'),
+          { role: 'tool', parts: [{ type: 'tool-result', toolCallId: 'toolu_zz', toolName: 'x', result: { parts: [], isError: false } }] },
         ],
       }),
       options,
@@ -315,26 +278,7 @@ describe('buildAnthropicRequest', () => {
 
   it('sends {} for a call whose arguments did not parse, and makes foreign ids safe', () => {
     const built = buildAnthropicRequest(
-      request({
-        messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'go' }] },
-          {
-            role: 'assistant',
-            parts: [{ type: 'tool-call', toolCallId: 'call:7/x', toolName: 'weather_get_forecast', input: undefined, rawArguments: '{"city": ' }],
-          },
-          {
-            role: 'tool',
-            parts: [
-              {
-                type: 'tool-result',
-                toolCallId: 'call:7/x',
-                toolName: 'weather_get_forecast',
-                result: { parts: [{ type: 'text', text: 'Invalid arguments' }], isError: true },
-              },
-            ],
-          },
-        ],
-      }),
+      request({ messages: unparsedArgumentsMessages('call:7/x', 'Invalid arguments') }),
       options,
     );
     expect(built.body.messages[1]).toEqual({
@@ -378,9 +322,9 @@ describe('buildAnthropicRequest', () => {
     const built = buildAnthropicRequest(
       request({
         messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'a' }] },
+          userText('a'),
           { role: 'assistant', parts: [{ type: 'text', text: '' }, { type: 'image', mediaType: 'image/png', data: TINY_PNG }] },
-          { role: 'user', parts: [{ type: 'text', text: 'b' }] },
+          userText('b'),
         ],
       }),
       options,

@@ -1,34 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../conversation';
 import { readSseFixture } from '../__fixtures__/read-fixture';
+import { HELLO_DELTAS, HELLO_TEXT, feed, finishDone, finishError } from '../__fixtures__/stream-test-helpers';
 import type { SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { createAnthropicStreamParser } from './parse-anthropic-stream';
 
 const fixtures = new URL('./__fixtures__/', import.meta.url);
 
-function run(events: SseEvent[]) {
-  const parser = createAnthropicStreamParser({ generateId: () => 'generated_1' });
-  const emitted: StreamEvent[] = events.flatMap((event) => parser.push(event));
-  return { parser, emitted };
-}
+const run = (events: SseEvent[]) => feed(createAnthropicStreamParser({ generateId: () => 'generated_1' }), events);
 
 describe('AnthropicStreamParser', () => {
   it('turns text deltas and usage into events, then done with the assembled reply', () => {
     const { parser, emitted } = run(readSseFixture(fixtures, 'anthropic-text.sse'));
     expect(emitted.filter((event) => event.type !== 'done')).toEqual([
       { type: 'usage', usage: { inputTokens: 25, outputTokens: 1 } },
-      { type: 'text-delta', text: 'Hello' },
-      { type: 'text-delta', text: '! How can I help' },
-      { type: 'text-delta', text: ' today?' },
+      ...HELLO_DELTAS,
       { type: 'usage', usage: { inputTokens: 25, outputTokens: 12 } },
     ]);
-    const response = parser.finish();
-    expect(emitted.at(-1)).toEqual({ type: 'done', response });
-    expect(response).toEqual({
+    expect(finishDone(parser, emitted)).toEqual({
       id: 'msg_01XFDUDYJgAACzvnptvVoYEL',
       model: 'claude-sonnet-4-5-20250929',
-      parts: [{ type: 'text', text: 'Hello! How can I help today?' }],
+      parts: [{ type: 'text', text: HELLO_TEXT }],
       stopReason: 'end-turn',
       rawStopReason: 'end_turn',
       usage: { inputTokens: 25, outputTokens: 12 },
@@ -61,29 +53,17 @@ describe('AnthropicStreamParser', () => {
   it('emits an error event and throws ProviderStreamError from finish, keeping what arrived', () => {
     const { parser, emitted } = run(readSseFixture(fixtures, 'anthropic-error.sse'));
     expect(emitted.at(-1)).toEqual({ type: 'error', message: 'Overloaded', errorType: 'overloaded_error' });
-    expect(() => parser.finish()).toThrow(ProviderStreamError);
-    try {
-      parser.finish();
-    } catch (error) {
-      const streamError = error as ProviderStreamError;
-      expect(streamError.code).toBe('provider-stream-error');
-      expect(streamError.errorType).toBe('overloaded_error');
-      expect(streamError.message).toBe('Overloaded');
-      expect(streamError.partial.parts).toEqual([{ type: 'text', text: 'Let me' }]);
-    }
+    const streamError = finishError(parser);
+    expect(streamError).toBeInstanceOf(ProviderStreamError);
+    expect(streamError).toMatchObject({ code: 'provider-stream-error', errorType: 'overloaded_error', message: 'Overloaded' });
+    expect((streamError as ProviderStreamError).partial.parts).toEqual([{ type: 'text', text: 'Let me' }]);
   });
 
   it('throws StreamCutError from finish when message_stop never came', () => {
     const events = readSseFixture(fixtures, 'anthropic-cut.sse');
     // The last event is incomplete (no blank line after it), so the splitter never delivers it.
     expect(events.map((event) => event.event)).toEqual(['message_start', 'content_block_start', 'content_block_delta']);
-    const { parser } = run(events);
-    let caught: unknown;
-    try {
-      parser.finish();
-    } catch (error) {
-      caught = error;
-    }
+    const caught = finishError(run(events).parser);
     expect(caught).toBeInstanceOf(StreamCutError);
     const cut = caught as StreamCutError;
     expect(cut.code).toBe('stream-cut');

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { NeutralRequest } from '../../conversation';
 import { WEATHER_CONVERSATION, WEATHER_TOOLS } from '../__fixtures__/conversations';
+import { requestFor, toolCallMessage, userText, wire } from '../__fixtures__/neutral-messages';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request';
 
 const options = { baseUrl: '', apiKey: 'sk-test' };
 
-/** The exact JSON text sent on the wire (key order included), indented to be readable. */
-const wire = (value: unknown) => JSON.stringify(value, null, 2);
-
-function request(overrides: Partial<NeutralRequest>): NeutralRequest {
-  return { model: 'gpt-4.1', messages: [], tools: [], maxTokens: 256, stream: false, ...overrides };
-}
+const request = requestFor('gpt-4.1');
 
 describe('buildOpenAIResponsesRequest', () => {
   it('pins URL, headers and the exact body of a whole tool-using conversation', () => {
@@ -120,7 +115,7 @@ describe('buildOpenAIResponsesRequest', () => {
   });
 
   it('keeps a base that ends in /v1 working, with a warning', () => {
-    const built = buildOpenAIResponsesRequest(request({ messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }), {
+    const built = buildOpenAIResponsesRequest(request({ messages: [userText('hi')] }), {
       baseUrl: 'http://localhost:11434/v1/',
       apiKey: '',
     });
@@ -140,10 +135,7 @@ describe('buildOpenAIResponsesRequest', () => {
   it('answers a call that never got a result and sends "{}" for arguments that did not parse', () => {
     const built = buildOpenAIResponsesRequest(
       request({
-        messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'go' }] },
-          { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'ping', input: undefined, rawArguments: '{"a":' }] },
-        ],
+        messages: [userText('go'), toolCallMessage('call_1', 'ping', undefined, '{"a":')],
       }),
       options,
     );

@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../conversation';
 import { readSseFixture } from '../__fixtures__/read-fixture';
+import { HELLO_TEXT, feed, finishDone, finishError } from '../__fixtures__/stream-test-helpers';
 import type { SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { createOpenAIResponsesStreamParser } from './parse-openai-responses-stream';
 
 const fixtures = new URL('./__fixtures__/', import.meta.url);
 
-function run(events: SseEvent[]) {
-  const parser = createOpenAIResponsesStreamParser({ generateId: () => 'generated_1' });
-  const emitted: StreamEvent[] = events.flatMap((event) => parser.push(event));
-  return { parser, emitted };
-}
+const run = (events: SseEvent[]) => feed(createOpenAIResponsesStreamParser({ generateId: () => 'generated_1' }), events);
 
 describe('OpenAIResponsesStreamParser', () => {
   it('turns text deltas into events and ends at response.completed with status and usage', () => {
     const { parser, emitted } = run(readSseFixture(fixtures, 'openai-responses-text.sse'));
     expect(emitted.filter((event) => event.type === 'text-delta').map((event) => (event.type === 'text-delta' ? event.text : '')).join('')).toBe(
-      'Hello! How can I help today?',
+      HELLO_TEXT,
     );
-    const response = parser.finish();
-    expect(emitted.at(-1)).toEqual({ type: 'done', response });
-    expect(response).toMatchObject({ parts: [{ type: 'text', text: 'Hello! How can I help today?' }], stopReason: 'end-turn', rawStopReason: 'completed' });
+    const response = finishDone(parser, emitted);
+    expect(response).toMatchObject({ parts: [{ type: 'text', text: HELLO_TEXT }], stopReason: 'end-turn', rawStopReason: 'completed' });
     expect(response.usage.inputTokens).toBeGreaterThan(0);
   });
 
@@ -45,13 +40,7 @@ describe('OpenAIResponsesStreamParser', () => {
 
   it('reports a stream cut before response.completed, with what had arrived', () => {
     const { parser } = run(readSseFixture(fixtures, 'openai-responses-cut.sse'));
-    const error = (() => {
-      try {
-        parser.finish();
-      } catch (thrown) {
-        return thrown;
-      }
-    })();
+    const error = finishError(parser);
     expect(error).toBeInstanceOf(StreamCutError);
     expect((error as StreamCutError).message).toContain('response.completed');
     expect((error as StreamCutError).partial.parts[0]).toMatchObject({ type: 'text' });

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { NeutralRequest } from '../../conversation';
-import { TINY_PNG, WEATHER_CONVERSATION } from '../__fixtures__/conversations';
+import { TINY_PNG, WEATHER_CONVERSATION, WEATHER_TOOLS } from '../__fixtures__/conversations';
+import { requestFor, unansweredCallMessages, unparsedArgumentsMessages, userText, wire } from '../__fixtures__/neutral-messages';
 import { buildOpenAIRequest, usesMaxCompletionTokens } from './build-openai-request';
 
 const options = { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-test' };
 
-/** The exact JSON text sent on the wire (key order included), indented to be readable. */
-const wire = (value: unknown) => JSON.stringify(value, null, 2);
-
-function request(overrides: Partial<NeutralRequest>): NeutralRequest {
-  return { model: 'gpt-4.1', messages: [], tools: [], maxTokens: 256, stream: false, ...overrides };
-}
+const request = requestFor('gpt-4.1');
 
 describe('buildOpenAIRequest', () => {
   it('pins URL, headers and the exact body of a whole tool-using conversation', () => {
@@ -18,7 +13,11 @@ describe('buildOpenAIRequest', () => {
     expect(built.url).toBe('https://api.openai.com/v1/chat/completions');
     expect(built.headers).toEqual({ 'content-type': 'application/json', authorization: 'Bearer sk-test' });
     expect(built.warnings).toEqual([]);
-    expect(wire(built.body)).toMatchInlineSnapshot(`
+    // The tools as offered, field for field; the rest of the body pinned below, and every key's place.
+    const { tools, ...rest } = built.body;
+    expect(Object.keys(built.body)).toEqual(['model', 'messages', 'tools', 'max_tokens']);
+    expect(wire(tools)).toBe(wire(WEATHER_TOOLS.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))));
+    expect(wire(rest)).toMatchInlineSnapshot(`
       "{
         "model": "test-model",
         "messages": [
@@ -105,48 +104,6 @@ describe('buildOpenAIRequest', () => {
             "content": "Thanks!"
           }
         ],
-        "tools": [
-          {
-            "type": "function",
-            "function": {
-              "name": "weather_get_forecast",
-              "description": "Get the forecast for a city.",
-              "parameters": {
-                "type": "object",
-                "properties": {
-                  "city": {
-                    "type": "string"
-                  },
-                  "days": {
-                    "type": "integer",
-                    "minimum": 1
-                  }
-                },
-                "required": [
-                  "city"
-                ]
-              }
-            }
-          },
-          {
-            "type": "function",
-            "function": {
-              "name": "charts_render",
-              "description": "Render a temperature chart as a PNG.",
-              "parameters": {
-                "type": "object",
-                "properties": {
-                  "city": {
-                    "type": "string"
-                  }
-                },
-                "required": [
-                  "city"
-                ]
-              }
-            }
-          }
-        ],
         "max_tokens": 1024
       }"
     `);
@@ -192,26 +149,7 @@ describe('buildOpenAIRequest', () => {
 
   it('sends {} for arguments that did not parse (compatible servers reject non-JSON), with a warning', () => {
     const built = buildOpenAIRequest(
-      request({
-        messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'go' }] },
-          {
-            role: 'assistant',
-            parts: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'weather_get_forecast', input: undefined, rawArguments: '{"city": ' }],
-          },
-          {
-            role: 'tool',
-            parts: [
-              {
-                type: 'tool-result',
-                toolCallId: 'call_1',
-                toolName: 'weather_get_forecast',
-                result: { parts: [{ type: 'text', text: 'Invalid arguments: not valid JSON' }], isError: true },
-              },
-            ],
-          },
-        ],
-      }),
+      request({ messages: unparsedArgumentsMessages('call_1', 'Invalid arguments: not valid JSON') }),
       options,
     );
     expect(wire(built.body.messages)).toMatchInlineSnapshot(`
@@ -248,7 +186,7 @@ describe('buildOpenAIRequest', () => {
     const built = buildOpenAIRequest(
       request({
         messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'two charts' }] },
+          userText('two charts'),
           {
             role: 'assistant',
             parts: [
@@ -351,13 +289,7 @@ describe('buildOpenAIRequest', () => {
 
   it('makes up an error result for a call without one ("Error: …" in the tool message)', () => {
     const built = buildOpenAIRequest(
-      request({
-        messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'go' }] },
-          { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'clock_now', input: {} }] },
-          { role: 'user', parts: [{ type: 'text', text: 'stop' }] },
-        ],
-      }),
+      request({ messages: unansweredCallMessages('call_1') }),
       options,
     );
     expect(built.body.messages).toEqual([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../conversation';
 import { readSseFixture } from '../__fixtures__/read-fixture';
+import { HELLO_DELTAS, HELLO_TEXT, feed, finishDone, finishError } from '../__fixtures__/stream-test-helpers';
 import type { SseEvent } from '../provider';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { createOpenAIStreamParser } from './parse-openai-stream';
@@ -9,9 +9,7 @@ const fixtures = new URL('./__fixtures__/', import.meta.url);
 
 function run(events: SseEvent[]) {
   let next = 0;
-  const parser = createOpenAIStreamParser({ generateId: () => `generated_${(next += 1)}` });
-  const emitted: StreamEvent[] = events.flatMap((event) => parser.push(event));
-  return { parser, emitted };
+  return feed(createOpenAIStreamParser({ generateId: () => `generated_${(next += 1)}` }), events);
 }
 
 function chunk(delta: Record<string, unknown>, finishReason: string | null = null): SseEvent {
@@ -21,18 +19,11 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null = nul
 describe('OpenAIStreamParser', () => {
   it('turns content deltas and the final usage chunk into events, then done at [DONE]', () => {
     const { parser, emitted } = run(readSseFixture(fixtures, 'openai-text.sse'));
-    expect(emitted.filter((event) => event.type !== 'done')).toEqual([
-      { type: 'text-delta', text: 'Hello' },
-      { type: 'text-delta', text: '! How can I help' },
-      { type: 'text-delta', text: ' today?' },
-      { type: 'usage', usage: { inputTokens: 19, outputTokens: 9 } },
-    ]);
-    const response = parser.finish();
-    expect(emitted.at(-1)).toEqual({ type: 'done', response });
-    expect(response).toEqual({
+    expect(emitted.filter((event) => event.type !== 'done')).toEqual([...HELLO_DELTAS, { type: 'usage', usage: { inputTokens: 19, outputTokens: 9 } }]);
+    expect(finishDone(parser, emitted)).toEqual({
       id: 'chatcmpl-C9x1aTextStream',
       model: 'gpt-4.1-2025-04-14',
-      parts: [{ type: 'text', text: 'Hello! How can I help today?' }],
+      parts: [{ type: 'text', text: HELLO_TEXT }],
       stopReason: 'end-turn',
       rawStopReason: 'stop',
       usage: { inputTokens: 19, outputTokens: 9 },
@@ -65,25 +56,14 @@ describe('OpenAIStreamParser', () => {
       message: 'The server had an error while processing your request. Sorry about that!',
       errorType: 'server_error',
     });
-    let caught: unknown;
-    try {
-      parser.finish();
-    } catch (error) {
-      caught = error;
-    }
+    const caught = finishError(parser);
     expect(caught).toBeInstanceOf(ProviderStreamError);
     expect((caught as ProviderStreamError).errorType).toBe('server_error');
     expect((caught as ProviderStreamError).partial.parts).toEqual([{ type: 'text', text: 'Let me' }]);
   });
 
   it('throws StreamCutError from finish when [DONE] never came', () => {
-    const { parser } = run(readSseFixture(fixtures, 'openai-cut.sse'));
-    let caught: unknown;
-    try {
-      parser.finish();
-    } catch (error) {
-      caught = error;
-    }
+    const caught = finishError(run(readSseFixture(fixtures, 'openai-cut.sse')).parser);
     expect(caught).toBeInstanceOf(StreamCutError);
     expect((caught as StreamCutError).code).toBe('stream-cut');
     expect((caught as StreamCutError).partial.parts).toEqual([{ type: 'text', text: 'It is sunny in Par' }]);
