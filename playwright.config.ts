@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const previewPort = Number(process.env.GLASSBOX_TEST_PORT ?? 4173);
+/** The plain static server of e2e/static-host.spec.ts (the build under a sub-path). */
+const staticPort = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? previewPort + 7);
 /** The build to serve (default dist/); lets parallel runs each test their own build. */
 const distDir = process.env.GLASSBOX_DIST ?? 'dist';
 
@@ -22,6 +24,16 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${previewPort}/`,
+    // Every test starts with the guided tour already dismissed, so its card never stands in the
+    // way; e2e/first-visit.spec.ts starts from empty storage to test the first visit itself.
+    // (The static host of e2e/static-host.spec.ts is another origin, so it is listed too.)
+    storageState: {
+      cookies: [],
+      origins: [previewPort, staticPort].map((port) => ({
+        origin: `http://127.0.0.1:${port}`,
+        localStorage: [{ name: 'glassbox.tour.dismissed', value: '1' }],
+      })),
+    },
     // A failed test keeps its trace (DOM snapshots of every action, network, console) and a screenshot.
     // The trace's screencast is off: recording it for every test (only to delete it when the test
     // passes) took about as much CPU as the tests themselves on a 2-core machine.

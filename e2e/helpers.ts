@@ -45,3 +45,25 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`)).toEqual([]);
 }
+
+/** The scene the scripted demo model plays. */
+export const DEMO_SCENE = "What's the weather in Paris, and add a reminder to take an umbrella";
+
+/**
+ * Picks the scripted demo model speaking `speaks`, sends its scene, approves get_forecast and
+ * add_reminder as the gate asks, and waits for the final answer.
+ */
+export async function playDemoScene(page: Page, speaks: 'anthropic' | 'openai'): Promise<void> {
+  await page.getByTestId('provider-select').selectOption('demo');
+  await page.getByLabel('Demo speaks').selectOption(speaks === 'openai' ? 'demo-openai' : 'demo-anthropic');
+  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+  const before = await answers.filter({ hasText: 'Here is what the weather server said about Paris' }).count();
+  await page.getByTestId('chat-input').fill(DEMO_SCENE);
+  await page.getByTestId('chat-send').click();
+  for (const asked of ['Run get_forecast on weather', 'add_reminder']) {
+    const card = page.getByTestId('approval-card');
+    await expect(card).toContainText(asked);
+    await card.getByTestId('approval-allow').click();
+  }
+  await expect(answers.filter({ hasText: 'Here is what the weather server said about Paris' })).toHaveCount(before + 1);
+}

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../bench/static-server.mjs';
-import { expectDemoServersInTheirEras } from './helpers';
+import { expectDemoServersInTheirEras, playDemoScene } from './helpers';
 
 /** The sub-path the build is served under, as on GitHub Pages (https://example.github.io/glassbox/). */
 const SUB_PATH = '/glassbox/';
@@ -107,6 +107,36 @@ test('first visit on a static host: the in-page demo servers connect, answer and
   const probe = 'Failed to load resource: the server responded with a status of 400 () @ https://weather.example.com/mcp';
   expect(errors.filter((line) => line !== probe)).toEqual([]);
   expect(errors.length).toBeLessThanOrEqual(2);
+});
+
+test.describe('a first-time visitor (fresh storage)', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('meets the tour, and the scripted demo model plays the scene in both wire formats with nothing sent anywhere else', async ({ context, page }) => {
+    test.slow();
+    const { hosts, errors } = watch(context, page);
+    await page.goto(`http://127.0.0.1:${server.port}${SUB_PATH}`);
+    await expectDemoServersConnected(page);
+    await expect(page.getByTestId('tour-step')).toBeVisible();
+    await page.getByTestId('tour-close').click();
+
+    await playDemoScene(page, 'anthropic');
+    await playDemoScene(page, 'openai');
+    const traffic = page.getByTestId('mcp-traffic');
+    await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')).toHaveCount(2);
+    await expect(page.locator('[data-testid="tool-call"][data-status="done"]')).toHaveCount(4);
+    await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-provider="demo"]')).toHaveCount(6);
+
+    // A reload keeps the conversation, and the tour stays closed.
+    await page.reload();
+    await expectDemoServersConnected(page);
+    await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').filter({ hasText: 'Here is what the weather server said about Paris' })).toHaveCount(2);
+    await expect(page.getByTestId('tour-step')).toHaveCount(0);
+
+    expect([...hosts].sort()).toEqual([...DEMO_HOSTS, `127.0.0.1:${server.port}`].sort());
+    const probe = 'Failed to load resource: the server responded with a status of 400 () @ https://weather.example.com/mcp';
+    expect(errors.filter((line) => line !== probe)).toEqual([]);
+  });
 });
 
 test('a worker-made answer reads like a server’s: CORS headers, a readable Mcp-Session-Id, a 404 for a lost session', async ({ context, page }) => {

@@ -29,7 +29,8 @@ beforeEach(() => {
   server.reset();
 });
 
-const FORMATS: ProviderId[] = ['anthropic', 'openai', 'openai-responses'];
+/** The wire formats the scripted model server speaks (the in-page demo format is not one of them). */
+const FORMATS = ['anthropic', 'openai', 'openai-responses'] as const satisfies readonly ProviderId[];
 
 const TOOLS = [
   {

@@ -9,10 +9,12 @@ import { ServersPanel } from '../features/servers';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { TrafficPanel } from '../features/traffic';
+import { GuidedTour, isTourDismissed, rememberTourDismissed } from '../features/tour';
 import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
 import { Splitter } from '../ui/splitter';
 import { useShareLinkPaste } from './use-share-link-paste';
+import { browserStorage } from './browser-storage';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -49,6 +51,12 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [leftTab, setLeftTab] = usePersistentState<LeftTab>('glassbox.leftTab', 'servers');
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
+  // The tour opens on a first visit; once closed or finished it stays closed until asked for.
+  const [touring, setTouring] = useState(() => !isTourDismissed(browserStorage()));
+  const closeTour = useCallback(() => {
+    setTouring(false);
+    rememberTourDismissed(browserStorage());
+  }, []);
   // An imported session is shown from its own stores, read-only; the live ones keep running and saving.
   const [view, setView] = useState<ImportedView>();
   const shownSession = view?.session ?? services.session;
@@ -115,6 +123,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           readOnly={view !== undefined}
           saveStatus={saveStatus}
         />
+        <button type="button" className="small-button" onClick={() => setTouring(true)} data-testid="tour-start" title="Walk through one tool-using turn, panel by panel">
+          Tour
+        </button>
         <button type="button" className="small-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
           {theme === 'dark' ? '☀ Light' : '☾ Dark'}
         </button>
@@ -171,6 +182,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           <ModelTrafficPanel key={viewKey} log={shownLog} session={shownSession} selectedToolCallId={selectedToolCall} linked={linked} appVersion={APP_VERSION} />
         </Panel>
       </main>
+      {touring && <GuidedTour onClose={closeTour} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>

@@ -118,6 +118,51 @@ describe('createServices', () => {
     expect(logged).not.toContain('sk-composition-key');
   });
 
+  it('plays the scripted demo scene in the page: get_forecast on the weather server, add_reminder locally, recorded on the model wire, no model request on the network', async () => {
+    const network: string[] = [];
+    const services = createServices({
+      baseFetch: (input, init) => {
+        network.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+      storage: memoryStorage(),
+    });
+    built.push(services);
+    services.config.start({ fragment: configText({ weather: weather.url }) });
+    await services.applyConfig();
+    services.session.setSettings({ provider: 'demo', model: 'glassbox-demo-script', baseUrl: 'https://demo-model.invalid/openai/v1' });
+    // The approval gate stays in the way: the person (here, this listener) allows each call once.
+    const approved = new Set<string>();
+    services.session.subscribe(() => {
+      for (const item of services.session.getSnapshot().items) {
+        if (item.kind === 'tool-call' && item.status === 'awaiting-approval' && !approved.has(item.id)) {
+          approved.add(item.id);
+          services.session.approve(item.id, 'once');
+        }
+      }
+    });
+
+    await services.session.send("What's the weather in Paris, and add a reminder to take an umbrella");
+
+    const calls = services.session.getSnapshot().items.filter((item): item is ToolCallItem => item.kind === 'tool-call');
+    expect(calls.map((call) => [call.publicName, call.origin, call.status, call.decision])).toEqual([
+      ['weather_get_forecast', 'mcp', 'done', 'allowed-once'],
+      ['add_reminder', 'local', 'done', 'allowed-once'],
+    ]);
+    const forecastText = JSON.stringify(calls[0]?.modelResult);
+    const answer = services.session.getSnapshot().items.findLast((item) => item.kind === 'assistant');
+    expect(answer?.kind === 'assistant' && answer.text).toContain('Here is what the weather server said about Paris');
+    expect(forecastText).toContain('Paris');
+    expect(services.reminders.getSnapshot().map((reminder) => reminder.text)).toEqual(['Take an umbrella']);
+    const modelExchanges = services.log.getSnapshot().exchanges.filter((exchange) => exchange.wire === 'model');
+    expect(modelExchanges.map((exchange) => [exchange.source, exchange.url, exchange.status])).toEqual(
+      Array.from({ length: 3 }, () => ['demo', 'https://demo-model.invalid/openai/v1/chat/completions', 200]),
+    );
+    expect(modelExchanges[2]?.requestBody).toContain('"role":"tool"');
+    expect(network.filter((url) => url.includes('demo-model.invalid'))).toEqual([]);
+    expect(network.length).toBeGreaterThan(0);
+  });
+
   it('saves the config (secrets stripped), the conversation and the traffic; a new page restores them before it connects', async () => {
     const backend = new MemoryBackend();
     const storage = memoryStorage();

@@ -5,6 +5,7 @@ import { ConnectionManager } from './mcp';
 import type { ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
+import { PROVIDERS } from './providers';
 import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
@@ -99,7 +100,9 @@ export function createServices(options: ServicesOptions = {}): Services {
     },
     timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
     // One tap per model request: its exchange is recorded as part of the request's turn and step.
-    modelFetch: (provider, context) => createWireTap({ log, wire: 'model', source: provider, secrets, context })(baseFetch) as typeof fetch,
+    // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
+    modelFetch: (provider, context) =>
+      createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch,
     registerSecret: (value) => secrets.add(value),
   });
   const persistence = new SessionPersistence({ log, session, backend });

@@ -148,8 +148,8 @@ describe('parseSessionData', () => {
       requests: [{ turn: 1, step: 1, messageCount: 1, provider: 'gemini', request: { model: 'g', tools: [], maxTokens: 1, stream: true } }],
     });
     expect(parsed.problems).toEqual([
-      'Saved settings: unknown wire format "gemini"; Anthropic Messages (anthropic) is used instead. Known formats: anthropic, openai, openai-responses.',
-      'Reply a1: unknown wire format "gemini"; Anthropic Messages (anthropic) is used instead. Known formats: anthropic, openai, openai-responses.',
+      'Saved settings: unknown wire format "gemini"; Anthropic Messages (anthropic) is used instead. Known formats: anthropic, openai, openai-responses, demo.',
+      'Reply a1: unknown wire format "gemini"; Anthropic Messages (anthropic) is used instead. Known formats: anthropic, openai, openai-responses, demo.',
       'The request of turn 1, step 1 names an unknown wire format "gemini"; it was dropped, so that request cannot be rebuilt in another format.',
     ]);
     expect(parsed.data?.items.map((item) => (item.kind === 'assistant' ? item.provider : ''))).toEqual(['anthropic', 'openai-responses']);

@@ -3,7 +3,7 @@
  * what they share: the adapter contract, error explanations and the stream errors. Code outside
  * core/providers reaches a format only through `PROVIDERS[id]`.
  */
-export { isProviderId, PRESETS, PROVIDER_IDS, PROVIDERS, type ProviderId, type ProviderPreset } from './registry';
+export { isProviderId, PRESETS, PROVIDER_IDS, PROVIDERS, WIRE_FORMAT_IDS, type ProviderId, type ProviderPreset } from './registry';
 export type {
   BuildRequestOptions,
   BuiltRequest,
@@ -41,3 +41,4 @@ export { splitSse } from './split-sse';
 export { MISSING_RESULT_TEXT, pairToolResults } from './pair-tool-results';
 export { PROVIDER_TOOL_NAME_PATTERN } from './tool-name';
 export { SUPPORTED_IMAGE_MEDIA_TYPES } from './image-media-types';
+export { DEMO_SCENARIO_MESSAGE, demoDialectOf, DEMO_BASE_URLS, DEMO_MODEL_HOST } from './demo';

@@ -99,6 +99,16 @@ export interface ProviderAdapter<TBody extends object = object, TId extends stri
   createStreamParser(options?: ParseOptions): ModelStreamParser;
   /** An error body (parsed JSON or raw text) → its type and message. */
   parseError(body: unknown): ProviderErrorInfo;
+  /**
+   * A fetch that answers this format's requests inside the page (the scripted demo); the
+   * recording fetch wraps it like the browser's. Absent: requests go to the network.
+   */
+  localFetch?: typeof fetch;
+  /**
+   * True for a format that speaks other formats' wire (the scripted demo speaks Anthropic's or
+   * OpenAI's): it is not offered as one more format to show a request in.
+   */
+  borrowsWire?: boolean;
 }
 
 /**

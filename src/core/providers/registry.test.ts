@@ -4,7 +4,7 @@ import { isProviderId, PRESETS, PROVIDER_IDS, PROVIDERS } from './registry';
 
 describe('the provider registry', () => {
   it('lists every wire format once, keyed by its own id, in picker order', () => {
-    expect(PROVIDER_IDS).toEqual(['anthropic', 'openai', 'openai-responses']);
+    expect(PROVIDER_IDS).toEqual(['anthropic', 'openai', 'openai-responses', 'demo']);
     for (const id of PROVIDER_IDS) expect(PROVIDERS[id].id).toBe(id);
   });
 
@@ -23,6 +23,8 @@ describe('the provider registry', () => {
       'openai:ollama',
       'openai:lm-studio',
       'openai-responses:openai-responses',
+      'demo:demo-anthropic',
+      'demo:demo-openai',
     ]);
     expect(PRESETS.find((preset) => preset.provider === 'openai-responses')?.baseUrl).toBe('https://api.openai.com');
   });
@@ -38,6 +40,7 @@ describe('the provider registry', () => {
     expect(note('openai-responses', 'request')).toMatch(/store: false/);
     expect(note('openai-responses', 'response')).toMatch(/function_call_output/);
     expect(note('openai-responses', 'stream')).toMatch(/response\.completed/);
+    expect(note('demo', 'request')).toMatch(/script in this page/);
     const kinds: ModelExchangeKind[] = ['request', 'response', 'stream'];
     for (const kind of kinds) expect(new Set(PROVIDER_IDS.map((id) => note(id, kind))).size).toBe(PROVIDER_IDS.length);
   });

@@ -5,6 +5,7 @@
  */
 import type { EndpointPreset } from './adapter-parts';
 import { anthropicProvider } from './anthropic/anthropic-provider';
+import { demoProvider } from './demo/demo-provider';
 import { openAIProvider } from './openai/openai-provider';
 import { openAIResponsesProvider } from './openai-responses/openai-responses-provider';
 import type { ProviderAdapter } from './provider';
@@ -13,6 +14,7 @@ const REGISTRY = {
   [anthropicProvider.id]: anthropicProvider,
   [openAIProvider.id]: openAIProvider,
   [openAIResponsesProvider.id]: openAIResponsesProvider,
+  [demoProvider.id]: demoProvider,
 };
 
 /** The id of a wire format Glassbox speaks: a key of the registry. */
@@ -23,6 +25,9 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderAdapter>> = REGISTRY
 
 /** The registry's ids, in order. */
 export const PROVIDER_IDS: readonly ProviderId[] = Object.keys(REGISTRY) as ProviderId[];
+
+/** The ids of the formats with a wire of their own (not the demo, which borrows one), in order. */
+export const WIRE_FORMAT_IDS: readonly ProviderId[] = PROVIDER_IDS.filter((id) => PROVIDERS[id].borrowsWire !== true);
 
 /** True when `value` names a wire format in the registry (saved data, a select's value). */
 export function isProviderId(value: unknown): value is ProviderId {

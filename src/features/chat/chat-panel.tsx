@@ -94,7 +94,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: Cha
   return (
     <div className="chat-panel" data-testid="chat">
       <div className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Conversation" aria-busy={running} tabIndex={-1}>
-        {items.length === 0 ? <ChatEmptyState onUseExample={setDraft} /> : items.map(renderItem)}
+        {items.length === 0 ? <ChatEmptyState onUseExample={setDraft} demo={settings.provider === 'demo'} /> : items.map(renderItem)}
         {running && !streaming && firstAwaitingId === undefined && <div className="chat-working faint">Working…</div>}
       </div>
       <ChatInput text={draft} onTextChange={setDraft} onSend={send} onStop={() => session.stop()} running={running} hint={needsKeyHint(settings) ? NO_KEY_HINT : undefined} />

@@ -8,6 +8,7 @@ import {
   baseUrlForPreset,
   browserStorage,
   matchPreset,
+  needsNoKey,
   presetsFor,
   providerSwitchPatch,
   readRememberedKey,
@@ -90,6 +91,9 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
   const presets = presetsFor(provider);
   const preset = matchPreset(provider, settings.baseUrl);
   const defaultBaseUrl = PROVIDERS[provider].defaultBaseUrl;
+  // The scripted demo's presets are its dialects: the select then reads "Demo speaks".
+  const isDemo = provider === 'demo';
+  const noKey = needsNoKey(settings);
 
   return (
     <div className="model-settings-bar" role="group" aria-label="Model settings" data-testid="model-settings">
@@ -120,7 +124,7 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
           type="password"
           className="api-key-input"
           data-testid="api-key-input"
-          placeholder="API key — stays in this tab"
+          placeholder={noKey ? 'no key needed' : 'API key — stays in this tab'}
           aria-label={`${PROVIDERS[provider].label} API key`}
           autoComplete="off"
           spellCheck={false}
@@ -144,9 +148,10 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
           <span>Base URL</span>
           <input type="text" className="base-url-input" data-testid="base-url-input" placeholder={defaultBaseUrl} spellCheck={false} autoComplete="off" {...baseUrl} />
         </label>
+        {isDemo && <span className="demo-speaks-label">Demo speaks</span>}
         <select
-          className="preset-select"
-          aria-label="Base URL preset"
+          className={isDemo ? 'preset-select demo-speaks' : 'preset-select'}
+          aria-label={isDemo ? 'Demo speaks' : 'Base URL preset'}
           data-testid="base-url-preset"
           value={preset?.id ?? 'custom'}
           title={preset?.note ?? 'A base URL of your own'}

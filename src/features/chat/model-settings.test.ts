@@ -61,6 +61,11 @@ describe('isLocalBaseUrl / needsKeyHint', () => {
     expect(needsKeyHint({ provider: 'anthropic', baseUrl: '', hasApiKey: true })).toBe(false);
     expect(needsKeyHint({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', hasApiKey: false })).toBe(false);
   });
+
+  it('never hints for the scripted demo, in either of its dialects', () => {
+    expect(needsKeyHint({ provider: 'demo', baseUrl: '', hasApiKey: false })).toBe(false);
+    expect(needsKeyHint({ provider: 'demo', baseUrl: 'https://demo-model.invalid/openai/v1', hasApiKey: false })).toBe(false);
+  });
 });
 
 describe('providerSwitchPatch', () => {

@@ -43,9 +43,14 @@ export function isLocalBaseUrl(url: string): boolean {
   }
 }
 
-/** Whether a send without a key deserves the "no API key" hint (remote endpoints only). */
+/** True when the settings point at an endpoint that takes no key: a local server, or a preset that needs none (the demo). */
+export function needsNoKey(settings: { provider: ProviderId; baseUrl: string }): boolean {
+  return isLocalBaseUrl(effectiveBaseUrl(settings.provider, settings.baseUrl)) || matchPreset(settings.provider, settings.baseUrl)?.needsKey === false;
+}
+
+/** Whether a send without a key deserves the "no API key" hint (endpoints that take a key only). */
 export function needsKeyHint(settings: { provider: ProviderId; baseUrl: string; hasApiKey: boolean }): boolean {
-  return !settings.hasApiKey && !isLocalBaseUrl(effectiveBaseUrl(settings.provider, settings.baseUrl));
+  return !settings.hasApiKey && !needsNoKey(settings);
 }
 
 /**

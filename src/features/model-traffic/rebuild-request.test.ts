@@ -60,6 +60,8 @@ describe('rebuildRequest', () => {
   it('offers every other format in registry order, and rebuilds in the Responses format too', () => {
     expect(otherProviders('anthropic')).toEqual(['openai', 'openai-responses']);
     expect(otherProviders('openai-responses')).toEqual(['anthropic', 'openai']);
+    // The demo borrows the Anthropic or OpenAI wire: its requests can be shown in any real format, never in its own.
+    expect(otherProviders('demo')).toEqual(['anthropic', 'openai', 'openai-responses']);
     const rebuilt = rebuildRequest(EXCHANGE, 'openai-responses', sessionWith(1, 2, NEUTRAL));
     expect(rebuilt).toMatchObject({ ok: true, label: 'OpenAI Responses', url: 'https://api.openai.com/v1/responses' });
     if (!rebuilt.ok) return;

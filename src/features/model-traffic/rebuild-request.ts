@@ -5,7 +5,7 @@
  */
 import type { AgentSession } from '../../core/agent';
 import type { ConversionWarning } from '../../core/conversation';
-import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../core/providers';
+import { PROVIDERS, WIRE_FORMAT_IDS, type ProviderId } from '../../core/providers';
 import { redactHeaders } from '../../core/traffic/redact';
 import type { HeaderMap, HttpExchange } from '../../core/traffic/types';
 
@@ -15,9 +15,9 @@ import type { HeaderMap, HttpExchange } from '../../core/traffic/types';
  */
 export type ModelRequestSource = Pick<AgentSession, 'requestFor'>;
 
-/** Every wire format but this one, in registry order: the targets of "Show in another format". */
+/** Every wire format of its own but this one, in registry order (not the demo, which borrows one): the targets of "Show in another format". */
 export function otherProviders(provider: ProviderId): ProviderId[] {
-  return PROVIDER_IDS.filter((id) => id !== provider);
+  return WIRE_FORMAT_IDS.filter((id) => id !== provider);
 }
 
 /** A request rebuilt in the other format, or why it cannot be. */
