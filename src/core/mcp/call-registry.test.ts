@@ -9,6 +9,40 @@ function transport(): Transport & { sent: JSONRPCMessage[] } {
 }
 
 describe('CallRegistry', () => {
+  it('reuses the unused controller of an ended call, never one in use or aborted', () => {
+    const calls = new CallRegistry();
+    const first = calls.begin({ methods: ['tools/call'] });
+    calls.end(first);
+    const second = calls.begin({ methods: ['tools/call'] });
+    expect(second.controller).toBe(first.controller);
+    const concurrent = calls.begin({ methods: ['tools/call'] });
+    expect(concurrent.controller).not.toBe(second.controller);
+    second.controller.abort(new Error('stream cut'));
+    calls.end(second);
+    calls.end(concurrent);
+    const third = calls.begin({ methods: ['tools/call'] });
+    expect(third.controller).toBe(concurrent.controller);
+    expect(third.controller.signal.aborted).toBe(false);
+    expect(calls.begin({ methods: ['tools/call'] }).controller).not.toBe(second.controller);
+  });
+
+  it("stops following an ended call's stop signal, so a reused controller is not aborted by an old turn's Stop", () => {
+    const calls = new CallRegistry();
+    const oldTurn = new AbortController();
+    const first = calls.begin({ methods: ['tools/call'], signal: oldTurn.signal });
+    expect(calls.isOpen(first)).toBe(true);
+    calls.end(first);
+    expect(calls.isOpen(first)).toBe(false);
+    const next = calls.begin({ methods: ['tools/call'] });
+    expect(next.controller).toBe(first.controller);
+    oldTurn.abort();
+    expect(next.controller.signal.aborted).toBe(false);
+    const thisTurn = new AbortController();
+    const stopped = calls.begin({ methods: ['tools/call'], signal: thisTurn.signal });
+    thisTurn.abort(new Error('stopped'));
+    expect(stopped.controller.signal.aborted).toBe(true);
+  });
+
   it('gives each tools/call to the call whose arguments object it carries, even when two look alike', async () => {
     const calls = new CallRegistry();
     const wire = transport();

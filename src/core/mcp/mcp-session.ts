@@ -105,7 +105,7 @@ function onAnswerProblem(session: Session, problem: AnswerProblem, settings: Ses
   if (problem.request.method === 'server/discover' || problem.failure.reason === 'wrong-content-type') return undefined;
   const error = new McpError(diagnosis);
   const call = session.calls.of(problem.request.id);
-  if (call && !call.failure) {
+  if (call && !call.failure && session.calls.isOpen(call)) {
     call.failure = error;
     if (problem.eventStream) call.controller.abort(error);
   }
