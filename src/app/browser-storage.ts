@@ -1,4 +1,4 @@
-import { memoryStorage } from '../core/composition';
+import { memoryStorage } from '../core/tools';
 import type { KeyValueStorage } from '../core/tools';
 
 /** localStorage, or an in-memory stand-in where storage is blocked. */

@@ -9,7 +9,8 @@ import { start as startModel, type ModelServerHandle } from '../../e2e/servers/m
 import { start as startWeather, type RunningServer } from '../../e2e/servers/weather.mjs';
 import type { ToolCallItem } from './agent';
 import { CONFIG_STORAGE_KEY } from './config';
-import { createServices, memoryStorage, startServices, type Services } from './composition';
+import { createServices, startServices, type Services } from './composition';
+import { memoryStorage } from './tools';
 import { MemoryBackend } from './persistence';
 
 let weather: RunningServer;

@@ -6,7 +6,7 @@ import type { ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { PROVIDERS } from './providers';
-import { createReminderTool, PolicyStore, ReminderStore, ToolRegistry } from './tools';
+import { createReminderTool, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 
@@ -36,12 +36,6 @@ export interface ServicesOptions {
   backend?: KeyValueBackend;
   /** Where tool policies, reminders and the config text live (localStorage in the page; memory by default). */
   storage?: KeyValueStorage;
-}
-
-/** A storage kept in memory only (tests, or a page whose localStorage is blocked). */
-export function memoryStorage(): KeyValueStorage {
-  const memory = new Map<string, string>();
-  return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
 }
 
 /**
