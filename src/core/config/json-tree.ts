@@ -27,15 +27,6 @@ export function lastPropertiesOf(objectNode: JsonNode): Map<string, JsonProperty
   return byKey;
 }
 
-/** Splits a JSON Pointer (`/mcpServers/a~1b/headers`) into its unescaped segments. */
-export function decodeJsonPointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 /** The node at a path of keys and indexes, following the last of duplicated keys (the value JSON.parse keeps). */
 export function nodeAtSegments(root: JsonNode, segments: readonly string[]): JsonNode | undefined {
   let node: JsonNode | undefined = root;

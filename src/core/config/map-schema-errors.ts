@@ -3,7 +3,11 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import { getNodePath, getNodeValue } from 'jsonc-parser';
 import type { ConfigProblemCode } from './config-types';
 import type { JsonProperty } from './json-tree';
-import { anchorOf, decodeJsonPointer, lastPropertiesOf, nodeAtSegments } from './json-tree';
+import { pointerSegments } from '../shared/json-pointer';
+import { anchorOf, lastPropertiesOf, nodeAtSegments } from './json-tree';
+
+/** The segments of a validator's instance path (`''` or `/mcpServers/a~1b`). */
+const segmentsOf = (instancePath: string): string[] => pointerSegments(instancePath) ?? [];
 import type { ProblemDraft } from './problem-list';
 
 const URL_KEYS = new Set(['url', 'serverUrl', 'httpUrl', 'endpoint']);
@@ -21,7 +25,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], root: JsonNode):
   const isBare = !rootKeys.has('mcpServers') && !rootKeys.has('servers');
   for (const error of errors) {
     if (error.keyword === 'if' || /\/anyOf(\/|$)/.test(error.schemaPath)) continue;
-    const segments = decodeJsonPointer(error.instancePath);
+    const segments = segmentsOf(error.instancePath);
     const node = nodeAtSegments(root, segments);
     if (node === undefined) continue;
     const { code, reason } = describe(error, segments, node, isBare);
@@ -37,7 +41,7 @@ export function mapServerSchemaErrors(errors: readonly ErrorObject[], entry: Jso
   if (value === undefined) return drafts;
   for (const error of errors) {
     if (error.keyword === 'if' || /\/anyOf(\/|$)/.test(error.schemaPath)) continue;
-    const [key, ...deeper] = decodeJsonPointer(error.instancePath);
+    const [key, ...deeper] = segmentsOf(error.instancePath);
     const node = key === undefined ? value : nodeAtSegments(value, [key, ...deeper]);
     if (node === undefined) continue;
     const { code, reason } =

@@ -4,6 +4,8 @@
  * schemas are kept but flagged on the tool, so a person sees every tool the server sent.
  */
 import type { McpToolInfo } from './connection-state';
+import { isPlainObject } from '../shared/json';
+import { resolvePointer } from '../shared/json-pointer';
 
 /** A tool name as the spec allows it: 1–128 of letters, digits, `_`, `-`, `.`. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -24,22 +26,9 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Resolves a local JSON pointer (`#/a/b`) against a root; undefined when it leads nowhere. */
-function resolvePointer(root: unknown, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isPlainObject(node) && !Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-    if (node === undefined) return undefined;
-  }
-  return node;
+/** Resolves a local `$ref` (`#` or `#/a/b`) against the schema; undefined when it leads nowhere or is not local. */
+function resolveLocalRef(root: unknown, ref: string): unknown {
+  return ref === '#' || ref.startsWith('#/') ? resolvePointer(root, ref) : undefined;
 }
 
 /** Every `$ref` in a schema that does not resolve inside it (external refs count: nothing fetches them). */
@@ -54,7 +43,7 @@ export function brokenRefs(schema: unknown): string[] {
       return;
     }
     const record = node as Record<string, unknown>;
-    if (typeof record.$ref === 'string' && resolvePointer(schema, record.$ref) === undefined) broken.add(record.$ref);
+    if (typeof record.$ref === 'string' && resolveLocalRef(schema, record.$ref) === undefined) broken.add(record.$ref);
     for (const value of Object.values(record)) walk(value);
   };
   walk(schema);
