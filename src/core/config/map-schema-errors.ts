@@ -5,10 +5,10 @@ import type { ConfigProblemCode } from './config-types';
 import type { JsonProperty } from './json-tree';
 import { pointerSegments } from '../shared/json-pointer';
 import { anchorOf, lastPropertiesOf, nodeAtSegments } from './json-tree';
+import type { ProblemDraft } from './problem-list';
 
 /** The segments of a validator's instance path (`''` or `/mcpServers/a~1b`). */
 const segmentsOf = (instancePath: string): string[] => pointerSegments(instancePath) ?? [];
-import type { ProblemDraft } from './problem-list';
 
 const URL_KEYS = new Set(['url', 'serverUrl', 'httpUrl', 'endpoint']);
 const TRANSPORT_KEYS = new Set(['type', 'transport', 'transportType']);
