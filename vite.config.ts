@@ -59,7 +59,7 @@ function inlineScriptHashes(html: string): string[] {
  * The production build under the policy (build only: the dev server's hot reload injects inline
  * script that this policy would block): `<meta http-equiv="Content-Security-Policy">` goes right
  * after `<meta charset>`, so it covers every script and style that follows. zod's eval probe is
- * switched off by src/app/zod-jitless.ts, the app's first import.
+ * switched off by src/core/mcp/zod-jitless.ts (imported first by the SDK loader and by the demo worker).
  */
 function contentSecurityPolicyBuild(): Plugin[] {
   return [

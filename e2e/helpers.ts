@@ -66,4 +66,6 @@ export async function playDemoScene(page: Page, speaks: 'anthropic' | 'openai'):
     await card.getByTestId('approval-allow').click();
   }
   await expect(answers.filter({ hasText: 'Here is what the weather server said about Paris' })).toHaveCount(before + 1);
+  // The answer's first words arrive while it still streams: the scene is over when the turn is.
+  await expect(page.getByTestId('chat-stop')).toBeDisabled();
 }

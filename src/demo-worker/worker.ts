@@ -8,8 +8,8 @@
  *
  * Built by vite.config.ts as its own file, demo-worker.js, at the app's base (its scope).
  */
-// First: zod must be jitless before the servers' schemas exist (see zod-jitless.ts).
-import './zod-jitless';
+// First: zod must be jitless before the servers' schemas exist (see core/mcp/zod-jitless.ts; a host may serve this worker under a CSP without 'unsafe-eval').
+import '../core/mcp/zod-jitless';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { CalendarStore, createCalendarServer } from '../demo-servers/calendar.mjs';
 import { createWeatherServer } from '../demo-servers/weather.mjs';
