@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
  * (or set it to an empty string to use Playwright's own downloaded browser).
  */
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const previewPort = Number(process.env.GLASSBOX_TEST_PORT ?? 4173);
+/** GLASSBOX_TEST_PORT_BASE moves every test port together (see e2e/test-ports.ts). */
+const portBase = Number(process.env.GLASSBOX_TEST_PORT_BASE ?? 4100);
+const previewPort = Number(process.env.GLASSBOX_TEST_PORT ?? portBase + 73);
 /** The plain static server of e2e/static-host.spec.ts (the build under a sub-path). */
 const staticPort = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? previewPort + 7);
 /** The build to serve (default dist/); lets parallel runs each test their own build. */

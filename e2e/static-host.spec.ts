@@ -14,7 +14,7 @@ import { expectDemoServersInTheirEras, playDemoScene } from './helpers';
 /** The sub-path the build is served under, as on GitHub Pages (https://example.github.io/glassbox/). */
 const SUB_PATH = '/glassbox/';
 /** This spec's static server (beside the preview server of playwright.config.ts). */
-const STATIC_PORT = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? Number(process.env.GLASSBOX_TEST_PORT ?? 4173) + 7);
+const STATIC_PORT = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? Number(process.env.GLASSBOX_TEST_PORT ?? Number(process.env.GLASSBOX_TEST_PORT_BASE ?? 4100) + 73) + 7);
 const DEMO_HOSTS = ['weather.example.com', 'calendar.example.com'];
 
 let server: StaticServer;

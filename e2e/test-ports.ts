@@ -1,9 +1,31 @@
-/** Loopback ports the browser tests use (different from `npm start`'s, so both can run at once). */
+/**
+ * Loopback ports the browser tests use (different from `npm start`'s, so both can run at once).
+ * GLASSBOX_TEST_PORT_BASE moves the whole block (parallel runs on one machine each take their own);
+ * each server's own variable still overrides its port.
+ */
+const BASE = Number(process.env.GLASSBOX_TEST_PORT_BASE ?? 4100);
+
+function port(name: string, offset: number): number {
+  return Number(process.env[`GLASSBOX_TEST_${name}_PORT`] ?? BASE + offset);
+}
+
 export const TEST_PORTS = {
-  weather: Number(process.env.GLASSBOX_TEST_WEATHER_PORT ?? 4101),
-  calendar: Number(process.env.GLASSBOX_TEST_CALENDAR_PORT ?? 4102),
-  lab: Number(process.env.GLASSBOX_TEST_LAB_PORT ?? 4103),
-  model: Number(process.env.GLASSBOX_TEST_MODEL_PORT ?? 4104),
+  weather: port('WEATHER', 1),
+  calendar: port('CALENDAR', 2),
+  lab: port('LAB', 3),
+  model: port('MODEL', 4),
+  /** The official reference server (@modelcontextprotocol/server-everything), streamable HTTP. */
+  everything: port('EVERYTHING', 5),
+  /** A 2024-11-05 HTTP+SSE-only server. */
+  legacySse: port('LEGACY_SSE', 6),
+  /** A 2026-07-28 server whose tools answer with input_required rounds. */
+  rounds: port('ROUNDS', 7),
+  /** oidc-provider in front of a protected MCP server (started by the specs that need it). */
+  auth: port('AUTH', 8),
+  /** Spare ports for specs that start their own servers (offsets 10–29). */
+  spare: (n: number) => BASE + 10 + n,
+  /** A loopback port where nothing listens. */
+  down: BASE + 99,
 } as const;
 
 /** Base URL of each test server. */
@@ -12,6 +34,8 @@ export const TEST_URLS = {
   calendar: `http://127.0.0.1:${TEST_PORTS.calendar}/mcp`,
   lab: (mode: string) => `http://127.0.0.1:${TEST_PORTS.lab}/${mode}/mcp`,
   model: `http://127.0.0.1:${TEST_PORTS.model}`,
-  /** A loopback port where nothing listens. */
-  down: 'http://127.0.0.1:4199/mcp',
+  everything: `http://127.0.0.1:${TEST_PORTS.everything}/mcp`,
+  legacySse: `http://127.0.0.1:${TEST_PORTS.legacySse}/sse`,
+  rounds: `http://127.0.0.1:${TEST_PORTS.rounds}/mcp`,
+  down: `http://127.0.0.1:${TEST_PORTS.down}/mcp`,
 } as const;
