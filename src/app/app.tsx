@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
@@ -113,11 +114,11 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           readOnly={view !== undefined}
           saveStatus={saveStatus}
         />
-        <button type="button" className="small-button" onClick={() => setTouring(true)} data-testid="tour-start" title="Walk through one tool-using turn, panel by panel">
-          Tour
+        <button type="button" className="icon-button" onClick={() => setTouring(true)} data-testid="tour-start" aria-label="Tour" title="Tour: walk through one tool-using turn, panel by panel">
+          <GraduationCap aria-hidden size={16} />
         </button>
-        <button type="button" className="small-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
-          {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+        <button type="button" className="icon-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} title={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
+          {theme === 'dark' ? <Sun aria-hidden size={16} /> : <Moon aria-hidden size={16} />}
         </button>
       </header>
       {(view !== undefined || restoreNotice.length > 0) && (
