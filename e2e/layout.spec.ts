@@ -128,3 +128,37 @@ test('a panel maximises over the others and is restored; the layout is kept acro
   await expect(page.getByTestId('chat-input')).toBeVisible();
   expect(Math.abs((await width(page.getByTestId('chat-panel'))) - chatAfter)).toBeLessThan(3);
 });
+
+test('the command palette (Ctrl+K) jumps to a panel, disconnects and connects a server, opens a tool, and starts the tour', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, 'dark');
+  const palette = page.getByTestId('command-palette');
+  const run = async (query: string) => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(palette).toBeVisible();
+    await page.getByTestId('command-palette-input').fill(query);
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+  };
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(palette).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await run('go model wire');
+  await expect(page.getByTestId('model-traffic')).toBeVisible();
+  await expect(page.getByTestId('mcp-traffic')).toBeHidden();
+
+  await run('disconnect weather');
+  await expect(page.getByTestId('server-weather')).not.toHaveAttribute('data-status', /connected|connecting/);
+  await run('connect weather');
+  await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+
+  await run('call get_forecast weather');
+  await expect(page.getByTestId('config-editor')).toBeVisible();
+  await expect(page.locator('[data-testid^="tool-weather-"][aria-expanded="true"]')).toBeFocused();
+
+  await run('start the tour');
+  await expect(page.getByTestId('tour-step')).toBeVisible();
+});

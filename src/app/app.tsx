@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GraduationCap, Moon, Sun } from 'lucide-react';
+import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
@@ -15,6 +15,8 @@ import { useTheme } from './theme';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
 import { useShell } from './layout/use-shell';
+import { appCommands } from './palette/app-commands';
+import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
 import { rememberTopBarHeight } from './top-bar-memory';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
@@ -31,6 +33,8 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
   const shell = useShell();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
@@ -114,6 +118,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           readOnly={view !== undefined}
           saveStatus={saveStatus}
         />
+        <button type="button" className="icon-button" onClick={() => setPaletteOpen(true)} data-testid="command-palette-open" aria-label="Commands" title="Commands (Ctrl+K)" aria-haspopup="dialog">
+          <CommandIcon aria-hidden size={16} />
+        </button>
         <button type="button" className="icon-button" onClick={() => setTouring(true)} data-testid="tour-start" aria-label="Tour" title="Tour: walk through one tool-using turn, panel by panel">
           <GraduationCap aria-hidden size={16} />
         </button>
@@ -139,6 +146,12 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           </ReadOnlyFrame>
         }
       />
+      {paletteOpen && (
+        <CommandPalette
+          commands={appCommands({ services, shell, startTour: () => setTouring(true), toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') })}
+          onClose={() => setPaletteOpen(false)}
+        />
+      )}
       {touring && <GuidedTour onClose={closeTour} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
