@@ -6,6 +6,7 @@ import { ConfigEditor } from '../features/config-editor';
 import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { ServersPanel } from '../features/servers';
+import { ServerContents } from '../features/server-contents';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { TrafficPanel } from '../features/traffic';
@@ -162,7 +163,19 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             maximised={maximised === 'left'}
             onToggleMaximise={toggle('left')}
           >
-            {leftTab === 'servers' && <ServersPanel manager={services.connections} />}
+            {leftTab === 'servers' && (
+              <ServersPanel
+                manager={services.connections}
+                contents={(server) => (
+                  <ServerContents
+                    server={server}
+                    connection={services.connections.get(server.name)}
+                    onAttach={(label, parts) => services.session.attach(label, parts)}
+                    onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+                  />
+                )}
+              />
+            )}
             {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={liveSettings.provider} />}
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
           </Panel>
