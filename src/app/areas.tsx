@@ -12,6 +12,7 @@ import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { ServersPanel } from '../features/servers';
 import { ServerContents } from '../features/server-contents';
 import { TrafficPanel } from '../features/traffic';
+import { TokenBillPanel } from '../features/token-bill';
 import type { ProviderId } from '../core/providers';
 
 /** What a tab may show: the services and the shell's shared state. */
@@ -67,6 +68,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
     render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={provider} />,
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
+  { id: 'tokens', label: 'Token bill', render: ({ services, provider }) => <TokenBillPanel registry={services.registry} provider={provider} /> },
 ];
 
 /** The MCP wire area (its first tab is the wire itself). */
