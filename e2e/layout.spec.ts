@@ -162,3 +162,22 @@ test('the command palette (Ctrl+K) jumps to a panel, disconnects and connects a 
   await run('start the tour');
   await expect(page.getByTestId('tour-step')).toBeVisible();
 });
+
+test('at 1024 px the tour brings each panel it talks about into view (the drawer, the wire tabs)', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, 'light');
+  await page.getByTestId('tour-start').click();
+  const step = page.getByTestId('tour-step');
+  await expect(step).toHaveAttribute('data-step', 'scene');
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveAttribute('data-step', 'initialize');
+  await expect(page.getByTestId('mcp-traffic')).toBeVisible();
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveAttribute('data-step', 'tools-list');
+  await expect(page.getByTestId('servers-panel')).toBeVisible();
+  await expect(step).toBeFocused();
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveAttribute('data-step', 'model-request');
+  await expect(page.getByTestId('model-traffic')).toBeVisible();
+  await expect(step).toBeFocused();
+});

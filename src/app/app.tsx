@@ -14,7 +14,7 @@ import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
-import { useShell } from './layout/use-shell';
+import { showTourTarget, useShell } from './layout/use-shell';
 import { appCommands } from './palette/app-commands';
 import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -152,7 +152,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           onClose={() => setPaletteOpen(false)}
         />
       )}
-      {touring && <GuidedTour onClose={closeTour} />}
+      {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>
