@@ -15,6 +15,8 @@ import { useTheme } from './theme';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
 import { showTourTarget, useShell } from './layout/use-shell';
+import { TopBarSettings } from './layout/top-bar-settings';
+import { PROVIDERS } from '../core/providers';
 import { appCommands } from './palette/app-commands';
 import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -103,7 +105,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
-        <ModelSettingsBar session={services.session} />
+        <TopBarSettings compact={shell.mode !== 'wide'} summary={`${PROVIDERS[liveSettings.provider].label} · ${liveSettings.model}`}>
+          <ModelSettingsBar session={services.session} />
+        </TopBarSettings>
         <span className="spacer" />
         <SessionMenu
           getExportSource={() => ({
