@@ -38,7 +38,11 @@ try {
   }
   {
     const { page, close } = await open(1280, 800, 'light');
+    // Below 1600 px the model settings open from the top bar's button.
+    const toggle = page.getByTestId('model-settings-toggle');
+    if (await toggle.isVisible()) await toggle.click();
     await page.getByTestId('provider-select').selectOption('demo');
+    await page.keyboard.press('Escape');
     await page.getByTestId('chat-input').fill("What's the weather in Paris, and add a reminder to take an umbrella");
     await page.getByTestId('chat-send').click();
     for (let i = 0; i < 2; i++) {
