@@ -14,7 +14,9 @@ import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
-import { useShell } from './layout/use-shell';
+import { showTourTarget, useShell } from './layout/use-shell';
+import { TopBarSettings } from './layout/top-bar-settings';
+import { PROVIDERS } from '../core/providers';
 import { appCommands } from './palette/app-commands';
 import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -103,7 +105,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
-        <ModelSettingsBar session={services.session} />
+        <TopBarSettings compact={shell.mode !== 'wide'} summary={`${PROVIDERS[liveSettings.provider].label} · ${liveSettings.model}`}>
+          <ModelSettingsBar session={services.session} />
+        </TopBarSettings>
         <span className="spacer" />
         <SessionMenu
           getExportSource={() => ({
@@ -152,7 +156,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           onClose={() => setPaletteOpen(false)}
         />
       )}
-      {touring && <GuidedTour onClose={closeTour} />}
+      {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>
