@@ -87,6 +87,12 @@ export class CallRegistry {
     return this.open.has(call);
   }
 
+  /** The agent tool call of an open call, if one is in flight (a server's request during it belongs to it). */
+  toolCallInFlight(): string | undefined {
+    for (const call of this.open) if (call.context?.toolCallId !== undefined) return call.context.toolCallId;
+    return undefined;
+  }
+
   /** The call that sent the request with this id, if one of ours did. */
   of(id: string | number): McpCall | undefined {
     return this.byId.get(idKey(id));

@@ -12,3 +12,5 @@ export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
 export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
+export { INBOX_CLIENT_CAPABILITIES } from './capabilities/inbox';
+export type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from './capabilities/inbox';

@@ -71,7 +71,11 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     },
   });
   let clientOptions = { capabilities: {}, versionNegotiation: { mode: 'auto' as const } };
-  for (const capability of settings.capabilities) clientOptions = { ...clientOptions, ...capability.clientOptions?.() };
+  // What each capability declares is merged (several declare client capabilities), the rest replaced.
+  for (const capability of settings.capabilities) {
+    const added = capability.clientOptions?.();
+    clientOptions = { ...clientOptions, ...added, capabilities: { ...clientOptions.capabilities, ...added?.capabilities } };
+  }
   session.client = new sdk.Client(CLIENT_INFO, clientOptions);
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
@@ -79,6 +83,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     requestInit: { headers: settings.headers },
   });
   calls.watch(session.transport);
+  for (const capability of settings.capabilities) capability.watch?.(session.transport);
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;

@@ -9,6 +9,8 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
+import { InboxCapability } from './capabilities/inbox';
+import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
 import type { Diagnosis, ServerState } from './connection-state';
@@ -48,6 +50,8 @@ export interface ServerConnectionOptions {
    * connecting). Undefined: open it now.
    */
   streamsWait?: () => Promise<void> | undefined;
+  /** Answers the server's own requests (sampling, elicitation, roots); without it none are declared. */
+  inbox?: InboxHandler;
   now?: () => number;
 }
 
@@ -65,6 +69,7 @@ export class ServerConnection {
   private otherWarnings: string[] = [];
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
+  private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
 
   constructor(private readonly options: ServerConnectionOptions) {
@@ -77,7 +82,8 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
-    this.capabilities = [this.tools];
+    if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
+    this.capabilities = this.inbox ? [this.tools, this.inbox] : [this.tools];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -99,6 +105,11 @@ export class ServerConnection {
   /** Fetches the tool list again. */
   refreshTools(): Promise<void> {
     return this.tools.refresh();
+  }
+
+  /** Tells a connected server that the roots changed (notifications/roots/list_changed, 2025 era). */
+  async rootsChanged(): Promise<void> {
+    if (this.state.status === 'connected') await this.inbox?.rootsChanged();
   }
 
   private update(patch: Partial<ServerState>): void {

@@ -65,6 +65,8 @@ export interface HttpExchange {
   /** Free-form tags for the model wire: the turn and step this request belongs to. */
   turn?: number;
   step?: number;
+  /** Model wire: the MCP server whose sampling request this model request answers. */
+  samplingFor?: string;
 }
 
 /** A JSON-RPC message's kind. */
@@ -106,6 +108,8 @@ export interface CallContext {
   toolCallId?: string;
   turn?: number;
   step?: number;
+  /** Model wire: the MCP server whose sampling request this model request answers. */
+  samplingFor?: string;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */
