@@ -5,6 +5,7 @@ import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
 import { ConfigEditor } from '../features/config-editor';
 import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
+import { InboxCards, RootsEditor } from '../features/inbox';
 import { ServersPanel } from '../features/servers';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
@@ -28,9 +29,11 @@ interface LayoutSizes {
   config: number;
 }
 
+const LEFT_TAB_LABELS: Record<LeftTab, string> = { servers: 'Servers', registry: 'Tool registry', reminders: 'Reminders', roots: 'Roots & sampling' };
+
 const DEFAULT_SIZES: LayoutSizes = { left: 340, chat: 400, mcp: 540, config: 300 };
 type PanelId = 'left' | 'chat' | 'mcp' | 'model';
-type LeftTab = 'servers' | 'registry' | 'reminders';
+type LeftTab = 'servers' | 'registry' | 'reminders' | 'roots';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
 export function App({ services, restoreProblems = [], onFirstRender }: {
@@ -151,9 +154,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           <Panel
             title={
               <div className="tabs" role="tablist" aria-label="Left panel">
-                {(['servers', 'registry', 'reminders'] as const).map((tab) => (
+                {(['servers', 'registry', 'reminders', 'roots'] as const).map((tab) => (
                   <button key={tab} type="button" role="tab" className="tab" aria-selected={leftTab === tab} data-testid={`left-tab-${tab}`} onClick={() => setLeftTab(tab)}>
-                    {tab === 'servers' ? 'Servers' : tab === 'registry' ? 'Tool registry' : 'Reminders'}
+                    {LEFT_TAB_LABELS[tab]}
                   </button>
                 ))}
               </div>
@@ -162,7 +165,13 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             maximised={maximised === 'left'}
             onToggleMaximise={toggle('left')}
           >
-            {leftTab === 'servers' && <ServersPanel manager={services.connections} />}
+            {leftTab === 'servers' && (
+              <ServersPanel
+                manager={services.connections}
+                callInbox={(server, since) => <InboxCards inbox={services.inbox} show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since} />}
+              />
+            )}
+            {leftTab === 'roots' && <RootsEditor roots={services.roots} policies={services.samplingPolicies} servers={services.connections.getSnapshot().servers.map((server) => server.name)} />}
             {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={liveSettings.provider} />}
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
           </Panel>
@@ -170,7 +179,13 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         <Splitter label="Resize left column" value={sizes.left} onResize={resize('left', 240)} />
         <Panel title="Chat" testId="chat-panel" style={{ width: sizes.chat, flex: 'none' }} maximised={maximised === 'chat'} onToggleMaximise={toggle('chat')}>
           <ReadOnlyFrame readOnly={view !== undefined} label="Imported conversation (read-only)">
-            <ChatPanel key={viewKey} session={shownSession} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+            <ChatPanel
+              key={viewKey}
+              session={shownSession}
+              selectedToolCallId={selectedToolCall}
+              onSelectToolCall={setSelectedToolCall}
+              toolCallInbox={view ? undefined : (toolCallId) => <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />}
+            />
           </ReadOnlyFrame>
         </Panel>
         <Splitter label="Resize chat" value={sizes.chat} onResize={resize('chat', 240)} />

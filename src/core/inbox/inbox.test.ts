@@ -197,6 +197,28 @@ describe('the rounds server (2026: input_required)', () => {
   });
 });
 
+describe('2026 rounds on the MCP wire', () => {
+  it('records each round as its own request, linked to the first and carrying its requestState', async () => {
+    const { inbox, connection, log } = await setup(rounds.url);
+    model.setScript([{ text: 'See the old town.' }]);
+    const call = connection.callTool('plan_trip', {});
+    const where = await nextItem(inbox, isElicitation);
+    inbox.answerElicitation(where.id, 'accept', { city: 'Lyon' });
+    const plan = await nextItem(inbox, (item): item is SamplingItem => isSampling(item) && item.status === 'pending');
+    await inbox.approveSampling(plan.id);
+    inbox.returnSampling(plan.id);
+    expect(textOf(await call)).toBe('Trip to Lyon: See the old town.');
+    const sent = log.getSnapshot().messages.filter((message) => message.method === 'tools/call' && message.kind === 'request');
+    expect(sent).toHaveLength(3);
+    const [first, second, third] = sent;
+    expect(first?.roundOf).toBeUndefined();
+    expect(second?.roundOf).toBe(first?.rpcId);
+    expect(third?.roundOf).toBe(first?.rpcId);
+    expect(second?.rpcId).not.toBe(first?.rpcId);
+    expect(third?.requestState).toBe(JSON.stringify({ city: 'Lyon' }));
+  });
+});
+
 describe('bad requests', () => {
   it('refuses a malformed sampling or elicitation request with a JSON-RPC error, says so, and keeps working', async () => {
     const { inbox, connection } = await setup(malformed.url);

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
@@ -13,7 +14,12 @@ export interface LocalToolsGroup {
 }
 
 /** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local }: { manager: ConnectionManager; local?: LocalToolsGroup }) {
+export function ServersPanel({ manager, local, callInbox }: {
+  manager: ConnectionManager;
+  local?: LocalToolsGroup;
+  /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
+  callInbox?: (server: string, since: number) => ReactNode;
+}) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -21,7 +27,7 @@ export function ServersPanel({ manager, local }: { manager: ConnectionManager; l
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} />
+        <ServerCard key={server.name} server={server} manager={manager} callInbox={callInbox} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -80,7 +86,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager }: { server: ServerState; manager: ConnectionManager }) {
+function ServerCard({ server, manager, callInbox }: { server: ServerState; manager: ConnectionManager; callInbox?: (server: string, since: number) => ReactNode }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -179,6 +185,7 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
               if (!connection) throw new Error('Not connected');
               return connection.callTool(tool, args, { signal });
             }}
+            inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
         </>
       )}
@@ -186,7 +193,13 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
   );
 }
 
-function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+function ToolList({ serverName, tools, pages, run, inbox }: {
+  serverName: string;
+  tools: McpToolInfo[];
+  pages?: number;
+  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  inbox?: (since: number) => ReactNode;
+}) {
   const [open, setOpen] = useState<string>();
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
@@ -250,7 +263,7 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} />
+                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
               </div>
             )}
           </li>
