@@ -4,9 +4,11 @@
  * `input_required`), from the manual call form and during a chat turn.
  */
 import type { Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
-import { TEST_URLS } from './test-ports';
+import { start as startOdd } from './servers/malformed.mjs';
+import type { RunningServer } from './servers/weather.mjs';
+import { TEST_PORTS, TEST_URLS } from './test-ports';
 
 // Nothing here looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
 test.use({ monacoEditor: false });
@@ -145,4 +147,61 @@ test('a sampling request during a chat turn is a card under its tool call', asyn
   await card.getByTestId('sampling-return').click();
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('All done.');
   await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="everything"]')).toHaveCount(1);
+});
+
+test.describe('bad and odd requests', () => {
+  let odd: RunningServer;
+  test.beforeAll(async () => {
+    odd = await startOdd({ port: TEST_PORTS.spare(0) });
+  });
+  test.afterAll(async () => {
+    await odd.close();
+  });
+  const ODD = () => ({ mcpServers: { odd: { url: odd.url } } });
+
+  test('a malformed request is refused with a JSON-RPC error and said so; an unfillable form can still be declined', async ({ page }) => {
+    await openWithConfig(page, ODD(), ['odd']);
+    await call(page, 'odd', 'bad_sampling', {});
+    await expect(page.getByTestId('tool-result')).toContainText('Refused (-32602)');
+    await expect(page.getByTestId('inbox-refused')).toContainText('sampling/createMessage');
+    await call(page, 'odd', 'impossible_form', {});
+    const card = page.getByTestId('elicitation-card');
+    await expect(card.getByTestId('elicitation-problems')).toContainText('the lower bound 10 is above the upper bound 1');
+    await expect(card.getByTestId('elicitation-accept')).toBeDisabled();
+    await card.getByTestId('elicitation-decline').click();
+    await expect(page.getByTestId('tool-result')).toContainText('"action":"decline"');
+    await call(page, 'odd', 'echo', { text: 'still working' });
+    await expect(page.getByTestId('tool-result')).toContainText('still working');
+  });
+
+  test('URL mode: the full address with its domain highlighted, nothing loaded before the click, opened with noopener', async ({ page, context }) => {
+    const visited: string[] = [];
+    await context.route('https://login.example.co.uk/**', (route) => {
+      visited.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>signed in</title>' });
+    });
+    await openWithConfig(page, ODD(), ['odd']);
+    await call(page, 'odd', 'visit_link', {});
+    const card = page.getByTestId('elicitation-card');
+    await expect(card.getByTestId('elicitation-url')).toHaveText('https://login.example.co.uk/authorize?step=2');
+    await expect(card.getByTestId('elicitation-url').locator('mark')).toHaveText('example.co.uk');
+    // The server's message is text, not markup.
+    await expect(card.getByTestId('elicitation-message')).toHaveText('Sign in at <b>our</b> partner');
+    await expectNoSeriousA11yViolations(page);
+    expect(visited).toEqual([]);
+    const popup = page.waitForEvent('popup');
+    await card.getByTestId('elicitation-open').click();
+    const opened = await popup;
+    await opened.waitForLoadState();
+    expect(await opened.evaluate(() => window.opener)).toBeNull();
+    expect(visited).toEqual(['https://login.example.co.uk/authorize?step=2']);
+    await expect(page.getByTestId('tool-result')).toContainText('"action":"accept"');
+
+    await call(page, 'odd', 'script_link', {});
+    const script = page.getByTestId('elicitation-card');
+    await expect(script.getByTestId('elicitation-problems')).toContainText('Only http and https links');
+    await expect(script.getByTestId('elicitation-open')).toHaveCount(0);
+    await script.getByTestId('elicitation-cancel').click();
+    await expect(page.getByTestId('tool-result')).toContainText('"action":"cancel"');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A 2025-era MCP server (v1 SDK, sessions) whose tools send the client bad server→client requests:
  * a sampling request without messages, an elicitation whose schema is not an object, and a form
- * no one can fill (its bounds contradict each other), which the SDK lets through. The client must answer the first two with a JSON-RPC
+ * no one can fill (its bounds contradict each other), which the SDK lets through. Two more ask for
+ * a visit to a link (URL-mode elicitation): a look-alike https address, and a javascript: one. The client must answer the first two with a JSON-RPC
  * error, show the third as a clear message, and keep working.
  *
  * Run: node e2e/servers/malformed.mjs --port 3107
@@ -46,6 +47,15 @@ export function createMalformedServer() {
         requestedSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 10, maximum: 1 }, note: { type: 'string' } } },
       },
     }),
+  );
+  server.registerTool('visit_link', { description: 'Asks the person to visit a sign-in page (URL mode).', inputSchema: {} }, () =>
+    ask(server, {
+      method: 'elicitation/create',
+      params: { mode: 'url', elicitationId: 'visit-1', url: 'https://login.example.co.uk/authorize?step=2', message: 'Sign in at <b>our</b> partner' },
+    }),
+  );
+  server.registerTool('script_link', { description: 'Asks the person to visit a javascript: address.', inputSchema: {} }, () =>
+    ask(server, { method: 'elicitation/create', params: { mode: 'url', elicitationId: 'visit-2', url: 'javascript:alert(1)', message: 'Click me' } }),
   );
   server.registerTool('echo', { description: 'Echoes its text (the rest keeps working).', inputSchema: { text: z.string() } }, ({ text }) => ({ content: [{ type: 'text', text }] }));
   return server;

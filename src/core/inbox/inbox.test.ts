@@ -231,6 +231,22 @@ describe('bad requests', () => {
     expect(textOf(await connection.callTool('echo', { text: 'still here' }))).toBe('still here');
   });
 
+  it('offers a URL-mode link split around its domain, and refuses a javascript: one', async () => {
+    const { inbox, connection } = await setup(malformed.url);
+    const visit = connection.callTool('visit_link', {});
+    const link = await nextItem(inbox, isElicitation);
+    expect(link).toMatchObject({ mode: 'url', message: 'Sign in at <b>our</b> partner', link: { domain: 'example.co.uk', before: 'https://login.', after: '/authorize?step=2' } });
+    inbox.answerElicitation(link.id, 'accept');
+    expect(textOf(await visit)).toContain('"action":"accept"');
+    const script = connection.callTool('script_link', {});
+    const bad = await nextItem(inbox, isElicitation);
+    expect(bad.link).toBeUndefined();
+    expect(bad.problems.join(' ')).toContain('Only http and https links');
+    expect(inbox.answerElicitation(bad.id, 'accept')).not.toEqual([]);
+    inbox.answerElicitation(bad.id, 'cancel');
+    expect(textOf(await script)).toContain('"action":"cancel"');
+  });
+
   it('shows why a form cannot be rendered, and still lets the person decline', async () => {
     const { inbox, connection } = await setup(malformed.url);
     const call = connection.callTool('impossible_form', {});
