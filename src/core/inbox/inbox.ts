@@ -164,26 +164,17 @@ export class Inbox implements InboxHandler {
 
   /** The pending request's handler promise, withdrawn (rejected) when the server or the call gives up. */
   private wait(id: string, signal: AbortSignal): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.waiting.delete(id)) return;
-        this.update(id, { status: 'withdrawn' });
-        reject(signal.reason ?? new Error('The request was withdrawn'));
-      };
-      this.waiting.set(id, {
-        resolve: (result) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(result);
-        },
-        reject: (reason) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(reason);
-        },
-        signal,
-      });
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    });
+    let waiting!: Waiting;
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => (waiting = { resolve, reject, signal }));
+    this.waiting.set(id, waiting);
+    const onAbort = () => {
+      if (!this.waiting.delete(id)) return;
+      this.update(id, { status: 'withdrawn' });
+      waiting.reject(signal.reason ?? new Error('The request was withdrawn'));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    return answer.finally(() => signal.removeEventListener('abort', onAbort));
   }
 
   private settle(id: string, patch: Partial<InboxItem>, answer: (waiting: Waiting) => void): void {
