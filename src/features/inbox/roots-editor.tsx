@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { InboxRoot } from '../../core/mcp';
+import type { ConnectionManager, InboxRoot } from '../../core/mcp';
 import { rootProblem } from '../../core/inbox';
 import type { RootsStore, SamplingPolicy, SamplingPolicyStore } from '../../core/inbox';
 import { useStore } from '../../ui/use-store';
@@ -10,8 +10,9 @@ import './inbox.css';
  * file system, so they are URIs typed here, kept with the settings) and, per server, whether its
  * sampling requests wait for approval.
  */
-export function RootsEditor({ roots, policies, servers }: { roots: RootsStore; policies: SamplingPolicyStore; servers: readonly string[] }) {
+export function RootsEditor({ roots, policies, connections }: { roots: RootsStore; policies: SamplingPolicyStore; connections: ConnectionManager }) {
   const saved = useStore(roots).roots;
+  const servers = useStore(connections).servers.map((server) => server.name);
   const policy = useStore(policies);
   const [rows, setRows] = useState<InboxRoot[]>(() => saved.map((root) => ({ ...root })));
   const [error, setError] = useState<string>();
