@@ -11,6 +11,7 @@ import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { InboxCards, RootsEditor } from '../features/inbox';
 import { ServersPanel } from '../features/servers';
+import { ServerContents } from '../features/server-contents';
 import { TrafficPanel } from '../features/traffic';
 import type { ProviderId } from '../core/providers';
 
@@ -50,6 +51,14 @@ export const SERVER_TABS: readonly AreaTab[] = [
     render: ({ services }) => (
       <ServersPanel
         manager={services.connections}
+        contents={(server) => (
+          <ServerContents
+            server={server}
+            connection={services.connections.get(server.name)}
+            onAttach={(label, parts) => services.session.attach(label, parts)}
+            onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+          />
+        )}
         // What a server asks of the client during a manual call: its requests since the call started, outside any chat turn.
         callInbox={(server, since) => <InboxCards inbox={services.inbox} show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since} />}
       />

@@ -8,7 +8,7 @@ import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
 import type { McpCall } from './call-registry';
-import type { CapabilityLoad, CapabilityModule } from './capabilities/capability';
+import type { CapabilityClientOptions, CapabilityLoad, CapabilityModule } from './capabilities/capability';
 import type { ServerState } from './connection-state';
 import { explainResponseFailure } from './explain-failure';
 import type { ClientSdk } from './load-client-sdk';
@@ -70,12 +70,13 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
       streamGate: () => streamGate(session, settings.streamsWait),
     },
   });
-  let clientOptions = { capabilities: {}, versionNegotiation: { mode: 'auto' as const } };
-  // What each capability declares is merged (several declare client capabilities), the rest replaced.
+  // What each capability declares and the list_changed handlers it sets are merged: several do both.
+  let declared: CapabilityClientOptions = { capabilities: {}, listChanged: {} };
   for (const capability of settings.capabilities) {
     const added = capability.clientOptions?.();
-    clientOptions = { ...clientOptions, ...added, capabilities: { ...clientOptions.capabilities, ...added?.capabilities } };
+    declared = { capabilities: { ...declared.capabilities, ...added?.capabilities }, listChanged: { ...declared.listChanged, ...added?.listChanged } };
   }
+  const clientOptions = { ...declared, versionNegotiation: { mode: 'auto' as const } };
   session.client = new sdk.Client(CLIENT_INFO, clientOptions);
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {

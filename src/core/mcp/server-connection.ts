@@ -13,6 +13,9 @@ import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
+import { CompletionsCapability } from './capabilities/completions';
+import { PromptsCapability } from './capabilities/prompts';
+import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
@@ -71,6 +74,10 @@ export class ServerConnection {
   private readonly tools: ToolsCapability;
   private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
+  readonly resources: ResourcesCapability;
+  readonly prompts: PromptsCapability;
+  readonly completions: CompletionsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -82,8 +89,11 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
+    this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
+    this.resources = new ResourcesCapability(this.host, this.now);
+    this.prompts = new PromptsCapability(this.host);
     if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
-    this.capabilities = this.inbox ? [this.tools, this.inbox] : [this.tools];
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, ...(this.inbox ? [this.inbox] : [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -159,7 +169,7 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();

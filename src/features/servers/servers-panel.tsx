@@ -13,10 +13,14 @@ export interface LocalToolsGroup {
   run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 }
 
-/** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local, callInbox }: {
+/**
+ * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
+ * `contents` renders more of a server under its tools (the app composes resources and prompts there).
+ */
+export function ServersPanel({ manager, local, contents, callInbox }: {
   manager: ConnectionManager;
   local?: LocalToolsGroup;
+  contents?: (server: ServerState) => ReactNode;
   /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
   callInbox?: (server: string, since: number) => ReactNode;
 }) {
@@ -27,7 +31,7 @@ export function ServersPanel({ manager, local, callInbox }: {
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} callInbox={callInbox} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -86,7 +90,12 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, callInbox }: { server: ServerState; manager: ConnectionManager; callInbox?: (server: string, since: number) => ReactNode }) {
+function ServerCard({ server, manager, contents, callInbox }: {
+  server: ServerState;
+  manager: ConnectionManager;
+  contents?: (server: ServerState) => ReactNode;
+  callInbox?: (server: string, since: number) => ReactNode;
+}) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -187,6 +196,7 @@ function ServerCard({ server, manager, callInbox }: { server: ServerState; manag
             }}
             inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
+          {contents?.(server)}
         </>
       )}
     </li>
