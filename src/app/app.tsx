@@ -3,6 +3,7 @@ import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
+import { InboxCards } from '../features/inbox';
 import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
@@ -146,7 +147,13 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         config={<ConfigEditor store={services.config} onApply={() => void apply()} applying={applying} />}
         chat={
           <ReadOnlyFrame readOnly={view !== undefined} label="Imported conversation (read-only)">
-            <ChatPanel key={viewKey} session={shownSession} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+            <ChatPanel
+              key={viewKey}
+              session={shownSession}
+              selectedToolCallId={selectedToolCall}
+              onSelectToolCall={setSelectedToolCall}
+              toolCallInbox={view ? undefined : (toolCallId) => <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />}
+            />
           </ReadOnlyFrame>
         }
       />
