@@ -13,7 +13,7 @@ import { counterIds, optional, turnServices, type AgentSessionDeps } from './ses
 import { DEFAULT_SETTINGS, normalizeSettings, patchSettings } from './session-settings';
 import { buildSnapshot, exportSessionData, restoreState } from './session-snapshot';
 import { SessionState } from './session-state';
-import type { AgentSessionData, AgentSnapshot, ModelSettings } from './session-types';
+import type { AgentSessionData, AgentSnapshot, ModelContextNote, ModelSettings } from './session-types';
 import { CodedError } from '../shared/coded-error';
 import { Listeners } from '../shared/listeners';
 
@@ -23,6 +23,11 @@ export type AgentSessionErrorCode = 'busy';
 /** A call the session cannot honour in its current state. */
 export class AgentSessionError extends CodedError<AgentSessionErrorCode> {
   override readonly name = 'AgentSessionError';
+}
+
+/** How a view's context reads in the model request: labelled, so the model knows where it comes from. */
+export function contextText(note: ModelContextNote): string {
+  return `[Context from the app view ${note.label}]\n${note.text}`;
 }
 
 /** The turn being run, so stop() can abort it and the next turn can wait for it to unwind. */
@@ -91,17 +96,19 @@ export class AgentSession {
 
   /**
    * Adds a user message and runs a turn; resolves when the turn ends (done, failed or stopped).
+   * `from` names the app view that sent it (`ui/message`); context views left is sent along.
    * Blank text is ignored; rejects with AgentSessionError `busy` while another turn runs.
    */
-  async send(text: string): Promise<void> {
+  async send(text: string, options: { from?: string } = {}): Promise<void> {
     if (text.trim() === '') return;
     if (this.running) throw new AgentSessionError('busy', 'A turn is running: wait for it or stop it before sending.');
     await this.active?.done;
     if (this.running) throw new AgentSessionError('busy', 'A turn is running: wait for it or stop it before sending.');
     const state = this.state;
     state.turn += 1;
-    state.addItem({ kind: 'user', id: this.generateId(), text, at: this.now() });
-    state.appendHistory({ role: 'user', parts: [{ type: 'text', text }] });
+    const context = this.deps.takeModelContext?.() ?? [];
+    state.addItem({ kind: 'user', id: this.generateId(), text, at: this.now(), ...(options.from !== undefined ? { from: options.from } : {}), ...(context.length > 0 ? { context } : {}) });
+    state.appendHistory({ role: 'user', parts: [...context.map((note) => ({ type: 'text' as const, text: contextText(note) })), { type: 'text', text: options.from !== undefined ? `[Sent by the app view ${options.from}]\n${text}` : text }] });
     this.canRetry = false;
     this.canContinue = false;
     await this.run(state.turn, 1);

@@ -12,3 +12,6 @@ export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
 export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
+export { AppsCapability } from './capabilities/apps';
+export { APP_MIME_TYPE, APPS_EXTENSION_ID, isAppOnly, readResourceUi, readToolUi } from './capabilities/apps-meta';
+export type { AppCsp, ResourceUi, ToolAudience, ToolUi } from './capabilities/apps-meta';

@@ -11,6 +11,7 @@ import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
+import { AppsCapability } from './capabilities/apps';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
@@ -66,6 +67,8 @@ export class ServerConnection {
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** MCP Apps: the extension declared, and the ui:// resources of views read. */
+  readonly apps: AppsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -77,7 +80,8 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
-    this.capabilities = [this.tools];
+    this.apps = new AppsCapability(this.host);
+    this.capabilities = [this.tools, this.apps];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
