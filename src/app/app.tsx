@@ -19,6 +19,9 @@ import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { rememberTopBarHeight } from './top-bar-memory';
 import { usePersistentState } from './use-persistent-state';
+import { McpWireTabs, useToolAppSlot, type McpWireTab } from './apps-mount';
+import { BridgeWirePanel } from '../features/apps';
+import { ToolAppSlot } from '../ui/tool-app-slot';
 
 /** Column widths in pixels; the last column takes the rest. */
 interface LayoutSizes {
@@ -45,6 +48,8 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const topBar = useRef<HTMLElement>(null);
   useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
+  const renderToolApp = useToolAppSlot(services, theme);
+  const [mcpTab, setMcpTab] = useState<McpWireTab>('mcp');
   const [sizes, setSizes] = usePersistentState<LayoutSizes>('glassbox.layout.v2', DEFAULT_SIZES);
   const [maximised, setMaximised] = useState<PanelId>();
   const [applying, setApplying] = useState(false);
@@ -98,6 +103,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const startNewSession = () => {
     services.session.newSession();
     services.log.clear();
+    services.apps.log.clear();
     setSelectedToolCall(undefined);
   };
 
@@ -138,6 +144,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           )}
         </div>
       )}
+      <ToolAppSlot.Provider value={view ? undefined : renderToolApp}>
       <main className="panels">
         <div className="column" style={{ width: sizes.left }}>
           <Panel
@@ -174,14 +181,19 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           </ReadOnlyFrame>
         </Panel>
         <Splitter label="Resize chat" value={sizes.chat} onResize={resize('chat', 240)} />
-        <Panel title="MCP wire" style={{ width: sizes.mcp, flex: 'none' }} maximised={maximised === 'mcp'} onToggleMaximise={toggle('mcp')}>
-          <TrafficPanel key={viewKey} log={shownLog} eraOf={view ? undefined : eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} appVersion={APP_VERSION} />
+        <Panel title={<McpWireTabs tab={mcpTab} onTab={setMcpTab} />} style={{ width: sizes.mcp, flex: 'none' }} maximised={maximised === 'mcp'} onToggleMaximise={toggle('mcp')}>
+          {mcpTab === 'mcp' ? (
+            <TrafficPanel key={viewKey} log={shownLog} eraOf={view ? undefined : eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} appVersion={APP_VERSION} />
+          ) : (
+            <BridgeWirePanel log={services.apps.log} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+          )}
         </Panel>
         <Splitter label="Resize MCP wire" value={sizes.mcp} onResize={resize('mcp', 240)} />
         <Panel title="Model wire" style={{ flex: 1 }} maximised={maximised === 'model'} onToggleMaximise={toggle('model')}>
           <ModelTrafficPanel key={viewKey} log={shownLog} session={shownSession} selectedToolCallId={selectedToolCall} linked={linked} appVersion={APP_VERSION} />
         </Panel>
       </main>
+      </ToolAppSlot.Provider>
       {touring && <GuidedTour onClose={closeTour} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />

@@ -10,7 +10,12 @@ type NoticeItem = Extract<ChatItem, { kind: 'notice' }>;
 export function UserMessage({ item }: { item: UserItem }) {
   return (
     <div className="chat-message user" data-testid="chat-message" data-role="user">
-      <div className="chat-role">You</div>
+      <div className="chat-role">{item.from !== undefined ? <span data-testid="user-from-app">From the app view {item.from}</span> : 'You'}</div>
+      {item.context?.map((note) => (
+        <div key={note.label} className="faint user-from-app" data-testid="user-app-context">
+          Context from the app view {note.label}: <PlainText text={note.text} />
+        </div>
+      ))}
       <PlainText text={item.text} />
     </div>
   );

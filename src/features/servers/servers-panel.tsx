@@ -250,7 +250,7 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} />
+                <ToolCallForm tool={tool} server={serverName} run={(args, signal) => run(tool.name, args, signal)} />
               </div>
             )}
           </li>
