@@ -20,9 +20,18 @@ export function AppConsent({ request }: { request: ConsentRequest }) {
       <pre className="mono app-consent-detail">{detail}</pre>
       <div className="row">
         {kind === 'link' ? (
-          <a className="button primary" data-testid="app-consent-allow" href={detail} target="_blank" rel="noopener noreferrer" onClick={() => answer(true)}>
-            Open {hostOf(detail)}
-          </a>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="app-consent-allow"
+            onClick={() => {
+              // Opened from the person's click, without an opener or a referrer: the page cannot reach back.
+              window.open(detail, '_blank', 'noopener,noreferrer');
+              answer(true);
+            }}
+          >
+            Open {hostOf(detail)} in a new tab
+          </button>
         ) : (
           <button type="button" className="button primary" data-testid="app-consent-allow" onClick={() => answer(true)}>
             Allow once
