@@ -50,7 +50,7 @@ test('a manual call renders the view in an opaque sandbox; it gets input and res
   await consent.getByTestId('app-consent-allow').click();
   await expect(view.locator('#server-time')).not.toHaveText(first ?? '');
 
-  await page.getByTestId('wire-tab-bridge').click();
+  await page.getByTestId('mcp-tab-bridge').click();
   await expect(bridgeRows(page, 'ui/initialize', 'from-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/notifications/initialized', 'from-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/notifications/tool-input', 'to-app')).toHaveCount(1);
@@ -112,7 +112,7 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
   expect(await opened.evaluate(() => window.opener)).toBeNull();
   await opened.close();
 
-  await page.getByTestId('wire-tab-bridge').click();
+  await page.getByTestId('mcp-tab-bridge').click();
   await expect(bridgeRows(page, 'ui/message', 'from-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/open-link', 'from-app')).toHaveCount(1);
   // Every row of this view is linked to its tool call.
@@ -129,7 +129,7 @@ test('the budget allocator example renders its interactive view and calls back i
   await callByHand(page, 'budget', 'get-budget-data');
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-resource-uri', 'ui://budget-allocator/mcp-app.html');
   await expect(page.getByTestId('app-status')).toHaveText('connected');
-  await page.getByTestId('wire-tab-bridge').click();
+  await page.getByTestId('mcp-tab-bridge').click();
   await expect(bridgeRows(page, 'ui/notifications/tool-result', 'to-app')).toHaveCount(1);
   await expect(page.locator('[data-testid="app-bridge-row"][data-direction="from-app"]').first()).toBeVisible();
 });

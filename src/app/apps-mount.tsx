@@ -18,19 +18,3 @@ export function useToolAppSlot(services: Services, theme: 'light' | 'dark'): Ren
   );
   return useCallback((call) => <ToolCallApp host={host} call={call} />, [host]);
 }
-
-/** Which wire the MCP column shows: the MCP messages, or the App bridge between Glassbox and app views. */
-export type McpWireTab = 'mcp' | 'bridge';
-
-/** The MCP column's tabs. */
-export function McpWireTabs({ tab, onTab }: { tab: McpWireTab; onTab(tab: McpWireTab): void }) {
-  return (
-    <div className="tabs" role="tablist" aria-label="MCP column">
-      {(['mcp', 'bridge'] as const).map((id) => (
-        <button key={id} type="button" role="tab" className="tab" aria-selected={tab === id} data-testid={`wire-tab-${id}`} onClick={() => onTab(id)}>
-          {id === 'mcp' ? 'MCP wire' : 'App bridge'}
-        </button>
-      ))}
-    </div>
-  );
-}
