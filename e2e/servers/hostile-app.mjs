@@ -35,10 +35,10 @@ show();
 </script></body></html>`;
 }
 
-/** The flood view: 50,000 bridge messages as fast as the page takes them, then a count. */
+/** The flood view: 5,000 bridge messages as fast as the page takes them, then a count. */
 const FLOOD_VIEW = `<!doctype html><html><body><p id="sent">flooding</p><script>
 let sent = 0;
-for (; sent < 50000; sent++) parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: sent } }, '*');
+for (; sent < 5000; sent++) parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: sent } }, '*');
 document.getElementById('sent').textContent = 'sent ' + sent;
 </script></body></html>`;
 

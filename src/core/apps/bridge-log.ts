@@ -33,6 +33,9 @@ export interface BridgeEntry {
 /** Most entries kept: older ones go first (a flooding view cannot grow the page without end). */
 export const MAX_BRIDGE_ENTRIES = 2000;
 
+/** Longest a new entry waits before listeners hear of it, in ms: a busy view adds many a second, the panel redraws a few times. */
+export const BRIDGE_NOTIFY_MS = 100;
+
 /** An immutable view of the log. */
 export interface BridgeSnapshot {
   entries: readonly BridgeEntry[];
@@ -47,14 +50,22 @@ export class BridgeLog {
   private evicted = 0;
   private nextId = 1;
   private snapshot: BridgeSnapshot = { entries: [], evicted: 0 };
+  private dirty = false;
+  private notifyScheduled = false;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Registers a listener (called at most once per microtask); returns the unsubscribe function. */
   subscribe = this.listeners.subscribe;
 
-  /** The current snapshot (the same object until something changes). */
-  getSnapshot = (): BridgeSnapshot => this.snapshot;
+  /** The current snapshot (the same object until something changes; built when asked for, not per entry). */
+  getSnapshot = (): BridgeSnapshot => {
+    if (this.dirty) {
+      this.dirty = false;
+      this.snapshot = { entries: [...this.entries], evicted: this.evicted };
+    }
+    return this.snapshot;
+  };
 
   /** Records one message; returns its entry. */
   add(entry: Omit<BridgeEntry, 'id' | 'at'>): BridgeEntry {
@@ -65,8 +76,8 @@ export class BridgeLog {
       this.entries.splice(0, extra);
       this.evicted += extra;
     }
-    this.snapshot = { entries: [...this.entries], evicted: this.evicted };
-    this.listeners.notifySoon();
+    this.dirty = true;
+    this.scheduleNotify();
     return recorded;
   }
 
@@ -74,7 +85,16 @@ export class BridgeLog {
   clear(): void {
     this.entries = [];
     this.evicted = 0;
-    this.snapshot = { entries: [], evicted: 0 };
-    this.listeners.notifySoon();
+    this.dirty = true;
+    this.scheduleNotify();
+  }
+
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    setTimeout(() => {
+      this.notifyScheduled = false;
+      this.listeners.notify();
+    }, BRIDGE_NOTIFY_MS);
   }
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { BridgeEntry, BridgeLog } from '../../core/apps';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
@@ -42,25 +42,29 @@ export function BridgeWirePanel({ log, selectedToolCallId, onSelectToolCall }: {
   );
 }
 
-/** One message: direction, method, id and view; opens to the JSON. */
-function BridgeRow({ entry, selected, onSelect }: { entry: BridgeEntry; selected: boolean; onSelect?(id: string): void }) {
+/**
+ * One message: direction, method, id and view; opens to the JSON (built only once opened, and a
+ * row renders again only when it changes: a busy view adds rows many times a second).
+ */
+const BridgeRow = memo(function BridgeRow({ entry, selected, onSelect }: { entry: BridgeEntry; selected: boolean; onSelect?(id: string): void }) {
+  const [open, setOpen] = useState(false);
   const arrow = entry.direction === 'to-app' ? '↓ to view' : '↑ from view';
   return (
     <li className={`bridge-row${selected ? ' selected' : ''}`} data-testid="app-bridge-row" data-method={entry.method} data-direction={entry.direction} data-tool-call-id={entry.toolCallId}>
-      <details>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           <span className={`badge ${entry.direction === 'to-app' ? '' : 'warn'}`}>{arrow}</span> <code>{entry.method}</code>
           {entry.rpcId !== undefined && <span className="faint"> #{String(entry.rpcId)}</span>}
           <span className="faint"> · {entry.server}</span>
           {entry.note && <span className="badge warn"> {entry.note}</span>}
         </summary>
-        {entry.toolCallId !== undefined && onSelect && (
+        {open && entry.toolCallId !== undefined && onSelect && (
           <button type="button" className="link-button small" onClick={() => onSelect(entry.toolCallId as string)}>
             Show its tool call
           </button>
         )}
-        <JsonView value={entry.message} openDepth={3} label={`Bridge message ${entry.method}`} />
+        {open && <JsonView value={entry.message} openDepth={3} label={`Bridge message ${entry.method}`} />}
       </details>
     </li>
   );
-}
+});
