@@ -10,6 +10,7 @@ import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { ServersPanel } from '../features/servers';
+import { ServerContents } from '../features/server-contents';
 import { TrafficPanel } from '../features/traffic';
 import { BridgeWirePanel } from '../features/apps';
 import type { ProviderId } from '../core/providers';
@@ -44,7 +45,23 @@ export interface AreaTab {
 
 /** The lower part of the config + servers area. */
 export const SERVER_TABS: readonly AreaTab[] = [
-  { id: 'servers', label: 'Servers', render: ({ services }) => <ServersPanel manager={services.connections} /> },
+  {
+    id: 'servers',
+    label: 'Servers',
+    render: ({ services }) => (
+      <ServersPanel
+        manager={services.connections}
+        contents={(server) => (
+          <ServerContents
+            server={server}
+            connection={services.connections.get(server.name)}
+            onAttach={(label, parts) => services.session.attach(label, parts)}
+            onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+          />
+        )}
+      />
+    ),
+  },
   {
     id: 'registry',
     label: 'Tool registry',

@@ -12,6 +12,9 @@ import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityReques
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
 import { AppsCapability } from './capabilities/apps';
+import { CompletionsCapability } from './capabilities/completions';
+import { PromptsCapability } from './capabilities/prompts';
+import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
@@ -69,6 +72,10 @@ export class ServerConnection {
   private readonly capabilities: readonly CapabilityModule[];
   /** MCP Apps: the extension declared, and the ui:// resources of views read. */
   readonly apps: AppsCapability;
+  /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
+  readonly resources: ResourcesCapability;
+  readonly prompts: PromptsCapability;
+  readonly completions: CompletionsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -81,7 +88,10 @@ export class ServerConnection {
     };
     this.tools = new ToolsCapability(this.host);
     this.apps = new AppsCapability(this.host);
-    this.capabilities = [this.tools, this.apps];
+    this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
+    this.resources = new ResourcesCapability(this.host, this.now);
+    this.prompts = new PromptsCapability(this.host);
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.apps];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -152,7 +162,7 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();
