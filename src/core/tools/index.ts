@@ -52,6 +52,7 @@ export {
   type ToolPolicy,
 } from './tool-policy';
 export {
+  APP_ONLY_REASON,
   LOCAL_SERVER,
   ToolRegistry,
   ToolRegistryError,
