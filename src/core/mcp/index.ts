@@ -15,5 +15,4 @@ export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
-export { offersCompletions } from './capabilities/completions';
 export type { PromptResult } from './capabilities/prompts';
