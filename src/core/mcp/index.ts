@@ -18,7 +18,6 @@ export { APP_MIME_TYPE, APPS_EXTENSION_ID, isAppOnly, readResourceUi, readToolUi
 export type { AppCsp, ResourceUi, ToolAudience, ToolUi } from './capabilities/apps-meta';
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
-export { offersCompletions } from './capabilities/completions';
 export type { PromptResult } from './capabilities/prompts';
 export { INBOX_CLIENT_CAPABILITIES } from './capabilities/inbox';
 export type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from './capabilities/inbox';
