@@ -8,7 +8,7 @@ import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
 import type { McpCall } from './call-registry';
-import type { CapabilityLoad, CapabilityModule } from './capabilities/capability';
+import type { CapabilityClientOptions, CapabilityLoad, CapabilityModule } from './capabilities/capability';
 import type { ServerState } from './connection-state';
 import { explainResponseFailure } from './explain-failure';
 import type { ClientSdk } from './load-client-sdk';
@@ -70,9 +70,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
       streamGate: () => streamGate(session, settings.streamsWait),
     },
   });
-  let clientOptions = { capabilities: {}, versionNegotiation: { mode: 'auto' as const } };
-  for (const capability of settings.capabilities) clientOptions = { ...clientOptions, ...capability.clientOptions?.() };
-  session.client = new sdk.Client(CLIENT_INFO, clientOptions);
+  session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation: { mode: 'auto' } });
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
     fetch: sdk.applyMiddlewares(session.tap)(settings.fetch),
@@ -82,6 +80,18 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;
+}
+
+/** Every capability's client options together: what each declares, and each list_changed handler. */
+function mergeClientOptions(capabilities: readonly CapabilityModule[]): Required<CapabilityClientOptions> {
+  const merged: Required<CapabilityClientOptions> = { capabilities: {}, listChanged: {} };
+  for (const capability of capabilities) {
+    const options = capability.clientOptions?.();
+    const extensions = { ...merged.capabilities.extensions, ...options?.capabilities?.extensions };
+    merged.capabilities = { ...merged.capabilities, ...options?.capabilities, ...(Object.keys(extensions).length > 0 ? { extensions } : {}) };
+    merged.listChanged = { ...merged.listChanged, ...options?.listChanged };
+  }
+  return merged;
 }
 
 /** What a session's GET waits for: its own handshake, then whatever the manager asks. */

@@ -9,6 +9,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
+import { TasksCapability } from './capabilities/tasks';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
 import type { Diagnosis, ServerState } from './connection-state';
@@ -49,6 +50,8 @@ export interface ServerConnectionOptions {
    */
   streamsWait?: () => Promise<void> | undefined;
   now?: () => number;
+  /** More capability modules, beside the built-in ones (a handler of server requests a host injects). */
+  capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
 }
 
 /** A connection to one MCP server. */
@@ -65,6 +68,7 @@ export class ServerConnection {
   private otherWarnings: string[] = [];
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
+  private readonly tasks: TasksCapability;
   private readonly capabilities: readonly CapabilityModule[];
 
   constructor(private readonly options: ServerConnectionOptions) {
@@ -77,7 +81,8 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
-    this.capabilities = [this.tools];
+    this.tasks = new TasksCapability(this.host, this.tools, { server: options.name, state: () => this.state, now: this.now });
+    this.capabilities = [this.tools, this.tasks, ...(options.capabilities?.(this.host) ?? [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -91,9 +96,14 @@ export class ServerConnection {
     return this.state;
   }
 
-  /** Calls a tool (see ToolsCapability.call). */
+  /** Calls a tool; one the server runs as a task is followed to its result (see TasksCapability). */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
-    return this.tools.call(name, args, options);
+    return this.tasks.callTool(name, args, options);
+  }
+
+  /** Asks the server to cancel one of its tasks (`tasks/cancel`). */
+  cancelTask(taskId: string): Promise<void> {
+    return this.tasks.cancel(taskId);
   }
 
   /** Fetches the tool list again. */
