@@ -6,6 +6,7 @@ import { ConfigEditor } from '../features/config-editor';
 import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { ServersPanel } from '../features/servers';
+import { TasksPanel, TasksTabLabel } from '../features/tasks';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { TrafficPanel } from '../features/traffic';
@@ -30,7 +31,7 @@ interface LayoutSizes {
 
 const DEFAULT_SIZES: LayoutSizes = { left: 340, chat: 400, mcp: 540, config: 300 };
 type PanelId = 'left' | 'chat' | 'mcp' | 'model';
-type LeftTab = 'servers' | 'registry' | 'reminders';
+type LeftTab = 'servers' | 'registry' | 'reminders' | 'tasks';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
 export function App({ services, restoreProblems = [], onFirstRender }: {
@@ -151,9 +152,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           <Panel
             title={
               <div className="tabs" role="tablist" aria-label="Left panel">
-                {(['servers', 'registry', 'reminders'] as const).map((tab) => (
+                {(['servers', 'registry', 'reminders', 'tasks'] as const).map((tab) => (
                   <button key={tab} type="button" role="tab" className="tab" aria-selected={leftTab === tab} data-testid={`left-tab-${tab}`} onClick={() => setLeftTab(tab)}>
-                    {tab === 'servers' ? 'Servers' : tab === 'registry' ? 'Tool registry' : 'Reminders'}
+                    {tab === 'servers' ? 'Servers' : tab === 'registry' ? 'Tool registry' : tab === 'reminders' ? 'Reminders' : <TasksTabLabel manager={services.connections} />}
                   </button>
                 ))}
               </div>
@@ -165,6 +166,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             {leftTab === 'servers' && <ServersPanel manager={services.connections} />}
             {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={liveSettings.provider} />}
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
+            {leftTab === 'tasks' && <TasksPanel manager={services.connections} />}
           </Panel>
         </div>
         <Splitter label="Resize left column" value={sizes.left} onResize={resize('left', 240)} />

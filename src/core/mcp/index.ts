@@ -12,3 +12,6 @@ export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
 export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
+export { TaskError } from './capabilities/tasks';
+export type { TaskErrorCode } from './capabilities/tasks';
+export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
