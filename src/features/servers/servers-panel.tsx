@@ -4,6 +4,7 @@ import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { ToolCallForm } from './tool-call-form';
+import type { CallProgress } from './tool-call-form';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -174,10 +175,10 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
             serverName={server.name}
             tools={server.tools}
             pages={server.toolPages}
-            run={async (tool, args, signal) => {
+            run={async (tool, args, signal, onProgress) => {
               const connection = manager.get(server.name);
               if (!connection) throw new Error('Not connected');
-              return connection.callTool(tool, args, { signal });
+              return connection.callTool(tool, args, { signal, onProgress });
             }}
           />
         </>
@@ -186,7 +187,7 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
   );
 }
 
-function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown> }) {
   const [open, setOpen] = useState<string>();
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
@@ -250,7 +251,7 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} />
+                <ToolCallForm tool={tool} run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)} />
               </div>
             )}
           </li>

@@ -3,12 +3,20 @@ import type { McpToolInfo } from '../../core/mcp';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { SchemaForm } from './schema-form';
 
-/** Runs a tool by hand: a form from its schema and a JSON box, kept in sync. */
-export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+/** Progress of a running call, as `notifications/progress` reports it. */
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Runs a tool by hand: a form from its schema and a JSON box, kept in sync; progress shown while it runs. */
+export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown> }) {
   const [args, setArgs] = useState<Record<string, unknown>>({});
   const [text, setText] = useState('{}');
   const [jsonError, setJsonError] = useState<string>();
   const [running, setRunning] = useState<AbortController>();
+  const [progress, setProgress] = useState<CallProgress>();
   const [result, setResult] = useState<{ ok: true; value: unknown; ms: number } | { ok: false; error: string; ms: number }>();
 
   const fromForm = (next: Record<string, unknown>) => {
@@ -31,9 +39,10 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
     const controller = new AbortController();
     setRunning(controller);
     setResult(undefined);
+    setProgress(undefined);
     const started = performance.now();
     try {
-      const value = await run(args, controller.signal);
+      const value = await run(args, controller.signal, (next) => setProgress({ ...next }));
       setResult({ ok: true, value, ms: performance.now() - started });
     } catch (error) {
       setResult({ ok: false, error: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
@@ -61,6 +70,16 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
         )}
         {result && <span className="faint">{Math.round(result.ms)} ms</span>}
       </div>
+      {running && progress && (
+        <div className="tool-call-progress" data-testid="tool-call-progress">
+          <progress value={progress.total !== undefined ? progress.progress : undefined} max={progress.total} aria-label={`Progress of ${tool.name}`} />
+          <span className="faint">
+            {progress.total !== undefined ? `${progress.progress} / ${progress.total}` : progress.progress}
+            {progress.message ? ` · ${progress.message}` : ''}
+          </span>
+        </div>
+      )}
+      {running && tool.execution?.taskSupport === 'required' && <div className="faint">This tool runs as a task: follow it in the Tasks tab.</div>}
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
       {result?.ok === false && (
         <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">
