@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { start as startTasks } from './servers/tasks.mjs';
 import type { RunningServer } from './servers/weather.mjs';
@@ -97,4 +97,20 @@ test("a model turn calling a task tool gets the task's result fed back into the 
   const row = page.getByTestId('task-row');
   await expect(row).toHaveAttribute('data-status', 'completed');
   await expect(row).toContainText('tool call');
+});
+
+test.describe(() => {
+  // axe checks the page as people get it, config editor included.
+  test.use({ monacoEditor: true });
+
+  test('the tasks view passes an accessibility check with a running task', async ({ page }) => {
+    await openWithConfig(page, CONFIG(), ['tasks']);
+    await runByHand(page, 'tasks', 'never_ends', {});
+    await page.getByTestId('left-tab-tasks').click();
+    await expect(page.getByTestId('task-row')).toHaveAttribute('data-status', 'working');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByTestId('task-cancel').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('task-row')).toHaveAttribute('data-status', 'cancelled');
+  });
 });
