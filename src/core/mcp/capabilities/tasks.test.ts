@@ -5,6 +5,7 @@ import type { RunningServer } from '../../../../e2e/servers/weather.mjs';
 import { SecretRegistry, TrafficLog } from '../../traffic';
 import { McpError } from '../mcp-error';
 import { ServerConnection } from '../server-connection';
+import type { CapabilityModule } from './capability';
 import { TaskError } from './tasks';
 
 let everything: RunningServer;
@@ -22,9 +23,9 @@ afterAll(async () => {
 });
 
 /** A connected ServerConnection (Glassbox's own core) and the methods it sent, in order. */
-async function connect(url: string, timeoutMs = 10_000) {
+async function connect(url: string, timeoutMs = 10_000, capabilities: readonly CapabilityModule[] = []) {
   const log = new TrafficLog();
-  const connection = new ServerConnection({ name: 'server', url, headers: {}, timeoutMs, log, secrets: new SecretRegistry(), fetch });
+  const connection = new ServerConnection({ name: 'server', url, headers: {}, timeoutMs, log, secrets: new SecretRegistry(), fetch, capabilities: () => capabilities });
   open.push(connection);
   await connection.connect();
   expect(connection.getState().status).toBe('connected');
@@ -53,6 +54,26 @@ describe('tasks, 2025-11-25 form (the official everything server)', () => {
     expect(task).toMatchObject({ toolName: 'simulate-research-query', status: 'completed', form: '2025-11-25', toolCallId: 'toolu_task', pollIntervalMs: 1000 });
     expect(task?.statusMessage).toBeDefined();
     expect(JSON.stringify(task?.result)).toContain('Research Report');
+  }, 20_000);
+
+  it('a task that needs input (input_required) is answered on the tasks/result stream', async () => {
+    const asked: string[] = [];
+    const answerElicitation: CapabilityModule = {
+      name: 'elicitation',
+      clientOptions: () => ({ capabilities: { elicitation: { form: {} } } }),
+      register(client) {
+        client.setRequestHandler('elicitation/create', async (request) => {
+          asked.push(request.params.message);
+          return { action: 'accept', content: { interpretation: 'historical' } };
+        });
+      },
+    };
+    const { connection, methods } = await connect(everything.url, 10_000, [answerElicitation]);
+    const result = await connection.callTool('simulate-research-query', { topic: 'tides', ambiguous: true });
+    expect(asked).toHaveLength(1);
+    expect(JSON.stringify(result.content)).toContain('Research Report: tides (historical)');
+    expect(methods()).toContain('tasks/result');
+    expect(connection.getState().tasks?.[0]?.status).toBe('completed');
   }, 20_000);
 
   it('cancels a running task: tasks/cancel sent, the caller told, the row cancelled', async () => {

@@ -111,9 +111,13 @@ export class TasksCapability implements CapabilityModule {
         task = this.find(task.taskId);
         if (isTerminal(task.status)) break;
         task = await this.poll(task);
+        // 2025: the server asks for input on the tasks/result stream, so it is opened now (as the spec says).
+        if (task.form === '2025-11-25' && task.status === 'input_required') return await this.fetchResult(task, deadline - this.context.now(), options.signal);
       }
     } catch (error) {
       if (options.signal?.aborted) await this.cancel(task.taskId).catch(() => undefined);
+      // A tasks/result cut short by the person's cancel is that cancel (a give-up keeps its timeout).
+      if (!(error instanceof McpError) && this.find(task.taskId).status === 'cancelled') throw this.cancelled(this.find(task.taskId));
       throw error;
     }
     return this.outcome(task);
@@ -136,14 +140,24 @@ export class TasksCapability implements CapabilityModule {
 
   /** The result of an ended task, or why there is none. */
   private async outcome(task: TaskInfo): Promise<CallToolResult> {
-    if (task.status === 'cancelled') throw new TaskError('cancelled', `Task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : '.'}`);
+    if (task.status === 'cancelled') throw this.cancelled(task);
     if (task.status === 'failed') throw new TaskError('failed', `Task ${task.taskId} failed: ${task.error?.message ?? task.statusMessage ?? 'the server gave no reason'}.`);
     if (task.result) return task.result;
     if (task.form === '2026-07-28') throw new TaskError('no-result', `Task ${task.taskId} completed without a result.`);
-    const result = await this.host.request({ methods: ['tasks/result'], ...toolCall(task) }, (client, call) =>
-      client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+    return this.fetchResult(task, this.host.timeoutMs());
+  }
+
+  /** 2025: `tasks/result`, which the server answers once the task has ended (serving its input requests meanwhile). */
+  private async fetchResult(task: TaskInfo, timeoutMs: number, signal?: AbortSignal): Promise<CallToolResult> {
+    const result = await this.host.request({ methods: ['tasks/result'], ...toolCall(task), ...(signal ? { signal } : {}) }, (client, call) =>
+      client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: Math.max(timeoutMs, 1) }),
     );
-    return this.put(task.taskId, { result: result as unknown as CallToolResult }).result as CallToolResult;
+    const ended = this.find(task.taskId);
+    return this.put(task.taskId, { result: result as unknown as CallToolResult, status: ended.status === 'cancelled' ? 'cancelled' : 'completed' }).result as CallToolResult;
+  }
+
+  private cancelled(task: TaskInfo): TaskError {
+    return new TaskError('cancelled', `Task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : '.'}`);
   }
 
   /** Stops waiting for a task that does not end: it is cancelled on the server, and the error says so. */
