@@ -41,8 +41,10 @@ test('simulate-research-query from the manual call form runs as a task: working,
   await expect(row.getByTestId('task-result')).toContainText('Research Report: tides');
 
   // A second one, watched from the tasks view while it works.
+  // Hidden tabs stay mounted: the form is still open where it was left.
   await page.getByTestId('left-tab-servers').click();
-  await runByHand(page, 'everything', 'simulate-research-query', { topic: 'waves' });
+  await page.getByTestId('tool-call-args').fill(JSON.stringify({ topic: 'waves' }));
+  await page.getByTestId('tool-call-run').click();
   await page.getByTestId('left-tab-tasks').click();
   const second = page.getByTestId('task-row').first();
   await expect(second).toHaveAttribute('data-status', 'working');
@@ -58,7 +60,6 @@ test('cancel on a task that never ends sets it cancelled, and the server keeps w
   await page.getByTestId('left-tab-tasks').click();
   const row = page.getByTestId('task-row');
   await expect(row).toHaveAttribute('data-status', 'working');
-  await expect(page.getByTestId('left-tab-tasks')).toContainText('Tasks (1)');
   await row.getByTestId('task-cancel').click();
   await expect(row).toHaveAttribute('data-status', 'cancelled');
   await expect(row.getByTestId('task-cancel')).toHaveCount(0);

@@ -6,6 +6,7 @@ export { DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE, ServerConnection } from './se
 export { CLIENT_INFO } from './mcp-session';
 export type { ServerConnectionOptions } from './server-connection';
 export type { CallToolOptions } from './capabilities/tools';
+export type { CompletionRef, CompletionSuggestions } from './capabilities/completions';
 export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 export { ERA_PROBE_NOTE } from './session-notes';
 export { McpError, categoryOf } from './mcp-error';
@@ -15,3 +16,7 @@ export { explainRequestError, explainResponseFailure, formatTimeout } from './ex
 export { TaskError } from './capabilities/tasks';
 export type { TaskErrorCode } from './capabilities/tasks';
 export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
+export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
+export { canSubscribe, offersResources } from './capabilities/resources';
+export { offersCompletions } from './capabilities/completions';
+export type { PromptResult } from './capabilities/prompts';

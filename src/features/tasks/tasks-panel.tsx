@@ -14,12 +14,6 @@ function allTasks(snapshot: ConnectionsSnapshot): TaskInfo[] {
   return snapshot.servers.flatMap((server) => server.tasks ?? []).sort((a, b) => b.startedAt - a.startedAt);
 }
 
-/** The tab's label: "Tasks", with how many are running (its own subscription, so only the label re-renders). */
-export function TasksTabLabel({ manager }: TasksPanelProps) {
-  const running = allTasks(useStore(manager)).filter((task) => task.status === 'working' || task.status === 'input_required').length;
-  return <>Tasks{running > 0 ? ` (${running})` : ''}</>;
-}
-
 /** The tasks view: one row per task a server made of a tool call (2025 task-augmented or 2026 extension). */
 export function TasksPanel({ manager }: TasksPanelProps) {
   const tasks = allTasks(useStore(manager));
