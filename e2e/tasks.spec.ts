@@ -19,9 +19,10 @@ test.afterAll(async () => {
 
 const CONFIG = () => ({ mcpServers: { everything: { url: TEST_URLS.everything }, tasks: { url: tasks2026.url } } });
 
-/** Opens a tool's manual call form, fills the arguments and runs it. */
+/** Opens a tool's manual call form (unless it is open), fills the arguments and runs it. */
 async function runByHand(page: Page, server: string, tool: string, args: unknown): Promise<void> {
-  await page.getByTestId(`tool-${server}-${tool}`).click();
+  const button = page.getByTestId(`tool-${server}-${tool}`);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.getByTestId('tool-call-args').fill(JSON.stringify(args));
   await page.getByTestId('tool-call-run').click();
 }
@@ -41,10 +42,8 @@ test('simulate-research-query from the manual call form runs as a task: working,
   await expect(row.getByTestId('task-result')).toContainText('Research Report: tides');
 
   // A second one, watched from the tasks view while it works.
-  // Hidden tabs stay mounted: the form is still open where it was left.
   await page.getByTestId('left-tab-servers').click();
-  await page.getByTestId('tool-call-args').fill(JSON.stringify({ topic: 'waves' }));
-  await page.getByTestId('tool-call-run').click();
+  await runByHand(page, 'everything', 'simulate-research-query', { topic: 'waves' });
   await page.getByTestId('left-tab-tasks').click();
   const second = page.getByTestId('task-row').first();
   await expect(second).toHaveAttribute('data-status', 'working');
