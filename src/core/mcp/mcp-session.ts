@@ -61,7 +61,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     secrets: settings.secrets,
     ...(settings.now ? { now: settings.now } : {}),
     rpc: {
-      contextOf: (id) => calls.of(id)?.context,
+      contextOf: (id) => calls.contextOf(id),
       onProblem: (problem) => onAnswerProblem(session, problem, settings),
       onExchangeEnd: (exchange, requests) => session.exchanges.add(exchange, requests),
       // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
@@ -77,6 +77,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     requestInit: { headers: settings.headers },
   });
   calls.watch(session.transport);
+  for (const capability of settings.capabilities) capability.watch?.(session.transport);
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;

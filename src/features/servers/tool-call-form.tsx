@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { McpToolInfo } from '../../core/mcp';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { SchemaForm } from './schema-form';
@@ -10,13 +11,21 @@ export interface CallProgress {
   message?: string;
 }
 
-/** Runs a tool by hand: a form from its schema and a JSON box, kept in sync; progress shown while it runs. */
-export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown> }) {
+/**
+ * Runs a tool by hand: a form from its schema and a JSON box, kept in sync; progress shown while it
+ * runs. `inbox` shows what the server asks of the client (sampling, elicitation) since the last call started.
+ */
+export function ToolCallForm({ tool, run, inbox }: {
+  tool: McpToolInfo;
+  run: (args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown>;
+  inbox?: (since: number) => ReactNode;
+}) {
   const [args, setArgs] = useState<Record<string, unknown>>({});
   const [text, setText] = useState('{}');
   const [jsonError, setJsonError] = useState<string>();
   const [running, setRunning] = useState<AbortController>();
   const [progress, setProgress] = useState<CallProgress>();
+  const [since, setSince] = useState<number>();
   const [result, setResult] = useState<{ ok: true; value: unknown; ms: number } | { ok: false; error: string; ms: number }>();
 
   const fromForm = (next: Record<string, unknown>) => {
@@ -40,6 +49,7 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
     setRunning(controller);
     setResult(undefined);
     setProgress(undefined);
+    setSince(Date.now());
     const started = performance.now();
     try {
       const value = await run(args, controller.signal, (next) => setProgress({ ...next }));
@@ -80,6 +90,7 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
         </div>
       )}
       {running && tool.execution?.taskSupport === 'required' && <div className="faint">This tool runs as a task: follow it in the Tasks tab.</div>}
+      {since !== undefined && inbox?.(since)}
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
       {result?.ok === false && (
         <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">
