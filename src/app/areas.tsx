@@ -12,6 +12,7 @@ import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { InboxCards, RootsEditor } from '../features/inbox';
 import { ServersPanel } from '../features/servers';
 import { ServerContents } from '../features/server-contents';
+import { TasksPanel } from '../features/tasks';
 import { TrafficPanel } from '../features/traffic';
 import { TokenBillPanel } from '../features/token-bill';
 import { BridgeWirePanel } from '../features/apps';
@@ -72,6 +73,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
     render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={provider} />,
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
+  { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },
   { id: 'tokens', label: 'Token bill', render: ({ services, provider }) => <TokenBillPanel registry={services.registry} provider={provider} /> },
   { id: 'roots', label: 'Roots & sampling', render: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} /> },
 ];

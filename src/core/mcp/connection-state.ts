@@ -11,6 +11,7 @@ export type ConnectionStatus =
   | 'invalid';
 
 import type { ProtocolEra } from '../traffic/types';
+import type { TaskInfo } from './capabilities/task-wire';
 
 /** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
 export type { ProtocolEra };
@@ -81,6 +82,8 @@ export interface McpToolInfo {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** How the tool runs: `taskSupport: "required"` means it must be called as a task (2025-11-25). */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   /** What is wrong with this tool as published (e.g. an input schema that is not a JSON Schema object); absent when nothing is. */
   problems?: string[];
 }
@@ -168,6 +171,8 @@ export interface ServerState {
   sessionId?: string;
   capabilities?: Record<string, unknown>;
   tools: McpToolInfo[];
+  /** Tasks the server made of tool calls, oldest first (see capabilities/tasks). */
+  tasks?: readonly TaskInfo[];
   /** How many tools/list pages were fetched the last time. */
   toolPages?: number;
   /** Resources, resource templates and prompts listed (every page), when the server offers them. */

@@ -16,6 +16,9 @@ export { explainRequestError, explainResponseFailure, formatTimeout } from './ex
 export { AppsCapability } from './capabilities/apps';
 export { APP_MIME_TYPE, APPS_EXTENSION_ID, isAppOnly, readResourceUi, readToolUi } from './capabilities/apps-meta';
 export type { AppCsp, ResourceUi, ToolAudience, ToolUi } from './capabilities/apps-meta';
+export { TaskError } from './capabilities/tasks';
+export type { TaskErrorCode } from './capabilities/tasks';
+export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export type { PromptResult } from './capabilities/prompts';

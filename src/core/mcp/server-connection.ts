@@ -9,6 +9,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
+import { TasksCapability } from './capabilities/tasks';
 import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
@@ -57,6 +58,8 @@ export interface ServerConnectionOptions {
   /** Answers the server's own requests (sampling, elicitation, roots); without it none are declared. */
   inbox?: InboxHandler;
   now?: () => number;
+  /** More capability modules, beside the built-in ones (a handler of server requests a host injects). */
+  capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
 }
 
 /** A connection to one MCP server. */
@@ -73,6 +76,7 @@ export class ServerConnection {
   private otherWarnings: string[] = [];
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
+  private readonly tasks: TasksCapability;
   private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
   /** MCP Apps: the extension declared, and the ui:// resources of views read. */
@@ -93,11 +97,12 @@ export class ServerConnection {
     };
     this.tools = new ToolsCapability(this.host);
     this.apps = new AppsCapability(this.host);
+    this.tasks = new TasksCapability(this.host, this.tools, { server: options.name, state: () => this.state, now: this.now });
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
     if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
-    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.apps, ...(this.inbox ? [this.inbox] : [])];
+    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, ...(this.inbox ? [this.inbox] : []), ...(options.capabilities?.(this.host) ?? [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -111,9 +116,14 @@ export class ServerConnection {
     return this.state;
   }
 
-  /** Calls a tool (see ToolsCapability.call). */
+  /** Calls a tool; one the server runs as a task is followed to its result (see TasksCapability). */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
-    return this.tools.call(name, args, options);
+    return this.tasks.callTool(name, args, options);
+  }
+
+  /** Asks the server to cancel one of its tasks (`tasks/cancel`). */
+  cancelTask(taskId: string): Promise<void> {
+    return this.tasks.cancel(taskId);
   }
 
   /** Fetches the tool list again. */

@@ -5,6 +5,7 @@ import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { ToolCallForm } from './tool-call-form';
+import type { CallProgress } from './tool-call-form';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -189,10 +190,10 @@ function ServerCard({ server, manager, contents, callInbox }: {
             serverName={server.name}
             tools={server.tools}
             pages={server.toolPages}
-            run={async (tool, args, signal) => {
+            run={async (tool, args, signal, onProgress) => {
               const connection = manager.get(server.name);
               if (!connection) throw new Error('Not connected');
-              return connection.callTool(tool, args, { signal });
+              return connection.callTool(tool, args, { signal, onProgress });
             }}
             inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
@@ -207,7 +208,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   serverName: string;
   tools: McpToolInfo[];
   pages?: number;
-  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown>;
   inbox?: (since: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<string>();
@@ -273,7 +274,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} server={serverName} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
+                <ToolCallForm tool={tool} server={serverName} run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)} inbox={inbox} />
               </div>
             )}
           </li>
