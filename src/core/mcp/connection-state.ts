@@ -11,6 +11,8 @@ export type ConnectionStatus =
   | 'invalid';
 
 import type { ProtocolEra } from '../traffic/types';
+import type { TransportKind } from './open-transport';
+import type { McpIcon } from './server-metadata';
 
 /** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
 export type { ProtocolEra };
@@ -74,6 +76,8 @@ export interface McpToolInfo {
   description?: string;
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  /** Its icons, only the https and inline-image ones. */
+  icons?: McpIcon[];
   annotations?: {
     title?: string;
     readOnlyHint?: boolean;
@@ -84,6 +88,12 @@ export interface McpToolInfo {
   /** What is wrong with this tool as published (e.g. an input schema that is not a JSON Schema object); absent when nothing is. */
   problems?: string[];
 }
+
+/** The syslog levels of MCP logging, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** One MCP log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A failure after connecting (a tool call, a tool list), as the card shows it. */
 export interface ServerProblem {
@@ -101,7 +111,11 @@ export interface ServerState {
   status: ConnectionStatus;
   era?: ProtocolEra;
   protocolVersion?: string;
-  serverInfo?: { name: string; version: string; title?: string };
+  serverInfo?: { name: string; version: string; title?: string; icons?: McpIcon[] };
+  /** Which transport the connection speaks (`sse`: the 2024 HTTP+SSE transport, configured or fallen back to). */
+  transport?: TransportKind;
+  /** The log level asked of the server (logging/setLevel in 2025, each request's `_meta` in 2026); undefined: the server's default. */
+  logLevel?: LogLevel;
   instructions?: string;
   sessionId?: string;
   capabilities?: Record<string, unknown>;

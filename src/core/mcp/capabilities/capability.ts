@@ -8,6 +8,7 @@
 import type { Client, ClientOptions } from '@modelcontextprotocol/client';
 import type { ServerState } from '../connection-state';
 import type { McpCall } from '../call-registry';
+import type { ProtocolEra } from '../connection-state';
 
 /** The part of the SDK client's options a capability may add to. */
 export type CapabilityClientOptions = Pick<ClientOptions, 'capabilities' | 'listChanged'>;
@@ -51,10 +52,27 @@ export interface CapabilityModule {
   readonly loadMethods?: readonly string[];
   /** Once connected (or the session renewed): what it loads. */
   load?(client: Client, call: McpCall): Promise<CapabilityLoad>;
+  /** `_meta` entries it adds to every request the session sends in this era (the 2026 per-request log level), if any. */
+  requestMeta?(era: ProtocolEra | undefined): Record<string, unknown> | undefined;
 }
 
 /** What a capability loaded: a patch of the server's state, and its warnings (replacing its earlier ones). */
 export interface CapabilityLoad {
   state: Partial<ServerState>;
   warnings: readonly string[];
+}
+
+/**
+ * The client options of every capability together: their declared capabilities and their
+ * list_changed handlers merged key by key (one capability's `listChanged.tools` beside another's
+ * `listChanged.resources`), so each capability declares only its own.
+ */
+export function mergeClientOptions(capabilities: readonly CapabilityModule[]): CapabilityClientOptions {
+  const merged: CapabilityClientOptions = { capabilities: {} };
+  for (const capability of capabilities) {
+    const options = capability.clientOptions?.();
+    if (options?.capabilities) merged.capabilities = { ...merged.capabilities, ...options.capabilities };
+    if (options?.listChanged) merged.listChanged = { ...merged.listChanged, ...options.listChanged };
+  }
+  return merged;
 }
