@@ -5,9 +5,8 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
-import { McpError } from '../mcp-error';
-import { errorText } from '../diagnose-connection';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
+import { refreshOnListChanged } from './list-changed';
 
 /** Options for one tool call. */
 export interface CallToolOptions {
@@ -50,16 +49,7 @@ export class ToolsCapability implements CapabilityModule {
 
   /** The list is refetched here (leniently, with the checks) rather than by the SDK's strict listing. */
   clientOptions() {
-    return {
-      listChanged: {
-        tools: {
-          autoRefresh: false,
-          onChanged: () => {
-            this.refresh().catch((error: unknown) => this.host.warn(`Refreshing tools failed: ${error instanceof McpError ? error.message : errorText(error)}`));
-          },
-        },
-      },
-    };
+    return refreshOnListChanged('tools', this.host, () => this.refresh());
   }
 
   /**
