@@ -93,6 +93,7 @@ export function createServices(options: ServicesOptions = {}): Services {
       return connection.callTool(remoteName, args as Record<string, unknown>, options);
     },
     timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
+    serverInstructions: () => connectedInstructions(connections.getSnapshot().servers),
     // One tap per model request: its exchange is recorded as part of the request's turn and step.
     // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
     modelFetch: (provider, context) =>
@@ -103,6 +104,11 @@ export function createServices(options: ServicesOptions = {}): Services {
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
   return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch, config, applyConfig };
+}
+
+/** The instructions of the connected servers that sent some. */
+function connectedInstructions(servers: readonly ServerState[]): Array<{ server: string; text: string }> {
+  return servers.flatMap((server) => (server.status === 'connected' && server.instructions ? [{ server: server.name, text: server.instructions }] : []));
 }
 
 /** What start-up found, and the connect it began. */

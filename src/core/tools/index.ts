@@ -71,3 +71,4 @@ export {
   type ReminderStoreOptions,
 } from './local-tools';
 export { memoryStorage } from './memory-storage';
+export { checkOutput, type OutputCheck } from './check-output';

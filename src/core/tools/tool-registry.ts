@@ -34,6 +34,8 @@ interface RegisteredToolBase {
 /** A stand-in for a tool on an MCP server. */
 export interface RegisteredMcpTool extends RegisteredToolBase {
   origin: 'mcp';
+  /** The schema its `structuredContent` should match, as published (checked, never enforced: see check-output.ts). */
+  outputSchema?: Record<string, unknown>;
 }
 
 /** A tool implemented in the page. */
@@ -72,6 +74,7 @@ interface CleanTool {
   title?: string;
   description: string;
   inputSchema: unknown;
+  outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
   providerSchemas: Record<ProviderId, ProviderSchemaResult>;
 }
@@ -138,6 +141,7 @@ export class ToolRegistry {
         providerSchemas: providerSchemasFor(tool.inputSchema),
       };
       if (typeof tool.title === 'string') entry.title = tool.title;
+      if (isPlainObject(tool.outputSchema)) entry.outputSchema = tool.outputSchema;
       const annotations = cleanAnnotations(tool.annotations);
       if (annotations) entry.annotations = annotations;
       clean.push(entry);
@@ -237,6 +241,7 @@ export class ToolRegistry {
         };
         if (clean.title !== undefined) tool.title = clean.title;
         if (clean.annotations !== undefined) tool.annotations = clean.annotations;
+        if (clean.outputSchema !== undefined) tool.outputSchema = clean.outputSchema;
         tools.push(Object.freeze(tool));
       }
     }

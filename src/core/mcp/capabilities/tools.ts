@@ -2,9 +2,10 @@
  * The tools capability: listing (strict, with a lenient fallback so one bad tool does not lose
  * the list), refreshing on `notifications/tools/list_changed`, and calling a tool.
  */
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
+import type { McpToolInfo } from '../connection-state';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 import { refreshOnListChanged } from './list-changed';
 
@@ -44,6 +45,8 @@ const pagesOf = (call: McpCall): number => call.requests.filter((request) => req
 export class ToolsCapability implements CapabilityModule {
   readonly name = 'tools';
   readonly loadMethods = ['tools/list'] as const;
+  /** The tools as last listed, by name. */
+  private listed = new Map<string, McpToolInfo>();
 
   constructor(private readonly host: CapabilityHost) {}
 
@@ -73,6 +76,7 @@ export class ToolsCapability implements CapabilityModule {
       pages = pagesOf(call) - strict;
     }
     const checked = checkToolList(raw);
+    this.listed = new Map(checked.tools.map((tool) => [tool.name, tool]));
     return { state: { tools: checked.tools, toolPages: pages }, warnings: checked.warnings };
   }
 
@@ -98,6 +102,12 @@ export class ToolsCapability implements CapabilityModule {
     this.host.loaded(this.name, listed);
   }
 
+  /** The listed definition of a tool with no outputSchema (the SDK then validates nothing). */
+  private withoutOutputSchema(name: string): Tool {
+    const { outputSchema: _output, problems: _problems, ...tool } = this.listed.get(name) ?? { name, inputSchema: { type: 'object' } };
+    return tool as Tool;
+  }
+
   /**
    * Calls a tool. In the 2025 era the SDK sends notifications/cancelled when the signal aborts or
    * the timeout passes (and the request's stream is closed); in the 2026 era closing the stream is
@@ -113,6 +123,9 @@ export class ToolsCapability implements CapabilityModule {
         (await client.callTool(
           { name, arguments: callArguments },
           {
+            // The SDK would throw a result whose structuredContent misses the outputSchema away:
+            // Glassbox shows it, with the check's verdict (core/tools/check-output.ts).
+            toolDefinition: this.withoutOutputSchema(name),
             signal: call.controller.signal,
             timeout,
             resetTimeoutOnProgress: true,
