@@ -9,6 +9,8 @@ import { ServersPanel } from '../features/servers';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { TrafficPanel } from '../features/traffic';
+import { LogView } from '../features/logs';
+import { McpPanelTabs, type McpTab } from './mcp-panel-tabs';
 import { GuidedTour, isTourDismissed, rememberTourDismissed } from '../features/tour';
 import { Panel } from '../ui/panel';
 import { useStore } from '../ui/use-store';
@@ -50,6 +52,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [applying, setApplying] = useState(false);
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [leftTab, setLeftTab] = usePersistentState<LeftTab>('glassbox.leftTab', 'servers');
+  const [mcpTab, setMcpTab] = usePersistentState<McpTab>('glassbox.mcpTab', 'wire');
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   // The tour opens on a first visit; once closed or finished it stays closed until asked for.
   const [touring, setTouring] = useState(() => !isTourDismissed(browserStorage()));
@@ -174,8 +177,12 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           </ReadOnlyFrame>
         </Panel>
         <Splitter label="Resize chat" value={sizes.chat} onResize={resize('chat', 240)} />
-        <Panel title="MCP wire" style={{ width: sizes.mcp, flex: 'none' }} maximised={maximised === 'mcp'} onToggleMaximise={toggle('mcp')}>
-          <TrafficPanel key={viewKey} log={shownLog} eraOf={view ? undefined : eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} appVersion={APP_VERSION} />
+        <Panel title={<McpPanelTabs value={mcpTab} onChange={setMcpTab} />} style={{ width: sizes.mcp, flex: 'none' }} maximised={maximised === 'mcp'} onToggleMaximise={toggle('mcp')}>
+          {mcpTab === 'logs' && <LogView log={shownLog} manager={services.connections} />}
+          {/* The wire stays mounted under the log view, so its filters and selection survive a look at the logs. */}
+          <div style={{ display: mcpTab === 'wire' ? 'contents' : 'none' }}>
+            <TrafficPanel key={viewKey} log={shownLog} eraOf={view ? undefined : eraOf} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} appVersion={APP_VERSION} />
+          </div>
         </Panel>
         <Splitter label="Resize MCP wire" value={sizes.mcp} onResize={resize('mcp', 240)} />
         <Panel title="Model wire" style={{ flex: 1 }} maximised={maximised === 'model'} onToggleMaximise={toggle('model')}>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { McpToolInfo } from '../../core/mcp';
+import { checkOutput } from '../../core/tools';
+import { OutputCheckView } from '../../ui/output-check-view';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { SchemaForm } from './schema-form';
 
@@ -62,6 +64,7 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
         {result && <span className="faint">{Math.round(result.ms)} ms</span>}
       </div>
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
+      {result?.ok === true && <OutputCheckView check={checkOutput(tool.outputSchema, result.value)} />}
       {result?.ok === false && (
         <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">
           <strong>The call failed:</strong> {result.error}
