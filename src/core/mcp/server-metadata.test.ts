@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { start as startLab } from '../../../e2e/servers/lab.mjs';
 import { DATA_ICON, SCHEMAS_INSTRUCTIONS } from '../../../e2e/servers/lab-schemas.mjs';
 import { useServer } from '../../../e2e/servers/test-kit';
-import { checkOutput } from '../tools';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import { ServerConnection } from './server-connection';
 import { displayName, isSafeIconUrl, safeIcons } from './server-metadata';
@@ -24,7 +23,7 @@ describe('server metadata', () => {
     expect(displayName({ name: 'get_forecast', title: ' ' })).toBe('get_forecast');
   });
 
-  it('a server\'s title, instructions and icons reach its state; a result that breaks its outputSchema is kept and judged', async () => {
+  it('a server\'s title, instructions and icons reach its state; a result that breaks its outputSchema is kept', async () => {
     const url = (lab() as unknown as { endpoints: Record<string, string> }).endpoints['schemas'] ?? '';
     const connection = new ServerConnection({ name: 'schemas', url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch });
     connections.push(connection);
@@ -34,11 +33,8 @@ describe('server metadata', () => {
     const [ok, wrong] = state.tools;
     expect(ok?.icons).toEqual([{ src: DATA_ICON, mimeType: 'image/png' }]);
     expect(wrong?.icons).toBeUndefined();
-    const good = await connection.callTool('forecast_ok', {});
-    expect(checkOutput(ok?.outputSchema, good)).toEqual({ status: 'valid' });
-    // The SDK alone would throw this result away ("does not match the tool's output schema").
+    // The SDK alone would throw this result away ("does not match the tool's output schema"): the call keeps it, for the check to judge.
     const bad = await connection.callTool('forecast_wrong', {});
     expect(bad.structuredContent).toEqual({ temperature: 'warm' });
-    expect(checkOutput(wrong?.outputSchema, bad)).toMatchObject({ status: 'invalid', summary: "\"conditions\" is required; \"temperature\" must be a number (got string)" });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { start as startLab } from '../../../e2e/servers/lab.mjs';
+import { useServer } from '../../../e2e/servers/test-kit';
+import { ServerConnection } from '../mcp';
+import { SecretRegistry, TrafficLog } from '../traffic';
 import { checkOutput } from './check-output';
+
+const { server: lab } = useServer(startLab as never);
 
 const SCHEMA = { type: 'object', properties: { temperature: { type: 'number' }, conditions: { type: 'string' } }, required: ['temperature', 'conditions'] };
 
@@ -10,6 +16,22 @@ describe('checkOutput', () => {
     expect(invalid?.status).toBe('invalid');
     expect(invalid?.status === 'invalid' && invalid.summary).toMatch(/"temperature" must be a number/);
     expect(invalid?.status === 'invalid' && invalid.summary).toMatch(/conditions/);
+  });
+
+  it('judges real results from a server: one that keeps its schema, one that breaks it', async () => {
+    const url = (lab() as unknown as { endpoints: Record<string, string> }).endpoints['schemas'] ?? '';
+    const connection = new ServerConnection({ name: 'schemas', url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch });
+    try {
+      await connection.connect();
+      const [ok, wrong] = connection.getState().tools;
+      expect(checkOutput(ok?.outputSchema, await connection.callTool('forecast_ok', {}))).toEqual({ status: 'valid' });
+      expect(checkOutput(wrong?.outputSchema, await connection.callTool('forecast_wrong', {}))).toMatchObject({
+        status: 'invalid',
+        summary: '"conditions" is required; "temperature" must be a number (got string)',
+      });
+    } finally {
+      await connection.disconnect();
+    }
   });
 
   it('flags a missing structuredContent; has nothing to say without a schema or for a tool error', () => {
