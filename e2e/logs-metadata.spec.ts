@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCHEMAS_INSTRUCTIONS } from './servers/lab-schemas.mjs';
 import { start as startSignals } from './servers/signals.mjs';
-import { openWithConfig } from './helpers';
+import { callToolByHand, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { TEST_PORTS, TEST_URLS } from './test-ports';
 
@@ -16,15 +16,10 @@ test.afterAll(async () => {
   await signals?.close();
 });
 
-/** Calls a tool from its card's form and returns the result box. */
+/** Calls a tool from its card's form and returns the tool's detail (the result and the outputSchema verdict). */
 async function callByHand(page: Page, server: string, tool: string, args: unknown = {}): Promise<Locator> {
-  const button = page.getByTestId(`tool-${server}-${tool}`);
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  const detail = page.getByTestId(`server-${server}`).locator('.tool-detail');
-  await detail.getByTestId('tool-call-args').fill(JSON.stringify(args));
-  await detail.getByTestId('tool-call-run').click();
-  await expect(detail.getByTestId('tool-result')).toBeVisible();
-  return detail;
+  await callToolByHand(page, server, tool, args);
+  return page.getByTestId(`server-${server}`).locator('.tool-detail');
 }
 
 function wireRows(page: Page, selector: string): Locator {

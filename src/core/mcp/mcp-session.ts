@@ -10,8 +10,8 @@ import { CallRegistry } from './call-registry';
 import type { McpCall } from './call-registry';
 import { mergeClientOptions } from './capabilities/capability';
 import type { CapabilityLoad, CapabilityModule } from './capabilities/capability';
-import type { ServerState } from './connection-state';
-import { explainResponseFailure } from './explain-failure';
+import type { Diagnosis, ServerState } from './connection-state';
+import { explainResponseFailure, httpStatusOf } from './explain-failure';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { SessionExchanges } from './session-notes';
@@ -178,4 +178,16 @@ export function connectedFacts(session: Session): Partial<ServerState> {
     transport: session.kind,
     capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
   };
+}
+
+/** A 404 on a 2025 session id: the server forgot the session (initialize again, without the id). */
+export function isExpiredSession(error: unknown, session: Session): boolean {
+  return httpStatusOf(error) === 404 && session.client.getProtocolEra() === 'legacy' && sessionIdOf(session.transport) !== undefined;
+}
+
+/** The error a caller sees for a diagnosed failure: HTTP and network errors keep the SDK's (callers classify them); the rest get a coded one. */
+export function codedError(error: unknown, diagnosis: Diagnosis): unknown {
+  if (error instanceof McpError) return error;
+  if (diagnosis.code === 'timeout' || diagnosis.code === 'protocol-error' || diagnosis.code === 'session-expired') return new McpError(diagnosis, { cause: error });
+  return error;
 }

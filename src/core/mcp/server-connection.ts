@@ -15,11 +15,11 @@ import type { CallToolOptions } from './capabilities/tools';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
-import { explainRequestError, explainResponseFailure, httpStatusOf } from './explain-failure';
+import { explainRequestError, explainResponseFailure } from './explain-failure';
 import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
-import { connectedFacts, handshake, openSession } from './mcp-session';
+import { codedError, connectedFacts, handshake, isExpiredSession, openSession } from './mcp-session';
 import type { Session } from './mcp-session';
 import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
 import type { TransportKind } from './open-transport';
@@ -262,7 +262,7 @@ export class ServerConnection {
           if (request) session.tap.close(request.id);
           throw error;
         }
-        if (this.isExpiredSession(error, session)) {
+        if (isExpiredSession(error, session)) {
           if (!renewed) {
             this.note(request ? session.tap.exchangeFor(request.id) : undefined, SESSION_RENEWED_NOTE);
             session = await this.renewSession(session, method);
@@ -291,14 +291,7 @@ export class ServerConnection {
   /** Record a failure as the card's last problem and make the error a caller sees. */
   private fail(method: string, error: unknown, diagnosis: Diagnosis): unknown {
     this.update({ lastProblem: { at: this.now(), method, diagnosis } });
-    if (error instanceof McpError) return error;
-    // HTTP and network errors keep the SDK's error (callers classify them); the rest get a coded one.
-    if (diagnosis.code === 'timeout' || diagnosis.code === 'protocol-error' || diagnosis.code === 'session-expired') return new McpError(diagnosis, { cause: error });
-    return error;
-  }
-
-  private isExpiredSession(error: unknown, session: Session): boolean {
-    return httpStatusOf(error) === 404 && session.client.getProtocolEra() === 'legacy' && sessionIdOf(session.transport) !== undefined;
+    return codedError(error, diagnosis);
   }
 
   /** Initialize again after the server forgot the session; concurrent callers share one renewal. */

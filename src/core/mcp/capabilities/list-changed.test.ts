@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { start as startSignals } from '../../../../e2e/servers/signals.mjs';
-import { useServer } from '../../../../e2e/servers/test-kit';
+import { useServer, waitUntil } from '../../../../e2e/servers/test-kit';
 import { SecretRegistry, TrafficLog } from '../../traffic';
 import { ServerConnection } from '../server-connection';
 import type { CapabilityModule } from './capability';
@@ -11,14 +11,6 @@ const connections: ServerConnection[] = [];
 afterEach(async () => {
   await Promise.allSettled(connections.splice(0).map((connection) => connection.disconnect()));
 });
-
-async function until(check: () => boolean, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('list changes', () => {
   it('2026: the tools list follows subscriptions/listen (acknowledged), each refresh a tools/list on the wire', async () => {
@@ -33,7 +25,7 @@ describe('list changes', () => {
     expect(messages().some((message) => message.direction === 'in' && message.method === 'notifications/subscriptions/acknowledged')).toBe(true);
     const listsBefore = messages().filter((message) => message.direction === 'out' && message.method === 'tools/list').length;
     await connection.callTool('add_tool', {});
-    await until(() => connection.getState().tools.some((tool) => tool.name === 'extra_1'));
+    await waitUntil(() => connection.getState().tools.some((tool) => tool.name === 'extra_1'));
     expect(messages().some((message) => message.direction === 'in' && message.method === 'notifications/tools/list_changed')).toBe(true);
     expect(messages().filter((message) => message.direction === 'out' && message.method === 'tools/list').length).toBe(listsBefore + 1);
   });

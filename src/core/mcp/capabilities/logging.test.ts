@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { start as startEverything } from '../../../../e2e/servers/everything.mjs';
 import { SIGNALS_LOGGER, start as startSignals } from '../../../../e2e/servers/signals.mjs';
-import { useServer } from '../../../../e2e/servers/test-kit';
+import { useServer, waitUntil } from '../../../../e2e/servers/test-kit';
 import { SecretRegistry, TrafficLog } from '../../traffic';
 import { logEntriesOf } from '../log-entries';
 import { ServerConnection } from '../server-connection';
@@ -24,14 +24,6 @@ async function connect(name: string, url: string) {
   return { connection, log, sent };
 }
 
-async function until(check: () => boolean, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('logging', () => {
   it('2025: the level goes out as logging/setLevel and the server\'s messages come back as log entries', async () => {
     const { connection, log, sent } = await connect('everything', everything().url);
@@ -39,7 +31,7 @@ describe('logging', () => {
     expect(sent('logging/setLevel').map((message) => (message.message as { params: unknown }).params)).toEqual([{ level: 'debug' }]);
     expect(connection.getState().logLevel).toBe('debug');
     await connection.callTool('toggle-simulated-logging', {});
-    await until(() => logEntriesOf(log.getSnapshot().messages).length > 0);
+    await waitUntil(() => logEntriesOf(log.getSnapshot().messages).length > 0);
     const [entry] = logEntriesOf(log.getSnapshot().messages);
     expect(entry).toMatchObject({ server: 'everything', data: expect.stringMatching(/level.message/i) });
     expect(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).toContain(entry?.level);
