@@ -55,7 +55,7 @@ test('log messages from both eras, with levels, filtered; the level goes out as 
   expect(await shown.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-server')}:${row.getAttribute('data-level')}`))).toEqual(['signals:critical', 'signals:alert', 'signals:emergency']);
 
   // On the wire: logging/setLevel for the 2025 server only; the 2026 request carried the level in its _meta.
-  await page.getByTestId('mcp-tab-wire').click();
+  await page.getByTestId('mcp-tab-mcp').click();
   await expect(wireRows(page, '[data-server="everything"][data-method="logging/setLevel"][data-direction="out"]')).toHaveCount(1);
   await expect(wireRows(page, '[data-server="signals"][data-method="logging/setLevel"]')).toHaveCount(0);
   await wireRows(page, '[data-server="signals"][data-method="tools/call"][data-direction="out"]').last().click();

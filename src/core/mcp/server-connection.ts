@@ -12,6 +12,9 @@ import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityReques
 import { LoggingCapability } from './capabilities/logging';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
+import { CompletionsCapability } from './capabilities/completions';
+import { PromptsCapability } from './capabilities/prompts';
+import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
@@ -73,6 +76,10 @@ export class ServerConnection {
   /** The log level and the 2026 per-request `_meta` that carries it. */
   readonly logging: LoggingCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
+  readonly resources: ResourcesCapability;
+  readonly prompts: PromptsCapability;
+  readonly completions: CompletionsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -85,7 +92,10 @@ export class ServerConnection {
     };
     this.tools = new ToolsCapability(this.host);
     this.logging = new LoggingCapability(this.host, () => this.session?.client.getProtocolEra());
-    this.capabilities = [this.tools, this.logging];
+    this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
+    this.resources = new ResourcesCapability(this.host, this.now);
+    this.prompts = new PromptsCapability(this.host);
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.logging];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -157,7 +167,7 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
@@ -13,8 +14,11 @@ export interface LocalToolsGroup {
   run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 }
 
-/** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local }: { manager: ConnectionManager; local?: LocalToolsGroup }) {
+/**
+ * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
+ * `contents` renders more of a server under its tools (the app composes resources and prompts there).
+ */
+export function ServersPanel({ manager, local, contents }: { manager: ConnectionManager; local?: LocalToolsGroup; contents?: (server: ServerState) => ReactNode }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -22,7 +26,7 @@ export function ServersPanel({ manager, local }: { manager: ConnectionManager; l
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -81,7 +85,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager }: { server: ServerState; manager: ConnectionManager }) {
+function ServerCard({ server, manager, contents }: { server: ServerState; manager: ConnectionManager; contents?: (server: ServerState) => ReactNode }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -178,6 +182,7 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
               return connection.callTool(tool, args, { signal });
             }}
           />
+          {contents?.(server)}
         </>
       )}
     </li>
