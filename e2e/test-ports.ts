@@ -22,8 +22,14 @@ export const TEST_PORTS = {
   rounds: port('ROUNDS', 7),
   /** oidc-provider in front of a protected MCP server (started by the specs that need it). */
   auth: port('AUTH', 8),
-  /** Spare ports for specs that start their own servers (offsets 10–29). */
-  spare: (n: number) => BASE + 10 + n,
+  /** The official MCP Apps example server-basic-vanillajs (get-time with its view). */
+  appBasic: port('APP_BASIC', 11),
+  /** The official MCP Apps example server-budget-allocator. */
+  appBudget: port('APP_BUDGET', 12),
+  /** A test MCP App server with hostile views (e2e/servers/hostile-app.mjs). */
+  appHostile: port('APP_HOSTILE', 13),
+  /** Spare ports for specs that start their own servers (offsets 14–29; 11–13 are the app servers). */
+  spare: (n: number) => BASE + 14 + n,
   /** A loopback port where nothing listens. */
   down: BASE + 99,
 } as const;
@@ -38,4 +44,7 @@ export const TEST_URLS = {
   legacySse: `http://127.0.0.1:${TEST_PORTS.legacySse}/sse`,
   rounds: `http://127.0.0.1:${TEST_PORTS.rounds}/mcp`,
   down: `http://127.0.0.1:${TEST_PORTS.down}/mcp`,
+  appBasic: `http://127.0.0.1:${TEST_PORTS.appBasic}/mcp`,
+  appBudget: `http://127.0.0.1:${TEST_PORTS.appBudget}/mcp`,
+  appHostile: `http://127.0.0.1:${TEST_PORTS.appHostile}/mcp`,
 } as const;

@@ -9,7 +9,7 @@ import { sleepWithSignal } from './call-model';
 import type { CallMcpTool } from './execute-tool-call';
 import type { ServerInstructions } from './server-instructions';
 import type { TurnServices } from './run-turn';
-import type { ModelSettings } from './session-types';
+import type { ModelContextNote, ModelSettings } from './session-types';
 
 /** What a session needs from the rest of the app. */
 export interface AgentSessionDeps {
@@ -43,6 +43,8 @@ export interface AgentSessionDeps {
   maxResultChars?: number;
   /** The connected MCP servers' instructions, added to the system prompt marked as theirs. */
   serverInstructions?(): readonly ServerInstructions[];
+  /** Takes the context app views left for the next model request (sent with the next user message). */
+  takeModelContext?(): readonly ModelContextNote[];
 }
 
 /** The services a turn runs with: the session's dependencies, defaults filled in, clock and ids shared with the session. */

@@ -8,8 +8,7 @@ import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
 import type { McpCall } from './call-registry';
-import { mergeClientOptions } from './capabilities/capability';
-import type { CapabilityLoad, CapabilityModule } from './capabilities/capability';
+import type { CapabilityClientOptions, CapabilityLoad, CapabilityModule } from './capabilities/capability';
 import type { Diagnosis, ServerState } from './connection-state';
 import { explainResponseFailure, httpStatusOf } from './explain-failure';
 import type { ClientSdk } from './load-client-sdk';
@@ -69,7 +68,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     secrets: settings.secrets,
     ...(settings.now ? { now: settings.now } : {}),
     rpc: {
-      contextOf: (id) => calls.of(id)?.context,
+      contextOf: (id) => calls.contextOf(id),
       onProblem: (problem) => onAnswerProblem(session, problem, settings),
       onExchangeEnd: (exchange, requests) => session.exchanges.add(exchange, requests),
       // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
@@ -85,6 +84,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   session.transport = createTransport(sdk, settings.transport, settings.url, sdk.applyMiddlewares(session.tap)(settings.fetch), settings.headers);
   calls.watch(session.transport);
   addRequestMeta(session, settings.capabilities);
+  for (const capability of settings.capabilities) capability.watch?.(session.transport);
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;
@@ -108,6 +108,23 @@ function addRequestMeta(session: Session, capabilities: readonly CapabilityModul
     const params = m.params ?? {};
     return send({ ...m, params: { ...params, _meta: { ...(params['_meta'] as Record<string, unknown> | undefined), ...meta } } } as JSONRPCMessage, options);
   };
+}
+
+/**
+ * The client options of every capability together. Their declarations are merged one level deep
+ * (each adds its own keys to `capabilities`, `capabilities.extensions` and `listChanged`), so one
+ * capability never drops another's.
+ */
+export function mergeClientOptions(capabilities: readonly CapabilityModule[]): CapabilityClientOptions & { capabilities: NonNullable<CapabilityClientOptions['capabilities']> } {
+  let declared: NonNullable<CapabilityClientOptions['capabilities']> = {};
+  let listChanged: CapabilityClientOptions['listChanged'];
+  for (const capability of capabilities) {
+    const options = capability.clientOptions?.();
+    if (options?.capabilities) declared = { ...declared, ...options.capabilities, extensions: { ...declared.extensions, ...options.capabilities.extensions } };
+    if (options?.listChanged) listChanged = { ...listChanged, ...options.listChanged };
+  }
+  if (declared.extensions !== undefined && Object.keys(declared.extensions).length === 0) delete declared.extensions;
+  return { capabilities: declared, ...(listChanged ? { listChanged } : {}) };
 }
 
 /** What a session's GET waits for: its own handshake, then whatever the manager asks. */

@@ -10,8 +10,11 @@ import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 import { LoggingCapability } from './capabilities/logging';
+import { InboxCapability } from './capabilities/inbox';
+import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
+import { AppsCapability } from './capabilities/apps';
 import { CompletionsCapability } from './capabilities/completions';
 import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
@@ -56,6 +59,8 @@ export interface ServerConnectionOptions {
    * connecting). Undefined: open it now.
    */
   streamsWait?: () => Promise<void> | undefined;
+  /** Answers the server's own requests (sampling, elicitation, roots); without it none are declared. */
+  inbox?: InboxHandler;
   now?: () => number;
 }
 
@@ -75,7 +80,10 @@ export class ServerConnection {
   private readonly tools: ToolsCapability;
   /** The log level and the 2026 per-request `_meta` that carries it. */
   readonly logging: LoggingCapability;
+  private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** MCP Apps: the extension declared, and the ui:// resources of views read. */
+  readonly apps: AppsCapability;
   /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
   readonly resources: ResourcesCapability;
   readonly prompts: PromptsCapability;
@@ -92,10 +100,12 @@ export class ServerConnection {
     };
     this.tools = new ToolsCapability(this.host);
     this.logging = new LoggingCapability(this.host, () => this.session?.client.getProtocolEra());
+    this.apps = new AppsCapability(this.host);
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
-    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.logging];
+    if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(this.inbox ? [this.inbox] : [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -117,6 +127,11 @@ export class ServerConnection {
   /** Fetches the tool list again. */
   refreshTools(): Promise<void> {
     return this.tools.refresh();
+  }
+
+  /** Tells a connected server that the roots changed (notifications/roots/list_changed, 2025 era). */
+  async rootsChanged(): Promise<void> {
+    if (this.state.status === 'connected') await this.inbox?.rootsChanged();
   }
 
   private update(patch: Partial<ServerState>): void {

@@ -18,7 +18,13 @@ export interface LocalToolsGroup {
  * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
  * `contents` renders more of a server under its tools (the app composes resources and prompts there).
  */
-export function ServersPanel({ manager, local, contents }: { manager: ConnectionManager; local?: LocalToolsGroup; contents?: (server: ServerState) => ReactNode }) {
+export function ServersPanel({ manager, local, contents, callInbox }: {
+  manager: ConnectionManager;
+  local?: LocalToolsGroup;
+  contents?: (server: ServerState) => ReactNode;
+  /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
+  callInbox?: (server: string, since: number) => ReactNode;
+}) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -26,7 +32,7 @@ export function ServersPanel({ manager, local, contents }: { manager: Connection
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -85,7 +91,12 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents }: { server: ServerState; manager: ConnectionManager; contents?: (server: ServerState) => ReactNode }) {
+function ServerCard({ server, manager, contents, callInbox }: {
+  server: ServerState;
+  manager: ConnectionManager;
+  contents?: (server: ServerState) => ReactNode;
+  callInbox?: (server: string, since: number) => ReactNode;
+}) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -181,6 +192,7 @@ function ServerCard({ server, manager, contents }: { server: ServerState; manage
               if (!connection) throw new Error('Not connected');
               return connection.callTool(tool, args, { signal });
             }}
+            inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
           {contents?.(server)}
         </>
@@ -189,7 +201,13 @@ function ServerCard({ server, manager, contents }: { server: ServerState; manage
   );
 }
 
-function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+function ToolList({ serverName, tools, pages, run, inbox }: {
+  serverName: string;
+  tools: McpToolInfo[];
+  pages?: number;
+  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  inbox?: (since: number) => ReactNode;
+}) {
   const [open, setOpen] = useState<string>();
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
@@ -254,7 +272,7 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} />
+                <ToolCallForm tool={tool} server={serverName} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
               </div>
             )}
           </li>

@@ -4,7 +4,7 @@ import { useServer, waitUntil } from '../../../../e2e/servers/test-kit';
 import { SecretRegistry, TrafficLog } from '../../traffic';
 import { ServerConnection } from '../server-connection';
 import type { CapabilityModule } from './capability';
-import { mergeClientOptions } from './capability';
+import { mergeClientOptions } from '../mcp-session';
 
 const { server: signals } = useServer(startSignals);
 const connections: ServerConnection[] = [];

@@ -5,9 +5,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpPromptMessage } from '../connection-state';
-import { refreshOnListChanged } from './list-changed';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
-import { listOrWarn, readPromptList } from './listed-items';
+import { listOrWarn, refreshOnListChanged, readPromptList } from './listed-items';
 
 /** What prompts/get returned: its description and messages (content blocks kept as sent, untrusted). */
 export interface PromptResult {
@@ -24,7 +23,7 @@ export class PromptsCapability implements CapabilityModule {
 
   /** The list is fetched again here on `notifications/prompts/list_changed`. */
   clientOptions() {
-    return refreshOnListChanged('prompts', this.host, () => this.refresh());
+    return { listChanged: { prompts: refreshOnListChanged('prompts', () => this.refresh(), this.host) } };
   }
 
 

@@ -7,9 +7,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpResourceContent, ResourceSubscription, ServerState } from '../connection-state';
-import { refreshOnListChanged } from './list-changed';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
-import { listOrWarn, readResourceContents, readResourceList, readTemplateList } from './listed-items';
+import { listOrWarn, refreshOnListChanged, readResourceContents, readResourceList, readTemplateList } from './listed-items';
 
 /** True when the server's capabilities include `resources`. */
 export function offersResources(capabilities: Record<string, unknown> | undefined): boolean {
@@ -41,7 +40,7 @@ export class ResourcesCapability implements CapabilityModule {
 
   /** The lists are fetched again here on `notifications/resources/list_changed`. */
   clientOptions() {
-    return refreshOnListChanged('resources', this.host, () => this.refresh());
+    return { listChanged: { resources: refreshOnListChanged('resources', () => this.refresh(), this.host) } };
   }
 
 

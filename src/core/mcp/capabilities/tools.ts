@@ -7,7 +7,7 @@ import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
 import type { McpToolInfo } from '../connection-state';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
-import { refreshOnListChanged } from './list-changed';
+import { refreshOnListChanged } from './listed-items';
 
 /** Options for one tool call. */
 export interface CallToolOptions {
@@ -52,7 +52,7 @@ export class ToolsCapability implements CapabilityModule {
 
   /** The list is refetched here (leniently, with the checks) rather than by the SDK's strict listing. */
   clientOptions() {
-    return refreshOnListChanged('tools', this.host, () => this.refresh());
+    return { listChanged: { tools: refreshOnListChanged('tools', () => this.refresh(), this.host) } };
   }
 
   /**
