@@ -14,6 +14,7 @@ import { ServersPanel } from '../features/servers';
 import { ServerContents } from '../features/server-contents';
 import { TasksPanel } from '../features/tasks';
 import { TrafficPanel } from '../features/traffic';
+import { LogView } from '../features/logs';
 import { TokenBillPanel } from '../features/token-bill';
 import { BridgeWirePanel } from '../features/apps';
 import type { ProviderId } from '../core/providers';
@@ -85,6 +86,7 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
     label: 'MCP wire',
     render: (c) => <TrafficPanel key={c.viewKey} log={c.log} eraOf={c.eraOf} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} appVersion={c.appVersion} />,
   },
+  { id: 'logs', label: 'Logs', render: (c) => <LogView key={c.viewKey} log={c.log} manager={c.services.connections} /> },
   {
     id: 'bridge',
     label: 'App bridge',

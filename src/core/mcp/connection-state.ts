@@ -12,6 +12,8 @@ export type ConnectionStatus =
 
 import type { ProtocolEra } from '../traffic/types';
 import type { TaskInfo } from './capabilities/task-wire';
+import type { TransportKind } from './open-transport';
+import type { McpIcon } from './server-metadata';
 
 /** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
 export type { ProtocolEra };
@@ -75,6 +77,8 @@ export interface McpToolInfo {
   description?: string;
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  /** Its icons, only the https and inline-image ones. */
+  icons?: McpIcon[];
   annotations?: {
     title?: string;
     readOnlyHint?: boolean;
@@ -87,6 +91,12 @@ export interface McpToolInfo {
   /** What is wrong with this tool as published (e.g. an input schema that is not a JSON Schema object); absent when nothing is. */
   problems?: string[];
 }
+
+/** The syslog levels of MCP logging, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** One MCP log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A resource as the server listed it (untrusted: render as text). */
 export interface McpResourceInfo {
@@ -166,7 +176,11 @@ export interface ServerState {
   status: ConnectionStatus;
   era?: ProtocolEra;
   protocolVersion?: string;
-  serverInfo?: { name: string; version: string; title?: string };
+  serverInfo?: { name: string; version: string; title?: string; icons?: McpIcon[] };
+  /** Which transport the connection speaks (`sse`: the 2024 HTTP+SSE transport, configured or fallen back to). */
+  transport?: TransportKind;
+  /** The log level asked of the server (logging/setLevel in 2025, each request's `_meta` in 2026); undefined: the server's default. */
+  logLevel?: LogLevel;
   instructions?: string;
   sessionId?: string;
   capabilities?: Record<string, unknown>;

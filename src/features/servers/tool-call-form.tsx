@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { McpToolInfo } from '../../core/mcp';
+import { checkOutput } from '../../core/tools';
+import { OutputCheckView } from '../../ui/output-check-view';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { ToolApp, type ToolAppCall } from '../../ui/tool-app-slot';
 import { SchemaForm } from './schema-form';
@@ -106,6 +108,7 @@ export function ToolCallForm({
       {running && tool.execution?.taskSupport === 'required' && <div className="faint">This tool runs as a task: follow it in the Tasks tab.</div>}
       {since !== undefined && inbox?.(since)}
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
+      {result?.ok === true && <OutputCheckView check={checkOutput(tool.outputSchema, result.value)} />}
       {appCall && <ToolApp key={appCall.toolCallId} call={appCall} />}
       {result?.ok === false && (
         <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">

@@ -64,6 +64,6 @@ describe('ToolsCapability', () => {
     expect(loaded.map(([name]) => name)).toEqual(['tools']);
     expect(loaded[0]?.[1].state.tools?.length).toBeGreaterThan(0);
     // The SDK's own refresh is off: the module lists leniently, with the checks.
-    expect(tools.clientOptions().listChanged.tools.autoRefresh).toBe(false);
+    expect(tools.clientOptions().listChanged?.tools?.autoRefresh).toBe(false);
   });
 });

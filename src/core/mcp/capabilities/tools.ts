@@ -2,13 +2,13 @@
  * The tools capability: listing (strict, with a lenient fallback so one bad tool does not lose
  * the list), refreshing on `notifications/tools/list_changed`, and calling a tool.
  */
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
-import { McpError } from '../mcp-error';
-import { errorText } from '../diagnose-connection';
 import { ANY_OBJECT_RESULT } from './task-wire';
+import type { McpToolInfo } from '../connection-state';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
+import { refreshOnListChanged } from './listed-items';
 
 /** Options for one tool call. */
 export interface CallToolOptions {
@@ -60,21 +60,14 @@ const pagesOf = (call: McpCall): number => call.requests.filter((request) => req
 export class ToolsCapability implements CapabilityModule {
   readonly name = 'tools';
   readonly loadMethods = ['tools/list'] as const;
+  /** The tools as last listed, by name. */
+  private listed = new Map<string, McpToolInfo>();
 
   constructor(private readonly host: CapabilityHost) {}
 
   /** The list is refetched here (leniently, with the checks) rather than by the SDK's strict listing. */
   clientOptions() {
-    return {
-      listChanged: {
-        tools: {
-          autoRefresh: false,
-          onChanged: () => {
-            this.refresh().catch((error: unknown) => this.host.warn(`Refreshing tools failed: ${error instanceof McpError ? error.message : errorText(error)}`));
-          },
-        },
-      },
-    };
+    return { listChanged: { tools: refreshOnListChanged('tools', () => this.refresh(), this.host) } };
   }
 
   /**
@@ -98,6 +91,7 @@ export class ToolsCapability implements CapabilityModule {
       pages = pagesOf(call) - strict;
     }
     const checked = checkToolList(raw);
+    this.listed = new Map(checked.tools.map((tool) => [tool.name, tool]));
     return { state: { tools: checked.tools, toolPages: pages }, warnings: checked.warnings };
   }
 
@@ -121,6 +115,12 @@ export class ToolsCapability implements CapabilityModule {
   async refresh(): Promise<void> {
     const listed = await this.host.request({ methods: this.loadMethods }, (client, call) => this.load(client, call));
     this.host.loaded(this.name, listed);
+  }
+
+  /** The listed definition of a tool with no outputSchema (the SDK then validates nothing). */
+  private withoutOutputSchema(name: string): Tool {
+    const { outputSchema: _output, problems: _problems, ...tool } = this.listed.get(name) ?? { name, inputSchema: { type: 'object' } };
+    return tool as Tool;
   }
 
   /**
@@ -149,7 +149,9 @@ export class ToolsCapability implements CapabilityModule {
           return 'content' in created ? (created as unknown as CallToolResult) : { [CREATED_TASK]: created };
         }
         try {
-          return (await client.callTool({ name, arguments: callArguments }, requestOptions)) as CallToolResult;
+          // The SDK would throw a result whose structuredContent misses the outputSchema away:
+          // Glassbox shows it, with the check's verdict (core/tools/check-output.ts).
+          return (await client.callTool({ name, arguments: callArguments }, { ...requestOptions, toolDefinition: this.withoutOutputSchema(name) })) as CallToolResult;
         } catch (error) {
           if (call.taskHandle) return { [CREATED_TASK]: call.taskHandle };
           throw error;
