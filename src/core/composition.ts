@@ -2,7 +2,7 @@ import { AgentSession } from './agent';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
 import { ConnectionManager } from './mcp';
-import type { ServerState } from './mcp';
+import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { PROVIDERS } from './providers';
@@ -36,6 +36,8 @@ export interface ServicesOptions {
   backend?: KeyValueBackend;
   /** Where tool policies, reminders and the config text live (localStorage in the page; memory by default). */
   storage?: KeyValueStorage;
+  /** Signing in to servers that ask (OAuth): the page's popup and URLs. Without it a 401 is a failure. */
+  signIn?: SignInSetup;
 }
 
 /**
@@ -54,6 +56,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     fetch: baseFetch,
     probeFetch: baseFetch,
     registerSecret: (value) => secrets.add(value),
+    ...(options.signIn && { signIn: options.signIn }),
   });
   const registry = new ToolRegistry();
   const policies = new PolicyStore({ storage });

@@ -2,6 +2,7 @@ import type { ServerConfig } from '../config';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
+import type { SignInSetup } from './server-sign-in';
 
 /** What the manager needs from the app: the log its connections record into, and the fetch they go through. */
 export interface ConnectionManagerOptions {
@@ -15,6 +16,8 @@ export interface ConnectionManagerOptions {
   /** Called with every configured header value, so it is redacted wherever it would appear. */
   registerSecret?: (value: string) => void;
   now?: () => number;
+  /** Signing in to servers that ask (OAuth); without it a 401 is a failure. */
+  signIn?: SignInSetup;
 }
 
 /**
@@ -135,6 +138,8 @@ export class ConnectionManager {
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
           now: this.options.now,
+          ...(this.options.signIn && { signIn: this.options.signIn }),
+          ...(server.oauth && { oauth: server.oauth }),
         });
         this.connections.set(server.name, connection);
         this.applied.set(server.name, entryKey(server));

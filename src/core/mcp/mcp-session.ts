@@ -3,7 +3,7 @@
  * the calls it makes and the exchanges it ended. A connection replaces its session when the
  * server forgets it (a 2025 session's 404).
  */
-import type { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client, Middleware, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
@@ -48,6 +48,8 @@ export interface SessionSettings {
   note(exchangeId: number, note: string): void;
   /** True while the connection is connecting (its problems explain a failed handshake). */
   connecting(): boolean;
+  /** The sign-in middleware, outside the tap (so the request retried with a token is recorded too). */
+  auth?: Middleware;
 }
 
 /** A new SDK client and transport, its traffic through the wire tap, its capabilities registered. */
@@ -75,7 +77,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   session.client = new sdk.Client(CLIENT_INFO, clientOptions);
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
-    fetch: sdk.applyMiddlewares(session.tap)(settings.fetch),
+    fetch: sdk.applyMiddlewares(session.tap, ...(settings.auth ? [settings.auth] : []))(settings.fetch),
     requestInit: { headers: settings.headers },
   });
   calls.watch(session.transport);

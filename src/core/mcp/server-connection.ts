@@ -20,6 +20,9 @@ import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { connectedFacts, handshake, openSession } from './mcp-session';
 import type { Session } from './mcp-session';
+import { ServerSignIn } from './server-sign-in';
+import type { SignInSetup } from './server-sign-in';
+import type { OAuthServerConfig } from '../auth';
 
 
 /** Default per-request timeout when the config gives none: 60 seconds. */
@@ -49,6 +52,10 @@ export interface ServerConnectionOptions {
    */
   streamsWait?: () => Promise<void> | undefined;
   now?: () => number;
+  /** Signing in when the server asks (OAuth); without it a 401 is a failure. */
+  signIn?: SignInSetup;
+  /** The entry's `oauth` settings. */
+  oauth?: OAuthServerConfig;
 }
 
 /** A connection to one MCP server. */
@@ -66,9 +73,13 @@ export class ServerConnection {
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** The server's sign-in, when the page offers signing in. */
+  readonly auth: ServerSignIn | undefined;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
+    this.auth = options.signIn && new ServerSignIn({ ...options, setup: options.signIn, mayPrompt: () => this.state.status === 'connected' });
+    this.auth?.subscribe(() => this.update({ auth: this.auth?.state() }));
     this.state = { name: options.name, url: options.url, status: 'idle', tools: [], warnings: [], updatedAt: this.now(), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
     this.host = {
       request: (spec, run) => this.request(spec, run),
@@ -129,6 +140,7 @@ export class ServerConnection {
   private openSession(sdk: ClientSdk): Session {
     return openSession(sdk, {
       ...this.options,
+      ...(this.auth && { auth: this.auth.middleware }),
       capabilities: this.capabilities,
       note: (id, note) => this.note(id, note),
       connecting: () => this.state.status === 'connecting',
@@ -175,9 +187,23 @@ export class ServerConnection {
       session.handshake?.finish();
       const diagnosis = await this.diagnose(session, error);
       if (this.session !== session) return;
-      this.update({ status: 'failed', diagnosis, era: session.client.getProtocolEra() });
+      // A 401 nobody could answer without a window: the card offers "Sign in" (the diagnosis says what the server asked).
+      const status = this.auth && diagnosis.code === 'auth-required' ? 'needs-sign-in' : 'failed';
+      this.update({ status, diagnosis, era: session.client.getProtocolEra() });
       await this.closeQuietly();
     }
+    await this.auth?.refreshState();
+  }
+
+  /** Signs in (a window opens), then connects again; a failed sign-in stays on the card with its fix. */
+  async signIn(): Promise<void> {
+    if (await this.auth?.signIn()) await this.connect();
+  }
+
+  /** Signs out (revoking the tokens when the server offers it), then connects again without them. */
+  async signOut(): Promise<void> {
+    await this.auth?.signOut();
+    await this.connect();
   }
 
   /** The diagnosis of a failed handshake: from the exchanges it made, what the tap found, or the SDK's error. */

@@ -77,6 +77,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   failed: 'failed',
   disabled: 'disabled',
   'needs-local-process': 'needs a local process',
+  'needs-sign-in': 'needs sign-in',
   invalid: 'invalid entry',
 };
 
