@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
+import { AuthDebugger } from '../features/auth';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
 import { ConfigEditor } from '../features/config-editor';
 import { ModelTrafficPanel } from '../features/model-traffic';
@@ -51,6 +52,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [leftTab, setLeftTab] = usePersistentState<LeftTab>('glassbox.leftTab', 'servers');
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
+  const [signInSteps, setSignInSteps] = useState<string>();
   // The tour opens on a first visit; once closed or finished it stays closed until asked for.
   const [touring, setTouring] = useState(() => !isTourDismissed(browserStorage()));
   const closeTour = useCallback(() => {
@@ -162,7 +164,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             maximised={maximised === 'left'}
             onToggleMaximise={toggle('left')}
           >
-            {leftTab === 'servers' && <ServersPanel manager={services.connections} />}
+            {leftTab === 'servers' && <ServersPanel manager={services.connections} onShowSignInSteps={setSignInSteps} />}
             {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={liveSettings.provider} />}
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
           </Panel>
@@ -183,6 +185,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         </Panel>
       </main>
       {touring && <GuidedTour onClose={closeTour} />}
+      {signInSteps !== undefined && <AuthDebugger manager={services.connections} server={signInSteps} onSelectServer={setSignInSteps} onClose={() => setSignInSteps(undefined)} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>

@@ -18,3 +18,4 @@ export { DEFAULT_MAX_PROMPTS, PromptBudget } from './prompt-budget';
 export { isSecretOAuthName, REDACTED_VALUE, redactJson, redactOAuthText, redactOAuthUrl, redactParams } from './redact-oauth';
 export { revokeTokens } from './revoke';
 export { MemoryTokenStore, tokenKey, type TokenRecord, type TokenStore } from './token-store';
+export { RememberingTokenStore } from './remembering-token-store';

@@ -13,4 +13,4 @@ export type { McpErrorCategory } from './mcp-error';
 export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
 export { ServerSignIn } from './server-sign-in';
-export type { ServerAuthState, SignInSetup } from './server-sign-in';
+export type { RememberChoice, ServerAuthState, SignInSetup } from './server-sign-in';

@@ -53,7 +53,7 @@ function notes(url = server.mcpUrl) {
   const recorded = () => JSON.stringify(log.getSnapshot());
   const expectNoLeak = () => {
     expect(witness.values.size).toBeGreaterThan(0);
-    const text = recorded() + JSON.stringify(connection.getState()) + JSON.stringify(connection.auth?.session.trace.steps());
+    const text = recorded() + JSON.stringify(connection.getState()) + JSON.stringify(connection.auth?.trace.steps());
     for (const secret of witness.values) expect(text).not.toContain(secret);
   };
   return { connection, log, opened, expectNoLeak };

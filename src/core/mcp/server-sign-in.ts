@@ -7,8 +7,12 @@
  * kept, so they are redacted wherever else they might appear.
  */
 import type { Middleware } from '@modelcontextprotocol/client';
-import { AuthError, AuthSession, authMiddleware, DEFAULT_MAX_PROMPTS, MemoryTokenStore, redactOAuthText } from '../auth';
-import type { AppOAuthUrls, AuthErrorCode, AuthStepKind, OAuthServerConfig, OpenAuthorization, TokenRecord, TokenStore } from '../auth';
+import type { AppOAuthUrls, AuthErrorCode, AuthSession, AuthStepKind, OAuthServerConfig, OpenAuthorization, TokenRecord, TokenStore } from '../auth';
+// Only the light parts of core/auth, by file: the flow itself (and the SDK's OAuth functions) loads on first use.
+import { AuthTrace } from '../auth/auth-trace';
+import { DEFAULT_MAX_PROMPTS } from '../auth/prompt-budget';
+import { redactOAuthText } from '../auth/redact-oauth';
+import { MemoryTokenStore } from '../auth/token-store';
 import { createWireTap } from '../traffic';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 
@@ -22,6 +26,16 @@ export interface SignInSetup {
   /** True in a page (a rejected fetch may be CORS). Default false. */
   corsApplies?: boolean;
   now?: () => number;
+  /** Gives up on the sign-in window now open (the card's "Cancel"). */
+  cancelAuthorization?: () => void;
+  /** "Remember on this device": the person's choice, when the page offers it. */
+  remember?: RememberChoice;
+}
+
+/** The "remember on this device" choice: read, and changed (turning it off forgets what was remembered). */
+export interface RememberChoice {
+  get(): boolean;
+  set(on: boolean): Promise<void>;
 }
 
 /** What the server card shows about a sign-in. */
@@ -66,31 +80,61 @@ function registeringStore(store: TokenStore, secrets: SecretRegistry): TokenStor
 /** The tokens every connection shares when the page gives no store (one per setup). */
 const defaultStores = new WeakMap<SignInSetup, TokenStore>();
 
+/** The sign-in flow's module, loaded once (a failed load is retried on the next call). */
+let loadingFlow: Promise<typeof import('./sign-in-flow')> | undefined;
+function loadFlow(): Promise<typeof import('./sign-in-flow')> {
+  loadingFlow ??= import('./sign-in-flow').catch((error: unknown) => {
+    loadingFlow = undefined;
+    throw error;
+  });
+  return loadingFlow;
+}
+
 /** One connection's sign-in; see the file comment. */
 export class ServerSignIn {
-  readonly session: AuthSession;
+  /** Every step of this server's sign-ins, for the auth debugger. */
+  readonly trace: AuthTrace;
   /** Goes outside the connection's wire tap. */
   readonly middleware: Middleware;
+  /** The page's "remember on this device", when it offers one. */
+  readonly remember: RememberChoice | undefined;
+  private readonly cancelAuthorization: (() => void) | undefined;
   private current: ServerAuthState = { signedIn: false, busy: false };
+  private readonly flow: Promise<{ session: AuthSession; middleware: Middleware; isAuthError(error: unknown): boolean }>;
   private readonly listeners = new Set<() => void>();
 
   constructor(options: ServerSignInOptions) {
     const { setup, secrets } = options;
+    this.remember = setup.remember;
+    this.cancelAuthorization = setup.cancelAuthorization;
     const store = setup.store ?? defaultStores.get(setup) ?? new MemoryTokenStore();
     if (!setup.store) defaultStores.set(setup, store);
     const tap = createWireTap({ log: options.log, wire: 'mcp', source: options.name, secrets, purpose: 'auth', redactBody: redactOAuthText });
-    this.session = new AuthSession({
-      serverUrl: options.url,
-      ...(options.oauth && { config: options.oauth }),
-      app: setup.app,
-      openAuthorization: setup.openAuthorization,
-      store: registeringStore(store, secrets),
-      fetch: tap(options.fetch),
-      corsApplies: setup.corsApplies ?? false,
-      ...(setup.now && { now: setup.now }),
-    });
+    this.trace = new AuthTrace(`auth-${options.name}`);
     if (options.oauth?.clientSecret) secrets.add(options.oauth.clientSecret);
-    this.middleware = authMiddleware(this.session, { maxPromptsPerAction: () => (options.mayPrompt() ? DEFAULT_MAX_PROMPTS : 0) });
+    // Loading starts now, beside the SDK's: by the first request it is there.
+    this.flow = loadFlow().then((flow) => {
+      const session = new flow.AuthSession({
+        serverUrl: options.url,
+        ...(options.oauth && { config: options.oauth }),
+        app: setup.app,
+        openAuthorization: setup.openAuthorization,
+        store: registeringStore(store, secrets),
+        fetch: tap(options.fetch),
+        trace: this.trace,
+        corsApplies: setup.corsApplies ?? false,
+        ...(setup.now && { now: setup.now }),
+      });
+      const middleware = flow.authMiddleware(session, { maxPromptsPerAction: () => (options.mayPrompt() ? DEFAULT_MAX_PROMPTS : 0) });
+      return { session, middleware, isAuthError: (error: unknown) => error instanceof flow.AuthError };
+    });
+    this.flow.catch(() => undefined);
+    this.middleware = (next) => async (url, init) => (await this.flow).middleware(next)(url, init);
+  }
+
+  /** The server's AuthSession (once its code has loaded). */
+  async session(): Promise<AuthSession> {
+    return (await this.flow).session;
   }
 
   /** The card's view (a new object after each change). */
@@ -106,7 +150,7 @@ export class ServerSignIn {
 
   /** Reads the token store again (after a connect, a refresh or a step-up). */
   async refreshState(): Promise<void> {
-    const status = await this.session.status();
+    const status = await (await this.session()).status();
     this.set({
       signedIn: status !== undefined,
       ...(status?.issuer && { issuer: status.issuer }),
@@ -119,12 +163,13 @@ export class ServerSignIn {
   /** Signs in (the card's "Sign in"); resolves true when it worked, false with the error kept for the card. */
   async signIn(): Promise<boolean> {
     this.set({ ...this.current, busy: true, error: undefined });
+    const { session, isAuthError } = await this.flow;
     try {
-      await this.session.signIn();
+      await session.signIn();
       await this.refreshState();
       return true;
     } catch (error) {
-      const known = error instanceof AuthError ? error : undefined;
+      const known = isAuthError(error) ? (error as ServerAuthState['error'] & Error) : undefined;
       this.set({
         ...this.current,
         busy: false,
@@ -136,10 +181,15 @@ export class ServerSignIn {
     }
   }
 
+  /** Gives up on the sign-in window now open: the sign-in ends as "popup closed". */
+  cancel(): void {
+    this.cancelAuthorization?.();
+  }
+
   /** Signs out (revoking when the server offers it). */
   async signOut(): Promise<void> {
     this.set({ ...this.current, busy: true });
-    await this.session.signOut();
+    await (await this.session()).signOut();
     this.set({ signedIn: false, busy: false });
   }
 

@@ -3,6 +3,7 @@ import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../
 import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
+import { ServerSignInSection } from './server-sign-in-section';
 import { ToolCallForm } from './tool-call-form';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
@@ -13,7 +14,7 @@ export interface LocalToolsGroup {
 }
 
 /** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local }: { manager: ConnectionManager; local?: LocalToolsGroup }) {
+export function ServersPanel({ manager, local, onShowSignInSteps }: { manager: ConnectionManager; local?: LocalToolsGroup; onShowSignInSteps?: (server: string) => void }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -21,7 +22,7 @@ export function ServersPanel({ manager, local }: { manager: ConnectionManager; l
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} />
+        <ServerCard key={server.name} server={server} manager={manager} onShowSignInSteps={onShowSignInSteps} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -81,7 +82,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager }: { server: ServerState; manager: ConnectionManager }) {
+function ServerCard({ server, manager, onShowSignInSteps }: { server: ServerState; manager: ConnectionManager; onShowSignInSteps?: ((server: string) => void) | undefined }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -132,7 +133,7 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
       )}
       {server.diagnosis && (
         <div
-          className={server.status === 'disabled' || server.status === 'needs-local-process' ? 'warn-box' : 'error-box'}
+          className={server.status === 'disabled' || server.status === 'needs-local-process' || server.status === 'needs-sign-in' ? 'warn-box' : 'error-box'}
           data-testid={`server-error-${server.name}`}
           data-code={server.diagnosis.code}
           data-reason={server.diagnosis.reason}
@@ -141,6 +142,7 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
           <DiagnosisBody diagnosis={server.diagnosis} />
         </div>
       )}
+      <ServerSignInSection server={server} manager={manager} {...(onShowSignInSteps && { onShowSteps: onShowSignInSteps })} />
       {server.status === 'failed' && inPageDemoLabel(server.url) && (
         <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
           This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some
