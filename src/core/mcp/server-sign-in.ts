@@ -65,14 +65,15 @@ export interface ServerSignInOptions {
   mayPrompt: () => boolean;
 }
 
-/** A store that registers every token it keeps as a secret before keeping it. */
-function registeringStore(store: TokenStore, secrets: SecretRegistry): TokenStore {
+/** A store that registers every token it keeps as a secret before keeping it, and says when it kept one. */
+function registeringStore(store: TokenStore, secrets: SecretRegistry, kept: () => void): TokenStore {
   return {
     get: (serverUrl, issuer) => store.get(serverUrl, issuer),
     delete: (serverUrl, issuer) => store.delete(serverUrl, issuer),
-    set: (record: TokenRecord) => {
+    set: async (record: TokenRecord) => {
       for (const value of [record.accessToken, record.refreshToken, record.registeredClientSecret]) if (value) secrets.add(value);
-      return store.set(record);
+      await store.set(record);
+      kept();
     },
   };
 }
@@ -119,7 +120,8 @@ export class ServerSignIn {
         ...(options.oauth && { config: options.oauth }),
         app: setup.app,
         openAuthorization: setup.openAuthorization,
-        store: registeringStore(store, secrets),
+        // A refresh or a step-up inside a request changes what the card shows too.
+        store: registeringStore(store, secrets, () => void this.refreshState()),
         fetch: tap(options.fetch),
         trace: this.trace,
         corsApplies: setup.corsApplies ?? false,
