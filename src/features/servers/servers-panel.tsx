@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
@@ -13,8 +14,12 @@ export interface LocalToolsGroup {
   run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 }
 
-/** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local, onShowSignInSteps }: { manager: ConnectionManager; local?: LocalToolsGroup; onShowSignInSteps?: (server: string) => void }) {
+/**
+ * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
+ * `contents` renders more of a server under its tools (the app composes resources and prompts there);
+ * `onShowSignInSteps` opens the auth debugger for a server.
+ */
+export function ServersPanel({ manager, local, contents, onShowSignInSteps }: { manager: ConnectionManager; local?: LocalToolsGroup; contents?: (server: ServerState) => ReactNode; onShowSignInSteps?: (server: string) => void }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -22,7 +27,7 @@ export function ServersPanel({ manager, local, onShowSignInSteps }: { manager: C
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} onShowSignInSteps={onShowSignInSteps} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} onShowSignInSteps={onShowSignInSteps} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -82,7 +87,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, onShowSignInSteps }: { server: ServerState; manager: ConnectionManager; onShowSignInSteps?: ((server: string) => void) | undefined }) {
+function ServerCard({ server, manager, contents, onShowSignInSteps }: { server: ServerState; manager: ConnectionManager; contents?: (server: ServerState) => ReactNode; onShowSignInSteps?: ((server: string) => void) | undefined }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -183,6 +188,7 @@ function ServerCard({ server, manager, onShowSignInSteps }: { server: ServerStat
               return connection.callTool(tool, args, { signal });
             }}
           />
+          {contents?.(server)}
         </>
       )}
     </li>
