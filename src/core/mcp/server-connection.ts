@@ -23,10 +23,8 @@ import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { connectedFacts, handshake, openSession } from './mcp-session';
 import type { Session } from './mcp-session';
-import { ServerSignIn } from './server-sign-in';
-import type { SignInSetup } from './server-sign-in';
+import { ServerSignIn, type SignInSetup } from './server-sign-in';
 import type { OAuthServerConfig } from '../auth';
-
 
 /** Default per-request timeout when the config gives none: 60 seconds. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
