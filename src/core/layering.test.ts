@@ -26,6 +26,8 @@ describe('the core layers', () => {
     ['src/core/auth/probe.ts', "import { ServerConnection as probe } from '../mcp';"],
     ['src/core/auth/probe.ts', "import { SessionPersistence as probe } from '../persistence';"],
     ['src/core/persistence/probe.ts', "import { createServices as probe } from '../composition';"],
+    ['src/core/mcp/probe.ts', "import { Inbox as probe } from '../inbox';"],
+    ['src/core/agent/probe.ts', "import { Inbox as probe } from '../inbox';"],
   ])('in %s, %s is refused', async (file, source) => {
     expect(await violations(file, source)).toHaveLength(1);
   });
@@ -38,6 +40,7 @@ describe('the core layers', () => {
     ['src/core/config/probe.ts', "import { isPlainObject as probe } from '../shared/json';"],
     ['src/core/mcp/probe.ts', "import { authMiddleware as probe } from '../auth';"],
     ['src/core/probe.ts', "import { SessionPersistence as probe } from './persistence';"],
+    ['src/core/inbox/probe.ts', "import { callModel as probe } from '../agent';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import type { InboxHandler } from './capabilities/inbox';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
@@ -15,6 +16,8 @@ export interface ConnectionManagerOptions {
   probeFetch?: typeof fetch;
   /** Called with every configured header value, so it is redacted wherever it would appear. */
   registerSecret?: (value: string) => void;
+  /** Answers the servers' own requests (sampling, elicitation, roots). */
+  inbox?: InboxHandler;
   now?: () => number;
   /** Signing in to servers that ask (OAuth); without it a 401 is a failure. */
   signIn?: SignInSetup;
@@ -137,6 +140,7 @@ export class ConnectionManager {
           fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
+          ...(this.options.inbox ? { inbox: this.options.inbox } : {}),
           now: this.options.now,
           ...(this.options.signIn && { signIn: this.options.signIn }),
           ...(server.oauth && { oauth: server.oauth }),
@@ -159,6 +163,11 @@ export class ConnectionManager {
   /** Disconnect one server (a 2025 session ends with DELETE). */
   async disconnect(name: string): Promise<void> {
     await this.connections.get(name)?.disconnect();
+  }
+
+  /** Tells every connected server that the roots changed; a server that fails to hear it keeps the others going. */
+  async rootsChanged(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((connection) => connection.rootsChanged().catch(() => undefined)));
   }
 
   /** Disconnect every server and forget them. */

@@ -19,7 +19,14 @@ export interface LocalToolsGroup {
  * `contents` renders more of a server under its tools (the app composes resources and prompts there);
  * `onShowSignInSteps` opens the auth debugger for a server.
  */
-export function ServersPanel({ manager, local, contents, onShowSignInSteps }: { manager: ConnectionManager; local?: LocalToolsGroup; contents?: (server: ServerState) => ReactNode; onShowSignInSteps?: (server: string) => void }) {
+export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps }: {
+  manager: ConnectionManager;
+  local?: LocalToolsGroup;
+  contents?: (server: ServerState) => ReactNode;
+  /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
+  callInbox?: (server: string, since: number) => ReactNode;
+  onShowSignInSteps?: (server: string) => void;
+}) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -27,7 +34,7 @@ export function ServersPanel({ manager, local, contents, onShowSignInSteps }: { 
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} onShowSignInSteps={onShowSignInSteps} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -87,7 +94,13 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents, onShowSignInSteps }: { server: ServerState; manager: ConnectionManager; contents?: (server: ServerState) => ReactNode; onShowSignInSteps?: ((server: string) => void) | undefined }) {
+function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps }: {
+  server: ServerState;
+  manager: ConnectionManager;
+  contents?: (server: ServerState) => ReactNode;
+  callInbox?: (server: string, since: number) => ReactNode;
+  onShowSignInSteps?: ((server: string) => void) | undefined;
+}) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -187,6 +200,7 @@ function ServerCard({ server, manager, contents, onShowSignInSteps }: { server: 
               if (!connection) throw new Error('Not connected');
               return connection.callTool(tool, args, { signal });
             }}
+            inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
           {contents?.(server)}
         </>
@@ -195,7 +209,13 @@ function ServerCard({ server, manager, contents, onShowSignInSteps }: { server: 
   );
 }
 
-function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+function ToolList({ serverName, tools, pages, run, inbox }: {
+  serverName: string;
+  tools: McpToolInfo[];
+  pages?: number;
+  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  inbox?: (since: number) => ReactNode;
+}) {
   const [open, setOpen] = useState<string>();
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
@@ -259,7 +279,7 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} />
+                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
               </div>
             )}
           </li>
