@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build as viteBuild, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { transform as transformCss } from 'lightningcss';
+import { appOAuthUrls, clientMetadataDocument, type AppOAuthUrls } from './src/core/auth/app-urls';
 
 /**
  * The Content-Security-Policy of the production build. Glassbox shows text from servers it does
@@ -167,9 +168,39 @@ function demoWorker(): Plugin {
   };
 }
 
+/**
+ * Where the build will be served, from GLASSBOX_PUBLIC_URL (`https://example.org/glassbox/`):
+ * the Client ID Metadata Document names the app by its absolute URL, which a relative build
+ * (`base: './'`) cannot know by itself. Without it, no document is written and the app
+ * registers itself where a server allows it instead.
+ */
+function publicAppUrls(): AppOAuthUrls | undefined {
+  const publicUrl = process.env['GLASSBOX_PUBLIC_URL'];
+  if (!publicUrl) return undefined;
+  const url = new URL(publicUrl);
+  return appOAuthUrls(url.origin, url.pathname);
+}
+
+/**
+ * Writes oauth/client-metadata.json (served as application/json by its extension) for the place
+ * the build is deployed at, from the same function the app's sign-in uses, so the document's
+ * redirect URI is always the app's own callback; and tells the app the document's URL.
+ */
+function clientMetadataDocumentFile(): Plugin {
+  const urls = publicAppUrls();
+  return {
+    name: 'glassbox:client-metadata',
+    config: () => ({ define: { __GLASSBOX_CLIENT_METADATA_URL__: JSON.stringify(urls?.clientMetadataDocumentUrl ?? '') } }),
+    generateBundle() {
+      if (urls === undefined) return;
+      this.emitFile({ type: 'asset', fileName: 'oauth/client-metadata.json', source: `${JSON.stringify(clientMetadataDocument(urls), null, 2)}\n` });
+    },
+  };
+}
+
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
 export default defineConfig({
-  plugins: [react(), inlineShellStyle(), contentSecurityPolicyBuild(), demoWorker()],
+  plugins: [react(), inlineShellStyle(), contentSecurityPolicyBuild(), demoWorker(), clientMetadataDocumentFile()],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

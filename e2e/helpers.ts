@@ -25,7 +25,7 @@ export const DEMO_CONFIG = {
 export async function openWithConfig(page: Page, config: unknown, settled: string[] = []): Promise<void> {
   await page.goto(configPath(config));
   for (const name of settled) {
-    await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|disabled/);
+    await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|disabled|needs-sign-in/);
   }
 }
 

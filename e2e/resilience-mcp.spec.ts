@@ -23,7 +23,7 @@ test.use({ monacoEditor: false });
 /** Open the app with a config and wait until every named server has connected or failed. */
 async function open(page: Page, config: unknown, ...names: string[]): Promise<void> {
   await openWithConfig(page, config);
-  for (const name of names) await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed/, { timeout: 60_000 });
+  for (const name of names) await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|needs-sign-in/, { timeout: 60_000 });
 }
 
 function rows(page: Page, selector: string): Locator {

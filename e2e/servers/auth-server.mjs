@@ -238,6 +238,9 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
       interact(req, res).catch(fail);
       return;
     }
+    // oidc-provider's registration endpoint sends no CORS headers of its own (its CORS follows a
+    // client, and registration has none yet): a browser-ready server adds them, as the README says.
+    if (path === '/register' && applyCors(req, res, { enabled: cors })) return;
     providerCallback(req, res);
   });
 

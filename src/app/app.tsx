@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
+import { AuthDebugger } from '../features/auth';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
 import { InboxCards } from '../features/inbox';
 import { ConfigEditor } from '../features/config-editor';
@@ -44,6 +45,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [applying, setApplying] = useState(false);
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
+  const [signInSteps, setSignInSteps] = useState<string>();
   // The tour opens on a first visit; once closed or finished it stays closed until asked for.
   const [touring, setTouring] = useState(() => !isTourDismissed(browserStorage()));
   const closeTour = useCallback(() => {
@@ -94,6 +96,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
     selectedToolCallId: selectedToolCall,
     onSelectToolCall: setSelectedToolCall,
     linked,
+    showSignInSteps: setSignInSteps,
   };
 
   const startNewSession = () => {
@@ -170,6 +173,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         />
       )}
       {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
+      {signInSteps !== undefined && <AuthDebugger manager={services.connections} server={signInSteps} onSelectServer={setSignInSteps} onClose={() => setSignInSteps(undefined)} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>

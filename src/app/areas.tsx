@@ -38,6 +38,8 @@ export interface AreaContext {
   onSelectToolCall: (id: string | undefined) => void;
   /** The model exchanges of the selected tool call (its tool_use response and tool_result request). */
   linked?: { responseKey: { turn: number; step: number }; requestKey: { turn: number; step: number } };
+  /** Opens the auth debugger (sign-in steps) of a server. */
+  showSignInSteps?: (server: string) => void;
 }
 
 /** One tab of an area. `id` is also part of its test id: `<area>-tab-<id>`. */
@@ -52,9 +54,10 @@ export const SERVER_TABS: readonly AreaTab[] = [
   {
     id: 'servers',
     label: 'Servers',
-    render: ({ services }) => (
+    render: ({ services, showSignInSteps }) => (
       <ServersPanel
         manager={services.connections}
+        {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
         contents={(server) => (
           <ServerContents
             server={server}

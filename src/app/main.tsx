@@ -7,6 +7,7 @@ import { takeConfigFragment } from './config-storage';
 import { createServices, startServices } from '../core/composition';
 import { browserStorage } from './browser-storage';
 import { withDemoWorker } from './demo-worker-client';
+import { browserSignInSetup } from './sign-in-setup';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
 async function openBackend(): Promise<{ backend: KeyValueBackend; problems: string[] }> {
@@ -30,7 +31,7 @@ async function start(): Promise<void> {
   mark('app-start');
   const opened = await openBackend();
   // A request to an in-page demo server waits until the demo Service Worker controls the page.
-  const services = createServices({ baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)), backend: opened.backend, storage: browserStorage() });
+  const services = createServices({ baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)), backend: opened.backend, storage: browserStorage(), signIn: browserSignInSetup(browserStorage()) });
   // Restores, picks the config text (a share link wins) and connects, outside React, so StrictMode's
   // double effects cannot connect twice.
   const { restored } = await startServices(services, { fragment: takeConfigFragment() });

@@ -5,7 +5,7 @@ import type { ConfigSource } from './config';
 import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
 import type { SamplingModelSettings } from './inbox';
 import { ConnectionManager } from './mcp';
-import type { ServerState } from './mcp';
+import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { PROVIDERS } from './providers';
@@ -46,6 +46,8 @@ export interface ServicesOptions {
   backend?: KeyValueBackend;
   /** Where tool policies, reminders and the config text live (localStorage in the page; memory by default). */
   storage?: KeyValueStorage;
+  /** Signing in to servers that ask (OAuth): the page's popup and URLs. Without it a 401 is a failure. */
+  signIn?: SignInSetup;
 }
 
 /**
@@ -77,6 +79,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     probeFetch: baseFetch,
     registerSecret: (value) => secrets.add(value),
     inbox,
+    ...(options.signIn && { signIn: options.signIn }),
   });
   const registry = new ToolRegistry();
   const policies = new PolicyStore({ storage });

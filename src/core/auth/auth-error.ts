@@ -18,6 +18,8 @@ export type AuthErrorCode =
   | 'client-id-needed'
   | 'consent-denied'
   | 'popup-closed'
+  | 'popup-blocked'
+  | 'sign-in-required'
   | 'state-mismatch'
   | 'iss-mismatch'
   | 'authorization-failed'
@@ -40,6 +42,16 @@ export class AuthError extends Error {
     this.endpoint = details.endpoint;
     this.fix = details.fix;
   }
+}
+
+/** The error the injected `openAuthorization` throws when the browser refused to open the sign-in window. */
+export function popupBlockedError(): AuthError {
+  return new AuthError({
+    code: 'popup-blocked',
+    step: 'authorize',
+    message: 'The browser blocked the sign-in window.',
+    fix: 'Allow popups for this page, then press "Sign in" again.',
+  });
 }
 
 /** The error the injected `openAuthorization` throws when the person closed the popup before it finished. */

@@ -17,6 +17,7 @@ import type { Challenge, Discovery } from './discovery';
 import type { FailureContext } from './explain-fetch-failure';
 import { PromptBudget } from './prompt-budget';
 import { revokeTokens } from './revoke';
+import { accountOf } from './token-claims';
 import { MemoryTokenStore } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
 
@@ -43,6 +44,8 @@ export interface AuthSessionOptions {
 /** What the server card shows about a sign-in. */
 export interface AuthStatus {
   issuer: string;
+  /** Who the tokens belong to, when a token says (an ID token's or JWT access token's claims). */
+  account?: string;
   scope?: string;
   expiresAt?: number;
   clientSource: TokenRecord['clientSource'];
@@ -60,6 +63,8 @@ export class AuthSession {
   private discovery: Discovery | undefined;
   private client: (ResolvedClient & { issuer: string }) | undefined;
   private pending: Promise<TokenRecord> | undefined;
+  /** The last challenge answered, and the scope it asked for: what "Sign in" asks for later. */
+  private lastChallenge: { challenge: Challenge; scope: string | undefined } | undefined;
 
   constructor(options: AuthSessionOptions) {
     this.options = options;
@@ -100,6 +105,7 @@ export class AuthSession {
       if (challenge.error !== 'insufficient_scope') return undefined;
       const union = computeScopeUnion(record?.requestedScope ?? record?.scope, challenge.scope);
       if (record && !isStrictScopeSuperset(union, record.scope)) return undefined;
+      this.lastChallenge = { challenge, scope: union };
       return (await this.single(() => this.signInInteractively(challenge, union, budget))).accessToken;
     }
     // Another request already replaced the token this one was sent with: retry with that.
@@ -111,12 +117,14 @@ export class AuthSession {
         if (!(error instanceof AuthError) || error.code !== 'token-rejected') throw error;
       }
     }
+    this.lastChallenge = { challenge, scope: undefined };
     return (await this.single(() => this.signInInteractively(challenge, undefined, budget))).accessToken;
   }
 
-  /** Signs in now (the card's "Sign in"), whether or not a token is held. */
+  /** Signs in now (the card's "Sign in"), whether or not a token is held, for what the server last asked. */
   signIn(budget = new PromptBudget()): Promise<TokenRecord> {
-    return this.single(() => this.signInInteractively(undefined, undefined, budget));
+    const last = this.lastChallenge;
+    return this.single(() => this.signInInteractively(last?.challenge, last?.scope, budget));
   }
 
   /** Forgets the server's tokens, revoking them first when the authorization server offers it. */
@@ -141,6 +149,7 @@ export class AuthSession {
     if (record === undefined) return undefined;
     return {
       issuer: record.issuer,
+      ...(record.account && { account: record.account }),
       ...(record.scope && { scope: record.scope }),
       ...(record.expiresAt !== undefined && { expiresAt: record.expiresAt }),
       clientSource: record.clientSource,
@@ -228,6 +237,7 @@ export class AuthSession {
 
   /** Stores tokens as the server's record. */
   private async keep(tokens: OAuthTokens, discovery: Discovery, requestedScope: string | undefined, previous: TokenRecord | undefined): Promise<TokenRecord> {
+    const account = accountOf(tokens, previous);
     const client = previous ? { clientId: previous.clientId, clientSource: previous.clientSource, registeredClientSecret: previous.registeredClientSecret } : clientFields(this.client);
     const record: TokenRecord = {
       serverUrl: this.serverUrl,
@@ -236,6 +246,7 @@ export class AuthSession {
       tokenType: tokens.token_type,
       ...(tokens.refresh_token && { refreshToken: tokens.refresh_token }),
       ...(tokens.scope && { scope: tokens.scope }),
+      ...(account && { account }),
       ...(requestedScope && { requestedScope }),
       ...(tokens.expires_in !== undefined && { expiresAt: this.now() + tokens.expires_in * 1000 }),
       clientId: client.clientId,

@@ -5,7 +5,7 @@
  * redacted, for the auth debugger.
  */
 export { appOAuthUrls, CLIENT_NAME, clientMetadata, clientMetadataDocument, type AppOAuthUrls } from './app-urls';
-export { AuthError, popupClosedError, type AuthErrorCode } from './auth-error';
+export { AuthError, popupBlockedError, popupClosedError, type AuthErrorCode } from './auth-error';
 export { authMiddleware, type AuthMiddlewareOptions } from './auth-middleware';
 export { AuthSession, type AuthSessionOptions, type AuthStatus } from './auth-session';
 export { AuthTrace, StepRecorder, type AuthExchange, type AuthStep, type AuthStepKind, type AuthStepStatus } from './auth-trace';
@@ -15,6 +15,7 @@ export { discover, readChallenge, type Challenge, type DiscoverOptions, type Dis
 export { ENDPOINT_NAMES, explainFetchFailure, type FailureContext } from './explain-fetch-failure';
 export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';
 export { DEFAULT_MAX_PROMPTS, PromptBudget } from './prompt-budget';
-export { isSecretOAuthName, REDACTED_VALUE, redactJson, redactOAuthUrl, redactParams } from './redact-oauth';
+export { isSecretOAuthName, REDACTED_VALUE, redactJson, redactOAuthText, redactOAuthUrl, redactParams } from './redact-oauth';
 export { revokeTokens } from './revoke';
 export { MemoryTokenStore, tokenKey, type TokenRecord, type TokenStore } from './token-store';
+export { RememberingTokenStore } from './remembering-token-store';

@@ -16,8 +16,20 @@ export class PromptBudget {
     this.max = max;
   }
 
-  /** Takes one prompt; throws `too-many-prompts` when the action has used them all. */
+  /**
+   * Takes one prompt; throws `too-many-prompts` when the action has used them all, and
+   * `sign-in-required` when it may prompt not at all (a budget of 0: a connect nobody asked for,
+   * where a window opening by itself would be unwelcome and blocked anyway).
+   */
   take(): void {
+    if (this.max === 0) {
+      throw new AuthError({
+        code: 'sign-in-required',
+        step: 'authorize',
+        message: 'This server needs you to sign in.',
+        fix: 'Press "Sign in" on the server’s card.',
+      });
+    }
     if (this.used >= this.max) {
       throw new AuthError({
         code: 'too-many-prompts',

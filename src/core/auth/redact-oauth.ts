@@ -65,3 +65,18 @@ export function redactBody(text: string, contentType: string | null): unknown {
   // Anything else (an HTML error page) may echo what it was sent: record only its size.
   return `(${text.length} characters of ${type || 'untyped'} text)`;
 }
+
+/**
+ * A body as the MCP wire records it (text, for the traffic log): forms and JSON keep their shape
+ * with secret values replaced; anything else is reduced to its size, as in the trace. A form sent
+ * without a content type (fetch infers it from URLSearchParams) is recognised by its shape.
+ */
+export function redactOAuthText(text: string, contentType: string | undefined): string {
+  const type = (contentType ?? '').toLowerCase();
+  const looksLikeForm = type === '' && /^[\w.~%-]+=[^&]*(&[\w.~%-]+=[^&]*)*$/.test(text);
+  const redacted = redactBody(text, looksLikeForm ? 'application/x-www-form-urlencoded' : (contentType ?? null));
+  if (redacted === undefined) return '';
+  if (typeof redacted === 'string') return redacted;
+  if (type.includes('json')) return JSON.stringify(redacted);
+  return new URLSearchParams(redacted as Record<string, string>).toString();
+}

@@ -15,6 +15,8 @@ export interface TokenRecord {
   scope?: string;
   /** The scope we asked for, the base of a step-up's union. */
   requestedScope?: string;
+  /** Who signed in, when a token says (display only: never used to decide anything). */
+  account?: string;
   /** When the access token expires, in epoch milliseconds, when the server said. */
   expiresAt?: number;
   clientId: string;

@@ -35,6 +35,8 @@ export interface ServerConfig {
   disabled: boolean;
   /** Per-request timeout in milliseconds, when a valid one was given. */
   timeoutMs?: number;
+  /** OAuth settings (`"oauth": {"clientId", "clientSecret", "scopes"}`); the secret is kept like header values. */
+  oauth?: OAuthConfig;
   status: ServerStatus;
   command?: string;
   args?: string[];
@@ -46,6 +48,14 @@ export interface ServerConfig {
   placeholders: string[];
   /** Where the server's name is written. */
   range: SourceRange;
+}
+
+/** A server's `oauth` settings: a client registered with its authorization server, and the scopes to ask for. */
+export interface OAuthConfig {
+  clientId?: string;
+  /** A secret: never saved, never shared (share links and saved text replace it with ""). */
+  clientSecret?: string;
+  scopes?: string[];
 }
 
 /** A value declared in VS Code's `inputs`, referenced as `${input:id}`. */

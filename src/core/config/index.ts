@@ -5,6 +5,7 @@ export type {
   ConfigProblemCode,
   McpConfig,
   McpConfigDialect,
+  OAuthConfig,
   ParseResult,
   ProblemSeverity,
   ServerConfig,

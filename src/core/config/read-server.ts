@@ -6,7 +6,7 @@ import { propertiesOf } from './json-tree';
 import { applyPlaceholderDefaults } from './placeholders';
 import type { ProblemList } from './problem-list';
 import { recogniseRemoteWrapper } from './remote-wrappers';
-import { fieldsOf, readCommand, readHeaders, readTimeout, reportLikelyTypos, reportNotApplied, TRANSPORT_KEYS, URL_KEYS } from './server-fields';
+import { fieldsOf, readCommand, readHeaders, readOAuth, readTimeout, reportLikelyTypos, reportNotApplied, TRANSPORT_KEYS, URL_KEYS } from './server-fields';
 import type { PlaceholderSource } from './server-placeholders';
 import { collectPlaceholders } from './server-placeholders';
 
@@ -109,6 +109,7 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   const writtenHeaders = readHeaders(headersNode, problems);
   const headers = Object.fromEntries(Object.entries(writtenHeaders).map(([header, text]) => [header, applyPlaceholderDefaults(text)]));
   const timeoutMs = readTimeout(fields.get('timeout')?.valueNode, problems, cline);
+  const oauth = readOAuth(fields.get('oauth')?.valueNode);
   const disabledNode = fields.get('disabled')?.valueNode;
   const enabledNode = context.dialectKeys.has('enabled') ? fields.get('enabled')?.valueNode : undefined;
   const disabled = (disabledNode?.type === 'boolean' && disabledNode.value === true) || (enabledNode?.type === 'boolean' && enabledNode.value === false);
@@ -171,6 +172,7 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
     headers,
     disabled,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(oauth === undefined ? {} : { oauth }),
     status,
     ...(command === undefined ? {} : { command }),
     ...(args === undefined ? {} : { args }),

@@ -2,6 +2,7 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import type { JsonProperty } from './json-tree';
 import { lastPropertiesOf, propertiesOf } from './json-tree';
 import { suggestServerKey } from './key-typos';
+import type { OAuthConfig } from './config-types';
 import type { ProblemList } from './problem-list';
 
 /** The keys that hold a server's address, in the order Glassbox prefers them when several are given. */
@@ -172,4 +173,23 @@ export function reportNotApplied(fields: Map<string, JsonProperty>, problems: Pr
     const field = fields.get(key);
     if (field?.valueNode?.type === 'array' && (field.valueNode.children ?? []).length > 0) problems.addAtNode('not-applied', 'info', field.keyNode, reason);
   }
+}
+
+/**
+ * The `oauth` settings of a server (`{"clientId", "clientSecret", "scopes"}`); wrongly typed
+ * fields are left out (the schema reports them). Undefined when there is no usable field.
+ */
+export function readOAuth(node: JsonNode | undefined): OAuthConfig | undefined {
+  if (node?.type !== 'object') return undefined;
+  const fields = lastPropertiesOf(node);
+  const text = (key: string): string | undefined => {
+    const value = fields.get(key)?.valueNode;
+    return value?.type === 'string' && typeof value.value === 'string' && value.value !== '' ? value.value : undefined;
+  };
+  const scopesNode = fields.get('scopes')?.valueNode;
+  const scopes = scopesNode?.type === 'array' ? (scopesNode.children ?? []).flatMap((item) => (item.type === 'string' && item.value ? [String(item.value)] : [])) : undefined;
+  const clientId = text('clientId');
+  const clientSecret = text('clientSecret');
+  const oauth: OAuthConfig = { ...(clientId && { clientId }), ...(clientSecret && { clientSecret }), ...(scopes?.length && { scopes }) };
+  return Object.keys(oauth).length > 0 ? oauth : undefined;
 }

@@ -88,6 +88,9 @@ function collectSecretEdits(node: JsonNode, edits: Edit[]): void {
     if (value === undefined) continue;
     if (property.key === 'headers' || property.key === 'env' || property.key === 'environment') {
       blankLeaves(value, edits);
+    } else if (property.key === 'clientSecret' && value.type === 'string') {
+      // The `oauth` client secret (and any other client's field of that name) is kept like a header value.
+      edits.push({ offset: value.offset, length: value.length, content: '""' });
     } else if (property.key === 'args' && value.type === 'array') {
       blankHeaderArguments(value, edits);
     } else if (URL_KEYS.has(property.key) && value.type === 'string' && typeof value.value === 'string') {

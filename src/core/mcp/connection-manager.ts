@@ -3,6 +3,7 @@ import type { InboxHandler } from './capabilities/inbox';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
+import type { SignInSetup } from './server-sign-in';
 
 /** What the manager needs from the app: the log its connections record into, and the fetch they go through. */
 export interface ConnectionManagerOptions {
@@ -18,6 +19,8 @@ export interface ConnectionManagerOptions {
   /** Answers the servers' own requests (sampling, elicitation, roots). */
   inbox?: InboxHandler;
   now?: () => number;
+  /** Signing in to servers that ask (OAuth); without it a 401 is a failure. */
+  signIn?: SignInSetup;
 }
 
 /**
@@ -130,6 +133,8 @@ export class ConnectionManager {
           streamsWait: () => this.streamsWait(server.name),
           ...(this.options.inbox ? { inbox: this.options.inbox } : {}),
           now: this.options.now,
+          ...(this.options.signIn && { signIn: this.options.signIn }),
+          ...(server.oauth && { oauth: server.oauth }),
         });
         this.connections.set(server.name, connection);
         this.applied.set(server.name, entryKey(server));

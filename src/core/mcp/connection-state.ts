@@ -8,12 +8,15 @@ export type ConnectionStatus =
   | 'failed'
   | 'disabled'
   | 'needs-local-process'
+  /** The server answered 401: the card offers "Sign in" (OAuth). */
+  | 'needs-sign-in'
   | 'invalid';
 
 import type { ProtocolEra } from '../traffic/types';
 import type { TaskInfo } from './capabilities/task-wire';
 import type { TransportKind } from './open-transport';
 import type { McpIcon } from './server-metadata';
+import type { ServerAuthState } from './server-sign-in';
 
 /** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
 export type { ProtocolEra };
@@ -206,4 +209,6 @@ export interface ServerState {
   updatedAt: number;
   /** Per-server timeout for requests, in milliseconds. */
   timeoutMs: number;
+  /** The sign-in (OAuth), when the page offers signing in. */
+  auth?: ServerAuthState;
 }

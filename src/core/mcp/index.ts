@@ -27,6 +27,8 @@ export type { AppCsp, ResourceUi, ToolAudience, ToolUi } from './capabilities/ap
 export { TaskError } from './capabilities/tasks';
 export type { TaskErrorCode } from './capabilities/tasks';
 export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
+export { ServerSignIn } from './server-sign-in';
+export type { RememberChoice, ServerAuthState, SignInSetup } from './server-sign-in';
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export type { PromptResult } from './capabilities/prompts';

@@ -3,7 +3,7 @@
  * the calls it makes and the exchanges it ended. A connection replaces its session when the
  * server forgets it (a 2025 session's 404).
  */
-import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, Middleware, Transport } from '@modelcontextprotocol/client';
 import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
@@ -55,6 +55,8 @@ export interface SessionSettings {
   note(exchangeId: number, note: string): void;
   /** True while the connection is connecting (its problems explain a failed handshake). */
   connecting(): boolean;
+  /** The sign-in middleware, outside the tap (so the request retried with a token is recorded too). */
+  auth?: Middleware;
 }
 
 /** A new SDK client and transport, its traffic through the wire tap, its capabilities registered. */
@@ -81,7 +83,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   const versionNegotiation = { mode: settings.transport === 'sse' ? ('legacy' as const) : ('auto' as const) };
   session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation });
   for (const capability of settings.capabilities) capability.register?.(session.client);
-  session.transport = createTransport(sdk, settings.transport, settings.url, sdk.applyMiddlewares(session.tap)(settings.fetch), settings.headers);
+  session.transport = createTransport(sdk, settings.transport, settings.url, sdk.applyMiddlewares(session.tap, ...(settings.auth ? [settings.auth] : []))(settings.fetch), settings.headers);
   calls.watch(session.transport);
   addRequestMeta(session, settings.capabilities);
   for (const capability of settings.capabilities) capability.watch?.(session.transport);

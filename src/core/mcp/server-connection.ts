@@ -31,6 +31,8 @@ import type { Session } from './mcp-session';
 import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
 import type { TransportKind } from './open-transport';
 
+import { ServerSignIn, type SignInSetup } from './server-sign-in';
+import type { OAuthServerConfig } from '../auth';
 
 /** Default per-request timeout when the config gives none: 60 seconds. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -65,6 +67,10 @@ export interface ServerConnectionOptions {
   now?: () => number;
   /** More capability modules, beside the built-in ones (a handler of server requests a host injects). */
   capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
+  /** Signing in when the server asks (OAuth); without it a 401 is a failure. */
+  signIn?: SignInSetup;
+  /** The entry's `oauth` settings. */
+  oauth?: OAuthServerConfig;
 }
 
 /** A connection to one MCP server. */
@@ -88,6 +94,8 @@ export class ServerConnection {
   private readonly capabilities: readonly CapabilityModule[];
   /** MCP Apps: the extension declared, and the ui:// resources of views read. */
   readonly apps: AppsCapability;
+  /** The server's sign-in, when the page offers signing in. */
+  readonly auth: ServerSignIn | undefined;
   /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
   readonly resources: ResourcesCapability;
   readonly prompts: PromptsCapability;
@@ -95,6 +103,8 @@ export class ServerConnection {
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
+    this.auth = options.signIn && new ServerSignIn({ ...options, setup: options.signIn, mayPrompt: () => this.state.status === 'connected' });
+    this.auth?.subscribe(() => this.update({ auth: this.auth?.state() }));
     this.state = { name: options.name, url: options.url, status: 'idle', tools: [], warnings: [], updatedAt: this.now(), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
     this.host = {
       request: (spec, run) => this.request(spec, run),
@@ -173,6 +183,7 @@ export class ServerConnection {
     return openSession(sdk, {
       ...this.options,
       transport,
+      ...(this.auth && { auth: this.auth.middleware }),
       capabilities: this.capabilities,
       note: (id, note) => this.note(id, note),
       connecting: () => this.state.status === 'connecting',
@@ -232,8 +243,11 @@ export class ServerConnection {
         const diagnosis = await this.diagnose(first, error);
         if (this.session !== first) return;
         const detail = sseFailure === undefined ? diagnosis.detail : `${diagnosis.detail} Glassbox then tried the 2024 HTTP+SSE transport (GET) at this address, which failed too: ${errorText(sseFailure)}.`;
-        this.update({ status: 'failed', diagnosis: { ...diagnosis, detail }, era: first.client.getProtocolEra() });
+        // A 401 nobody could answer without a window: the card offers "Sign in" (the diagnosis says what the server asked).
+        const status = this.auth && diagnosis.code === 'auth-required' ? 'needs-sign-in' : 'failed';
+        this.update({ status, diagnosis: { ...diagnosis, detail }, era: first.client.getProtocolEra() });
         await this.closeQuietly();
+        await this.auth?.refreshState();
         return;
       }
     }
@@ -241,6 +255,7 @@ export class ServerConnection {
     this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
     const warning = await eraProbeWarning(session.exchanges.blockedProbe, this.state.era, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note));
     if (warning) this.warn(warning);
+    await this.auth?.refreshState();
   }
 
   /** The handshake of a new session, its server→client stream held until the capabilities are loaded. */
@@ -253,6 +268,17 @@ export class ServerConnection {
     } finally {
       session.handshake?.finish();
     }
+  }
+
+  /** Signs in (a window opens), then connects again; a failed sign-in stays on the card with its fix. */
+  async signIn(): Promise<void> {
+    if (await this.auth?.signIn()) await this.connect();
+  }
+
+  /** Signs out (revoking the tokens when the server offers it), then connects again without them. */
+  async signOut(): Promise<void> {
+    await this.auth?.signOut();
+    await this.connect();
   }
 
   /** The diagnosis of a failed handshake: from the exchanges it made, what the tap found, or the SDK's error. */

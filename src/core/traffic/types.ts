@@ -58,6 +58,8 @@ export interface HttpExchange {
   error?: string;
   /** A short label that explains an exchange that looks like a failure but is not (e.g. the era probe). */
   note?: string;
+  /** `auth`: an OAuth exchange of the server's sign-in (metadata, registration, token), not MCP itself. */
+  purpose?: 'auth';
   /** How many JSON-RPC messages the request carried (MCP wire), counted by the wire tap as it went. */
   requestMessages?: number;
   /** Links to other records: the agent tool call this exchange served, if any. */

@@ -75,6 +75,13 @@ export interface WireTapOptions {
   now?: () => number;
   /** Longest non-stream response body kept, in characters. Default is 5,000,000. */
   maxBodyChars?: number;
+  /** Stamped on every exchange of this tap (`auth`: the sign-in's OAuth exchanges). */
+  purpose?: 'auth';
+  /**
+   * Rewrites a request or response body text before it is recorded (the OAuth tap removes codes,
+   * verifiers and tokens, whose values are not known before the response that carries them).
+   */
+  redactBody?: (text: string, contentType: string | undefined) => string;
 }
 
 /** The middleware, and what its owner may ask of the requests it carried. */
@@ -105,6 +112,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
   const now = options.now ?? (() => Date.now());
   const maxBodyChars = options.maxBodyChars ?? 5_000_000;
   const maxInspectChars = rpc?.maxInspectChars ?? 64_000_000;
+  const redactBody = (text: string, contentType: string | undefined): string => secrets.redact(options.redactBody ? options.redactBody(text, contentType) : text);
   const tracked = new Map<string, Tracked>();
   const controllers = new RequestControllers();
 
@@ -142,7 +150,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
 
       const startedAt = now();
       const start: NewExchange = { wire, source, method, url: secrets.redact(redactUrl(rawUrl)), startedAt, requestHeaders: redactHeaderMap(redactHeaders(headers)) };
-      if (body.text !== undefined) start.requestBody = secrets.redact(body.text);
+      if (body.text !== undefined) start.requestBody = redactBody(body.text, headers['content-type']);
+      if (options.purpose !== undefined) start.purpose = options.purpose;
       if (body.note !== undefined) start.requestBodyNote = body.note;
       if (sent) start.requestMessages = countMessages(sent);
       if (context?.toolCallId !== undefined) start.toolCallId = context.toolCallId;
@@ -262,8 +271,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
         const bodyPatch: ExchangePatch = {};
         if (!eventStream) {
           const text = textParts.join('');
-          const redacted = secrets.redact(text);
-          bodyPatch.responseBody = text.length > maxBodyChars ? secrets.redact(text.slice(0, maxBodyChars)) : redacted;
+          const redacted = redactBody(text, contentType);
+          bodyPatch.responseBody = text.length > maxBodyChars ? redactBody(text.slice(0, maxBodyChars), contentType) : redacted;
           if (truncated || text.length > maxBodyChars) bodyPatch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
           if (rpc && !end.cut && !truncated && type === 'application/json') {
             const payload = parsePayload(text);

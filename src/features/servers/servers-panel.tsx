@@ -5,6 +5,7 @@ import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
+import { ServerSignInSection } from './server-sign-in-section';
 import { ToolCallForm } from './tool-call-form';
 import type { CallProgress } from './tool-call-form';
 
@@ -17,14 +18,16 @@ export interface LocalToolsGroup {
 
 /**
  * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
- * `contents` renders more of a server under its tools (the app composes resources and prompts there).
+ * `contents` renders more of a server under its tools (the app composes resources and prompts there);
+ * `onShowSignInSteps` opens the auth debugger for a server.
  */
-export function ServersPanel({ manager, local, contents, callInbox }: {
+export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps }: {
   manager: ConnectionManager;
   local?: LocalToolsGroup;
   contents?: (server: ServerState) => ReactNode;
   /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
   callInbox?: (server: string, since: number) => ReactNode;
+  onShowSignInSteps?: (server: string) => void;
 }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
@@ -33,7 +36,7 @@ export function ServersPanel({ manager, local, contents, callInbox }: {
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -89,14 +92,16 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   failed: 'failed',
   disabled: 'disabled',
   'needs-local-process': 'needs a local process',
+  'needs-sign-in': 'needs sign-in',
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents, callInbox }: {
+function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps }: {
   server: ServerState;
   manager: ConnectionManager;
   contents?: (server: ServerState) => ReactNode;
   callInbox?: (server: string, since: number) => ReactNode;
+  onShowSignInSteps?: ((server: string) => void) | undefined;
 }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
@@ -145,7 +150,7 @@ function ServerCard({ server, manager, contents, callInbox }: {
       )}
       {server.diagnosis && (
         <div
-          className={server.status === 'disabled' || server.status === 'needs-local-process' ? 'warn-box' : 'error-box'}
+          className={server.status === 'disabled' || server.status === 'needs-local-process' || server.status === 'needs-sign-in' ? 'warn-box' : 'error-box'}
           data-testid={`server-error-${server.name}`}
           data-code={server.diagnosis.code}
           data-reason={server.diagnosis.reason}
@@ -154,6 +159,7 @@ function ServerCard({ server, manager, contents, callInbox }: {
           <DiagnosisBody diagnosis={server.diagnosis} />
         </div>
       )}
+      <ServerSignInSection server={server} manager={manager} {...(onShowSignInSteps && { onShowSteps: onShowSignInSteps })} />
       {server.status === 'failed' && inPageDemoLabel(server.url) && (
         <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
           This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some

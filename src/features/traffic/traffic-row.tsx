@@ -135,6 +135,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       data-server={exchange.source}
       data-direction="out"
       data-kind="http"
+      data-purpose={exchange.purpose}
       data-status={status}
       data-failed={tone === 'failed' ? 'true' : undefined}
       data-tool-call-id={exchange.toolCallId}
@@ -150,7 +151,13 @@ export const ExchangeRowView = memo(function ExchangeRowView({
         {exchange.note ? <span className="row-note"> · {exchange.note}</span> : null}
       </span>
       <span role="gridcell" className="c-kind">
-        <span className="kind-badge kind-http">http</span>
+        {exchange.purpose === 'auth' ? (
+          <span className="kind-badge kind-auth" title="An OAuth exchange of the server's sign-in (secrets removed when it was recorded)">
+            auth
+          </span>
+        ) : (
+          <span className="kind-badge kind-http">http</span>
+        )}
       </span>
       <span role="gridcell" className="c-id" />
       <span role="gridcell" className={`c-status tone-${tone}`} title={exchange.error ?? exchange.statusText}>

@@ -1,0 +1,221 @@
+/**
+ * Signing in to a protected MCP server from the built page, against a real authorization server
+ * (oidc-provider, e2e/servers/auth-server.mjs) whose MCP server checks the token's audience and
+ * scopes. The sign-in window is a real popup; the callback page hands the answer back through a
+ * BroadcastChannel. Every case ends by proving the tokens, the code and the verifier are nowhere:
+ * page text (auth debugger open), address bar, web storage, IndexedDB, the MCP wire's HAR.
+ */
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { PREREGISTERED_CLIENT_ID, start, WRITE_SCOPE } from './servers/auth-server.mjs';
+import type { RunningAuthServer } from './servers/auth-server.mjs';
+import { configPath } from './helpers';
+import { downloadText, indexedDbDump, webStorage } from './storage-scan';
+import { TEST_PORTS } from './test-ports';
+
+let server: RunningAuthServer;
+/** The same authorization server with no CORS on its token and registration endpoints. */
+let noCors: RunningAuthServer;
+let appOrigin: string;
+
+test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+  const base = new URL(String(testInfo.project.use.baseURL));
+  appOrigin = base.origin;
+  const redirectUris = [new URL('oauth/callback', base).href];
+  [server, noCors] = await Promise.all([start({ port: TEST_PORTS.auth, redirectUris }), start({ port: TEST_PORTS.spare(0), redirectUris, cors: false })]);
+});
+test.afterEach(() => server.setConsent('grant'));
+test.afterAll(async () => {
+  await Promise.all([server?.close(), noCors?.close()]);
+});
+
+/** Every secret value that crossed the wire in this test (codes, verifiers, states, tokens), read off the network. */
+function witness(context: BrowserContext): { secrets: Set<string>; popups: Page[] } {
+  const secrets = new Set<string>();
+  const popups: Page[] = [];
+  const collect = (params: URLSearchParams) => {
+    for (const name of ['code', 'code_verifier', 'state', 'access_token', 'refresh_token', 'token']) {
+      const value = params.get(name);
+      if (value && value.length > 8) secrets.add(value);
+    }
+  };
+  context.on('page', (page) => popups.push(page));
+  context.on('request', (request) => {
+    collect(new URL(request.url()).searchParams);
+    const body = request.postData();
+    if (body && !body.startsWith('{')) collect(new URLSearchParams(body));
+  });
+  context.on('response', async (response) => {
+    if (!new URL(response.url()).pathname.endsWith('/token')) return;
+    const json = (await response.json().catch(() => undefined)) as Record<string, string> | undefined;
+    for (const name of ['access_token', 'refresh_token']) if (json?.[name]) secrets.add(json[name]);
+  });
+  return { secrets, popups };
+}
+
+/** Opens the app with one server `notes` and waits for it to settle. */
+async function openNotes(page: Page, entry: Record<string, unknown>, settled: RegExp = /needs-sign-in/): Promise<Locator> {
+  await page.goto(configPath({ mcpServers: { notes: entry } }));
+  const card = page.getByTestId('server-notes');
+  await expect(card).toHaveAttribute('data-status', settled);
+  return card;
+}
+
+/** Presses "Sign in" and waits for the connection. */
+async function signIn(page: Page): Promise<void> {
+  await page.getByTestId('server-signin-notes').click();
+  await expect(page.getByTestId('server-notes')).toHaveAttribute('data-status', 'connected');
+}
+
+/** The auth debugger's steps as `step:status`, opened from the card. */
+async function steps(page: Page): Promise<string[]> {
+  if ((await page.getByTestId('auth-debugger').count()) === 0) await page.getByTestId('server-auth-steps-notes').click();
+  const rows = page.getByTestId('auth-debugger').getByTestId('auth-step');
+  return rows.evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-step')}:${element.getAttribute('data-status')}`));
+}
+
+/** Calls a tool of `notes` from its card and returns the result box. */
+async function callTool(page: Page, tool: string, args: unknown = {}): Promise<Locator> {
+  const button = page.getByTestId(`tool-notes-${tool}`);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const detail = page.getByTestId('server-notes').locator('.tool-detail');
+  await detail.getByTestId('tool-call-args').fill(JSON.stringify(args));
+  await detail.getByTestId('tool-call-run').click();
+  const result = detail.getByTestId('tool-result');
+  await expect(result).toBeVisible();
+  return result;
+}
+
+/** No secret of `secrets` in the page text (debugger open), URL, web storage, IndexedDB or the MCP wire's HAR. */
+async function expectNoLeak(page: Page, secrets: Set<string>): Promise<void> {
+  expect(secrets.size).toBeGreaterThan(0);
+  if ((await page.getByTestId('auth-debugger').count()) === 0) await page.getByTestId('server-auth-steps-notes').click();
+  const places: Record<string, string> = {
+    'page text': await page.evaluate(() => document.body.innerText),
+    'page attributes': await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.value)).join('\n')),
+    url: page.url(),
+    'web storage': JSON.stringify(await webStorage(page)),
+    IndexedDB: await indexedDbDump(page),
+    HAR: await downloadText(page, 'traffic-export-har'),
+  };
+  for (const [place, text] of Object.entries(places)) for (const secret of secrets) expect(text.includes(secret), `${place} holds a secret`).toBe(false);
+}
+
+test.describe('signing in to a protected MCP server', () => {
+  test('via dynamic client registration, with the OAuth exchanges on the MCP wire marked auth', async ({ page, context }) => {
+    const { secrets, popups } = witness(context);
+    await openNotes(page, { url: server.mcpUrl });
+    await expect(page.getByTestId('server-error-notes')).toHaveAttribute('data-code', 'auth-required');
+    expect(popups).toHaveLength(0);
+    await signIn(page);
+    expect(popups).toHaveLength(1);
+    await expect(page.getByTestId('tool-notes-read_notes')).toBeVisible();
+    await expect(page.getByTestId('server-scopes-notes')).toHaveText('mcp:read');
+    const authRows = page.locator('[data-testid="traffic-row"][data-server="notes"][data-purpose="auth"]');
+    await expect(authRows).toHaveCount(4);
+    await expect(authRows.filter({ hasText: '/token' })).toHaveCount(1);
+    expect(await steps(page)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:ok']);
+    await expect(page.getByTestId('auth-debugger')).toContainText('state matches the one sent');
+    await expect(page.getByTestId('auth-debugger')).toContainText('iss matches the authorization server');
+    await expectNoLeak(page, secrets);
+  });
+
+  test('with a client id from the config, without registering', async ({ page, context }) => {
+    const { secrets } = witness(context);
+    await openNotes(page, { url: server.mcpUrl, oauth: { clientId: PREREGISTERED_CLIENT_ID } });
+    await signIn(page);
+    expect(await steps(page)).toContain('registration:ok');
+    await expect(page.getByTestId('auth-debugger')).toContainText(`Client id ${PREREGISTERED_CLIENT_ID} from the server's configuration`);
+    await expect(page.locator('[data-testid="traffic-row"][data-purpose="auth"]').filter({ hasText: '/register' })).toHaveCount(0);
+    await expectNoLeak(page, secrets);
+  });
+
+  test('refreshes an expired token without a new window, and steps up to a wider scope with one', async ({ page, context }) => {
+    const { secrets, popups } = witness(context);
+    await openNotes(page, { url: server.mcpUrl });
+    await signIn(page);
+    server.expireAccessTokens();
+    await expect(await callTool(page, 'read_notes')).toContainText('buy milk');
+    expect(popups).toHaveLength(1);
+    expect(await steps(page)).toContain('refresh:ok');
+    await expect(await callTool(page, 'write_note', { text: 'hello' })).toContainText('saved: hello');
+    expect(popups).toHaveLength(2);
+    await expect(page.getByTestId('server-scopes-notes')).toContainText(WRITE_SCOPE);
+    await expectNoLeak(page, secrets);
+  });
+
+  test('to a 2025-03-26 server without resource metadata: its origin is the authorization server', async ({ page, context }) => {
+    const { secrets } = witness(context);
+    await openNotes(page, { url: server.legacyMcpUrl });
+    await signIn(page);
+    expect((await steps(page)).slice(0, 2)).toEqual(['resource-metadata:skipped', 'as-metadata:ok']);
+    await expectNoLeak(page, secrets);
+  });
+
+  test('signs out, revoking the tokens: the server needs sign-in again', async ({ page, context }) => {
+    const { secrets } = witness(context);
+    await openNotes(page, { url: server.mcpUrl });
+    await signIn(page);
+    await page.getByTestId('server-signout-notes').click();
+    await expect(page.getByTestId('server-notes')).toHaveAttribute('data-status', 'needs-sign-in');
+    await expect(page.getByTestId('server-signin-notes')).toBeVisible();
+    expect((await steps(page)).at(-1)).toBe('revoke:ok');
+    await expectNoLeak(page, secrets);
+  });
+});
+
+test.describe('a sign-in that fails says why and what to do', () => {
+  test('consent denied', async ({ page, context }) => {
+    const { secrets } = witness(context);
+    await openNotes(page, { url: server.mcpUrl });
+    server.setConsent('deny');
+    await page.getByTestId('server-signin-notes').click();
+    await expect(page.getByTestId('server-signin-error-notes')).toHaveAttribute('data-code', 'consent-denied');
+    expect(await steps(page)).toContain('authorize:failed');
+    await expect(page.getByTestId('server-notes')).toHaveAttribute('data-status', 'needs-sign-in');
+    await expectNoLeak(page, secrets);
+  });
+
+  for (const [name, forge, code] of [
+    ['a wrong state', (query: URLSearchParams) => query.set('state', 'forged-state-value'), 'state-mismatch'],
+    ['an iss of another issuer', (query: URLSearchParams) => query.set('iss', 'http://127.0.0.1:9/evil'), 'iss-mismatch'],
+  ] as const) {
+    test(`an answer with ${name} is refused, and its code never exchanged`, async ({ page, context }) => {
+      const { secrets } = witness(context);
+      // The authorization is followed outside the popup (the browser context's own cookies), and the
+      // answer rewritten on its way back, as an attacker's link to the callback would be.
+      await context.route(`${server.origin}/authorize?*`, async (route) => {
+        let current = route.request().url();
+        for (let hop = 0; hop < 20; hop++) {
+          const response = await context.request.get(current, { maxRedirects: 0 });
+          const location = response.headers()['location'];
+          if (location === undefined) break;
+          const next = new URL(location, current);
+          if (next.pathname.endsWith('/oauth/callback')) {
+            forge(next.searchParams);
+            return route.fulfill({ status: 302, headers: { location: next.href } });
+          }
+          current = next.href;
+        }
+        return route.abort();
+      });
+      await openNotes(page, { url: server.mcpUrl });
+      await page.getByTestId('server-signin-notes').click();
+      await expect(page.getByTestId('server-signin-error-notes')).toHaveAttribute('data-code', code);
+      expect(await steps(page)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:failed']);
+      await expectNoLeak(page, secrets);
+    });
+  }
+
+  test('a token endpoint without CORS: the debugger names it and the header to add', async ({ page, context }) => {
+    const { secrets } = witness(context);
+    await openNotes(page, { url: noCors.mcpUrl, oauth: { clientId: PREREGISTERED_CLIENT_ID } });
+    await page.getByTestId('server-signin-notes').click();
+    await expect(page.getByTestId('server-signin-error-notes')).toHaveAttribute('data-code', 'cors-blocked');
+    expect((await steps(page)).at(-1)).toBe('token:failed');
+    const fix = page.getByTestId('auth-debugger').getByTestId('auth-step-fix');
+    await expect(fix).toContainText(`Access-Control-Allow-Origin: ${appOrigin}`);
+    await expect(fix).toContainText(`${noCors.origin}/token`);
+    await expect(fix).toContainText('The authorization endpoint needs none');
+    await expectNoLeak(page, secrets);
+  });
+});
