@@ -1,12 +1,13 @@
 import { AgentSession } from './agent';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
+import { findingsOfTool, GuardStore } from './guard';
 import { ConnectionManager } from './mcp';
 import type { ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { PROVIDERS } from './providers';
-import { createReminderTool, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
+import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 
@@ -17,6 +18,8 @@ export interface Services {
   connections: ConnectionManager;
   registry: ToolRegistry;
   policies: PolicyStore;
+  /** Findings on what the connected servers tell the model (tool text, instructions). */
+  guard: GuardStore;
   reminders: ReminderStore;
   session: AgentSession;
   /** Keeps the traffic log, the conversation and the config in `backend` as the session goes. */
@@ -57,6 +60,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   });
   const registry = new ToolRegistry();
   const policies = new PolicyStore({ storage });
+  const guard = new GuardStore();
   const reminders = new ReminderStore({ storage });
   registry.registerLocalTool(createReminderTool(reminders));
 
@@ -68,7 +72,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     const offered = new Set<string>();
     for (const server of connections.getSnapshot().servers) {
       if (server.status === 'connected') {
-        if (offeredLists.get(server.name) !== server.tools) registry.setServerTools(server.name, server.tools);
+        if (offeredLists.get(server.name) !== server.tools) {
+          registry.setServerTools(server.name, server.tools);
+          policies.observeTools(server.name, server.tools);
+        }
         offeredLists.set(server.name, server.tools);
         offered.add(server.name);
       }
@@ -79,12 +86,18 @@ export function createServices(options: ServicesOptions = {}): Services {
     for (const tool of registry.getSnapshot().tools) {
       if (tool.origin === 'mcp' && !offered.has(tool.server)) registry.removeServer(tool.server);
     }
+    const connected = connections.getSnapshot().servers.filter((server) => offered.has(server.name));
+    guard.update(
+      connected.map((server) => ({ server: server.name, tools: server.tools, ...(server.instructions !== undefined ? { instructions: server.instructions } : {}) })),
+      registry.toolsOf(LOCAL_SERVER).map((tool) => ({ server: LOCAL_SERVER, name: tool.remoteName })),
+    );
   };
   connections.subscribe(syncRegistry);
 
   const session = new AgentSession({
     registry,
     policies,
+    findingsFor: (server, tool) => findingsOfTool(guard.getSnapshot(), server, tool),
     callMcpTool: (server, remoteName, args, options) => {
       const connection = connections.get(server);
       if (!connection || connection.getState().status !== 'connected') {
@@ -102,7 +115,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const persistence = new SessionPersistence({ log, session, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
-  return { log, secrets, connections, registry, policies, reminders, session, persistence, baseFetch, config, applyConfig };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, persistence, baseFetch, config, applyConfig };
 }
 
 /** What start-up found, and the connect it began. */

@@ -17,6 +17,7 @@ export type {
   RequestRecord,
   TimelineSpan,
   ToolCallDecision,
+  ToolCallGuard,
   ToolCallItem,
   ToolCallStatus,
   TurnTimeline,

@@ -48,7 +48,7 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** The pinned fields of a tool as listed (absent fields stay absent). */
-export function toolDefinition(tool: Readonly<Record<string, unknown>> | { name: string }): ToolDefinition {
+export function toolDefinition(tool: object): ToolDefinition {
   const source = tool as Record<string, unknown>;
   const definition: ToolDefinition = {};
   for (const field of PINNED_FIELDS) {
@@ -58,8 +58,8 @@ export function toolDefinition(tool: Readonly<Record<string, unknown>> | { name:
 }
 
 /** The definition of a tool with its canonical text and hash. */
-export function fingerprint(tool: Readonly<Record<string, unknown>> | { name: string } | ToolDefinition): DefinitionFingerprint {
-  const definition = toolDefinition(tool as Record<string, unknown>);
+export function fingerprint(tool: object): DefinitionFingerprint {
+  const definition = toolDefinition(tool);
   const canonical = canonicalJson(definition);
   return { definition, hash: fnv1a32Hex(canonical), canonical };
 }

@@ -14,7 +14,8 @@ export interface GuardToolText {
   title?: string;
   description?: string;
   inputSchema?: unknown;
-  annotations?: { title?: string };
+  /** Only `title` is text; the hints are booleans. */
+  annotations?: Readonly<Record<string, unknown>>;
 }
 
 /** Everything one server tells the model in words. */
@@ -102,8 +103,16 @@ function isDistinctiveName(name: string): boolean {
   return name.length >= 4 && /[_\-.]|[a-z][A-Z]|\d/u.test(name);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+/** Name-like tokens of prose: word characters joined by `.`, `-` or `_` (a trailing `.` is punctuation). */
+const NAME_TOKEN = /[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)*/gu;
+
+/** Other servers' tools by name (first server wins), only names distinctive enough to mean the tool. */
+export function otherToolIndex(others: readonly OtherTool[]): ReadonlyMap<string, string> {
+  const index = new Map<string, string>();
+  for (const other of others) {
+    if (isDistinctiveName(other.name) && !index.has(other.name)) index.set(other.name, other.server);
+  }
+  return index;
 }
 
 /** A finding on a span of one field. */
@@ -122,8 +131,8 @@ function finding(field: GuardField, kind: GuardFindingKind, start: number, end: 
   };
 }
 
-/** The findings of one field. `others` are the tools of other servers, looked for by name. */
-export function scanField(field: GuardField, others: readonly OtherTool[] = []): GuardFinding[] {
+/** The findings of one field. `others` are the tools of other servers by name (otherToolIndex), looked for in the text. */
+export function scanField(field: GuardField, others: ReadonlyMap<string, string> = new Map()): GuardFinding[] {
   const findings: GuardFinding[] = [];
   for (const run of findInvisibleRuns(field.text)) {
     findings.push(finding(field, 'invisible-chars', run.start, run.end, describeRun(run)));
@@ -133,21 +142,19 @@ export function scanField(field: GuardField, others: readonly OtherTool[] = []):
     }
   }
   for (const match of findModelDirected(field.text)) findings.push(finding(field, 'model-directed', match.start, match.end, match.reason));
-  for (const other of others) {
-    if (!isDistinctiveName(other.name) || other.server === field.server) continue;
-    const pattern = new RegExp(`(?<![\\w.-])${escapeRegExp(other.name)}(?![\\w-]|\\.\\w)`, 'gu');
-    for (const match of field.text.matchAll(pattern)) {
-      const start = match.index ?? 0;
-      findings.push(
-        finding(
-          field,
-          'shadowing',
-          start,
-          start + other.name.length,
-          `Names “${other.name}”, a tool of the server “${other.server}”: text that mentions another server's tool can steer the model away from it or change how it is used (shadowing).`,
-        ),
-      );
-    }
+  for (const token of field.text.matchAll(NAME_TOKEN)) {
+    const owner = others.get(token[0]);
+    if (owner === undefined || owner === field.server) continue;
+    const start = token.index ?? 0;
+    findings.push(
+      finding(
+        field,
+        'shadowing',
+        start,
+        start + token[0].length,
+        `Names “${token[0]}”, a tool of the server “${owner}”: text that mentions another server's tool can steer the model away from it or change how it is used (shadowing).`,
+      ),
+    );
   }
   const usual = USUAL_LENGTH[field.role];
   if (field.text.length > usual) {
@@ -166,5 +173,6 @@ export function scanField(field: GuardField, others: readonly OtherTool[] = []):
 
 /** The findings on everything one server tells the model. */
 export function scanServer(input: GuardServerText, others: readonly OtherTool[] = []): GuardFinding[] {
-  return serverFields(input).flatMap((field) => scanField(field, others));
+  const index = otherToolIndex(others);
+  return serverFields(input).flatMap((field) => scanField(field, index));
 }

@@ -50,6 +50,7 @@ export {
   type PolicyStoreOptions,
   type ToolPolicy,
 } from './tool-policy';
+export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export {
   LOCAL_SERVER,
   ToolRegistry,
