@@ -162,8 +162,8 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             maximised={maximised === 'left'}
             onToggleMaximise={toggle('left')}
           >
-            {leftTab === 'servers' && <ServersPanel manager={services.connections} />}
-            {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={liveSettings.provider} />}
+            {leftTab === 'servers' && <ServersPanel manager={services.connections} policies={services.policies} />}
+            {leftTab === 'registry' && <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={liveSettings.provider} />}
             {leftTab === 'reminders' && <RemindersPanel reminders={services.reminders} />}
           </Panel>
         </div>

@@ -4,6 +4,10 @@ import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { ToolCallForm } from './tool-call-form';
+import { ToolChangesNote } from './tool-changes-note';
+import type { PolicySnapshot } from '../../core/tools';
+import type { ExternalStore } from '../../ui/use-store';
+import { EscapedText } from '../../ui/escaped-text';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -13,7 +17,7 @@ export interface LocalToolsGroup {
 }
 
 /** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local }: { manager: ConnectionManager; local?: LocalToolsGroup }) {
+export function ServersPanel({ manager, local, policies }: { manager: ConnectionManager; local?: LocalToolsGroup; policies?: ExternalStore<PolicySnapshot> }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -21,7 +25,7 @@ export function ServersPanel({ manager, local }: { manager: ConnectionManager; l
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} />
+        <ServerCard key={server.name} server={server} manager={manager} policies={policies} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -80,7 +84,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager }: { server: ServerState; manager: ConnectionManager }) {
+function ServerCard({ server, manager, policies }: { server: ServerState; manager: ConnectionManager; policies: ExternalStore<PolicySnapshot> | undefined }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -154,6 +158,7 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
           <DiagnosisBody diagnosis={server.lastProblem.diagnosis} />
         </div>
       )}
+      {policies && <ToolChangesNote server={server.name} policies={policies} />}
       {server.warnings.map((warning) => (
         <div className="warn-box" key={warning} data-testid={`server-warning-${server.name}`}>
           {warning}
@@ -166,7 +171,11 @@ function ServerCard({ server, manager }: { server: ServerState; manager: Connect
           </button>
           {showInfo && (
             <div className="server-info">
-              {server.instructions && <pre className="instructions">{server.instructions}</pre>}
+              {server.instructions && (
+                <pre className="instructions">
+                  <EscapedText text={server.instructions} />
+                </pre>
+              )}
               <JsonView value={server.capabilities ?? {}} label="Server capabilities" />
             </div>
           )}
@@ -239,7 +248,11 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     ))}
                   </ul>
                 )}
-                {tool.description && <pre className="tool-description">{tool.description}</pre>}
+                {tool.description && (
+                  <pre className="tool-description">
+                    <EscapedText text={tool.description} />
+                  </pre>
+                )}
                 <details>
                   <summary>Input schema</summary>
                   <JsonView value={tool.inputSchema} openDepth={4} label="Input schema" />
