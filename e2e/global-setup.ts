@@ -3,6 +3,7 @@ import { start as startLab } from './servers/lab.mjs';
 import { start as startEverything } from './servers/everything.mjs';
 import { start as startLegacySse } from './servers/legacy-sse.mjs';
 import { start as startRounds } from './servers/rounds.mjs';
+import { start as startPoisoned } from './servers/poisoned.mjs';
 import { TEST_PORTS } from './test-ports';
 
 /** Start every server the browser tests need on loopback; Playwright calls the returned function to stop them. */
@@ -14,6 +15,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startEverything({ host, port: TEST_PORTS.everything }),
     startLegacySse({ host, port: TEST_PORTS.legacySse }),
     startRounds({ host, port: TEST_PORTS.rounds }),
+    startPoisoned({ host, port: TEST_PORTS.poisoned }),
   ]);
   return async () => {
     await Promise.all(servers.map((server) => server.close()));
