@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
@@ -68,6 +69,10 @@ test('every kind of poisoned tool text is reported at its span, with a reason, a
   // The teaching note.
   await registry.getByTestId('guard-about').locator('summary').click();
   await expect(registry.getByTestId('guard-about')).toContainText('hints, not proof');
+
+  // The findings, marks, escapes and notes are accessible (labelled lists, readable contrast).
+  const axe = await new AxeBuilder({ page }).include('[data-testid="tool-registry"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 });
 
 test('the everything server and the two demo servers get no finding', async ({ page }) => {

@@ -5,6 +5,9 @@
  */
 import type { GuardToolText } from '../scan-server';
 
+/** A string parameter with its description. */
+const text = (description: string) => ({ type: 'string', description });
+
 /** Benign tools written the way busy real-world servers write them. */
 export const REALISTIC_TOOLS: GuardToolText[] = [
   {
@@ -15,10 +18,10 @@ export const REALISTIC_TOOLS: GuardToolText[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        owner: { type: 'string', description: 'Repository owner (username or organization)' },
-        repo: { type: 'string', description: 'Repository name' },
-        path: { type: 'string', description: 'Path to the file or directory' },
-        ref: { type: 'string', description: 'Git ref (branch, tag or commit SHA). Defaults to the repository default branch.' },
+        owner: text('Repository owner (username or organization)'),
+        repo: text('Repository name'),
+        path: text('Path to the file or directory'),
+        ref: text('Git ref (branch, tag or commit SHA). Defaults to the repository default branch.'),
       },
       required: ['owner', 'repo', 'path'],
     },
@@ -31,9 +34,9 @@ export const REALISTIC_TOOLS: GuardToolText[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        title: { type: 'string', description: 'PR title' },
-        head: { type: 'string', description: 'The name of the branch where your changes are implemented' },
-        base: { type: 'string', description: 'The name of the branch you want the changes pulled into' },
+        title: text('PR title'),
+        head: text('The name of the branch where your changes are implemented'),
+        base: text('The name of the branch you want the changes pulled into'),
         draft: { type: 'boolean', description: 'Create as a draft PR' },
         state: { type: 'string', enum: ['open', 'closed', 'all'], description: 'Filter by state' },
       },
@@ -66,8 +69,8 @@ export const REALISTIC_TOOLS: GuardToolText[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        organizationSlug: { type: 'string', description: 'The organization slug, e.g. "my-org". Call find_organizations first if you do not know it.' },
-        naturalLanguageQuery: { type: 'string', description: 'What to search for, in plain English.' },
+        organizationSlug: text('The organization slug, e.g. "my-org". Call find_organizations first if you do not know it.'),
+        naturalLanguageQuery: text('What to search for, in plain English.'),
         dataset: { type: 'string', enum: ['errors', 'logs', 'spans'], description: 'Which dataset to search.' },
         limit: { type: 'number', description: 'Maximum number of results to return (1–100, default 10).' },
       },
