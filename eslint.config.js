@@ -19,7 +19,7 @@ const CORE_LAYERS = [
   ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
-  ['tools'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema
+  ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
   ['persistence'], // the session kept and exported: conversation, traffic and config

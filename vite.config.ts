@@ -81,7 +81,7 @@ function contentSecurityPolicyBuild(): Plugin[] {
 }
 
 /** The style sheets index.html carries inline: the theme and the page layout, shell included. */
-const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css', 'src/app/layout.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
 /**
  * Puts the theme and layout style sheets into index.html as one minified `<style>` (at the

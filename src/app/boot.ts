@@ -4,9 +4,10 @@
  * once that first frame is painted, this dresses the shell and loads the app (React, the MCP
  * client, every panel). So the first paint never waits for a JavaScript or CSS file.
  */
+import { layoutModeFor, savedLayoutKey } from './layout/layout-mode';
 import { rememberedTopBarHeight, TOP_BAR_KEY } from './top-bar-memory';
 
-/** The saved column widths, applied to the shell so it matches the app it becomes; then its panels show. */
+/** The saved panel sizes, applied to the shell so it matches the app it becomes; then its panels show. */
 function dressShell(): void {
   applySavedSizes();
   try {
@@ -19,19 +20,25 @@ function dressShell(): void {
   document.querySelector('.shell')?.classList.add('dressed');
 }
 
+/** Gives the shell's areas the sizes the app saved for this window's layout mode (react-resizable-panels' percentages). */
 function applySavedSizes(): void {
-  try {
-    const sizes = JSON.parse(localStorage.getItem('glassbox.layout.v2') ?? 'null') as Record<string, unknown> | null;
-    if (sizes === null || typeof sizes !== 'object') return;
-    for (const element of document.querySelectorAll<HTMLElement>('[data-shell-width],[data-shell-height]')) {
-      const key = element.dataset.shellWidth ?? element.dataset.shellHeight;
-      const value = key === undefined ? undefined : sizes[key];
-      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-      if (element.dataset.shellWidth !== undefined) element.style.width = `${value}px`;
-      else element.style.height = `${value}px`;
+  const mode = layoutModeFor(window.innerWidth);
+  // The mode's columns by panel id (in tabs mode the wires' shared column is the shell's MCP wire area), and the config/servers split.
+  const groups: ReadonlyArray<[string, (id: string) => string]> = [
+    [`glassbox.layout.${mode}`, (id) => `.shell-area[data-area="${id.replace(/^area-/, '').replace('wires', 'mcp')}"]`],
+    ['glassbox.layout.left', (id) => `[data-shell-panel="${id}"]`],
+  ];
+  for (const [group, selectorOf] of groups) {
+    try {
+      const sizes = JSON.parse(localStorage.getItem(savedLayoutKey(group)) ?? 'null') as Record<string, unknown> | null;
+      if (sizes === null || typeof sizes !== 'object') continue;
+      for (const [id, size] of Object.entries(sizes)) {
+        const element = typeof size === 'number' && Number.isFinite(size) ? document.querySelector<HTMLElement>(`.shell ${selectorOf(id)}`) : null;
+        if (element) element.style.flexGrow = String(size);
+      }
+    } catch {
+      // Storage refused or unreadable: the shell keeps its defaults; the app reports storage problems itself.
     }
-  } catch {
-    // Storage refused or unreadable: the shell keeps its defaults; the app reports storage problems itself.
   }
 }
 

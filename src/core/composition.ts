@@ -88,7 +88,14 @@ export function createServices(options: ServicesOptions = {}): Services {
     }
     const connected = connections.getSnapshot().servers.filter((server) => offered.has(server.name));
     guard.update(
-      connected.map((server) => ({ server: server.name, tools: server.tools, ...(server.instructions !== undefined ? { instructions: server.instructions } : {}) })),
+      connected.map((server) => ({
+        server: server.name,
+        tools: server.tools,
+        ...(server.instructions !== undefined ? { instructions: server.instructions } : {}),
+        ...(server.prompts ? { prompts: server.prompts } : {}),
+        ...(server.resources ? { resources: server.resources } : {}),
+        ...(server.resourceTemplates ? { resourceTemplates: server.resourceTemplates } : {}),
+      })),
       registry.toolsOf(LOCAL_SERVER).map((tool) => ({ server: LOCAL_SERVER, name: tool.remoteName })),
     );
   };

@@ -7,19 +7,37 @@ import './http-parts.css';
 /** SSE events listed before a "show all" button. */
 const EVENTS_SHOWN = 200;
 
-/** Headers as a name/value list, in the order recorded. */
+/**
+ * Headers as a two-column table, in the order recorded, as DevTools shows them: the name, and
+ * the value in monospace wrapping between words; a token with no break in it (a long id, a JWT)
+ * scrolls sideways in its cell instead of breaking one character per line.
+ */
 export function HeaderList({ headers, label }: { headers: HeaderMap | undefined; label: string }) {
   const entries = Object.entries(headers ?? {});
   if (entries.length === 0) return <div className="muted">none recorded</div>;
   return (
-    <dl className="kv" aria-label={label}>
-      {entries.map(([name, value]) => (
-        <div key={name} className="kv-pair">
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="header-table-wrap">
+      <table className="header-table" aria-label={label} data-testid="header-table">
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map(([name, value]) => (
+            <tr key={name} data-testid="header-row">
+              <th scope="row" className="header-name">
+                {name}
+              </th>
+              <td className="header-value">
+                <div className="header-value-text">{value}</div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { copyText } from './copy-button';
 
 /** Props for JsonView. */
 export interface JsonViewProps {
@@ -46,6 +48,7 @@ function JsonNode({ name, value, depth, openDepth, maxString, last }: { name?: s
         </button>
         {key}
         <span className="json-punct">{openBrace}</span>
+        <NodeCopy value={value} name={name} />
         {open ? (
           <div className="json-children" role="group">
             {entries.map(([k, v], i) => (
@@ -68,6 +71,26 @@ function JsonNode({ name, value, depth, openDepth, maxString, last }: { name?: s
       <JsonScalar value={value} maxString={maxString} />
       {comma}
     </div>
+  );
+}
+
+/** Copies one node's JSON (pretty-printed); shown when the node is hovered or focused. */
+function NodeCopy({ value, name }: { value: unknown; name: string | undefined }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="json-copy"
+      aria-label={name === undefined ? 'Copy this JSON' : `Copy ${name}`}
+      title="Copy this node's JSON"
+      onClick={async () => {
+        await copyText(JSON.stringify(value, null, 2));
+        setDone(true);
+        setTimeout(() => setDone(false), 1200);
+      }}
+    >
+      {done ? <Check aria-hidden size={11} /> : <Copy aria-hidden size={11} />}
+    </button>
   );
 }
 

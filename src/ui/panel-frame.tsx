@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Splitter } from './splitter';
+import { Group, Panel, Separator } from 'react-resizable-panels';
 
 /** The smallest heights of the list and the detail pane while resizing, in pixels. */
 const MIN_PANE = 60;
+/** The detail pane's first height, in percent of the body. */
+const DETAIL_SIZE = '45';
 
 /** The detail pane under the list: a sticky bar (title, actions, ×) over the selected row's detail. */
 export interface PanelDetail {
@@ -39,19 +40,10 @@ export interface PanelFrameProps {
 
 /**
  * The frame both wire panels share: a toolbar, an export error, the body with the list, and a
- * resizable detail pane below it (its height kept while the selection changes).
+ * resizable detail pane below it (its height kept while the selection changes; the list stays
+ * mounted when the pane opens or closes, so it keeps its scroll).
  */
 export function PanelFrame({ className, prefix, testId, toolbarLabel, toolbar, exportError, children, detail }: PanelFrameProps) {
-  const [detailHeight, setDetailHeight] = useState<number>();
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const detailRef = useRef<HTMLDivElement>(null);
-
-  const resizeDetail = (delta: number) => {
-    const total = bodyRef.current?.clientHeight ?? 0;
-    const current = detailHeight ?? detailRef.current?.clientHeight ?? total / 2;
-    setDetailHeight(Math.max(MIN_PANE, Math.min(total - MIN_PANE, current - delta)));
-  };
-
   return (
     <div className={className} data-testid={testId}>
       <div className={`${prefix}-toolbar`} role="toolbar" aria-label={toolbarLabel}>
@@ -62,32 +54,28 @@ export function PanelFrame({ className, prefix, testId, toolbarLabel, toolbar, e
           <strong>Export failed:</strong> {exportError}
         </div>
       )}
-      <div className={`${prefix}-body`} ref={bodyRef}>
-        {children}
-        {detail !== undefined && (
-          <>
-            <Splitter orientation="horizontal" label="Resize the detail pane" onResize={resizeDetail} />
-            <div
-              className={`${prefix}-detail`}
-              ref={detailRef}
-              style={detailHeight !== undefined ? { flex: `0 0 ${detailHeight}px` } : undefined}
-              data-testid={detail.testId}
-              {...detail.data}
-              aria-label={detail.label}
-              role="region"
-            >
-              <div className={`${prefix}-detail-bar`}>
-                {detail.title}
-                <span className="spacer" />
-                {detail.actions}
-                <button type="button" className="small-button" onClick={detail.onClose} aria-label="Close the detail pane">
-                  ×
-                </button>
+      <div className={`${prefix}-body`}>
+        <Group orientation="vertical" className="panel-group">
+          <Panel id="list" minSize={MIN_PANE} className={`${prefix}-list-pane`}>
+            {children}
+          </Panel>
+          {detail !== undefined && <Separator className="resize-handle vertical" aria-label="Resize the detail pane" />}
+          {detail !== undefined && (
+            <Panel id="detail" defaultSize={DETAIL_SIZE} minSize={MIN_PANE}>
+              <div className={`${prefix}-detail`} data-testid={detail.testId} {...detail.data} aria-label={detail.label} role="region">
+                <div className={`${prefix}-detail-bar`}>
+                  {detail.title}
+                  <span className="spacer" />
+                  {detail.actions}
+                  <button type="button" className="small-button" onClick={detail.onClose} aria-label="Close the detail pane">
+                    ×
+                  </button>
+                </div>
+                {detail.children}
               </div>
-              {detail.children}
-            </div>
-          </>
-        )}
+            </Panel>
+          )}
+        </Group>
       </div>
     </div>
   );

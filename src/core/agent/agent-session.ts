@@ -5,7 +5,8 @@
  * (`useSyncExternalStore(session.subscribe, session.getSnapshot)`). No React, no DOM.
  */
 import { PROVIDERS } from '../providers';
-import type { NeutralRequest } from '../conversation';
+import type { NeutralMessage, NeutralPart, NeutralRequest } from '../conversation';
+import { insertMessages, PendingContext } from './pending-context';
 import { ApprovalGate, createAbortError } from './approval-gate';
 import { runTurn, type TurnOutcome } from './run-turn';
 import { parseSessionData } from './session-data';
@@ -47,6 +48,7 @@ export class AgentSession {
   private canContinue = false;
   private continueStep = 1;
   private snapshot: AgentSnapshot | undefined;
+  private readonly pending = new PendingContext(() => this.changed());
 
   constructor(deps: AgentSessionDeps) {
     this.deps = deps;
@@ -62,7 +64,7 @@ export class AgentSession {
 
   /** The current immutable snapshot (the same object until something changes). */
   getSnapshot = (): AgentSnapshot => {
-    if (!this.snapshot) this.snapshot = buildSnapshot(this.settings, this.state, { running: this.running, canRetry: this.canRetry, canContinue: this.canContinue });
+    if (!this.snapshot) this.snapshot = buildSnapshot(this.settings, this.state, { running: this.running, canRetry: this.canRetry, canContinue: this.canContinue, attachments: this.pending.attachments });
     return this.snapshot;
   };
 
@@ -91,7 +93,8 @@ export class AgentSession {
 
   /**
    * Adds a user message and runs a turn; resolves when the turn ends (done, failed or stopped).
-   * Blank text is ignored; rejects with AgentSessionError `busy` while another turn runs.
+   * The attached resources go with it, after its text. Blank text is ignored; rejects with
+   * AgentSessionError `busy` while another turn runs.
    */
   async send(text: string): Promise<void> {
     if (text.trim() === '') return;
@@ -100,11 +103,28 @@ export class AgentSession {
     if (this.running) throw new AgentSessionError('busy', 'A turn is running: wait for it or stop it before sending.');
     const state = this.state;
     state.turn += 1;
-    state.addItem({ kind: 'user', id: this.generateId(), text, at: this.now() });
-    state.appendHistory({ role: 'user', parts: [{ type: 'text', text }] });
+    const attached = this.pending.take();
+    state.addItem({ kind: 'user', id: this.generateId(), text, at: this.now(), ...(attached.length > 0 ? { attachments: attached.map((item) => item.label) } : {}) });
+    state.appendHistory({ role: 'user', parts: [{ type: 'text', text }, ...attached.flatMap((item) => item.parts)] });
     this.canRetry = false;
     this.canContinue = false;
     await this.run(state.turn, 1);
+  }
+
+  /** Attaches context (a resource) to the next message. */
+  attach(label: string, parts: NeutralPart[]): void {
+    this.pending.add({ id: this.generateId(), label, parts });
+  }
+
+  /** Removes an attachment before it is sent. */
+  removeAttachment(id: string): void {
+    this.pending.remove(id);
+  }
+
+  /** Adds messages (a prompt's) to the conversation without running a turn: the next request carries them. */
+  insertMessages(messages: readonly NeutralMessage[], source: string): void {
+    if (this.running) throw new AgentSessionError('busy', 'A turn is running: wait for it or stop it before inserting a prompt.');
+    insertMessages(this.state, messages, source, this.generateId, this.now(), this.settings.provider);
   }
 
   /** Aborts the model stream and the tool calls in flight; the conversation is kept and stays valid. */

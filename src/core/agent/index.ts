@@ -4,6 +4,7 @@
  */
 export { AgentSession, AgentSessionError, type AgentSessionErrorCode } from './agent-session';
 export type { AgentSessionDeps } from './session-services';
+export type { PendingAttachment } from './pending-context';
 export { DEFAULT_SETTINGS } from './session-settings';
 export type {
   AgentSessionData,

@@ -3,6 +3,7 @@
  * the plain JSON that is saved, and the state rebuilt from saved JSON.
  */
 import { cloneJson } from '../shared/json';
+import type { PendingAttachment } from './pending-context';
 import type { SessionState } from './session-state';
 import type { AgentSessionData, AgentSnapshot, ChatItem, ModelSettings, TurnTimeline } from './session-types';
 
@@ -11,6 +12,7 @@ export interface SessionFlags {
   running: boolean;
   canRetry: boolean;
   canContinue: boolean;
+  attachments: readonly PendingAttachment[];
 }
 
 /** A frozen snapshot of the session; the settings say whether there is a key, never the key. */
@@ -28,6 +30,7 @@ export function buildSnapshot(settings: ModelSettings, state: SessionState, flag
     timelines: Object.freeze(timelines),
     canRetry: flags.canRetry,
     canContinue: flags.canContinue,
+    attachments: flags.attachments,
   });
 }
 

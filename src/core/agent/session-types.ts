@@ -6,6 +6,7 @@ import type { ProviderId } from '../providers';
 import type { ModelToolResult, NeutralMessage, NeutralRequest } from '../conversation';
 import type { GuardFinding } from '../guard';
 import type { ToolChange } from '../tools';
+import type { PendingAttachment } from './pending-context';
 
 /** What the person chose for the model side. */
 export interface ModelSettings {
@@ -77,6 +78,10 @@ export interface UserItem {
   id: string;
   text: string;
   at: number;
+  /** Added: where it came from when the person did not type it (an inserted prompt). */
+  source?: string;
+  /** Added: the labels of the resources attached to it. */
+  attachments?: string[];
 }
 
 /**
@@ -94,6 +99,8 @@ export interface AssistantItem {
   at: number;
   provider: ProviderId;
   stopReason?: string;
+  /** Added: where it came from when the model did not write it (an inserted prompt). */
+  source?: string;
 }
 
 /** A failed model request, explained. */
@@ -164,6 +171,8 @@ export interface AgentSnapshot {
   canRetry: boolean;
   /** Added: the last turn stopped at its step limit and can be continued with a fresh budget of steps. */
   canContinue: boolean;
+  /** Added: resources attached for the next message. */
+  attachments: readonly PendingAttachment[];
 }
 
 /**

@@ -58,5 +58,11 @@ export class GuardStore {
 
 /** True when two inputs hold the very same lists and instructions. */
 function sameText(a: GuardServerText, b: GuardServerText): boolean {
-  return a.tools === b.tools && a.instructions === b.instructions && a.prompts === b.prompts && a.resources === b.resources;
+  return (
+    a.tools === b.tools &&
+    a.instructions === b.instructions &&
+    a.prompts === b.prompts &&
+    a.resources === b.resources &&
+    a.resourceTemplates === b.resourceTemplates
+  );
 }

@@ -23,8 +23,18 @@ export interface GuardServerText {
   server: string;
   instructions?: string;
   tools: readonly GuardToolText[];
-  prompts?: readonly { name: string; title?: string; description?: string }[];
-  resources?: readonly { uri?: string; name: string; title?: string; description?: string }[];
+  prompts?: readonly { name: string; title?: string; description?: string; arguments?: readonly { name: string; description?: string }[] }[];
+  resources?: readonly GuardResourceText[];
+  resourceTemplates?: readonly GuardResourceText[];
+}
+
+/** A resource or resource template as listed (the fields the scan reads). */
+export interface GuardResourceText {
+  uri?: string;
+  uriTemplate?: string;
+  name: string;
+  title?: string;
+  description?: string;
 }
 
 /** A tool of another server, which this server's text should have no reason to name. */
@@ -87,11 +97,13 @@ export function serverFields(input: GuardServerText): GuardField[] {
     for (const entry of schemaTexts) add(subject, entry.field, entry.text, entry.role);
   }
   for (const prompt of input.prompts ?? []) {
-    add({ type: 'prompt', name: prompt.name }, 'title', prompt.title, 'title');
-    add({ type: 'prompt', name: prompt.name }, 'description', prompt.description, 'description');
+    const subject = { type: 'prompt' as const, name: prompt.name };
+    add(subject, 'title', prompt.title, 'title');
+    add(subject, 'description', prompt.description, 'description');
+    (prompt.arguments ?? []).forEach((argument, index) => add(subject, `arguments[${index}].description`, argument.description, 'parameter'));
   }
-  for (const resource of input.resources ?? []) {
-    const subject = { type: 'resource' as const, name: resource.uri ?? resource.name };
+  for (const resource of [...(input.resources ?? []), ...(input.resourceTemplates ?? [])]) {
+    const subject = { type: 'resource' as const, name: resource.uri ?? resource.uriTemplate ?? resource.name };
     add(subject, 'title', resource.title, 'title');
     add(subject, 'description', resource.description, 'description');
   }

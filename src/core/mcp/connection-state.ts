@@ -85,6 +85,68 @@ export interface McpToolInfo {
   problems?: string[];
 }
 
+/** A resource as the server listed it (untrusted: render as text). */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Size in bytes, when the server says. */
+  size?: number;
+}
+
+/** A resource template as the server listed it: an RFC 6570 URI template. */
+export interface McpResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** One item of a resources/read result: text, or a base64 blob. */
+export interface McpResourceContent {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+/** A prompt as the server listed it, with its arguments. */
+export interface McpPromptInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: Array<{ name: string; title?: string; description?: string; required?: boolean }>;
+}
+
+/** A content block of a prompt message or tool result, as the server sent it (untrusted). */
+export type McpContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: McpResourceContent }
+  | { type: 'resource_link'; uri: string; name?: string; mimeType?: string }
+  | { type: string; [key: string]: unknown };
+
+/** One message of a prompts/get result. */
+export interface McpPromptMessage {
+  role: 'user' | 'assistant';
+  content: McpContentBlock;
+}
+
+/** A resource this client subscribed to, as its `notifications/resources/updated` arrive. */
+export interface ResourceSubscription {
+  /** How many updates arrived since subscribing. */
+  updates: number;
+  /** Epoch ms of the last update. */
+  updatedAt?: number;
+  /** What reading it again after the last update returned. */
+  latest?: McpResourceContent[];
+  /** Why reading it again failed, if it did. */
+  error?: string;
+}
+
 /** A failure after connecting (a tool call, a tool list), as the card shows it. */
 export interface ServerProblem {
   /** Epoch ms when it happened. */
@@ -108,6 +170,12 @@ export interface ServerState {
   tools: McpToolInfo[];
   /** How many tools/list pages were fetched the last time. */
   toolPages?: number;
+  /** Resources, resource templates and prompts listed (every page), when the server offers them. */
+  resources?: McpResourceInfo[];
+  resourceTemplates?: McpResourceTemplateInfo[];
+  prompts?: McpPromptInfo[];
+  /** Subscribed resources by URI. */
+  resourceSubscriptions?: Record<string, ResourceSubscription>;
   diagnosis?: Diagnosis;
   /** Non-fatal problems worth showing (e.g. the DELETE at disconnect was refused). */
   warnings: string[];

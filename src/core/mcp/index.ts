@@ -6,9 +6,14 @@ export { DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE, ServerConnection } from './se
 export { CLIENT_INFO } from './mcp-session';
 export type { ServerConnectionOptions } from './server-connection';
 export type { CallToolOptions } from './capabilities/tools';
+export type { CompletionRef, CompletionSuggestions } from './capabilities/completions';
 export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 export { ERA_PROBE_NOTE } from './session-notes';
 export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
 export { RECOMMENDED_CORS_HEADERS } from './cors-probes';
 export { explainRequestError, explainResponseFailure, formatTimeout } from './explain-failure';
+export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
+export { canSubscribe, offersResources } from './capabilities/resources';
+export { offersCompletions } from './capabilities/completions';
+export type { PromptResult } from './capabilities/prompts';

@@ -11,6 +11,9 @@ import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
+import { CompletionsCapability } from './capabilities/completions';
+import { PromptsCapability } from './capabilities/prompts';
+import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
@@ -66,6 +69,10 @@ export class ServerConnection {
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
+  readonly resources: ResourcesCapability;
+  readonly prompts: PromptsCapability;
+  readonly completions: CompletionsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -77,7 +84,10 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
-    this.capabilities = [this.tools];
+    this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
+    this.resources = new ResourcesCapability(this.host, this.now);
+    this.prompts = new PromptsCapability(this.host);
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -148,7 +158,7 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();

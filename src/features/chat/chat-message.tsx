@@ -10,8 +10,11 @@ type NoticeItem = Extract<ChatItem, { kind: 'notice' }>;
 export function UserMessage({ item }: { item: UserItem }) {
   return (
     <div className="chat-message user" data-testid="chat-message" data-role="user">
-      <div className="chat-role">You</div>
+      <div className="chat-role">
+        You{item.source && <span className="faint chat-source"> · inserted from {item.source}</span>}
+      </div>
       <PlainText text={item.text} />
+      {item.attachments && item.attachments.length > 0 && <div className="faint chat-source">Attached: {item.attachments.join(', ')}</div>}
     </div>
   );
 }

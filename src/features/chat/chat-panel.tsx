@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatItem } from '../../core/agent';
 import { useStore } from '../../ui/use-store';
+import { AttachmentChips } from './attachment-chips';
 import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
 import { AssistantMessage, ErrorMessage, NoticeMessage, UserMessage } from './chat-message';
@@ -97,6 +98,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: Cha
         {items.length === 0 ? <ChatEmptyState onUseExample={setDraft} demo={settings.provider === 'demo'} /> : items.map(renderItem)}
         {running && !streaming && firstAwaitingId === undefined && <div className="chat-working faint">Working…</div>}
       </div>
+      <AttachmentChips attachments={snapshot.attachments} onRemove={(id) => session.removeAttachment(id)} />
       <ChatInput text={draft} onTextChange={setDraft} onSend={send} onStop={() => session.stop()} running={running} hint={needsKeyHint(settings) ? NO_KEY_HINT : undefined} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
@@ -16,8 +17,12 @@ export interface LocalToolsGroup {
   run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 }
 
-/** The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls. */
-export function ServersPanel({ manager, local, policies }: { manager: ConnectionManager; local?: LocalToolsGroup; policies?: ExternalStore<PolicySnapshot> }) {
+/**
+ * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
+ * `contents` renders more of a server under its tools (the app composes resources and prompts there).
+ * `policies` lists, per server, the tools whose definition changed since the person allowed them.
+ */
+export function ServersPanel({ manager, local, contents, policies }: { manager: ConnectionManager; local?: LocalToolsGroup; contents?: (server: ServerState) => ReactNode; policies?: ExternalStore<PolicySnapshot> }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -25,7 +30,7 @@ export function ServersPanel({ manager, local, policies }: { manager: Connection
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} policies={policies} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} policies={policies} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -84,7 +89,7 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, policies }: { server: ServerState; manager: ConnectionManager; policies: ExternalStore<PolicySnapshot> | undefined }) {
+function ServerCard({ server, manager, contents, policies }: { server: ServerState; manager: ConnectionManager; contents?: (server: ServerState) => ReactNode; policies: ExternalStore<PolicySnapshot> | undefined }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -189,6 +194,7 @@ function ServerCard({ server, manager, policies }: { server: ServerState; manage
               return connection.callTool(tool, args, { signal });
             }}
           />
+          {contents?.(server)}
         </>
       )}
     </li>

@@ -1,0 +1,164 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+
+/** The window sizes people use, narrowest laptop to desktop. */
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** The narrowest a wire panel may be when it is shown. */
+const WIRE_MIN = 380;
+
+async function width(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => element.getBoundingClientRect().width);
+}
+
+/** Opens the demo config in `theme` and waits for both servers. */
+async function open(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((saved) => localStorage.setItem('glassbox.theme', JSON.stringify(saved)), theme);
+  await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Shows a wire: visible already, or one click on its tab. Returns the wire's panel. */
+async function showWire(page: Page, wire: 'mcp' | 'model'): Promise<Locator> {
+  const tab = page.getByTestId(`wires-tab-${wire}`);
+  if ((await tab.count()) > 0) await tab.click();
+  const panel = page.getByTestId(wire === 'mcp' ? 'mcp-traffic' : 'model-traffic');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Shows the config + servers area: visible already, or one click on the rail. */
+async function showConfigAndServers(page: Page): Promise<void> {
+  const rail = page.getByTestId('rail-left');
+  if (await rail.isVisible()) await rail.click();
+  await expect(page.getByTestId('config-editor')).toBeVisible();
+  await expect(page.getByTestId('server-weather')).toBeVisible();
+}
+
+/** Every header row of the visible detail has its name and value side by side, on one line's top. */
+async function expectHeadersSideBySide(detail: Locator): Promise<void> {
+  const table = detail.getByTestId('header-table').first();
+  await expect(table).toBeVisible();
+  const rows = table.getByTestId('header-row');
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) {
+    const [name, value] = await Promise.all([row.locator('th').boundingBox(), row.locator('td').boundingBox()]);
+    expect(name && value).toBeTruthy();
+    expect(Math.abs(name!.y - value!.y)).toBeLessThan(2);
+    expect(value!.x).toBeGreaterThanOrEqual(name!.x + name!.width - 1);
+    // The value is not broken one character per line: its cell is wide enough for words.
+    expect(value!.width).toBeGreaterThan(120);
+  }
+}
+
+for (const size of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${size.width} × ${size.height}, ${theme}: no sideways page scroll, every area one click or key away, wires at least ${WIRE_MIN} px`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await open(page, theme);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await expect(page.locator('.app > .top-bar')).toHaveJSProperty('offsetHeight', 34);
+
+      await expect(page.getByTestId('chat-input')).toBeVisible();
+      for (const wire of ['mcp', 'model'] as const) {
+        expect(await width(await showWire(page, wire))).toBeGreaterThanOrEqual(WIRE_MIN);
+      }
+      await expectNoSeriousA11yViolations(page);
+      await showConfigAndServers(page);
+      await expectNoSeriousA11yViolations(page);
+
+      // The keys: Alt+1…4 show config + servers, chat, MCP wire, model wire.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Alt+4');
+      await expect(page.getByTestId('model-traffic')).toBeVisible();
+      await page.keyboard.press('Alt+3');
+      await expect(page.getByTestId('mcp-traffic')).toBeVisible();
+      await page.keyboard.press('Alt+1');
+      await expect(page.getByTestId('config-editor')).toBeVisible();
+      await page.keyboard.press('Alt+2');
+      await expect(page.getByTestId('chat-panel')).toBeFocused();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    });
+  }
+}
+
+for (const size of [SIZES[0], SIZES[1]]) {
+  test(`${size.width} × ${size.height}: a request's detail shows header names and values side by side, on both wires`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await open(page, 'light');
+    // MCP wire: an HTTP exchange.
+    const mcp = await showWire(page, 'mcp');
+    await mcp.locator('[data-testid="traffic-row"][data-kind="http"]').first().click();
+    await expectHeadersSideBySide(page.getByTestId('traffic-detail'));
+
+    // Model wire: one request to the scripted demo model.
+    await page.getByTestId('provider-select').selectOption('demo');
+    await page.getByTestId('chat-input').fill('hello');
+    await page.getByTestId('chat-send').click();
+    const model = await showWire(page, 'model');
+    await model.locator('[data-testid="model-row"][data-kind="request"]').first().click();
+    await expectHeadersSideBySide(page.getByTestId('model-detail'));
+  });
+}
+
+test('a panel maximises over the others and is restored; the layout is kept across a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await open(page, 'light');
+  const model = page.getByTestId('model-traffic');
+  const before = await width(model);
+  await page.locator('[data-area="model"]').getByRole('button', { name: 'Maximise panel' }).click();
+  expect(await width(model)).toBe(1920);
+  await page.locator('[data-area="model"]').getByRole('button', { name: 'Restore panel' }).click();
+  expect(Math.abs((await width(model)) - before)).toBeLessThan(2);
+
+  // Keyboard resizing on the separator between chat and the MCP wire.
+  const chat = page.getByTestId('chat-panel');
+  const chatBefore = await width(chat);
+  await page.getByRole('separator', { name: 'Resize chat' }).focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  const chatAfter = await width(chat);
+  expect(chatAfter).toBeGreaterThan(chatBefore + 20);
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  expect(Math.abs((await width(page.getByTestId('chat-panel'))) - chatAfter)).toBeLessThan(3);
+});
+
+test('the command palette (Ctrl+K) jumps to a panel, disconnects and connects a server, opens a tool, and starts the tour', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, 'dark');
+  const palette = page.getByTestId('command-palette');
+  const run = async (query: string) => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(palette).toBeVisible();
+    await page.getByTestId('command-palette-input').fill(query);
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+  };
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(palette).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await run('go model wire');
+  await expect(page.getByTestId('model-traffic')).toBeVisible();
+  await expect(page.getByTestId('mcp-traffic')).toBeHidden();
+
+  await run('disconnect weather');
+  await expect(page.getByTestId('server-weather')).not.toHaveAttribute('data-status', /connected|connecting/);
+  await run('connect weather');
+  await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+
+  await run('call get_forecast weather');
+  await expect(page.getByTestId('config-editor')).toBeVisible();
+  await expect(page.locator('[data-testid^="tool-weather-"][aria-expanded="true"]')).toBeFocused();
+
+  await run('start the tour');
+  await expect(page.getByTestId('tour-step')).toBeVisible();
+});

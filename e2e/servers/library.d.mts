@@ -1,0 +1,13 @@
+import type { CorsOptions } from './cors.mjs';
+import type { RunningServer } from './weather.mjs';
+
+/** Server name and version reported in serverInfo. */
+export declare const LIBRARY_SERVER_INFO: { name: string; version: string };
+/** The books the template serves, by ISBN. */
+export declare const BOOKS: Record<string, string>;
+/** The text of the welcome note. */
+export declare const WELCOME_TEXT: string;
+/** Size of the huge resource: 20 MiB. */
+export declare const HUGE_BYTES: number;
+/** Starts the library server (2026-07-28, stateless) at /mcp; port 0 picks a free port. */
+export declare function start(options?: { host?: string; port?: number; cors?: CorsOptions }): Promise<RunningServer>;

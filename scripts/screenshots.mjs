@@ -1,0 +1,69 @@
+/**
+ * Screenshots of the real production build (run `npx vite build` first), for the README and for
+ * checking the layout at the sizes people use:
+ *   node scripts/screenshots.mjs [outDir] [--all]
+ * Without --all: the README's three at 1280 × 800 (first visit, a turn with a tool call, a request's
+ * detail on the model wire) into docs/screenshots/. With --all: also the first screen at 1024, 1440
+ * and 1920 wide, light and dark. The in-page demo servers and the scripted demo model need no network.
+ */
+import { mkdir } from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+import { serveStatic } from '../bench/static-server.mjs';
+
+const args = process.argv.slice(2);
+const all = args.includes('--all');
+const outDir = args.find((arg) => !arg.startsWith('--')) ?? 'docs/screenshots';
+await mkdir(outDir, { recursive: true });
+
+const server = await serveStatic({ root: 'dist' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+
+/** A fresh page at `width` × `height` in `theme`, on the first screen (tour dismissed unless `tour`). */
+async function open(width, height, theme, { tour = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme, reducedMotion: 'reduce' });
+  if (!tour) await context.addInitScript(() => localStorage.setItem('glassbox.tour.dismissed', '1'));
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.getByTestId('chat-input').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid^="server-"][data-status]')].every((card) => card.getAttribute('data-status') !== 'connecting'), undefined, { timeout: 20_000 }).catch(() => {});
+  return { page, close: () => context.close() };
+}
+
+try {
+  {
+    const { page, close } = await open(1280, 800, 'light', { tour: true });
+    await page.screenshot({ path: `${outDir}/first-visit-1280.png` });
+    await close();
+  }
+  {
+    const { page, close } = await open(1280, 800, 'light');
+    await page.getByTestId('provider-select').selectOption('demo');
+    await page.getByTestId('chat-input').fill("What's the weather in Paris, and add a reminder to take an umbrella");
+    await page.getByTestId('chat-send').click();
+    for (let i = 0; i < 2; i++) {
+      const card = page.getByTestId('approval-card');
+      await card.waitFor({ timeout: 20_000 });
+      await card.getByTestId('approval-allow').click();
+      await page.waitForTimeout(300);
+    }
+    await page.getByTestId('chat-stop').isDisabled();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${outDir}/tool-call-turn-1280.png` });
+    await page.getByTestId('model-row').first().click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${outDir}/model-request-detail-1280.png` });
+    await close();
+  }
+  if (all) {
+    for (const [width, height] of [[1024, 768], [1280, 800], [1440, 900], [1920, 1080], [800, 700]]) {
+      for (const theme of ['light', 'dark']) {
+        const { page, close } = await open(width, height, theme);
+        await page.screenshot({ path: `${outDir}/first-screen-${width}-${theme}.png` });
+        await close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

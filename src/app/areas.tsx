@@ -1,0 +1,91 @@
+/**
+ * The tabs of each area of the screen. To add a view to an area, add one entry to its list:
+ * the shell (layout/) gives every area a tab strip when it holds more than one tab, keeps the
+ * chosen tab across reloads, and keeps hidden tabs mounted (their state survives a switch).
+ */
+import type { ReactNode } from 'react';
+import type { Services } from '../core/composition';
+import type { AgentSession } from '../core/agent';
+import type { ProtocolEra, TrafficLog } from '../core/traffic';
+import { ModelTrafficPanel } from '../features/model-traffic';
+import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
+import { ServersPanel } from '../features/servers';
+import { ServerContents } from '../features/server-contents';
+import { TrafficPanel } from '../features/traffic';
+import type { ProviderId } from '../core/providers';
+
+/** What a tab may show: the services and the shell's shared state. */
+export interface AreaContext {
+  services: Services;
+  /** The session shown (the live one, or an imported one, read-only). */
+  session: AgentSession;
+  /** The traffic shown (live or imported). */
+  log: TrafficLog;
+  /** Changes when the shown session does, so views with their own state start afresh. */
+  viewKey: string;
+  readOnly: boolean;
+  appVersion: string;
+  /** The era of a live server, by name (undefined for an imported session). */
+  eraOf?: (server: string) => ProtocolEra | undefined;
+  /** The live session's wire format. */
+  provider: ProviderId;
+  selectedToolCallId?: string;
+  onSelectToolCall: (id: string | undefined) => void;
+  /** The model exchanges of the selected tool call (its tool_use response and tool_result request). */
+  linked?: { responseKey: { turn: number; step: number }; requestKey: { turn: number; step: number } };
+}
+
+/** One tab of an area. `id` is also part of its test id: `<area>-tab-<id>`. */
+export interface AreaTab {
+  id: string;
+  label: string;
+  render(context: AreaContext): ReactNode;
+}
+
+/** The lower part of the config + servers area. */
+export const SERVER_TABS: readonly AreaTab[] = [
+  {
+    id: 'servers',
+    label: 'Servers',
+    render: ({ services }) => (
+      <ServersPanel
+        manager={services.connections}
+        policies={services.policies}
+        contents={(server) => (
+          <ServerContents
+            server={server}
+            connection={services.connections.get(server.name)}
+            onAttach={(label, parts) => services.session.attach(label, parts)}
+            onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+          />
+        )}
+      />
+    ),
+  },
+  {
+    id: 'registry',
+    label: 'Tool registry',
+    render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />,
+  },
+  { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
+];
+
+/** The MCP wire area (its first tab is the wire itself). */
+export const MCP_WIRE_TABS: readonly AreaTab[] = [
+  {
+    id: 'mcp',
+    label: 'MCP wire',
+    render: (c) => <TrafficPanel key={c.viewKey} log={c.log} eraOf={c.eraOf} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} appVersion={c.appVersion} />,
+  },
+];
+
+/** The model wire area (its first tab is the wire itself). */
+export const MODEL_WIRE_TABS: readonly AreaTab[] = [
+  {
+    id: 'model',
+    label: 'Model wire',
+    render: (c) => (
+      <ModelTrafficPanel key={c.viewKey} log={c.log} session={c.session} selectedToolCallId={c.selectedToolCallId} linked={c.linked} appVersion={c.appVersion} />
+    ),
+  },
+];

@@ -1,0 +1,83 @@
+import { useId, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Panel } from '../../ui/panel';
+import type { AreaContext, AreaTab } from '../areas';
+
+/** Props for AreaPanel. */
+export interface AreaPanelProps {
+  /** The area's id: `data-area`, and the prefix of its tabs' test ids (`<area>-tab-<tab>`). */
+  area: string;
+  /** The area's name: its heading when it holds one tab, its tab list's name otherwise. */
+  label: string;
+  tabs: readonly AreaTab[];
+  context: AreaContext;
+  /** The shown tab's id (the first when unknown). */
+  active: string | undefined;
+  onActivate: (tab: string) => void;
+  testId?: string;
+  maximised?: boolean;
+  onToggleMaximise?: () => void;
+  /** Keep hidden tabs mounted (a wire keeps its selection and scroll); otherwise only the shown tab is. */
+  keepMounted?: boolean;
+}
+
+/**
+ * One area of the screen: a panel that shows its only tab under a heading, or a tab strip
+ * (arrow keys move between tabs, as ARIA's tabs pattern asks) over the chosen tab. With
+ * `keepMounted`, hidden tabs stay mounted, so a list keeps its selection and scroll meanwhile.
+ */
+export function AreaPanel({ area, label, tabs, context, active, onActivate, testId, maximised, onToggleMaximise, keepMounted = false }: AreaPanelProps) {
+  const id = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const shown = tabs.find((tab) => tab.id === active) ?? tabs[0]!;
+  if (tabs.length === 1) {
+    return (
+      <Panel title={shown.label} testId={testId} areaId={area} maximised={maximised} onToggleMaximise={onToggleMaximise}>
+        {shown.render(context)}
+      </Panel>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = tabs[(tabs.indexOf(shown) + step + tabs.length) % tabs.length]!;
+    onActivate(next.id);
+    list.current?.querySelector<HTMLElement>(`[data-tab="${next.id}"]`)?.focus();
+  };
+  return (
+    <Panel
+      title={
+        <div className="tabs" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown}>
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              className="tab"
+              id={`${id}-${tab.id}`}
+              aria-controls={keepMounted || tab === shown ? `${id}-${tab.id}-panel` : undefined}
+              aria-selected={tab === shown}
+              tabIndex={tab === shown ? 0 : -1}
+              data-tab={tab.id}
+              data-testid={`${area}-tab-${tab.id}`}
+              onClick={() => onActivate(tab.id)}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+      }
+      testId={testId}
+      areaId={area}
+      maximised={maximised}
+      onToggleMaximise={onToggleMaximise}
+    >
+      {tabs.filter((tab) => keepMounted || tab === shown).map((tab) => (
+        <div key={tab.id} className="area-tabpanel" role="tabpanel" id={`${id}-${tab.id}-panel`} aria-labelledby={`${id}-${tab.id}`} hidden={tab !== shown}>
+          {tab.render(context)}
+        </div>
+      ))}
+    </Panel>
+  );
+}

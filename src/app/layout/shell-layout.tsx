@@ -1,0 +1,165 @@
+import type { ReactNode } from 'react';
+import { Group, Panel as ResizablePanel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Panel } from '../../ui/panel';
+import { MCP_WIRE_TABS, MODEL_WIRE_TABS, SERVER_TABS } from '../areas';
+import type { AreaContext } from '../areas';
+import { browserStorage } from '../browser-storage';
+import { AreaPanel } from './area-panel';
+import { WIRE_MIN_PX } from './layout-mode';
+import type { ShellState } from './use-shell';
+
+/** Props for ShellLayout. */
+export interface ShellLayoutProps {
+  shell: ShellState;
+  context: AreaContext;
+  /** The config editor (the upper part of the config + servers area). */
+  config: ReactNode;
+  /** The chat area's contents. */
+  chat: ReactNode;
+}
+
+/** A separator between two panels: the library makes it focusable, keyboard-resizable and an ARIA separator. */
+function Handle({ label, vertical = false }: { label: string; vertical?: boolean }) {
+  return <Separator className={`resize-handle${vertical ? ' vertical' : ''}`} aria-label={label} />;
+}
+
+/** A group whose layout (panel sizes in percent) survives a reload, one saved layout per mode. */
+function SavedGroup({ id, vertical = false, children }: { id: string; vertical?: boolean; children: ReactNode }) {
+  const saved = useDefaultLayout({ id, storage: browserStorage() });
+  return (
+    <Group id={id} orientation={vertical ? 'vertical' : 'horizontal'} className="panel-group" defaultLayout={saved.defaultLayout} onLayoutChanged={saved.onLayoutChanged}>
+      {children}
+    </Group>
+  );
+}
+
+/**
+ * The four areas in the window's layout mode: four resizable columns when wide; otherwise the
+ * config + servers area in a drawer opened from a rail, beside chat and the two wires (split, or
+ * as tabs of one column when narrow), so a wire shown is never narrower than WIRE_MIN_PX.
+ */
+export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) {
+  const { mode } = shell;
+  const max = (area: string) => ({ maximised: shell.maximised === area, onToggleMaximise: () => shell.toggleMaximise(area) });
+  const wire = (area: 'mcp' | 'model') => (
+    <AreaPanel
+      area={area}
+      label={area === 'mcp' ? 'MCP wire' : 'Model wire'}
+      tabs={area === 'mcp' ? MCP_WIRE_TABS : MODEL_WIRE_TABS}
+      context={context}
+      active={shell.tabs[area]}
+      onActivate={(tab) => shell.activate(area, tab)}
+      keepMounted
+      {...max(area)}
+    />
+  );
+  const left = (
+    <SavedGroup id="glassbox.layout.left" vertical>
+      <ResizablePanel id="area-config" defaultSize="40" minSize={80}>
+        <Panel title="Config · mcp.json" testId="config-panel">
+          {config}
+        </Panel>
+      </ResizablePanel>
+      <Handle label="Resize config and servers" vertical />
+      <ResizablePanel id="area-servers" minSize={120}>
+        <AreaPanel
+          area="left"
+          label="Servers and tools"
+          tabs={SERVER_TABS}
+          context={context}
+          active={shell.tabs.servers}
+          onActivate={(tab) => shell.activate('servers', tab)}
+          testId="servers-panel"
+          {...max('left')}
+        />
+      </ResizablePanel>
+    </SavedGroup>
+  );
+  const chatPanel = (
+    <Panel title="Chat" testId="chat-panel" areaId="chat" {...max('chat')}>
+      {chat}
+    </Panel>
+  );
+
+  if (mode === 'wide') {
+    return (
+      <main className="panels mode-wide">
+        <SavedGroup id="glassbox.layout.wide">
+          <ResizablePanel id="area-left" defaultSize="20" minSize={240}>
+            {left}
+          </ResizablePanel>
+          <Handle label="Resize config and servers" />
+          <ResizablePanel id="area-chat" defaultSize="25" minSize={300}>
+            {chatPanel}
+          </ResizablePanel>
+          <Handle label="Resize chat" />
+          <ResizablePanel id="area-mcp" defaultSize="27.5" minSize={WIRE_MIN_PX}>
+            {wire('mcp')}
+          </ResizablePanel>
+          <Handle label="Resize MCP wire" />
+          <ResizablePanel id="area-model" defaultSize="27.5" minSize={WIRE_MIN_PX}>
+            {wire('model')}
+          </ResizablePanel>
+        </SavedGroup>
+      </main>
+    );
+  }
+
+  const { drawerOpen, setDrawerOpen } = shell;
+  return (
+    <main className={`panels mode-${mode}`}>
+      <nav className="rail" aria-label="Areas">
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={drawerOpen}
+          aria-controls="left-drawer"
+          aria-label={drawerOpen ? 'Close config and servers' : 'Open config and servers'}
+          title="Config and servers (Alt+1)"
+          data-testid="rail-left"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          {drawerOpen ? <PanelLeftClose aria-hidden size={16} /> : <PanelLeftOpen aria-hidden size={16} />}
+        </button>
+      </nav>
+      <div className="left-drawer" id="left-drawer" hidden={!drawerOpen} data-testid="left-drawer">
+        {left}
+      </div>
+      {mode === 'split' ? (
+        <SavedGroup id="glassbox.layout.split">
+          <ResizablePanel id="area-chat" defaultSize="34" minSize={300}>
+            {chatPanel}
+          </ResizablePanel>
+          <Handle label="Resize chat" />
+          <ResizablePanel id="area-mcp" defaultSize="33" minSize={WIRE_MIN_PX}>
+            {wire('mcp')}
+          </ResizablePanel>
+          <Handle label="Resize MCP wire" />
+          <ResizablePanel id="area-model" defaultSize="33" minSize={WIRE_MIN_PX}>
+            {wire('model')}
+          </ResizablePanel>
+        </SavedGroup>
+      ) : (
+        <SavedGroup id="glassbox.layout.tabs">
+          <ResizablePanel id="area-chat" defaultSize="40" minSize={280}>
+            {chatPanel}
+          </ResizablePanel>
+          <Handle label="Resize chat" />
+          <ResizablePanel id="area-wires" defaultSize="60" minSize={WIRE_MIN_PX}>
+            <AreaPanel
+              area="wires"
+              label="Wires"
+              tabs={[...MCP_WIRE_TABS, ...MODEL_WIRE_TABS]}
+              context={context}
+              active={shell.tabs.wires}
+              onActivate={(tab) => shell.activate('wires', tab)}
+              keepMounted
+              {...max('wires')}
+            />
+          </ResizablePanel>
+        </SavedGroup>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start } from '../../../../e2e/servers/everything.mjs';
+import type { RunningServer } from '../../../../e2e/servers/weather.mjs';
+import { createTestHost, sentMethods } from './__fixtures__/test-host';
+import { canSubscribe, ResourcesCapability } from './resources';
+
+let everything: RunningServer;
+const test = createTestHost();
+const resources = new ResourcesCapability(test.host, () => 1000);
+const README = 'demo://resource/static/document/instructions.md';
+
+beforeAll(async () => {
+  everything = await start();
+  const client = await test.connect(everything.url, resources.clientOptions());
+  resources.register(client);
+});
+afterAll(async () => {
+  await test.close();
+  await everything.close();
+});
+
+/** Waits until `check` holds (the server's notifications arrive on their own). */
+async function until(check: () => boolean, timeoutMs = 8000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('ResourcesCapability', () => {
+  it('lists resources and templates, each from its own listing', async () => {
+    const call = test.calls.begin({ methods: resources.loadMethods });
+    const load = await resources.load(test.client(), call);
+    test.calls.end(call);
+    expect(load.state.resources?.map((resource) => resource.uri)).toContain(README);
+    expect(load.state.resources?.find((resource) => resource.uri === README)?.mimeType).toBe('text/markdown');
+    expect(load.state.resourceTemplates?.map((template) => template.uriTemplate)).toEqual(['demo://resource/dynamic/text/{resourceId}', 'demo://resource/dynamic/blob/{resourceId}']);
+    expect(call.requests.map((request) => request.method)).toEqual(['resources/list', 'resources/templates/list']);
+    expect(load.warnings).toEqual([]);
+  });
+
+  it('reads text and blob resources, each read on the wire', async () => {
+    const [text] = await resources.read('demo://resource/dynamic/text/3');
+    expect(text).toEqual(expect.objectContaining({ mimeType: 'text/plain', text: expect.stringContaining('Resource 3') }));
+    const [blob] = await resources.read('demo://resource/dynamic/blob/4');
+    expect(Buffer.from(blob?.blob ?? '', 'base64').toString()).toContain('Resource 4');
+    await resources.read('demo://resource/dynamic/text/3');
+    expect(sentMethods(test.calls).filter((method) => method === 'resources/read')).toHaveLength(3);
+  });
+
+  it("throws the server's coded error for a read it refuses", async () => {
+    await expect(resources.read('demo://resource/dynamic/text/0')).rejects.toMatchObject({ code: expect.any(Number), message: expect.stringContaining('Unknown resource') });
+  });
+
+  it('subscribes, reads again on each resources/updated, and stops on unsubscribe', async () => {
+    expect(canSubscribe({ era: 'legacy', capabilities: test.client().getServerCapabilities() as Record<string, unknown> })).toBe(true);
+    expect(canSubscribe({ era: 'modern', capabilities: { resources: { subscribe: true } } })).toBe(false);
+    test.loaded.length = 0;
+    await resources.subscribe(README);
+    expect(test.loaded.at(-1)?.[1].state.resourceSubscriptions).toEqual({ [README]: { updates: 0 } });
+    // The reference server sends updates of subscribed resources once this tool turned them on.
+    await test.client().callTool({ name: 'toggle-subscriber-updates', arguments: {} });
+    await until(() => (test.loaded.at(-1)?.[1].state.resourceSubscriptions?.[README]?.updates ?? 0) >= 1);
+    const updated = test.loaded.at(-1)?.[1].state.resourceSubscriptions?.[README];
+    expect(updated?.updatedAt).toBe(1000);
+    expect(updated?.latest?.[0]?.text).toContain('Everything');
+    await resources.unsubscribe(README);
+    expect(test.loaded.at(-1)?.[1].state.resourceSubscriptions).toEqual({});
+    expect(sentMethods(test.calls)).toEqual(expect.arrayContaining(['resources/subscribe', 'resources/unsubscribe']));
+    await test.client().callTool({ name: 'toggle-subscriber-updates', arguments: {} });
+  });
+});

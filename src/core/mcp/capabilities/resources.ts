@@ -1,0 +1,138 @@
+/**
+ * The resources capability: resources and resource templates (every page), `resources/read`,
+ * and, when the server offers `resources.subscribe` (2025 sessions), subscribing: each
+ * `notifications/resources/updated` of a subscribed URI reads it again, so the latest content
+ * and the count of updates are in the server's state. `list_changed` lists both again.
+ */
+import type { Client } from '@modelcontextprotocol/client';
+import type { McpCall } from '../call-registry';
+import type { McpResourceContent, ResourceSubscription, ServerState } from '../connection-state';
+import { errorText } from '../diagnose-connection';
+import { McpError } from '../mcp-error';
+import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
+import { listOrWarn, readResourceContents, readResourceList, readTemplateList } from './listed-items';
+
+/** True when the server's capabilities include `resources`. */
+export function offersResources(capabilities: Record<string, unknown> | undefined): boolean {
+  return typeof capabilities?.resources === 'object' && capabilities.resources !== null;
+}
+
+/**
+ * True when this session can subscribe: the server declares `resources.subscribe` and the era
+ * is 2025 (the 2026-07-28 era subscribes through `subscriptions/listen` instead).
+ */
+export function canSubscribe(state: Pick<ServerState, 'capabilities' | 'era'>): boolean {
+  const resources = state.capabilities?.resources as { subscribe?: unknown } | undefined;
+  return state.era === 'legacy' && resources?.subscribe === true;
+}
+
+/** The resources capability of one connection. */
+export class ResourcesCapability implements CapabilityModule {
+  readonly name = 'resources';
+  readonly loadMethods = ['resources/list', 'resources/templates/list'] as const;
+  private subscriptions: Record<string, ResourceSubscription> = {};
+  /** The client the subscriptions were made on: a new session (reconnect, renewal) starts with none. */
+  private subscribedOn?: Client;
+  private warnings: readonly string[] = [];
+
+  constructor(
+    private readonly host: CapabilityHost,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The lists are fetched again here on `notifications/resources/list_changed`. */
+  clientOptions() {
+    return {
+      listChanged: {
+        resources: {
+          autoRefresh: false,
+          onChanged: () => {
+            this.refresh().catch((error: unknown) => this.host.warn(`Refreshing resources failed: ${error instanceof McpError ? error.message : errorText(error)}`));
+          },
+        },
+      },
+    };
+  }
+
+  /** Each update of a subscribed resource is read again (an update of another URI is ignored). */
+  register(client: Client): void {
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      const uri = notification.params.uri;
+      if (client === this.subscribedOn && this.subscriptions[uri]) void this.readUpdated(uri);
+    });
+  }
+
+  /** Lists resources and templates, every page of each (the SDK walks `nextCursor`). */
+  async load(client: Client, call: McpCall): Promise<CapabilityLoad> {
+    if (client !== this.subscribedOn) {
+      this.subscribedOn = client;
+      this.subscriptions = {};
+    }
+    if (!offersResources(client.getServerCapabilities() as Record<string, unknown> | undefined)) {
+      return { state: { resources: [], resourceTemplates: [], resourceSubscriptions: this.subscriptions }, warnings: [] };
+    }
+    const options = { timeout: this.host.timeoutMs(), signal: call.controller.signal, cacheMode: 'refresh' as const };
+    const warnings: string[] = [];
+    const listed = await listOrWarn('resources/list', async () => (await client.listResources(undefined, options)).resources, warnings);
+    const templates = await listOrWarn('resources/templates/list', async () => (await client.listResourceTemplates(undefined, options)).resourceTemplates, warnings);
+    const resources = readResourceList(listed);
+    const resourceTemplates = readTemplateList(templates);
+    const dropped = listed.length - resources.length + templates.length - resourceTemplates.length;
+    if (dropped > 0) warnings.push(`${dropped} listed resource(s) or template(s) had no uri or name and are not shown.`);
+    this.warnings = warnings;
+    return { state: { resources, resourceTemplates, resourceSubscriptions: this.subscriptions }, warnings: this.warnings };
+  }
+
+  /** Lists resources and templates again. */
+  async refresh(): Promise<void> {
+    const listed = await this.host.request({ methods: this.loadMethods }, (client, call) => this.load(client, call));
+    this.host.loaded(this.name, listed);
+  }
+
+  /** Reads a resource (never from the SDK's cache: every read is on the wire). */
+  read(uri: string, signal?: AbortSignal): Promise<McpResourceContent[]> {
+    return this.host.request({ methods: ['resources/read'], ...(signal ? { signal } : {}) }, async (client, call) => {
+      const result = await client.readResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs(), cacheMode: 'bypass' });
+      return readResourceContents(result.contents);
+    });
+  }
+
+  /** Subscribes to a resource's updates; its entry appears in the state with no updates yet. */
+  async subscribe(uri: string): Promise<void> {
+    const client = await this.host.request({ methods: ['resources/subscribe'] }, async (client, call) => {
+      await client.subscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() });
+      return client;
+    });
+    if (client !== this.subscribedOn) {
+      this.subscribedOn = client;
+      this.subscriptions = {};
+    }
+    this.publish({ ...this.subscriptions, [uri]: { updates: 0 } });
+  }
+
+  /** Unsubscribes; the entry leaves the state. */
+  async unsubscribe(uri: string): Promise<void> {
+    await this.host.request({ methods: ['resources/unsubscribe'] }, (client, call) => client.unsubscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }));
+    const { [uri]: _gone, ...rest } = this.subscriptions;
+    this.publish(rest);
+  }
+
+  /** An update arrived: count it and read the resource again (a failed read is kept as its error). */
+  private async readUpdated(uri: string): Promise<void> {
+    const counted = (this.subscriptions[uri]?.updates ?? 0) + 1;
+    let patch: ResourceSubscription;
+    try {
+      patch = { updates: counted, updatedAt: this.now(), latest: await this.read(uri) };
+    } catch (error) {
+      patch = { updates: counted, updatedAt: this.now(), error: error instanceof Error ? error.message : String(error) };
+    }
+    // Unsubscribed while reading: the update no longer matters.
+    if (!this.subscriptions[uri]) return;
+    this.publish({ ...this.subscriptions, [uri]: patch });
+  }
+
+  private publish(subscriptions: Record<string, ResourceSubscription>): void {
+    this.subscriptions = subscriptions;
+    this.host.loaded(this.name, { state: { resourceSubscriptions: subscriptions }, warnings: this.warnings });
+  }
+}

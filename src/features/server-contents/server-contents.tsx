@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { NeutralMessage, NeutralPart } from '../../core/conversation';
+import { offersResources } from '../../core/mcp';
+import type { ServerConnection, ServerState } from '../../core/mcp';
+import { PromptsTab } from './prompts-tab';
+import { ResourcesTab } from './resources-tab';
+import './server-contents.css';
+
+/** Props for ServerContents. */
+export interface ServerContentsProps {
+  server: ServerState;
+  connection: ServerConnection | undefined;
+  onAttach(label: string, parts: NeutralPart[]): void;
+  onInsert(source: string, messages: NeutralMessage[]): void;
+}
+
+type Tab = 'resources' | 'prompts';
+
+/** A connected server's resources and prompts, beside its tools, in a small tab strip (closed until picked). */
+export function ServerContents({ server, connection, onAttach, onInsert }: ServerContentsProps) {
+  const [tab, setTab] = useState<Tab>();
+  if (server.status !== 'connected' || !connection) return null;
+  const hasPrompts = typeof server.capabilities?.prompts === 'object';
+  const tabs: Array<[Tab, string]> = [];
+  if (offersResources(server.capabilities)) tabs.push(['resources', `Resources (${(server.resources?.length ?? 0) + (server.resourceTemplates?.length ?? 0)})`]);
+  if (hasPrompts) tabs.push(['prompts', `Prompts (${server.prompts?.length ?? 0})`]);
+  if (tabs.length === 0) return null;
+  return (
+    <div className="server-contents">
+      <div className="tabs" role="tablist" aria-label={`Contents of ${server.name}`}>
+        {tabs.map(([id, label]) => (
+          <button key={id} type="button" role="tab" className="tab" aria-selected={tab === id} data-testid={`contents-tab-${id}-${server.name}`} onClick={() => setTab(tab === id ? undefined : id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'resources' && <ResourcesTab server={server} connection={connection} onAttach={onAttach} />}
+      {tab === 'prompts' && <PromptsTab server={server} connection={connection} onInsert={onInsert} />}
+    </div>
+  );
+}
