@@ -8,7 +8,7 @@ import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
 import type { McpCall } from './call-registry';
-import type { CapabilityLoad, CapabilityModule } from './capabilities/capability';
+import type { CapabilityClientOptions, CapabilityLoad, CapabilityModule } from './capabilities/capability';
 import type { ServerState } from './connection-state';
 import { explainResponseFailure } from './explain-failure';
 import type { ClientSdk } from './load-client-sdk';
@@ -70,8 +70,16 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
       streamGate: () => streamGate(session, settings.streamsWait),
     },
   });
-  let clientOptions = { capabilities: {}, versionNegotiation: { mode: 'auto' as const } };
-  for (const capability of settings.capabilities) clientOptions = { ...clientOptions, ...capability.clientOptions?.() };
+  let clientOptions: CapabilityClientOptions & { versionNegotiation: { mode: 'auto' } } = { capabilities: {}, versionNegotiation: { mode: 'auto' } };
+  // Merged one level deep: each module brings its own `listChanged` entry (tools, prompts, resources); a flat spread kept only the last.
+  for (const capability of settings.capabilities) {
+    const options = capability.clientOptions?.() ?? {};
+    clientOptions = {
+      ...clientOptions,
+      capabilities: { ...clientOptions.capabilities, ...options.capabilities },
+      listChanged: { ...clientOptions.listChanged, ...options.listChanged },
+    };
+  }
   session.client = new sdk.Client(CLIENT_INFO, clientOptions);
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
