@@ -22,6 +22,7 @@ const CORE_LAYERS = [
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
+  ['inbox'], // the servers' own requests (sampling, elicitation, roots) answered through the person
   ['persistence'], // the session kept and exported: conversation, traffic and config
 ];
 

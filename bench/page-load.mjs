@@ -31,7 +31,20 @@ const INIT_SCRIPT = () => {
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled'] });
+  // Largest contentful paint: the browser reports a new entry each time a larger element paints;
+  // the last one reported is the page's LCP.
+  marks.lcpAt = undefined;
+  if (PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')) {
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries();
+      const last = entries[entries.length - 1];
+      if (last) marks.lcpAt = last.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }
 };
+
+/** The app's main chunk (everything after the shell's tiny entry), by file name. */
+export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
 
 /**
  * @typedef {object} LoadedFile
@@ -46,6 +59,7 @@ const INIT_SCRIPT = () => {
 /**
  * @typedef {object} PageLoad
  * @property {number} fcpMs
+ * @property {number} lcpMs  largest contentful paint (the last entry reported before the measure ends)
  * @property {LoadedFile[]} files
  * @property {number | undefined} editorUsableMs
  * @property {number | undefined} monacoReadyMs
@@ -88,6 +102,8 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
+    // LCP entries are reported after their frame: give the last one time to arrive.
+    await page.waitForFunction(() => window.__benchMarks?.lcpAt !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
     if (app) {
       await page.waitForFunction(() => window.__benchMarks?.monacoReadyAt !== undefined, undefined, { timeout: monacoTimeoutMs });
       // Let Monaco's workers and fonts arrive, so the file list is complete. ('networkidle' never
@@ -112,6 +128,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     });
     return {
       fcpMs: timing.fcp,
+      lcpMs: timing.marks?.lcpAt ?? Number.NaN,
       files,
       editorUsableMs: timing.marks?.editorUsableAt,
       monacoReadyMs: timing.marks?.monacoReadyAt,

@@ -9,6 +9,11 @@ test.use({ monacoEditor: false });
 
 /** What each format's second request carries: the tool result in the format's own shape, as the panel shows it. */
 const TOOL_RESULT_JSON = { anthropic: 'tool_result', openai: 'tool_call_id', 'openai-responses': 'function_call_output' } as const;
+/**
+ * What the second request adds to the first: the assistant's reply (text and tool call) and the
+ * tool result — two messages in the message formats, three items in Responses (text, call, output).
+ */
+const ADDED_ENTRIES = { anthropic: 2, openai: 2, 'openai-responses': 3 } as const;
 
 for (const provider of ['anthropic', 'openai', 'openai-responses'] as const) {
   test(`a full tool-using turn in the ${provider} format, with both wires shown`, async ({ page, model }) => {
@@ -57,6 +62,16 @@ for (const provider of ['anthropic', 'openai', 'openai-responses'] as const) {
     const detail = page.getByTestId('model-detail');
     await expect(detail).toContainText(TOOL_RESULT_JSON[provider]);
     await expect(detail).not.toContainText('test-key');
+    // It shows what is new since the first request: the tool call and its result, not the settings and tools resent.
+    const diff = page.getByTestId('request-diff');
+    await expect(diff).toHaveAttribute('data-added', String(ADDED_ENTRIES[provider]));
+    await expect(diff.getByTestId('request-diff-entry').first()).toContainText('Let me check.');
+    await expect(diff.getByTestId('request-diff-entry').last()).toContainText(TOOL_RESULT_JSON[provider]);
+    await expect(diff.getByTestId('request-diff-changes')).toHaveCount(0);
+    await expect(detail).not.toContainText('"max_');
+    await page.getByTestId('request-whole').click();
+    await expect(diff).toHaveCount(0);
+    await expect(detail).toContainText('"max_');
     // The same request in any other format, here the last one offered.
     await page.getByTestId('model-format-toggle').click();
     await expect(page.getByTestId('model-format-original')).toHaveAttribute('data-provider', provider);

@@ -63,6 +63,16 @@ for (const size of SIZES) {
       await open(page, theme);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       await expect(page.locator('.app > .top-bar')).toHaveJSProperty('offsetHeight', 34);
+      // The model settings: inline when wide, else one click away; either way inside the window.
+      const toggle = page.getByTestId('model-settings-toggle');
+      if (size.width < 1600) await toggle.click();
+      await expect(page.getByTestId('api-key-input')).toBeVisible();
+      await expect(page.getByTestId('max-steps-input')).toBeInViewport();
+      if (size.width < 1600) {
+        await expectNoSeriousA11yViolations(page);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('api-key-input')).toBeHidden();
+      }
 
       await expect(page.getByTestId('chat-input')).toBeVisible();
       for (const wire of ['mcp', 'model'] as const) {
@@ -96,8 +106,13 @@ for (const size of [SIZES[0], SIZES[1]]) {
     await mcp.locator('[data-testid="traffic-row"][data-kind="http"]').first().click();
     await expectHeadersSideBySide(page.getByTestId('traffic-detail'));
 
-    // Model wire: one request to the scripted demo model.
+    // Model wire: one request to the scripted demo model. Below 1600 px the model settings are one click away, in a popover.
+    const toggle = page.getByTestId('model-settings-toggle');
+    await toggle.click();
     await page.getByTestId('provider-select').selectOption('demo');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('provider-select')).toBeHidden();
+    await expect(toggle).toContainText('Scripted demo');
     await page.getByTestId('chat-input').fill('hello');
     await page.getByTestId('chat-send').click();
     const model = await showWire(page, 'model');
@@ -161,4 +176,23 @@ test('the command palette (Ctrl+K) jumps to a panel, disconnects and connects a 
 
   await run('start the tour');
   await expect(page.getByTestId('tour-step')).toBeVisible();
+});
+
+test('at 1024 px the tour brings each panel it talks about into view (the drawer, the wire tabs)', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, 'light');
+  await page.getByTestId('tour-start').click();
+  const step = page.getByTestId('tour-step');
+  await expect(step).toHaveAttribute('data-step', 'scene');
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveAttribute('data-step', 'initialize');
+  await expect(page.getByTestId('mcp-traffic')).toBeVisible();
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveAttribute('data-step', 'tools-list');
+  await expect(page.getByTestId('servers-panel')).toBeVisible();
+  await expect(step).toBeFocused();
+  await page.getByTestId('tour-next').click();
+  await expect(step).toHaveAttribute('data-step', 'model-request');
+  await expect(page.getByTestId('model-traffic')).toBeVisible();
+  await expect(step).toBeFocused();
 });

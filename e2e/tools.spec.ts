@@ -120,3 +120,22 @@ test('the local add_reminder tool passes the same gate and its reminders survive
   await page.getByTestId('left-tab-reminders').click();
   await expect(page.getByTestId('reminder')).toContainText('Take an umbrella');
 });
+
+test('the token bill lists every registered tool with a positive count, and the total is their sum', async ({ page }) => {
+  await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
+  await page.getByTestId('left-tab-registry').click();
+  const registered = await page.locator('[data-testid^="tool-policy-"]').evaluateAll((selects) => selects.map((select) => select.getAttribute('data-testid')!.slice('tool-policy-'.length)));
+  await page.getByTestId('left-tab-tokens').click();
+  const rows = page.getByTestId('token-bill-row');
+  await expect(rows).toHaveCount(registered.length);
+  const counts = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-tool'), Number(tr.getAttribute('data-tokens'))] as const));
+  expect(counts.map(([tool]) => tool).sort()).toEqual([...registered].sort());
+  for (const [, tokens] of counts) expect(tokens).toBeGreaterThan(0);
+  const total = Number(await page.getByTestId('token-bill-total').getAttribute('data-tokens'));
+  expect(total).toBe(counts.reduce((sum, [, tokens]) => sum + tokens, 0));
+  // Sorted by cost, most expensive first.
+  expect(counts.map(([, tokens]) => tokens)).toEqual([...counts.map(([, tokens]) => tokens)].sort((a, b) => b - a));
+  const download = page.waitForEvent('download');
+  await page.getByTestId('token-bill-csv').click();
+  expect((await download).suggestedFilename()).toBe('glassbox-token-bill-openai.csv');
+});

@@ -1,7 +1,7 @@
 /**
  * Screenshots of the real production build (run `npx vite build` first), for the README and for
  * checking the layout at the sizes people use:
- *   node scripts/screenshots.mjs [outDir] [--all]
+ *   node scripts/screenshots.mjs [outDir] [--all] [--dist=dir]
  * Without --all: the README's three at 1280 × 800 (first visit, a turn with a tool call, a request's
  * detail on the model wire) into docs/screenshots/. With --all: also the first screen at 1024, 1440
  * and 1920 wide, light and dark. The in-page demo servers and the scripted demo model need no network.
@@ -13,9 +13,10 @@ import { serveStatic } from '../bench/static-server.mjs';
 const args = process.argv.slice(2);
 const all = args.includes('--all');
 const outDir = args.find((arg) => !arg.startsWith('--')) ?? 'docs/screenshots';
+const dist = args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? 'dist';
 await mkdir(outDir, { recursive: true });
 
-const server = await serveStatic({ root: 'dist' });
+const server = await serveStatic({ root: dist });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
 /** A fresh page at `width` × `height` in `theme`, on the first screen (tour dismissed unless `tour`). */
@@ -37,7 +38,11 @@ try {
   }
   {
     const { page, close } = await open(1280, 800, 'light');
+    // Below 1600 px the model settings open from the top bar's button.
+    const toggle = page.getByTestId('model-settings-toggle');
+    if (await toggle.isVisible()) await toggle.click();
     await page.getByTestId('provider-select').selectOption('demo');
+    await page.keyboard.press('Escape');
     await page.getByTestId('chat-input').fill("What's the weather in Paris, and add a reminder to take an umbrella");
     await page.getByTestId('chat-send').click();
     for (let i = 0; i < 2; i++) {

@@ -3,6 +3,7 @@ import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
+import { InboxCards } from '../features/inbox';
 import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
@@ -14,7 +15,9 @@ import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
-import { useShell } from './layout/use-shell';
+import { showTourTarget, useShell } from './layout/use-shell';
+import { TopBarSettings } from './layout/top-bar-settings';
+import { PROVIDERS } from '../core/providers';
 import { appCommands } from './palette/app-commands';
 import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
 import { rememberTopBarHeight } from './top-bar-memory';
@@ -103,7 +106,9 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
-        <ModelSettingsBar session={services.session} />
+        <TopBarSettings compact={shell.mode !== 'wide'} summary={`${PROVIDERS[liveSettings.provider].label} · ${liveSettings.model}`}>
+          <ModelSettingsBar session={services.session} />
+        </TopBarSettings>
         <span className="spacer" />
         <SessionMenu
           getExportSource={() => ({
@@ -143,7 +148,13 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
         config={<ConfigEditor store={services.config} onApply={() => void apply()} applying={applying} />}
         chat={
           <ReadOnlyFrame readOnly={view !== undefined} label="Imported conversation (read-only)">
-            <ChatPanel key={viewKey} session={shownSession} selectedToolCallId={selectedToolCall} onSelectToolCall={setSelectedToolCall} />
+            <ChatPanel
+              key={viewKey}
+              session={shownSession}
+              selectedToolCallId={selectedToolCall}
+              onSelectToolCall={setSelectedToolCall}
+              toolCallInbox={view ? undefined : (toolCallId) => <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />}
+            />
           </ReadOnlyFrame>
         }
       />
@@ -153,7 +164,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           onClose={() => setPaletteOpen(false)}
         />
       )}
-      {touring && <GuidedTour onClose={closeTour} />}
+      {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>

@@ -9,9 +9,11 @@ import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel } from '../features/model-traffic';
 import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
+import { InboxCards, RootsEditor } from '../features/inbox';
 import { ServersPanel } from '../features/servers';
 import { ServerContents } from '../features/server-contents';
 import { TrafficPanel } from '../features/traffic';
+import { TokenBillPanel } from '../features/token-bill';
 import type { ProviderId } from '../core/providers';
 
 /** What a tab may show: the services and the shell's shared state. */
@@ -59,6 +61,8 @@ export const SERVER_TABS: readonly AreaTab[] = [
             onInsert={(source, messages) => services.session.insertMessages(messages, source)}
           />
         )}
+        // What a server asks of the client during a manual call: its requests since the call started, outside any chat turn.
+        callInbox={(server, since) => <InboxCards inbox={services.inbox} show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since} />}
       />
     ),
   },
@@ -68,6 +72,8 @@ export const SERVER_TABS: readonly AreaTab[] = [
     render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />,
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
+  { id: 'tokens', label: 'Token bill', render: ({ services, provider }) => <TokenBillPanel registry={services.registry} provider={provider} /> },
+  { id: 'roots', label: 'Roots & sampling', render: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} /> },
 ];
 
 /** The MCP wire area (its first tab is the wire itself). */

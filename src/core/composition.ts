@@ -2,6 +2,8 @@ import { AgentSession } from './agent';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
+import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
+import type { SamplingModelSettings } from './inbox';
 import { ConnectionManager } from './mcp';
 import type { ServerState } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
@@ -10,6 +12,7 @@ import { PROVIDERS } from './providers';
 import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
+import type { CallContext } from './traffic';
 
 /** The app's long-lived, framework-free services, created once per page. */
 export interface Services {
@@ -22,6 +25,10 @@ export interface Services {
   guard: GuardStore;
   reminders: ReminderStore;
   session: AgentSession;
+  /** The servers' own requests (sampling, elicitation, roots) waiting for the person, and what answers them. */
+  inbox: Inbox;
+  roots: RootsStore;
+  samplingPolicies: SamplingPolicyStore;
   /** Keeps the traffic log, the conversation and the config in `backend` as the session goes. */
   persistence: SessionPersistence;
   baseFetch: typeof fetch;
@@ -51,12 +58,25 @@ export function createServices(options: ServicesOptions = {}): Services {
   const storage = options.storage ?? memoryStorage();
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
-  const connections = new ConnectionManager({
+  // One tap per model request: its exchange is recorded as part of the request's turn and step (or sampling request).
+  // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
+  const modelFetch = (provider: keyof typeof PROVIDERS, context: CallContext) =>
+    createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch;
+  const samplingPolicies = new SamplingPolicyStore(storage);
+  const roots = new RootsStore(storage, () => void connections.rootsChanged());
+  // Sampling goes to the chat's current model, format and key (read when a request is approved).
+  const inbox = new Inbox({
+    policies: samplingPolicies,
+    roots,
+    model: { settings: (): SamplingModelSettings => ({ ...session.getSnapshot().settings, apiKey: session.getApiKey() }), modelFetch },
+  });
+  const connections: ConnectionManager = new ConnectionManager({
     log,
     secrets,
     fetch: baseFetch,
     probeFetch: baseFetch,
     registerSecret: (value) => secrets.add(value),
+    inbox,
   });
   const registry = new ToolRegistry();
   const policies = new PolicyStore({ storage });
@@ -101,7 +121,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   };
   connections.subscribe(syncRegistry);
 
-  const session = new AgentSession({
+  const session: AgentSession = new AgentSession({
     registry,
     policies,
     findingsFor: (server, tool) => findingsOfTool(guard.getSnapshot(), server, tool),
@@ -113,16 +133,13 @@ export function createServices(options: ServicesOptions = {}): Services {
       return connection.callTool(remoteName, args as Record<string, unknown>, options);
     },
     timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
-    // One tap per model request: its exchange is recorded as part of the request's turn and step.
-    // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
-    modelFetch: (provider, context) =>
-      createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch,
+    modelFetch,
     registerSecret: (value) => secrets.add(value),
   });
   const persistence = new SessionPersistence({ log, session, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
-  return { log, secrets, connections, registry, policies, guard, reminders, session, persistence, baseFetch, config, applyConfig };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig };
 }
 
 /** What start-up found, and the connect it began. */

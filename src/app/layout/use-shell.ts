@@ -18,8 +18,8 @@ export interface ShellState {
   /** The shown tab of each area that has tabs. */
   tabs: Readonly<Record<string, string>>;
   activate(area: string, tab: string): void;
-  /** Shows an area (or one of its tabs, by tab id) wherever it is in this mode, and moves focus to it. */
-  reveal(target: AreaId | string): void;
+  /** Shows an area (or one of its tabs, by tab id) wherever it is in this mode, and moves focus to it unless `focus` is false. */
+  reveal(target: AreaId | string, options?: { focus?: boolean }): void;
 }
 
 /** The area a tab id belongs to. */
@@ -43,7 +43,7 @@ export function useShell(): ShellState {
   const activate = useCallback((area: string, tab: string) => setTabs({ ...tabs, [area]: tab }), [tabs, setTabs]);
 
   const reveal = useCallback(
-    (target: string) => {
+    (target: string, { focus = true }: { focus?: boolean } = {}) => {
       const isArea = target === 'left' || target === 'chat' || target === 'mcp' || target === 'model';
       const area: AreaId = isArea ? target : (areaOfTab(target) ?? 'chat');
       if (maximised !== undefined && maximised !== area) setMaximised(undefined);
@@ -54,7 +54,7 @@ export function useShell(): ShellState {
       if (mode === 'tabs' && (area === 'mcp' || area === 'model')) next.wires = target;
       setTabs(next);
       const focusArea = mode === 'tabs' && (area === 'mcp' || area === 'model') ? 'wires' : area;
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-area="${focusArea}"]`)?.focus());
+      if (focus) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-area="${focusArea}"]`)?.focus());
     },
     [maximised, mode, tabs, setTabs],
   );
@@ -83,4 +83,15 @@ export function useShell(): ShellState {
     activate,
     reveal,
   };
+}
+
+/** The areas the tour's steps point at, by the test id in their selector. */
+const TOUR_TARGETS: Readonly<Record<string, string>> = { 'mcp-traffic': 'mcp', 'model-traffic': 'model', 'servers-panel': 'servers' };
+
+/** Brings the panel a tour step outlines into view (focus stays in the tour). */
+export function showTourTarget(shell: ShellState, selector: string): void {
+  const testId = /data-testid="([^"]+)"/.exec(selector)?.[1];
+  const target = testId === undefined ? undefined : TOUR_TARGETS[testId];
+  if (target !== undefined) shell.reveal(target, { focus: false });
+  else if (shell.mode !== 'wide') shell.setDrawerOpen(false);
 }

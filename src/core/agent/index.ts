@@ -25,7 +25,7 @@ export type {
   UserItem,
 } from './session-types';
 export { ApprovalGate, type ApprovalDecision } from './approval-gate';
-export { attemptsFor, callModel, DEFAULT_RETRY_BASE_MS, MAX_RETRY_WAIT_MS, type RetryNotice } from './call-model';
+export { attemptsFor, callModel, DEFAULT_RETRY_BASE_MS, MAX_RETRY_WAIT_MS, sleepWithSignal, type RetryNotice } from './call-model';
 export { classifyToolError, type ClassifiedToolError } from './classify-tool-error';
 export {
   executeToolCall,

@@ -39,6 +39,9 @@ export interface CallSpec {
 /** The key of an id (1 and "1" are different ids). */
 const idKey = (id: string | number): string => `${typeof id}:${id}`;
 
+/** The methods a 2026 server may answer with `input_required`, retried by the client in rounds. */
+const ROUND_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
 /** How many requests are remembered after their call ended (late progress notifications). */
 const MAX_REMEMBERED = 1000;
 
@@ -85,6 +88,25 @@ export class CallRegistry {
   /** True while the call has not ended (only then may its controller be aborted: an ended call's may serve another). */
   isOpen(call: McpCall): boolean {
     return this.open.has(call);
+  }
+
+  /** The agent tool call of an open call, if one is in flight (a server's request during it belongs to it). */
+  toolCallInFlight(): string | undefined {
+    for (const call of this.open) if (call.context?.toolCallId !== undefined) return call.context.toolCallId;
+    return undefined;
+  }
+
+  /**
+   * The context of the request with this id: its call's, plus, for a retry of the call's first
+   * request (a 2026 `input_required` round: same method, new id), that first request's id.
+   */
+  contextOf(id: string | number): CallContext | undefined {
+    const call = this.of(id);
+    if (!call) return undefined;
+    const first = call.requests[0];
+    const own = call.requests.find((request) => idKey(request.id) === idKey(id));
+    if (!first || !own || own === first || own.method !== first.method || !ROUND_METHODS.has(own.method)) return call.context;
+    return { ...call.context, roundOf: first.id };
   }
 
   /** The call that sent the request with this id, if one of ours did. */

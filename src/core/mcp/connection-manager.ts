@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import type { InboxHandler } from './capabilities/inbox';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
@@ -14,6 +15,8 @@ export interface ConnectionManagerOptions {
   probeFetch?: typeof fetch;
   /** Called with every configured header value, so it is redacted wherever it would appear. */
   registerSecret?: (value: string) => void;
+  /** Answers the servers' own requests (sampling, elicitation, roots). */
+  inbox?: InboxHandler;
   now?: () => number;
 }
 
@@ -134,6 +137,7 @@ export class ConnectionManager {
           fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
+          ...(this.options.inbox ? { inbox: this.options.inbox } : {}),
           now: this.options.now,
         });
         this.connections.set(server.name, connection);
@@ -154,6 +158,11 @@ export class ConnectionManager {
   /** Disconnect one server (a 2025 session ends with DELETE). */
   async disconnect(name: string): Promise<void> {
     await this.connections.get(name)?.disconnect();
+  }
+
+  /** Tells every connected server that the roots changed; a server that fails to hear it keeps the others going. */
+  async rootsChanged(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((connection) => connection.rootsChanged().catch(() => undefined)));
   }
 
   /** Disconnect every server and forget them. */

@@ -17,3 +17,5 @@ export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceConte
 export { canSubscribe, offersResources } from './capabilities/resources';
 export { offersCompletions } from './capabilities/completions';
 export type { PromptResult } from './capabilities/prompts';
+export { INBOX_CLIENT_CAPABILITIES } from './capabilities/inbox';
+export type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from './capabilities/inbox';

@@ -61,7 +61,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     secrets: settings.secrets,
     ...(settings.now ? { now: settings.now } : {}),
     rpc: {
-      contextOf: (id) => calls.of(id)?.context,
+      contextOf: (id) => calls.contextOf(id),
       onProblem: (problem) => onAnswerProblem(session, problem, settings),
       onExchangeEnd: (exchange, requests) => session.exchanges.add(exchange, requests),
       // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
@@ -70,16 +70,13 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
       streamGate: () => streamGate(session, settings.streamsWait),
     },
   });
-  let clientOptions: CapabilityClientOptions & { versionNegotiation: { mode: 'auto' } } = { capabilities: {}, versionNegotiation: { mode: 'auto' } };
-  // Merged one level deep: each module brings its own `listChanged` entry (tools, prompts, resources); a flat spread kept only the last.
+  // What each capability declares and the list_changed handlers it sets are merged: several do both.
+  let declared: CapabilityClientOptions = { capabilities: {}, listChanged: {} };
   for (const capability of settings.capabilities) {
-    const options = capability.clientOptions?.() ?? {};
-    clientOptions = {
-      ...clientOptions,
-      capabilities: { ...clientOptions.capabilities, ...options.capabilities },
-      listChanged: { ...clientOptions.listChanged, ...options.listChanged },
-    };
+    const added = capability.clientOptions?.();
+    declared = { capabilities: { ...declared.capabilities, ...added?.capabilities }, listChanged: { ...declared.listChanged, ...added?.listChanged } };
   }
+  const clientOptions = { ...declared, versionNegotiation: { mode: 'auto' as const } };
   session.client = new sdk.Client(CLIENT_INFO, clientOptions);
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
@@ -87,6 +84,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
     requestInit: { headers: settings.headers },
   });
   calls.watch(session.transport);
+  for (const capability of settings.capabilities) capability.watch?.(session.transport);
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;

@@ -9,6 +9,8 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
+import { InboxCapability } from './capabilities/inbox';
+import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
 import { CompletionsCapability } from './capabilities/completions';
@@ -51,6 +53,8 @@ export interface ServerConnectionOptions {
    * connecting). Undefined: open it now.
    */
   streamsWait?: () => Promise<void> | undefined;
+  /** Answers the server's own requests (sampling, elicitation, roots); without it none are declared. */
+  inbox?: InboxHandler;
   now?: () => number;
 }
 
@@ -68,6 +72,7 @@ export class ServerConnection {
   private otherWarnings: string[] = [];
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
+  private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
   /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
   readonly resources: ResourcesCapability;
@@ -87,7 +92,8 @@ export class ServerConnection {
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
-    this.capabilities = [this.tools, this.resources, this.prompts, this.completions];
+    if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, ...(this.inbox ? [this.inbox] : [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -109,6 +115,11 @@ export class ServerConnection {
   /** Fetches the tool list again. */
   refreshTools(): Promise<void> {
     return this.tools.refresh();
+  }
+
+  /** Tells a connected server that the roots changed (notifications/roots/list_changed, 2025 era). */
+  async rootsChanged(): Promise<void> {
+    if (this.state.status === 'connected') await this.inbox?.rootsChanged();
   }
 
   private update(patch: Partial<ServerState>): void {

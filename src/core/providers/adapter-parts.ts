@@ -3,6 +3,7 @@
  * error explanations, how the model-wire panel summarises its exchanges, its presets. Each
  * provider folder fills these in; the code that uses them never asks which provider it is.
  */
+import type { RequestShape } from './request-parts';
 import type { ConversionWarning } from '../conversation';
 import type { SseEvent } from './provider';
 
@@ -133,6 +134,8 @@ export interface WireSummary {
   recognizes(path: string, headers: Readonly<Record<string, string>>): boolean;
   /** How many conversation entries a request body carries (messages, input items). */
   countMessages(body: Record<string, unknown>): number | undefined;
+  /** Where a request body keeps its entries, system prompt and tools (for the diff between requests). */
+  requestShape(body: Record<string, unknown>): RequestShape;
   /** Reads a JSON reply body. */
   readReply(body: Record<string, unknown>): ReplyFindings;
   /** A fresh reader for one stream. */

@@ -43,6 +43,9 @@ export function recordMessages(payload: ParsedPayload, at: number, target: Messa
     if (!classified) continue;
     const concerns = idItConcerns(message as Record<string, unknown>, classified.rpcId);
     const toolCallId = target.context?.toolCallId ?? (concerns !== undefined ? target.contextOf?.(concerns)?.toolCallId : undefined);
+    // A round of a 2026 multi-round-trip request is linked to its first request where it is sent.
+    const roundOf = classified.kind === 'request' && classified.rpcId !== undefined ? target.contextOf?.(classified.rpcId)?.roundOf : undefined;
+    const requestState = roundOf !== undefined ? (message as { params?: { requestState?: unknown } }).params?.requestState : undefined;
     target.log.addMessage({
       server: target.server,
       direction: target.direction,
@@ -53,6 +56,8 @@ export function recordMessages(payload: ParsedPayload, at: number, target: Messa
       at,
       exchangeId: target.exchangeId,
       ...(toolCallId !== undefined ? { toolCallId } : {}),
+      ...(roundOf !== undefined ? { roundOf } : {}),
+      ...(typeof requestState === 'string' ? { requestState } : {}),
     });
   }
 }

@@ -65,6 +65,8 @@ export interface HttpExchange {
   /** Free-form tags for the model wire: the turn and step this request belongs to. */
   turn?: number;
   step?: number;
+  /** Model wire: the MCP server whose sampling request this model request answers. */
+  samplingFor?: string;
 }
 
 /** A JSON-RPC message's kind. */
@@ -95,6 +97,10 @@ export interface RpcMessageRecord {
   latencyMs?: number;
   /** The agent tool call this message belongs to, if any. */
   toolCallId?: string;
+  /** A 2026 `input_required` round: the JSON-RPC id of the request it retries (the first round). */
+  roundOf?: string | number;
+  /** A round's opaque `requestState`, echoed from the server's last `input_required` answer. */
+  requestState?: string;
 }
 
 /**
@@ -106,6 +112,10 @@ export interface CallContext {
   toolCallId?: string;
   turn?: number;
   step?: number;
+  /** Model wire: the MCP server whose sampling request this model request answers. */
+  samplingFor?: string;
+  /** MCP wire: a 2026 `input_required` round retrying a request, the JSON-RPC id of the first. */
+  roundOf?: string | number;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */

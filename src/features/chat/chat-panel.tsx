@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ChatItem } from '../../core/agent';
 import { useStore } from '../../ui/use-store';
 import { AttachmentChips } from './attachment-chips';
@@ -18,6 +19,8 @@ export interface ChatPanelProps {
   selectedToolCallId?: string;
   /** Called with a tool call's id when its card (or "Show on the wires") is clicked. */
   onSelectToolCall?(id: string): void;
+  /** What a server asks of the client while this tool call runs (the app renders the inbox's cards here). */
+  toolCallInbox?(toolCallId: string): ReactNode;
 }
 
 /** The hint under the input when a remote endpoint has no key (sending stays possible). */
@@ -27,7 +30,7 @@ const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add on
  * The conversation: messages streaming in, tool call cards with approvals and results,
  * errors with Retry, notices, and the message box.
  */
-export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: ChatPanelProps) {
+export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox }: ChatPanelProps) {
   const snapshot = useStore(session);
   const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
@@ -75,6 +78,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall }: Cha
         return (
           <div key={item.id} className="chat-message tool" data-testid="chat-message" data-role="tool">
             <ToolCallCard item={item} session={session} selected={item.id === selectedToolCallId} onSelect={onSelectToolCall} />
+            {toolCallInbox?.(item.id)}
           </div>
         );
       case 'error':

@@ -86,6 +86,7 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
       data-status={response?.statusLabel}
       data-failed={failed ? 'true' : undefined}
       data-linked={linked ? 'true' : undefined}
+      data-sampling-for={exchange.samplingFor}
       onClick={() => onSelect(rowKey)}
     >
       <span role="gridcell" className="c-time">
@@ -108,6 +109,11 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
         {kind === 'request' && attempt > 1 && (
           <span className="retry-badge" data-testid="model-row-retry">
             retry {attempt - 1}
+          </span>
+        )}
+        {exchange.samplingFor !== undefined && (
+          <span className="retry-badge" data-testid="model-row-sampling" title={`A sampling request of the MCP server "${exchange.samplingFor}", approved by you`}>
+            sampling · {exchange.samplingFor}
           </span>
         )}
         {text}

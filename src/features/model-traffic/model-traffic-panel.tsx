@@ -37,6 +37,13 @@ export interface ModelTrafficPanelProps {
   appVersion?: string;
 }
 
+/** The model request of the step before `exchange`'s in the same turn and wire, if recorded. */
+function previousOf(exchanges: readonly HttpExchange[], exchange: HttpExchange): HttpExchange | undefined {
+  const { turn, step, source } = exchange;
+  if (turn === undefined || step === undefined || step < 2) return undefined;
+  return exchanges.find((other) => other.wire === 'model' && other.source === source && other.turn === turn && other.step === step - 1);
+}
+
 /** The selected half of an exchange. */
 interface Selection {
   id: number;
@@ -135,7 +142,7 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
               onClose: onDeselect,
               children:
                 selection.kind === 'request' ? (
-                  <RequestDetail key={selected.id} exchange={selected} provider={provider} session={session} />
+                  <RequestDetail key={selected.id} exchange={selected} previous={previousOf(snapshot.exchanges, selected)} provider={provider} session={session} />
                 ) : (
                   <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
                 ),

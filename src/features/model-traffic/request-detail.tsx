@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { PROVIDERS } from '../../core/providers';
+import { diffBodies, PROVIDERS } from '../../core/providers';
+import type { RequestDiff } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
 import { REDACTED } from '../../core/traffic/redact';
 import type { HttpExchange } from '../../core/traffic/types';
@@ -9,6 +10,8 @@ import { formatClock } from '../../ui/format-time';
 import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 import { WarningList } from './warning-list';
+import { RequestDiffView } from './request-diff-view';
+import { isPlainObject } from '../../core/shared/json';
 
 /** Levels opened when comparing formats: deep enough to show `input_schema` beside `function.parameters`. */
 const COMPARE_DEPTH = 5;
@@ -60,13 +63,41 @@ function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; ta
   );
 }
 
+/** The diff of a request against the previous one of its turn, when both bodies are JSON objects of one wire. */
+function useRequestDiff(exchange: HttpExchange, previous: HttpExchange | undefined, provider: ProviderId | undefined): RequestDiff | undefined {
+  const current = exchange.requestBody;
+  const before = previous?.requestBody;
+  return useMemo(() => {
+    if (provider === undefined || current === undefined || before === undefined) return undefined;
+    try {
+      const [a, b] = [JSON.parse(before) as unknown, JSON.parse(current) as unknown];
+      return isPlainObject(a) && isPlainObject(b) ? diffBodies(PROVIDERS[provider].summary, a, b) : undefined;
+    } catch {
+      return undefined;
+    }
+  }, [current, before, provider]);
+}
+
 /**
  * The request half of a model exchange: URL, headers as recorded (the key was redacted when
  * it was recorded), the exact JSON body, the teaching note, and a toggle that shows the same
  * request rebuilt in any other provider's format beside it (the first other one until another is picked).
  */
-export function RequestDetail({ exchange, provider, session }: { exchange: HttpExchange; provider: ProviderId | undefined; session: ModelRequestSource | undefined }) {
+export function RequestDetail({
+  exchange,
+  previous,
+  provider,
+  session,
+}: {
+  exchange: HttpExchange;
+  /** The request of the previous step of the same turn: the body shows what is new since it. */
+  previous?: HttpExchange;
+  provider: ProviderId | undefined;
+  session: ModelRequestSource | undefined;
+}) {
   const [compare, setCompare] = useState(false);
+  const [whole, setWhole] = useState(false);
+  const diff = useRequestDiff(exchange, previous, provider);
   const others = provider !== undefined ? otherProviders(provider) : [];
   const [picked, setPicked] = useState<ProviderId>();
   const other = picked !== undefined && others.includes(picked) ? picked : others[0];
@@ -104,6 +135,11 @@ export function RequestDetail({ exchange, provider, session }: { exchange: HttpE
       <div className="section-row">
         <h3 className="section-title">Request body</h3>
         <span className="spacer" />
+        {diff !== undefined && !compare && (
+          <button type="button" className="small-button" aria-pressed={whole} data-testid="request-whole" onClick={() => setWhole(!whole)}>
+            {whole ? 'Show only what is new' : 'Show whole request'}
+          </button>
+        )}
         {other !== undefined && (
           <button
             type="button"
@@ -141,6 +177,8 @@ export function RequestDetail({ exchange, provider, session }: { exchange: HttpE
           </div>
           <OtherFormat exchange={exchange} target={other} session={session} />
         </div>
+      ) : diff !== undefined && !whole && previous?.step !== undefined ? (
+        <RequestDiffView diff={diff} previousStep={previous.step} />
       ) : (
         <BodyView text={exchange.requestBody} label="Request body" />
       )}

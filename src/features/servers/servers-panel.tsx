@@ -22,7 +22,15 @@ export interface LocalToolsGroup {
  * `contents` renders more of a server under its tools (the app composes resources and prompts there).
  * `policies` lists, per server, the tools whose definition changed since the person allowed them.
  */
-export function ServersPanel({ manager, local, contents, policies }: { manager: ConnectionManager; local?: LocalToolsGroup; contents?: (server: ServerState) => ReactNode; policies?: ExternalStore<PolicySnapshot> }) {
+export function ServersPanel({ manager, local, contents, callInbox, policies }: {
+  manager: ConnectionManager;
+  local?: LocalToolsGroup;
+  contents?: (server: ServerState) => ReactNode;
+  /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
+  callInbox?: (server: string, since: number) => ReactNode;
+  /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
+  policies?: ExternalStore<PolicySnapshot>;
+}) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
     return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
@@ -30,7 +38,7 @@ export function ServersPanel({ manager, local, contents, policies }: { manager: 
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} policies={policies} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} policies={policies} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -89,7 +97,13 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents, policies }: { server: ServerState; manager: ConnectionManager; contents?: (server: ServerState) => ReactNode; policies: ExternalStore<PolicySnapshot> | undefined }) {
+function ServerCard({ server, manager, contents, callInbox, policies }: {
+  server: ServerState;
+  manager: ConnectionManager;
+  contents?: (server: ServerState) => ReactNode;
+  callInbox?: (server: string, since: number) => ReactNode;
+  policies?: ExternalStore<PolicySnapshot>;
+}) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
   return (
@@ -193,6 +207,7 @@ function ServerCard({ server, manager, contents, policies }: { server: ServerSta
               if (!connection) throw new Error('Not connected');
               return connection.callTool(tool, args, { signal });
             }}
+            inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
           {contents?.(server)}
         </>
@@ -201,7 +216,13 @@ function ServerCard({ server, manager, contents, policies }: { server: ServerSta
   );
 }
 
-function ToolList({ serverName, tools, pages, run }: { serverName: string; tools: McpToolInfo[]; pages?: number; run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+function ToolList({ serverName, tools, pages, run, inbox }: {
+  serverName: string;
+  tools: McpToolInfo[];
+  pages?: number;
+  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  inbox?: (since: number) => ReactNode;
+}) {
   const [open, setOpen] = useState<string>();
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
@@ -269,7 +290,7 @@ function ToolList({ serverName, tools, pages, run }: { serverName: string; tools
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} />
+                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
               </div>
             )}
           </li>

@@ -1,14 +1,19 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { McpToolInfo } from '../../core/mcp';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { SchemaForm } from './schema-form';
 
-/** Runs a tool by hand: a form from its schema and a JSON box, kept in sync. */
-export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown> }) {
+/**
+ * Runs a tool by hand: a form from its schema and a JSON box, kept in sync. `inbox` shows what the
+ * server asks of the client (sampling, elicitation) since the last call started.
+ */
+export function ToolCallForm({ tool, run, inbox }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>; inbox?: (since: number) => ReactNode }) {
   const [args, setArgs] = useState<Record<string, unknown>>({});
   const [text, setText] = useState('{}');
   const [jsonError, setJsonError] = useState<string>();
   const [running, setRunning] = useState<AbortController>();
+  const [since, setSince] = useState<number>();
   const [result, setResult] = useState<{ ok: true; value: unknown; ms: number } | { ok: false; error: string; ms: number }>();
 
   const fromForm = (next: Record<string, unknown>) => {
@@ -31,6 +36,7 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
     const controller = new AbortController();
     setRunning(controller);
     setResult(undefined);
+    setSince(Date.now());
     const started = performance.now();
     try {
       const value = await run(args, controller.signal);
@@ -61,6 +67,7 @@ export function ToolCallForm({ tool, run }: { tool: McpToolInfo; run: (args: Rec
         )}
         {result && <span className="faint">{Math.round(result.ms)} ms</span>}
       </div>
+      {since !== undefined && inbox?.(since)}
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
       {result?.ok === false && (
         <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">

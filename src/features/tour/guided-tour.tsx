@@ -10,7 +10,11 @@ const HIGHLIGHT = 'data-tour-highlight';
  * panel it talks about, which it outlines instead of covering. Focus moves into it when it opens
  * and goes back where it was when it closes; Escape closes it.
  */
-export function GuidedTour({ onClose }: { onClose: () => void }) {
+export function GuidedTour({ onClose, onShowTarget }: {
+  onClose: () => void;
+  /** Asked to bring a step's panel (a CSS selector) into view, where the layout has it folded or behind a tab. */
+  onShowTarget?: (selector: string) => void;
+}) {
   const [index, setIndex] = useState(0);
   const [side, setSide] = useState<'left' | 'right'>('right');
   const card = useRef<HTMLDivElement>(null);
@@ -34,11 +38,19 @@ export function GuidedTour({ onClose }: { onClose: () => void }) {
   }, [onClose]);
 
   // Outline the step's panel and put the card on the other side of the window.
+  const showTarget = useRef(onShowTarget);
+  showTarget.current = onShowTarget;
   useLayoutEffect(() => {
+    showTarget.current?.(step.target);
     const target = document.querySelector(step.target);
     target?.setAttribute(HIGHLIGHT, 'true');
     setSide(cardSide(target?.getBoundingClientRect(), window.innerWidth));
-    return () => target?.removeAttribute(HIGHLIGHT);
+    // Once a panel brought into view has its place, the card goes to its other side.
+    const frame = requestAnimationFrame(() => setSide(cardSide(target?.getBoundingClientRect(), window.innerWidth)));
+    return () => {
+      cancelAnimationFrame(frame);
+      target?.removeAttribute(HIGHLIGHT);
+    };
   }, [step.target]);
 
   const next = nextStep(index);

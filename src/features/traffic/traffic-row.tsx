@@ -56,6 +56,7 @@ export const MessageRowView = memo(function MessageRowView({
       data-kind={message.kind}
       data-rpc-id={message.rpcId === undefined ? undefined : String(message.rpcId)}
       data-tool-call-id={message.toolCallId}
+      data-round-of={message.roundOf === undefined ? undefined : String(message.roundOf)}
       data-exchange-id={message.exchangeId}
       data-linked={highlight.linked ? 'true' : undefined}
       data-paired={highlight.paired ? 'true' : undefined}
@@ -67,8 +68,15 @@ export const MessageRowView = memo(function MessageRowView({
       <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
         {message.direction === 'out' ? '→' : '←'}
       </span>
-      <span role="gridcell" className="c-method" title={message.method}>
+      <span role="gridcell" className="c-method" title={message.roundOf === undefined ? message.method : `${message.method}: a round retrying request #${String(message.roundOf)}${message.requestState === undefined ? '' : ` with requestState ${message.requestState}`}`}>
         {message.method || '(no method)'}
+        {message.roundOf !== undefined && (
+          <small className="round-tag" data-testid="traffic-round">
+            {' '}
+            ↻ #{String(message.roundOf)}
+            {message.requestState !== undefined && ` · state ${message.requestState.slice(0, 24)}${message.requestState.length > 24 ? '…' : ''}`}
+          </small>
+        )}
       </span>
       <span role="gridcell" className="c-kind">
         <span className={`kind-badge kind-${message.kind}`}>{message.kind}</span>

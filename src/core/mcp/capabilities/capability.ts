@@ -5,7 +5,7 @@
  * list_changed handlers), registers its handlers on each new client (one per session), and loads
  * what it shows once a session is connected. The connection owns the lifecycle and the session.
  */
-import type { Client, ClientOptions } from '@modelcontextprotocol/client';
+import type { Client, ClientOptions, Transport } from '@modelcontextprotocol/client';
 import type { ServerState } from '../connection-state';
 import type { McpCall } from '../call-registry';
 
@@ -47,6 +47,8 @@ export interface CapabilityModule {
   clientOptions?(): CapabilityClientOptions;
   /** Registers its request and notification handlers on a new client (each session has its own). */
   register?(client: Client): void;
+  /** Sees a new session's transport before it connects (what the client sends goes through it). */
+  watch?(transport: Transport): void;
   /** The methods `load` sends, so its requests are told apart. */
   readonly loadMethods?: readonly string[];
   /** Once connected (or the session renewed): what it loads. */

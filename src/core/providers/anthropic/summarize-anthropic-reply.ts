@@ -55,6 +55,7 @@ export const anthropicSummary: WireSummary = {
   toolCallWord: 'tool_use',
   recognizes: (path, headers) => /\/messages$/.test(path) || headers['anthropic-version'] !== undefined,
   countMessages: (body) => (Array.isArray(body['messages']) ? body['messages'].length : undefined),
+  requestShape: () => ({ entriesKey: 'messages', systemKeys: ['system'], systemRoles: [] }),
   readReply(body) {
     const findings = emptyFindings();
     readMessage(body, findings);

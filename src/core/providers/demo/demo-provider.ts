@@ -70,6 +70,7 @@ const demoSummary: WireSummary = {
   // Its exchanges are always recorded with the `demo` source; a URL alone never means the demo.
   recognizes: () => false,
   countMessages: (body) => (Array.isArray(body['messages']) ? body['messages'].length : undefined),
+  requestShape: (body) => DELEGATES[dialectOfBody(body)].summary.requestShape(body),
   readReply: (body) => DELEGATES[dialectOfBody(body)].summary.readReply(body),
   createStreamReader: createDemoStreamReader,
 };

@@ -27,6 +27,7 @@ export const openAIResponsesSummary: WireSummary = {
   toolCallWord: 'function_call',
   recognizes: (path) => /\/responses$/.test(path),
   countMessages: (body) => (Array.isArray(body['input']) ? body['input'].length : typeof body['input'] === 'string' ? 1 : undefined),
+  requestShape: () => ({ entriesKey: 'input', systemKeys: ['instructions'], systemRoles: ['system', 'developer'] }),
   readReply(body) {
     const findings = emptyFindings();
     for (const item of Array.isArray(body['output']) ? body['output'] : []) {

@@ -7,6 +7,7 @@ export const openAISummary: WireSummary = {
   toolCallWord: 'tool_calls',
   recognizes: (path) => /\/chat\/completions$/.test(path),
   countMessages: (body) => (Array.isArray(body['messages']) ? body['messages'].length : undefined),
+  requestShape: () => ({ entriesKey: 'messages', systemKeys: [], systemRoles: ['system', 'developer'] }),
   readReply(body) {
     const findings = emptyFindings();
     const choice = asObject(Array.isArray(body['choices']) ? body['choices'][0] : undefined);

@@ -1,0 +1,3 @@
+/** features/inbox: the cards that answer a server's own requests (sampling, elicitation), the roots and sampling settings. */
+export { InboxCards } from './inbox-cards';
+export { RootsEditor } from './roots-editor';

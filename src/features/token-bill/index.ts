@@ -1,0 +1,1 @@
+export { TokenBillPanel } from './token-bill-panel';
