@@ -70,14 +70,7 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
       streamGate: () => streamGate(session, settings.streamsWait),
     },
   });
-  // What each capability declares and the list_changed handlers it sets are merged: several do both.
-  let declared: CapabilityClientOptions = { capabilities: {}, listChanged: {} };
-  for (const capability of settings.capabilities) {
-    const added = capability.clientOptions?.();
-    declared = { capabilities: { ...declared.capabilities, ...added?.capabilities }, listChanged: { ...declared.listChanged, ...added?.listChanged } };
-  }
-  const clientOptions = { ...declared, versionNegotiation: { mode: 'auto' as const } };
-  session.client = new sdk.Client(CLIENT_INFO, clientOptions);
+  session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation: { mode: 'auto' as const } });
   for (const capability of settings.capabilities) capability.register?.(session.client);
   session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
     fetch: sdk.applyMiddlewares(session.tap)(settings.fetch),
@@ -88,6 +81,23 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;
+}
+
+/**
+ * The client options of every capability together. Their declarations are merged one level deep
+ * (each adds its own keys to `capabilities`, `capabilities.extensions` and `listChanged`), so one
+ * capability never drops another's.
+ */
+export function mergeClientOptions(capabilities: readonly CapabilityModule[]): CapabilityClientOptions & { capabilities: NonNullable<CapabilityClientOptions['capabilities']> } {
+  let declared: NonNullable<CapabilityClientOptions['capabilities']> = {};
+  let listChanged: CapabilityClientOptions['listChanged'];
+  for (const capability of capabilities) {
+    const options = capability.clientOptions?.();
+    if (options?.capabilities) declared = { ...declared, ...options.capabilities, extensions: { ...declared.extensions, ...options.capabilities.extensions } };
+    if (options?.listChanged) listChanged = { ...listChanged, ...options.listChanged };
+  }
+  if (declared.extensions !== undefined && Object.keys(declared.extensions).length === 0) delete declared.extensions;
+  return { capabilities: declared, ...(listChanged ? { listChanged } : {}) };
 }
 
 /** What a session's GET waits for: its own handshake, then whatever the manager asks. */
