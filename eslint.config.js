@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
+  ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded bridge channel, model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
   ['inbox'], // the servers' own requests (sampling, elicitation, roots) answered through the person

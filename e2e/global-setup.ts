@@ -4,6 +4,8 @@ import { start as startEverything } from './servers/everything.mjs';
 import { start as startLegacySse } from './servers/legacy-sse.mjs';
 import { start as startRounds } from './servers/rounds.mjs';
 import { start as startPoisoned } from './servers/poisoned.mjs';
+import { start as startAppExample } from './servers/app-examples.mjs';
+import { start as startHostileApp } from './servers/hostile-app.mjs';
 import { TEST_PORTS } from './test-ports';
 
 /** Start every server the browser tests need on loopback; Playwright calls the returned function to stop them. */
@@ -16,6 +18,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startLegacySse({ host, port: TEST_PORTS.legacySse }),
     startRounds({ host, port: TEST_PORTS.rounds }),
     startPoisoned({ host, port: TEST_PORTS.poisoned }),
+    startAppExample({ example: 'basic', host, port: TEST_PORTS.appBasic }),
+    startAppExample({ example: 'budget', host, port: TEST_PORTS.appBudget }),
+    startHostileApp({ host, port: TEST_PORTS.appHostile }),
   ]);
   return async () => {
     await Promise.all(servers.map((server) => server.close()));

@@ -24,8 +24,14 @@ export const TEST_PORTS = {
   auth: port('AUTH', 8),
   /** Tools with poisoned text, one of which changes after its first call (the tool guard's spec). */
   poisoned: port('POISONED', 9),
-  /** Spare ports for specs that start their own servers (offsets 10–29). */
-  spare: (n: number) => BASE + 10 + n,
+  /** The official MCP Apps example server-basic-vanillajs (get-time with its view). */
+  appBasic: port('APP_BASIC', 11),
+  /** The official MCP Apps example server-budget-allocator. */
+  appBudget: port('APP_BUDGET', 12),
+  /** A test MCP App server with hostile views (e2e/servers/hostile-app.mjs). */
+  appHostile: port('APP_HOSTILE', 13),
+  /** Spare ports for specs that start their own servers (offsets 14–29; 11–13 are the app servers). */
+  spare: (n: number) => BASE + 14 + n,
   /** A loopback port where nothing listens. */
   down: BASE + 99,
 } as const;
@@ -41,4 +47,7 @@ export const TEST_URLS = {
   rounds: `http://127.0.0.1:${TEST_PORTS.rounds}/mcp`,
   poisoned: `http://127.0.0.1:${TEST_PORTS.poisoned}/mcp`,
   down: `http://127.0.0.1:${TEST_PORTS.down}/mcp`,
+  appBasic: `http://127.0.0.1:${TEST_PORTS.appBasic}/mcp`,
+  appBudget: `http://127.0.0.1:${TEST_PORTS.appBudget}/mcp`,
+  appHostile: `http://127.0.0.1:${TEST_PORTS.appHostile}/mcp`,
 } as const;

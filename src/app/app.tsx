@@ -21,6 +21,8 @@ import { PROVIDERS } from '../core/providers';
 import { appCommands } from './palette/app-commands';
 import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
 import { rememberTopBarHeight } from './top-bar-memory';
+import { useToolAppSlot } from './apps-mount';
+import { ToolAppSlot } from '../ui/tool-app-slot';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
 export function App({ services, restoreProblems = [], onFirstRender }: {
@@ -36,6 +38,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
   const shell = useShell();
+  const renderToolApp = useToolAppSlot(services, theme);
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
@@ -96,6 +99,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const startNewSession = () => {
     services.session.newSession();
     services.log.clear();
+    services.apps.log.clear();
     setSelectedToolCall(undefined);
   };
 
@@ -142,6 +146,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           )}
         </div>
       )}
+      <ToolAppSlot.Provider value={view ? undefined : renderToolApp}>
       <ShellLayout
         shell={shell}
         context={areaContext}
@@ -158,6 +163,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           </ReadOnlyFrame>
         }
       />
+      </ToolAppSlot.Provider>
       {paletteOpen && (
         <CommandPalette
           commands={appCommands({ services, shell, startTour: () => setTouring(true), toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') })}

@@ -14,6 +14,7 @@ import { ServersPanel } from '../features/servers';
 import { ServerContents } from '../features/server-contents';
 import { TrafficPanel } from '../features/traffic';
 import { TokenBillPanel } from '../features/token-bill';
+import { BridgeWirePanel } from '../features/apps';
 import type { ProviderId } from '../core/providers';
 
 /** What a tab may show: the services and the shell's shared state. */
@@ -82,6 +83,11 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
     id: 'mcp',
     label: 'MCP wire',
     render: (c) => <TrafficPanel key={c.viewKey} log={c.log} eraOf={c.eraOf} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} appVersion={c.appVersion} />,
+  },
+  {
+    id: 'bridge',
+    label: 'App bridge',
+    render: (c) => <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />,
   },
 ];
 

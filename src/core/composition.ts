@@ -1,4 +1,5 @@
 import { AgentSession } from './agent';
+import { AppContextStore, BridgeLog } from './apps';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
@@ -36,6 +37,8 @@ export interface Services {
   config: ConfigStore;
   /** Connects the servers of the newest config text (parsed now if it was not yet). */
   applyConfig(): Promise<void>;
+  /** MCP Apps: the bridge wire of every view, and the context views leave for the model. */
+  apps: { log: BridgeLog; context: AppContextStore };
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -121,8 +124,10 @@ export function createServices(options: ServicesOptions = {}): Services {
   };
   connections.subscribe(syncRegistry);
 
+  const apps = { log: new BridgeLog(), context: new AppContextStore() };
   const session: AgentSession = new AgentSession({
     registry,
+    takeModelContext: () => apps.context.take(),
     policies,
     findingsFor: (server, tool) => findingsOfTool(guard.getSnapshot(), server, tool),
     callMcpTool: (server, remoteName, args, options) => {
@@ -139,7 +144,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const persistence = new SessionPersistence({ log, session, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps };
 }
 
 /** What start-up found, and the connect it began. */

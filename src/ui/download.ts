@@ -1,6 +1,10 @@
 /** Offer a text file for download (no server involved). */
 export function downloadText(filename: string, text: string, mimeType = 'application/json'): void {
-  const blob = new Blob([text], { type: mimeType });
+  downloadBlob(filename, new Blob([text], { type: mimeType }));
+}
+
+/** Offer any content (a Blob) for download (no server involved). */
+export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

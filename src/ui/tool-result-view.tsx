@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { downloadText } from './download';
 import { JsonView } from './json-view';
 import { SafeLink } from './safe-link';
+import { base64Bytes, formatBytes, utf8Bytes } from '../core/context';
 
 /** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
 export const TEXT_SHOWN_CHARS = 100_000;
@@ -12,27 +13,6 @@ const AUDIO_TYPES = /^audio\/(wav|x-wav|wave|mpeg|mp3|ogg|webm|aac|flac|mp4)$/i;
 const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
 
 type Block = Record<string, unknown>;
-
-/** How many bytes a base64 string holds. */
-function base64Bytes(data: string): number {
-  const clean = data.replace(/\s/g, '');
-  return Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0);
-}
-
-/** The UTF-8 size of a text in bytes, counted without encoding it. */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /**
  * A text block that may be huge (a tool can return megabytes): the first 100,000 characters,
@@ -59,13 +39,6 @@ function LongText({ text, fileName }: { text: string; fileName: string }) {
       </div>
     </div>
   );
-}
-
-/** Human-readable size. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { counterIds, optional, turnServices, type AgentSessionDeps } from './ses
 import { DEFAULT_SETTINGS, normalizeSettings, patchSettings } from './session-settings';
 import { buildSnapshot, exportSessionData, restoreState } from './session-snapshot';
 import { SessionState } from './session-state';
-import type { AgentSessionData, AgentSnapshot, ModelSettings } from './session-types';
+import type { AgentSessionData, AgentSnapshot, ModelContextNote, ModelSettings } from './session-types';
 import { CodedError } from '../shared/coded-error';
 import { Listeners } from '../shared/listeners';
 
@@ -24,6 +24,11 @@ export type AgentSessionErrorCode = 'busy';
 /** A call the session cannot honour in its current state. */
 export class AgentSessionError extends CodedError<AgentSessionErrorCode> {
   override readonly name = 'AgentSessionError';
+}
+
+/** How a view's context reads in the model request: labelled, so the model knows where it comes from. */
+export function contextText(note: ModelContextNote): string {
+  return `[Context from the app view ${note.label}]\n${note.text}`;
 }
 
 /** The turn being run, so stop() can abort it and the next turn can wait for it to unwind. */
@@ -93,10 +98,11 @@ export class AgentSession {
 
   /**
    * Adds a user message and runs a turn; resolves when the turn ends (done, failed or stopped).
-   * The attached resources go with it, after its text. Blank text is ignored; rejects with
+   * The attached resources go with it, after its text; `from` names the app view that sent it
+   * (`ui/message`), and the context views left goes before it. Blank text is ignored; rejects with
    * AgentSessionError `busy` while another turn runs.
    */
-  async send(text: string): Promise<void> {
+  async send(text: string, options: { from?: string } = {}): Promise<void> {
     if (text.trim() === '') return;
     if (this.running) throw new AgentSessionError('busy', 'A turn is running: wait for it or stop it before sending.');
     await this.active?.done;
@@ -104,8 +110,18 @@ export class AgentSession {
     const state = this.state;
     state.turn += 1;
     const attached = this.pending.take();
-    state.addItem({ kind: 'user', id: this.generateId(), text, at: this.now(), ...(attached.length > 0 ? { attachments: attached.map((item) => item.label) } : {}) });
-    state.appendHistory({ role: 'user', parts: [{ type: 'text', text }, ...attached.flatMap((item) => item.parts)] });
+    const context = this.deps.takeModelContext?.() ?? [];
+    state.addItem({
+      kind: 'user',
+      id: this.generateId(),
+      text,
+      at: this.now(),
+      ...(attached.length > 0 ? { attachments: attached.map((item) => item.label) } : {}),
+      ...(options.from !== undefined ? { from: options.from } : {}),
+      ...(context.length > 0 ? { context } : {}),
+    });
+    const typed = options.from !== undefined ? `[Sent by the app view ${options.from}]\n${text}` : text;
+    state.appendHistory({ role: 'user', parts: [...context.map((note) => ({ type: 'text' as const, text: contextText(note) })), { type: 'text', text: typed }, ...attached.flatMap((item) => item.parts)] });
     this.canRetry = false;
     this.canContinue = false;
     await this.run(state.turn, 1);

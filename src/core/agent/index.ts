@@ -23,6 +23,7 @@ export type {
   ToolCallStatus,
   TurnTimeline,
   UserItem,
+  ModelContextNote,
 } from './session-types';
 export { ApprovalGate, type ApprovalDecision } from './approval-gate';
 export { attemptsFor, callModel, DEFAULT_RETRY_BASE_MS, MAX_RETRY_WAIT_MS, sleepWithSignal, type RetryNotice } from './call-model';

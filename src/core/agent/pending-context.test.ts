@@ -9,6 +9,7 @@ import type { ProviderId } from '../providers';
 import { memoryStorage } from '../tools/memory-storage';
 import { PolicyStore, ToolRegistry } from '../tools';
 import { AgentSession } from './agent-session';
+import { parseSessionData } from './session-data';
 
 let server: ModelServerHandle;
 beforeAll(async () => {
@@ -57,6 +58,8 @@ describe.each([
     expect(lastBody()).not.toContain('removed before sending');
     expect(agent.getSnapshot().attachments).toEqual([]);
     expect(agent.getSnapshot().items[0]).toEqual(expect.objectContaining({ kind: 'user', attachments: ['srv: demo://note', 'srv: demo://pic'] }));
+    // Saved and restored with the conversation.
+    expect(parseSessionData(agent.exportData()).data?.items[0]).toEqual(expect.objectContaining({ attachments: ['srv: demo://note', 'srv: demo://pic'] }));
     await agent.send('And now?');
     // Still in the history (the model keeps seeing it), but attached once.
     expect(lastBody().split('The note says hello.')).toHaveLength(2);
@@ -68,6 +71,7 @@ describe.each([
     agent.insertMessages(promptToMessages([{ role: 'user', content: { type: 'text', text: "What's weather in Lyon?" } }]), 'everything · args-prompt');
     expect(server.requests()).toHaveLength(0);
     expect(agent.getSnapshot().items[0]).toEqual(expect.objectContaining({ kind: 'user', text: "What's weather in Lyon?", source: 'everything · args-prompt' }));
+    expect(parseSessionData(agent.exportData()).data?.items[0]).toEqual(expect.objectContaining({ source: 'everything · args-prompt' }));
     await agent.send('Answer briefly.');
     expect(lastBody()).toContain("What's weather in Lyon?");
     expect(lastBody()).toContain('Answer briefly.');

@@ -28,6 +28,17 @@ type Json = Record<string, unknown>;
 const ITEM_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'tool-call', 'error', 'notice']);
 const TOOL_STATUSES: ReadonlySet<string> = new Set(['awaiting-approval', 'running', 'done', 'failed']);
 
+/** Where a message came from when no one typed it (an inserted prompt), if saved. */
+function sourceOf(value: Record<string, unknown>): { source?: string } {
+  return typeof value['source'] === 'string' ? { source: value['source'] } : {};
+}
+
+/** The labels of the resources attached to a message, if saved. */
+function attachmentsOf(value: Record<string, unknown>): { attachments?: string[] } {
+  const labels = value['attachments'];
+  return Array.isArray(labels) && labels.every((label) => typeof label === 'string') ? { attachments: labels as string[] } : {};
+}
+
 /** Parses exported session data; see the file comment. */
 export function parseSessionData(value: unknown): ParsedSessionData {
   const problems: string[] = [];
@@ -96,7 +107,8 @@ function parseItem(value: unknown, settingsProvider: ProviderId, problems: strin
   const turn = typeof value['turn'] === 'number' ? value['turn'] : 0;
   switch (value['kind']) {
     case 'user':
-      return typeof value['text'] === 'string' ? { kind: 'user', id: value['id'], text: value['text'], at } : undefined;
+      if (typeof value['text'] !== 'string') return undefined;
+      return { kind: 'user', id: value['id'], text: value['text'], at, ...sourceOf(value), ...attachmentsOf(value) };
     case 'notice':
       return typeof value['text'] === 'string' ? { kind: 'notice', id: value['id'], turn, text: value['text'], at } : undefined;
     case 'assistant': {
@@ -114,6 +126,7 @@ function parseItem(value: unknown, settingsProvider: ProviderId, problems: strin
         // Replies saved without a format were made in the session's format.
         provider: value['provider'] === undefined ? settingsProvider : readProvider(value['provider'], settingsProvider, `Reply ${value['id']}`, problems),
         ...(stopReason !== undefined ? { stopReason } : {}),
+        ...sourceOf(value),
       };
     }
     case 'error':

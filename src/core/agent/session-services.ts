@@ -9,7 +9,7 @@ import type { CallContext } from '../traffic';
 import { sleepWithSignal } from './call-model';
 import type { CallMcpTool } from './execute-tool-call';
 import type { TurnServices } from './run-turn';
-import type { ModelSettings } from './session-types';
+import type { ModelContextNote, ModelSettings } from './session-types';
 
 /** What a session needs from the rest of the app. */
 export interface AgentSessionDeps {
@@ -43,6 +43,8 @@ export interface AgentSessionDeps {
   retryBaseMs?: number;
   /** Most text characters the model receives from one tool result. Default is 20000. */
   maxResultChars?: number;
+  /** Takes the context app views left for the next model request (sent with the next user message). */
+  takeModelContext?(): readonly ModelContextNote[];
 }
 
 /** The services a turn runs with: the session's dependencies, defaults filled in, clock and ids shared with the session. */

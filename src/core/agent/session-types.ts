@@ -82,6 +82,16 @@ export interface UserItem {
   source?: string;
   /** Added: the labels of the resources attached to it. */
   attachments?: string[];
+  /** Who sent it when not the person typing: an MCP App view (`ui/message`), by its label. */
+  from?: string;
+  /** Context app views gave for the model (`ui/update-model-context`), sent with this message. */
+  context?: readonly ModelContextNote[];
+}
+
+/** Text an app view asked to give the model, with who it comes from. */
+export interface ModelContextNote {
+  label: string;
+  text: string;
 }
 
 /**

@@ -21,10 +21,11 @@ export interface ResourceContentInfo {
 /** Largest content rendered inline: 1 MiB. */
 export const INLINE_LIMIT_BYTES = 1024 * 1024;
 
-/** The decoded size of base64 text, without decoding it. */
+/** The decoded size of base64 text (whitespace ignored), without decoding it. */
 export function base64Bytes(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
+  const clean = /\s/.test(base64) ? base64.replace(/\s/g, '') : base64;
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
 }
 
 /** The UTF-8 size of a text, counted without encoding it (a 20 MB text is not copied). */
@@ -61,9 +62,9 @@ export function describeContent(content: McpResourceContent): ResourceContentInf
   return { kind: kindOf(mimeType, isText), mimeType, bytes, inline: bytes <= INLINE_LIMIT_BYTES };
 }
 
-/** A size for people: 512 B, 12.3 KB, 20.0 MB. */
+/** A size for people: 512 B, 12.3 kB, 20.0 MB. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -13,6 +13,7 @@ import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
+import { AppsCapability } from './capabilities/apps';
 import { CompletionsCapability } from './capabilities/completions';
 import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
@@ -74,6 +75,8 @@ export class ServerConnection {
   private readonly tools: ToolsCapability;
   private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
+  /** MCP Apps: the extension declared, and the ui:// resources of views read. */
+  readonly apps: AppsCapability;
   /** Resources, templates, reads and subscriptions; prompts; `completion/complete` for their arguments. */
   readonly resources: ResourcesCapability;
   readonly prompts: PromptsCapability;
@@ -89,11 +92,12 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
+    this.apps = new AppsCapability(this.host);
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
     if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
-    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, ...(this.inbox ? [this.inbox] : [])];
+    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.apps, ...(this.inbox ? [this.inbox] : [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */

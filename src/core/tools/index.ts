@@ -53,6 +53,7 @@ export {
 } from './tool-policy';
 export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export {
+  APP_ONLY_REASON,
   LOCAL_SERVER,
   ToolRegistry,
   ToolRegistryError,

@@ -208,3 +208,18 @@ describe('ToolRegistry', () => {
     expect(registry.resolve('sdk_echo')?.remoteName).toBe('echo');
   });
 });
+
+describe('ToolRegistry and MCP Apps visibility', () => {
+  const view = { name: 'show_chart', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://chart/view.html' } } } as McpToolInfo;
+  const appOnly = { name: 'refresh_chart', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://chart/view.html', visibility: ['app'] } } } as McpToolInfo;
+
+  it('lists an app-only tool with the reason, but never offers or resolves it for the model', () => {
+    const registry = new ToolRegistry();
+    registry.setServerTools('charts', [view, appOnly]);
+    const listed = registry.list().find((tool) => tool.remoteName === 'refresh_chart');
+    expect(listed).toMatchObject({ origin: 'mcp', hiddenFromModel: expect.stringContaining('visibility') });
+    expect(registry.definitionsFor('anthropic').map((tool) => tool.name)).toEqual(['charts_show_chart']);
+    expect(registry.resolve('charts_refresh_chart')).toBeUndefined();
+    expect(registry.resolve('charts_show_chart')?.remoteName).toBe('show_chart');
+  });
+});

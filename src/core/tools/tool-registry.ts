@@ -10,6 +10,7 @@ import { toProviderSchema } from './provider-schema';
 import { isPlainObject } from '../shared/json';
 import { CodedError } from '../shared/coded-error';
 import type { LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
+import { isAppOnly } from '../mcp';
 
 /** The server name under which local tools are listed; a configured server may not use it. */
 export const LOCAL_SERVER = 'local';
@@ -34,6 +35,8 @@ interface RegisteredToolBase {
 /** A stand-in for a tool on an MCP server. */
 export interface RegisteredMcpTool extends RegisteredToolBase {
   origin: 'mcp';
+  /** Why the model is not offered this tool (listed for the person, callable only from its app's view). */
+  hiddenFromModel?: string;
 }
 
 /** A tool implemented in the page. */
@@ -74,7 +77,12 @@ interface CleanTool {
   inputSchema: unknown;
   annotations?: ToolAnnotations;
   providerSchemas: Record<ProviderId, ProviderSchemaResult>;
+  /** Its `_meta.ui.visibility` leaves the model out. */
+  appOnly: boolean;
 }
+
+/** Why an app-only tool is not offered to the model. */
+export const APP_ONLY_REASON = 'Only its MCP App view may call it (_meta.ui.visibility is ["app"]): not offered to the model.';
 
 /** The schema each wire format would send, by format. */
 function providerSchemasFor(inputSchema: unknown): Record<ProviderId, ProviderSchemaResult> {
@@ -136,6 +144,7 @@ export class ToolRegistry {
         description: typeof tool.description === 'string' ? tool.description : '',
         inputSchema: tool.inputSchema,
         providerSchemas: providerSchemasFor(tool.inputSchema),
+        appOnly: isAppOnly(tool),
       };
       if (typeof tool.title === 'string') entry.title = tool.title;
       const annotations = cleanAnnotations(tool.annotations);
@@ -182,15 +191,16 @@ export class ToolRegistry {
     return this.snapshot.tools.filter((tool) => tool.server === server);
   }
 
-  /** The tool behind a public name the model used, if there is one. */
+  /** The tool behind a public name the model used, if there is one (never one hidden from the model). */
   resolve(publicName: string): RegisteredTool | undefined {
-    return this.byPublicName.get(publicName);
+    const tool = this.byPublicName.get(publicName);
+    return tool && !isHiddenFromModel(tool) ? tool : undefined;
   }
 
   /** Tool definitions for a model request, with the provider's schema; `include` filters. */
   definitionsFor(provider: ProviderId, include?: (tool: RegisteredTool) => boolean): NeutralToolDefinition[] {
     return this.snapshot.tools
-      .filter((tool) => (include ? include(tool) : true))
+      .filter((tool) => !isHiddenFromModel(tool) && (include ? include(tool) : true))
       .map((tool) => ({
         name: tool.publicName,
         description: tool.description,
@@ -237,6 +247,7 @@ export class ToolRegistry {
         };
         if (clean.title !== undefined) tool.title = clean.title;
         if (clean.annotations !== undefined) tool.annotations = clean.annotations;
+        if (clean.appOnly) tool.hiddenFromModel = APP_ONLY_REASON;
         tools.push(Object.freeze(tool));
       }
     }
@@ -246,6 +257,11 @@ export class ToolRegistry {
     this.snapshot = Object.freeze({ tools: Object.freeze(tools), problems: Object.freeze(problems) });
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** True when the model is not offered this tool (see `hiddenFromModel`). */
+function isHiddenFromModel(tool: RegisteredTool): boolean {
+  return tool.origin === 'mcp' && tool.hiddenFromModel !== undefined;
 }
 
 /** Labels each schema warning with the tool's public name. */

@@ -11,8 +11,14 @@ export function UserMessage({ item }: { item: UserItem }) {
   return (
     <div className="chat-message user" data-testid="chat-message" data-role="user">
       <div className="chat-role">
-        You{item.source && <span className="faint chat-source"> · inserted from {item.source}</span>}
+        {item.from !== undefined ? <span data-testid="user-from-app">From the app view {item.from}</span> : 'You'}
+        {item.source && <span className="faint chat-source"> · inserted from {item.source}</span>}
       </div>
+      {item.context?.map((note) => (
+        <div key={note.label} className="faint user-from-app" data-testid="user-app-context">
+          Context from the app view {note.label}: <PlainText text={note.text} />
+        </div>
+      ))}
       <PlainText text={item.text} />
       {item.attachments && item.attachments.length > 0 && <div className="faint chat-source">Attached: {item.attachments.join(', ')}</div>}
     </div>

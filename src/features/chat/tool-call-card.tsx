@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ToolCallItem } from '../../core/agent';
 import { JsonView } from '../../ui/json-view';
 import { ToolResultView } from '../../ui/tool-result-view';
+import { ToolApp } from '../../ui/tool-app-slot';
 import { ApprovalCard } from './approval-card';
 import type { ChatSession } from './chat-session';
 import { ModelSawView } from './model-saw-view';
@@ -102,6 +103,10 @@ export function ToolCallCard({ item, session, selected, onSelect }: ToolCallCard
           <div className="section-title">Result{item.origin === 'local' ? '' : ' (from the server)'}</div>
           <ToolResultView result={item.mcpResult} testId="tool-call-result" />
         </div>
+      )}
+
+      {item.origin === 'mcp' && item.server !== undefined && item.remoteName !== undefined && item.status !== 'awaiting-approval' && item.decision !== 'denied' && item.decision !== 'denied-by-policy' && (
+        <ToolApp call={{ server: item.server, toolName: item.remoteName, toolCallId: item.id, input: item.args, result: item.mcpResult, status: item.status === 'failed' ? 'cancelled' : item.mcpResult !== undefined ? 'done' : 'running' }} />
       )}
 
       {(item.modelResult !== undefined || item.truncated === true) && (

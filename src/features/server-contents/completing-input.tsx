@@ -32,26 +32,29 @@ export function CompletingInput({ label, value, onChange, required, description,
   }, [suggest]);
   const canSuggest = suggest !== undefined;
 
+  // The request in flight: a newer one replaces it (and cancels it on the wire); leaving the field
+  // does not, its answer is simply not shown.
+  const inflight = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => inflight.current?.abort(), []);
   useEffect(() => {
     if (!focused || !canSuggest) return;
     // A value just picked from the list needs no new suggestions.
     if (picked.current === value) return;
-    const controller = new AbortController();
     const timer = setTimeout(() => {
+      inflight.current?.abort();
+      const controller = new AbortController();
+      inflight.current = controller;
       suggestRef.current?.(value, controller.signal).then(
         (result) => {
-          if (!controller.signal.aborted) setSuggestions(result);
+          if (inflight.current === controller) setSuggestions(result);
         },
         () => {
           // A failed completion only means no suggestions: the field stays usable.
-          if (!controller.signal.aborted) setSuggestions(undefined);
+          if (inflight.current === controller) setSuggestions(undefined);
         },
       );
     }, COMPLETION_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    return () => clearTimeout(timer);
   }, [value, focused, canSuggest]);
 
   const values = suggestions?.values.filter((option) => option !== value) ?? [];

@@ -65,6 +65,7 @@ function PromptForm({ server, prompt, connection, onInsert }: { server: ServerSt
       {prompt.description && <pre className="tool-description">{prompt.description}</pre>}
       <form
         className="contents-form"
+        noValidate
         aria-label={`Arguments of ${prompt.name}`}
         onSubmit={(event) => {
           event.preventDefault();

@@ -28,6 +28,8 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
   const readResource = useCallback((uri: string) => connection.resources.read(uri), [connection]);
   const [read, startRead] = useRead(readResource);
   const [subscribeError, setSubscribeError] = useState<unknown>();
+  // What the person asked for while the request is on its way (the box follows at once).
+  const [wanted, setWanted] = useState<boolean>();
   const resources = server.resources ?? [];
   const templates = server.resourceTemplates ?? [];
   const subscription = read ? server.resourceSubscriptions?.[read.uri] : undefined;
@@ -36,10 +38,13 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
 
   const toggleSubscription = async (uri: string, on: boolean) => {
     setSubscribeError(undefined);
+    setWanted(on);
     try {
       await (on ? connection.resources.subscribe(uri) : connection.resources.unsubscribe(uri));
     } catch (error) {
       setSubscribeError(error);
+    } finally {
+      setWanted(undefined);
     }
   };
 
@@ -98,7 +103,7 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
             <span className="spacer" />
             {canSubscribe(server) && (
               <label className="small">
-                <input type="checkbox" data-testid="resource-subscribe" checked={subscription !== undefined} onChange={(event) => void toggleSubscription(read.uri, event.target.checked)} /> Subscribe to updates
+                <input type="checkbox" data-testid="resource-subscribe" checked={wanted ?? subscription !== undefined} onChange={(event) => void toggleSubscription(read.uri, event.target.checked)} /> Subscribe to updates
               </label>
             )}
             <button type="button" className="small-button" data-testid="resource-attach" disabled={!contents} onClick={() => contents && onAttach(`${server.name}: ${read.uri}`, resourceToParts(contents))}>

@@ -47,6 +47,7 @@ export function TemplateForm({ template, complete, onRead }: TemplateFormProps) 
   return (
     <form
       className="contents-form"
+      noValidate
       aria-label={`Variables of ${template.uriTemplate}`}
       onSubmit={(event) => {
         event.preventDefault();

@@ -290,7 +290,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
+                <ToolCallForm tool={tool} server={serverName} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
               </div>
             )}
           </li>

@@ -2,19 +2,33 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { McpToolInfo } from '../../core/mcp';
 import { ToolResultView } from '../../ui/tool-result-view';
+import { ToolApp, type ToolAppCall } from '../../ui/tool-app-slot';
 import { SchemaForm } from './schema-form';
 
 /**
  * Runs a tool by hand: a form from its schema and a JSON box, kept in sync. `inbox` shows what the
- * server asks of the client (sampling, elicitation) since the last call started.
+ * server asks of the client (sampling, elicitation) since the last call started; a tool with an
+ * MCP App view shows it under the result.
  */
-export function ToolCallForm({ tool, run, inbox }: { tool: McpToolInfo; run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>; inbox?: (since: number) => ReactNode }) {
+export function ToolCallForm({
+  tool,
+  server,
+  run,
+  inbox,
+}: {
+  tool: McpToolInfo;
+  server: string;
+  run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  inbox?: (since: number) => ReactNode;
+}) {
   const [args, setArgs] = useState<Record<string, unknown>>({});
   const [text, setText] = useState('{}');
   const [jsonError, setJsonError] = useState<string>();
   const [running, setRunning] = useState<AbortController>();
   const [since, setSince] = useState<number>();
   const [result, setResult] = useState<{ ok: true; value: unknown; ms: number } | { ok: false; error: string; ms: number }>();
+  // The call an MCP App view (if the tool has one) shows: one per run, its own id for the bridge wire.
+  const [appCall, setAppCall] = useState<ToolAppCall>();
 
   const fromForm = (next: Record<string, unknown>) => {
     setArgs(next);
@@ -38,11 +52,15 @@ export function ToolCallForm({ tool, run, inbox }: { tool: McpToolInfo; run: (ar
     setResult(undefined);
     setSince(Date.now());
     const started = performance.now();
+    const call: ToolAppCall = { server, toolName: tool.name, toolCallId: `manual-${Date.now().toString(36)}`, input: args, status: 'running' };
+    setAppCall(call);
     try {
       const value = await run(args, controller.signal);
       setResult({ ok: true, value, ms: performance.now() - started });
+      setAppCall({ ...call, result: value, status: 'done' });
     } catch (error) {
       setResult({ ok: false, error: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
+      setAppCall({ ...call, status: 'cancelled' });
     } finally {
       setRunning(undefined);
     }
@@ -69,6 +87,7 @@ export function ToolCallForm({ tool, run, inbox }: { tool: McpToolInfo; run: (ar
       </div>
       {since !== undefined && inbox?.(since)}
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
+      {appCall && <ToolApp key={appCall.toolCallId} call={appCall} />}
       {result?.ok === false && (
         <div className="error-box" data-testid="tool-result" data-is-error="true" role="alert">
           <strong>The call failed:</strong> {result.error}

@@ -52,6 +52,11 @@ export function RegistryToolRow({ row, provider, policies, findings }: { row: To
           <span className={`registry-origin${row.renamed ? ' renamed' : ''}`} title={renameTitle} data-testid="registry-origin">
             ← {tool.origin === 'local' ? 'local' : tool.server} · <code>{tool.remoteName}</code>
           </span>
+          {tool.origin === 'mcp' && tool.hiddenFromModel !== undefined && (
+            <span className="badge" data-testid="registry-app-only" title={tool.hiddenFromModel}>
+              app only: not offered to the model
+            </span>
+          )}
           {row.renamed &&
             row.reasons.map((reason) => (
               <span key={reason} className="badge warn registry-rename" title={describeRenameReason(reason, row.suffix)}>

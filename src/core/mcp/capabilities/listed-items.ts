@@ -2,6 +2,9 @@
  * Listed items (resources, templates, prompts) read from a server's reply: only the fields the
  * UI shows, each only when it has the right type, so untrusted extras never travel further.
  */
+import { errorText } from '../diagnose-connection';
+import { McpError } from '../mcp-error';
+import type { CapabilityHost } from './capability';
 import type { McpPromptInfo, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo } from '../connection-state';
 
 /** A string field of an untrusted object, or nothing. */
@@ -81,4 +84,17 @@ export async function listOrWarn<T>(method: string, list: () => Promise<T[]>, wa
     warnings.push(`${method} failed (${code}): ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
+}
+
+/**
+ * The SDK's list_changed option for one list: no automatic refresh (the capability lists again
+ * itself, through its host, so the requests are on the wire as its own); a failed refresh is a warning.
+ */
+export function refreshOnListChanged(noun: string, refresh: () => Promise<void>, host: CapabilityHost) {
+  return {
+    autoRefresh: false,
+    onChanged: () => {
+      refresh().catch((error: unknown) => host.warn(`Refreshing ${noun} failed: ${error instanceof McpError ? error.message : errorText(error)}`));
+    },
+  };
 }

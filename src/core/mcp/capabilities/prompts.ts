@@ -5,10 +5,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpPromptMessage } from '../connection-state';
-import { errorText } from '../diagnose-connection';
-import { McpError } from '../mcp-error';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
-import { listOrWarn, readPromptList } from './listed-items';
+import { listOrWarn, refreshOnListChanged, readPromptList } from './listed-items';
 
 /** What prompts/get returned: its description and messages (content blocks kept as sent, untrusted). */
 export interface PromptResult {
@@ -25,17 +23,9 @@ export class PromptsCapability implements CapabilityModule {
 
   /** The list is fetched again here on `notifications/prompts/list_changed`. */
   clientOptions() {
-    return {
-      listChanged: {
-        prompts: {
-          autoRefresh: false,
-          onChanged: () => {
-            this.refresh().catch((error: unknown) => this.host.warn(`Refreshing prompts failed: ${error instanceof McpError ? error.message : errorText(error)}`));
-          },
-        },
-      },
-    };
+    return { listChanged: { prompts: refreshOnListChanged('prompts', () => this.refresh(), this.host) } };
   }
+
 
   /** Lists every prompt (the SDK walks `nextCursor`). */
   async load(client: Client, call: McpCall): Promise<CapabilityLoad> {

@@ -70,4 +70,11 @@ describe('ResourcesCapability', () => {
     expect(sentMethods(test.calls)).toEqual(expect.arrayContaining(['resources/subscribe', 'resources/unsubscribe']));
     await test.client().callTool({ name: 'toggle-subscriber-updates', arguments: {} });
   });
+
+  it('lists again on notifications/resources/list_changed (a session resource the server adds)', async () => {
+    test.loaded.length = 0;
+    await test.client().callTool({ name: 'gzip-file-as-resource', arguments: { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' } });
+    await until(() => test.loaded.some(([, load]) => load.state.resources?.some((resource) => resource.uri === 'demo://resource/session/hello.txt.gz') ?? false));
+    expect(sentMethods(test.calls).filter((method) => method === 'resources/list').length).toBeGreaterThanOrEqual(2);
+  });
 });

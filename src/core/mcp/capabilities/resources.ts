@@ -7,10 +7,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpResourceContent, ResourceSubscription, ServerState } from '../connection-state';
-import { errorText } from '../diagnose-connection';
-import { McpError } from '../mcp-error';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
-import { listOrWarn, readResourceContents, readResourceList, readTemplateList } from './listed-items';
+import { listOrWarn, refreshOnListChanged, readResourceContents, readResourceList, readTemplateList } from './listed-items';
 
 /** True when the server's capabilities include `resources`. */
 export function offersResources(capabilities: Record<string, unknown> | undefined): boolean {
@@ -42,17 +40,9 @@ export class ResourcesCapability implements CapabilityModule {
 
   /** The lists are fetched again here on `notifications/resources/list_changed`. */
   clientOptions() {
-    return {
-      listChanged: {
-        resources: {
-          autoRefresh: false,
-          onChanged: () => {
-            this.refresh().catch((error: unknown) => this.host.warn(`Refreshing resources failed: ${error instanceof McpError ? error.message : errorText(error)}`));
-          },
-        },
-      },
-    };
+    return { listChanged: { resources: refreshOnListChanged('resources', () => this.refresh(), this.host) } };
   }
+
 
   /** Each update of a subscribed resource is read again (an update of another URI is ignored). */
   register(client: Client): void {

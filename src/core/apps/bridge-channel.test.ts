@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BridgeChannel, DROP_REPORT_MS, METHOD_NOT_FOUND } from './bridge-channel';
+import { BridgeLog } from './bridge-log';
+import { AppContextStore } from './app-context';
+
+function channel(options: { now?: () => number } = {}) {
+  const log = new BridgeLog(() => 0);
+  const posted: unknown[] = [];
+  const received: unknown[] = [];
+  const dropped: number[] = [];
+  const bridge = new BridgeChannel({ log, viewId: 'v1', server: 'basic', toolCallId: 'call-1', post: (message) => posted.push(message), limit: { burst: 5, perSecond: 10 }, onDropped: (total) => dropped.push(total), ...options });
+  bridge.onmessage = (message) => received.push(message);
+  return { log, posted, received, dropped, bridge };
+}
+
+describe('BridgeChannel', () => {
+  it('records both directions with method, id and tool call, and hands JSON-RPC to the bridge', async () => {
+    const { log, posted, received, bridge } = channel();
+    bridge.receive({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} });
+    await bridge.send({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 'x' } });
+    expect(received).toHaveLength(1);
+    expect(posted).toEqual([{ jsonrpc: '2.0', id: 1, result: { protocolVersion: 'x' } }]);
+    expect(log.getSnapshot().entries.map((entry) => [entry.direction, entry.method, entry.rpcId, entry.toolCallId])).toEqual([
+      ['from-app', 'ui/initialize', 1, 'call-1'],
+      ['to-app', 'response', 1, 'call-1'],
+    ]);
+  });
+
+  it('answers a request for a method the host does not serve with a clear error, without the bridge seeing it', () => {
+    const { posted, received, bridge } = channel();
+    bridge.receive({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} });
+    expect(received).toEqual([]);
+    expect(posted).toEqual([{ jsonrpc: '2.0', id: 7, error: { code: METHOD_NOT_FOUND, message: expect.stringContaining('does not serve "sampling/createMessage"') } }]);
+  });
+
+  it('ignores what is not JSON-RPC, and records it as invalid', () => {
+    const { log, received, bridge } = channel();
+    bridge.receive('hello');
+    bridge.receive({ id: 1, method: 'tools/call' });
+    expect(received).toEqual([]);
+    expect(log.getSnapshot().entries.map((entry) => entry.method)).toEqual(['invalid', 'invalid']);
+  });
+
+  it('drops a flood beyond the limit unread and reports how many, in one entry', () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 0;
+      const { log, received, dropped, bridge } = channel({ now: () => clock });
+      for (let index = 0; index < 10_000; index += 1) bridge.receive({ jsonrpc: '2.0', method: 'notifications/message', params: { index } });
+      expect(received).toHaveLength(5);
+      vi.advanceTimersByTime(DROP_REPORT_MS);
+      const reports = log.getSnapshot().entries.filter((entry) => entry.method === 'rate-limited');
+      expect(reports).toHaveLength(1);
+      expect(reports[0]?.message).toEqual({ dropped: 9995, total: 9995 });
+      expect(dropped).toEqual([9995]);
+      // A second later the bucket has refilled: the view is heard again.
+      clock = 1000;
+      bridge.receive({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
+      expect(received).toHaveLength(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('records a blocked request the view reports and tells the host', () => {
+    const violations: unknown[] = [];
+    const log = new BridgeLog();
+    const bridge = new BridgeChannel({ log, viewId: 'v', server: 's', post: () => undefined, onViolation: (violation) => violations.push(violation) });
+    bridge.receive({ type: 'glassbox/csp-violation', directive: 'connect-src', blockedURI: 'https://evil.example' });
+    expect(violations).toEqual([{ directive: 'connect-src', blockedURI: 'https://evil.example' }]);
+    expect(log.getSnapshot().entries[0]).toMatchObject({ method: 'csp-violation', direction: 'from-app' });
+  });
+});
+
+describe('AppContextStore', () => {
+  it('keeps the latest context of each view until the next request takes it', () => {
+    const store = new AppContextStore();
+    store.set({ viewId: 'a', label: 'basic · get-time', text: 'first' });
+    store.set({ viewId: 'a', label: 'basic · get-time', text: 'second' });
+    store.set({ viewId: 'b', label: 'other', text: 'b' });
+    expect(store.take().map((entry) => entry.text)).toEqual(['second', 'b']);
+    expect(store.take()).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The App bridge wire: every postMessage between Glassbox and an app's view, in both directions,
+ * recorded once where it passes (the bridge channel) with the view and the tool call it belongs to.
+ * Framework-free: subscribe/getSnapshot.
+ */
+import { Listeners } from '../shared/listeners';
+
+/** Which way a message went. */
+export type BridgeDirection = 'to-app' | 'from-app';
+
+/** One recorded message. */
+export interface BridgeEntry {
+  id: number;
+  /** Epoch ms. */
+  at: number;
+  /** The view it belongs to. */
+  viewId: string;
+  /** The server whose view it is. */
+  server: string;
+  /** The tool call that opened the view (a chat call's id, or the manual call's). */
+  toolCallId?: string;
+  direction: BridgeDirection;
+  /** The JSON-RPC method, `response` for an answer, or what the host made of it (`rate-limited`, `invalid`, `csp-violation`). */
+  method: string;
+  /** The JSON-RPC id, when the message has one. */
+  rpcId?: string | number;
+  /** The message as sent (JSON). */
+  message: unknown;
+  /** What the host did about it, when it did something (dropped, refused). */
+  note?: string;
+}
+
+/** Most entries kept: older ones go first (a flooding view cannot grow the page without end). */
+export const MAX_BRIDGE_ENTRIES = 2000;
+
+/** Longest a new entry waits before listeners hear of it, in ms: a busy view adds many a second, the panel redraws a few times. */
+export const BRIDGE_NOTIFY_MS = 100;
+
+/** An immutable view of the log. */
+export interface BridgeSnapshot {
+  entries: readonly BridgeEntry[];
+  /** Entries dropped for room. */
+  evicted: number;
+}
+
+/** The log of every view's bridge messages. */
+export class BridgeLog {
+  private readonly listeners = new Listeners();
+  private entries: BridgeEntry[] = [];
+  private evicted = 0;
+  private nextId = 1;
+  private snapshot: BridgeSnapshot = { entries: [], evicted: 0 };
+  private dirty = false;
+  private notifyScheduled = false;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Registers a listener (called at most once per microtask); returns the unsubscribe function. */
+  subscribe = this.listeners.subscribe;
+
+  /** The current snapshot (the same object until something changes; built when asked for, not per entry). */
+  getSnapshot = (): BridgeSnapshot => {
+    if (this.dirty) {
+      this.dirty = false;
+      this.snapshot = { entries: [...this.entries], evicted: this.evicted };
+    }
+    return this.snapshot;
+  };
+
+  /** Records one message; returns its entry. */
+  add(entry: Omit<BridgeEntry, 'id' | 'at'>): BridgeEntry {
+    const recorded: BridgeEntry = { ...entry, id: this.nextId++, at: this.now() };
+    this.entries.push(recorded);
+    if (this.entries.length > MAX_BRIDGE_ENTRIES) {
+      const extra = this.entries.length - MAX_BRIDGE_ENTRIES;
+      this.entries.splice(0, extra);
+      this.evicted += extra;
+    }
+    this.dirty = true;
+    this.scheduleNotify();
+    return recorded;
+  }
+
+  /** Forgets everything (a new session). */
+  clear(): void {
+    this.entries = [];
+    this.evicted = 0;
+    this.dirty = true;
+    this.scheduleNotify();
+  }
+
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    setTimeout(() => {
+      this.notifyScheduled = false;
+      this.listeners.notify();
+    }, BRIDGE_NOTIFY_MS);
+  }
+}

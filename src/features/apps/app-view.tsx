@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ToolAppCall } from '../../ui/tool-app-slot';
+import type { AppsHost } from './apps-host';
+import { sandboxTarget } from './apps-host';
+import { AppConsent, type ConsentRequest } from './app-consent';
+import { AppTeachingNote } from './app-teaching-note';
+import { useViewBridge, type ViewHandlers } from './use-view-bridge';
+
+/** Props for AppView. */
+export interface AppViewProps {
+  host: AppsHost;
+  call: ToolAppCall;
+  resourceUri: string;
+  /** The view's document (its HTML behind its CSP). */
+  document: string;
+  /** What the resource declared, for the person. */
+  declared: { connectDomains: readonly string[]; resourceDomains: readonly string[]; permissions: readonly string[]; refused: readonly string[]; prefersBorder?: boolean };
+  /** Runs a tool of the view's server (after the person's policy allowed it). */
+  callTool(name: string, args: Record<string, unknown>): Promise<unknown>;
+  /** Reads a resource of the view's server. */
+  readResource(uri: string): Promise<unknown>;
+  /** The policy for a tool of this server: allow, ask or deny; or a refusal reason when the view may not call it at all. */
+  policyFor(name: string): 'allow' | 'ask' | 'deny' | { refused: string };
+}
+
+/** Smallest and largest height a view may ask for, in px. */
+const HEIGHT = { min: 60, max: 1600, initial: 240 };
+
+/**
+ * One MCP App view: the sandboxed frame, the bridge to it, and everything the person decides for
+ * it (a tool call or read it asks for, a link it wants opened), with what it declared on show.
+ */
+export function AppView({ host, call, resourceUri, document: viewDocument, declared, callTool, readResource, policyFor }: AppViewProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [viewId] = useState(() => `view-${Math.random().toString(36).slice(2, 10)}`);
+  const [height, setHeight] = useState(HEIGHT.initial);
+  const [displayMode, setDisplayMode] = useState<'inline' | 'fullscreen'>('inline');
+  const [consents, setConsents] = useState<ConsentRequest[]>([]);
+  const [modelContext, setModelContext] = useState<string>();
+  const [target] = useState(sandboxTarget);
+  const label = `${call.server} · ${call.toolName}`;
+
+  /** Asks the person; resolves with their answer. */
+  const ask = (request: Omit<ConsentRequest, 'id' | 'answer'>) =>
+    new Promise<boolean>((resolve) => {
+      const id = `${Date.now()}-${Math.random()}`;
+      setConsents((list) => [...list, { ...request, id, answer: (yes) => (setConsents((rest) => rest.filter((item) => item.id !== id)), resolve(yes)) }]);
+    });
+
+  const handlers: ViewHandlers = {
+    async callTool(name, args) {
+      const policy = policyFor(name);
+      if (typeof policy === 'object') return { isError: true, content: [{ type: 'text', text: policy.refused }] };
+      const allowed = policy === 'allow' || (policy === 'ask' && (await ask({ kind: 'tool', title: `The view asks to call ${name}`, detail: JSON.stringify(args, null, 2) })));
+      if (!allowed) return { isError: true, content: [{ type: 'text', text: `The person did not allow ${name} (policy: ${policy}).` }] };
+      return callTool(name, args);
+    },
+    async readResource(uri) {
+      if (uri !== resourceUri && !(await ask({ kind: 'resource', title: 'The view asks to read a resource', detail: uri }))) throw new Error(`The person did not allow reading ${uri}.`);
+      return readResource(uri);
+    },
+    async message(text) {
+      try {
+        await host.sendMessage(text, label);
+        return {};
+      } catch {
+        return { isError: true };
+      }
+    },
+    updateModelContext(text) {
+      setModelContext(text);
+      host.context.set({ viewId, label, text });
+    },
+    async openLink(url) {
+      const safe = /^https?:\/\//i.test(url);
+      if (!safe) return { isError: true };
+      return (await ask({ kind: 'link', title: 'The view asks to open a link', detail: url })) ? {} : { isError: true };
+    },
+    displayMode(mode) {
+      const next = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+      setDisplayMode(next);
+      return next;
+    },
+    size(size) {
+      if (typeof size.height === 'number' && Number.isFinite(size.height)) setHeight(Math.max(HEIGHT.min, Math.min(HEIGHT.max, Math.ceil(size.height))));
+    },
+  };
+
+  const hostContext = { theme: host.theme, displayMode, availableDisplayModes: ['inline' as const, 'fullscreen' as const], containerDimensions: { maxHeight: HEIGHT.max, width: frame.current?.clientWidth ?? 360 }, locale: navigator.language, platform: 'web' as const, toolInfo: { id: call.toolCallId, tool: { name: call.toolName, inputSchema: { type: 'object' as const } } } };
+  const { bridge, state } = useViewBridge({ frame, document: viewDocument, targetOrigin: target.origin === 'opaque' ? '*' : target.origin, log: host.log, viewId, server: call.server, toolCallId: call.toolCallId, hostContext, handlers });
+
+  // What the view learns, once it said it is ready: the host context as it changes, the input, the result or the cancellation.
+  const { initialized } = state;
+  useEffect(() => {
+    if (initialized) bridge.current?.setHostContext({ theme: host.theme, displayMode });
+  }, [initialized, host.theme, displayMode, bridge]);
+  useEffect(() => {
+    if (initialized && call.input !== undefined) void bridge.current?.sendToolInput({ arguments: call.input as Record<string, unknown> });
+  }, [initialized, call.input, bridge]);
+  useEffect(() => {
+    if (!initialized) return;
+    if (call.result !== undefined) void bridge.current?.sendToolResult(call.result as never);
+    else if (call.status === 'cancelled') void bridge.current?.sendToolCancelled({ reason: 'The tool call was stopped or failed.' });
+  }, [initialized, call.result, call.status, bridge]);
+  useEffect(() => () => host.context.set({ viewId, label, text: '' }), [host.context, viewId, label]);
+
+  const fullscreen = displayMode === 'fullscreen';
+  return (
+    <section className={`app-view${fullscreen ? ' fullscreen' : ''}${declared.prefersBorder === false ? ' borderless' : ''}`} aria-label={`MCP App view of ${label}`} data-testid="app-view" data-display-mode={displayMode}>
+      <header className="app-view-head">
+        <span className="badge">MCP App</span>
+        <code className="faint">{resourceUri}</code>
+        <span className="spacer" />
+        <span className="faint" data-testid="app-status">{state.failure ? `bridge failed: ${state.failure}` : initialized ? 'connected' : 'starting…'}</span>
+        <button type="button" className="small-button" data-testid="app-fullscreen" aria-pressed={fullscreen} onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}>
+          {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+        </button>
+      </header>
+      {consents.map((consent) => (
+        <AppConsent key={consent.id} request={consent} />
+      ))}
+      <iframe
+        ref={frame}
+        className="app-frame"
+        data-testid="app-frame"
+        data-resource-uri={resourceUri}
+        data-origin={target.origin}
+        title={`MCP App view: ${label}`}
+        sandbox={target.origin === 'opaque' ? 'allow-scripts' : 'allow-scripts allow-same-origin'}
+        referrerPolicy="no-referrer"
+        src={target.url}
+        style={fullscreen ? undefined : { height }}
+      />
+      {state.dropped > 0 && (
+        <div className="warn-box" role="status" data-testid="app-rate-limited">
+          The view sent messages faster than the bridge takes them: {state.dropped} dropped unread (see the App bridge wire).
+        </div>
+      )}
+      {state.violations.length > 0 && (
+        <div className="warn-box" role="status" data-testid="app-csp-blocked">
+          Blocked by the view's Content-Security-Policy: {state.violations.join(', ')}
+        </div>
+      )}
+      {modelContext !== undefined && modelContext !== '' && (
+        <div className="app-model-context" data-testid="app-model-context">
+          <div className="section-title">Context for the model's next request (from this view)</div>
+          <pre className="mono">{modelContext}</pre>
+        </div>
+      )}
+      <AppTeachingNote declared={declared} origin={target.origin} />
+    </section>
+  );
+}
