@@ -3,6 +3,7 @@ import { start as startLab } from './servers/lab.mjs';
 import { start as startEverything } from './servers/everything.mjs';
 import { start as startLegacySse } from './servers/legacy-sse.mjs';
 import { start as startRounds } from './servers/rounds.mjs';
+import { start as startPoisoned } from './servers/poisoned.mjs';
 import { start as startAppExample } from './servers/app-examples.mjs';
 import { start as startHostileApp } from './servers/hostile-app.mjs';
 import { TEST_PORTS } from './test-ports';
@@ -16,6 +17,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     startEverything({ host, port: TEST_PORTS.everything }),
     startLegacySse({ host, port: TEST_PORTS.legacySse }),
     startRounds({ host, port: TEST_PORTS.rounds }),
+    startPoisoned({ host, port: TEST_PORTS.poisoned }),
     startAppExample({ example: 'basic', host, port: TEST_PORTS.appBasic }),
     startAppExample({ example: 'budget', host, port: TEST_PORTS.appBudget }),
     startHostileApp({ host, port: TEST_PORTS.appHostile }),

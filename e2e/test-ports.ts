@@ -22,6 +22,8 @@ export const TEST_PORTS = {
   rounds: port('ROUNDS', 7),
   /** oidc-provider in front of a protected MCP server (started by the specs that need it). */
   auth: port('AUTH', 8),
+  /** Tools with poisoned text, one of which changes after its first call (the tool guard's spec). */
+  poisoned: port('POISONED', 9),
   /** The official MCP Apps example server-basic-vanillajs (get-time with its view). */
   appBasic: port('APP_BASIC', 11),
   /** The official MCP Apps example server-budget-allocator. */
@@ -43,6 +45,7 @@ export const TEST_URLS = {
   everything: `http://127.0.0.1:${TEST_PORTS.everything}/mcp`,
   legacySse: `http://127.0.0.1:${TEST_PORTS.legacySse}/sse`,
   rounds: `http://127.0.0.1:${TEST_PORTS.rounds}/mcp`,
+  poisoned: `http://127.0.0.1:${TEST_PORTS.poisoned}/mcp`,
   down: `http://127.0.0.1:${TEST_PORTS.down}/mcp`,
   appBasic: `http://127.0.0.1:${TEST_PORTS.appBasic}/mcp`,
   appBudget: `http://127.0.0.1:${TEST_PORTS.appBudget}/mcp`,

@@ -123,6 +123,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             conversation: shownSession.exportData(),
             traffic: shownLog.getSnapshot(),
             appVersion: APP_VERSION,
+            toolPins: view ? (view.file.toolPins ?? []) : services.policies.getSnapshot().pins,
             redact: (text) => services.secrets.redact(text),
           })}
           onNewSession={startNewSession}

@@ -58,6 +58,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
       <ServersPanel
         manager={services.connections}
         {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
+        policies={services.policies}
         contents={(server) => (
           <ServerContents
             server={server}
@@ -74,7 +75,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
   {
     id: 'registry',
     label: 'Tool registry',
-    render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={provider} />,
+    render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />,
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
   { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },

@@ -2,6 +2,7 @@ import { AgentSession } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
+import { findingsOfTool, GuardStore } from './guard';
 import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
 import type { SamplingModelSettings } from './inbox';
 import { ConnectionManager } from './mcp';
@@ -9,7 +10,7 @@ import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { PROVIDERS } from './providers';
-import { createReminderTool, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
+import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 import type { CallContext } from './traffic';
@@ -21,6 +22,8 @@ export interface Services {
   connections: ConnectionManager;
   registry: ToolRegistry;
   policies: PolicyStore;
+  /** Findings on what the connected servers tell the model (tool text, instructions). */
+  guard: GuardStore;
   reminders: ReminderStore;
   session: AgentSession;
   /** The servers' own requests (sampling, elicitation, roots) waiting for the person, and what answers them. */
@@ -83,6 +86,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   });
   const registry = new ToolRegistry();
   const policies = new PolicyStore({ storage });
+  const guard = new GuardStore();
   const reminders = new ReminderStore({ storage });
   registry.registerLocalTool(createReminderTool(reminders));
 
@@ -94,7 +98,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     const offered = new Set<string>();
     for (const server of connections.getSnapshot().servers) {
       if (server.status === 'connected') {
-        if (offeredLists.get(server.name) !== server.tools) registry.setServerTools(server.name, server.tools);
+        if (offeredLists.get(server.name) !== server.tools) {
+          registry.setServerTools(server.name, server.tools);
+          policies.observeTools(server.name, server.tools);
+        }
         offeredLists.set(server.name, server.tools);
         offered.add(server.name);
       }
@@ -105,6 +112,18 @@ export function createServices(options: ServicesOptions = {}): Services {
     for (const tool of registry.getSnapshot().tools) {
       if (tool.origin === 'mcp' && !offered.has(tool.server)) registry.removeServer(tool.server);
     }
+    const connected = connections.getSnapshot().servers.filter((server) => offered.has(server.name));
+    guard.update(
+      connected.map((server) => ({
+        server: server.name,
+        tools: server.tools,
+        ...(server.instructions !== undefined ? { instructions: server.instructions } : {}),
+        ...(server.prompts ? { prompts: server.prompts } : {}),
+        ...(server.resources ? { resources: server.resources } : {}),
+        ...(server.resourceTemplates ? { resourceTemplates: server.resourceTemplates } : {}),
+      })),
+      registry.toolsOf(LOCAL_SERVER).map((tool) => ({ server: LOCAL_SERVER, name: tool.remoteName })),
+    );
   };
   connections.subscribe(syncRegistry);
 
@@ -113,6 +132,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     registry,
     takeModelContext: () => apps.context.take(),
     policies,
+    findingsFor: (server, tool) => findingsOfTool(guard.getSnapshot(), server, tool),
     callMcpTool: (server, remoteName, args, options) => {
       const connection = connections.get(server);
       if (!connection || connection.getState().status !== 'connected') {
@@ -128,7 +148,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const persistence = new SessionPersistence({ log, session, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
-  return { log, secrets, connections, registry, policies, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps };
 }
 
 /** The instructions of the connected servers that sent some. */

@@ -26,6 +26,8 @@ describe('the core layers', () => {
     ['src/core/auth/probe.ts', "import { ServerConnection as probe } from '../mcp';"],
     ['src/core/auth/probe.ts', "import { SessionPersistence as probe } from '../persistence';"],
     ['src/core/persistence/probe.ts', "import { createServices as probe } from '../composition';"],
+    ['src/core/guard/probe.ts', "import { PolicyStore as probe } from '../tools';"],
+    ['src/core/mcp/probe.ts', "import { scanServer as probe } from '../guard';"],
     ['src/core/mcp/probe.ts', "import { Inbox as probe } from '../inbox';"],
     ['src/core/agent/probe.ts', "import { Inbox as probe } from '../inbox';"],
   ])('in %s, %s is refused', async (file, source) => {
@@ -40,6 +42,8 @@ describe('the core layers', () => {
     ['src/core/config/probe.ts', "import { isPlainObject as probe } from '../shared/json';"],
     ['src/core/mcp/probe.ts', "import { authMiddleware as probe } from '../auth';"],
     ['src/core/probe.ts', "import { SessionPersistence as probe } from './persistence';"],
+    ['src/core/tools/probe.ts', "import { fingerprint as probe } from '../guard';"],
+    ['src/core/guard/probe.ts', "import { isPlainObject as probe } from '../shared/json';"],
     ['src/core/inbox/probe.ts', "import { callModel as probe } from '../agent';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);

@@ -17,7 +17,8 @@ import {
 } from '../tools';
 import { raceAbort, type ApprovalDecision } from './approval-gate';
 import { classifyToolError } from './classify-tool-error';
-import type { ToolCallItem } from './session-types';
+import type { ToolCallGuard, ToolCallItem } from './session-types';
+import type { GuardFinding } from '../guard';
 import type { ModelToolResult, NeutralPart } from '../conversation';
 import { isPlainObject } from '../shared/json';
 
@@ -50,6 +51,8 @@ export interface ToolCallContext {
   registry: ToolRegistry;
   policies: PolicyStore;
   callMcpTool: CallMcpTool;
+  /** The guard's findings on a tool's text, copied onto the call when it asks. */
+  findingsFor?: (server: string, tool: string) => GuardFinding[];
   /** Per-server timeout in milliseconds; undefined = the connection's default. */
   timeoutFor?: (server: string) => number | undefined;
   /** Aborted by stop(). */
@@ -112,7 +115,8 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
     return fail('denied', `The tool policy for ${tool.server}/${tool.remoteName} is "deny"; the call was not made.`);
   }
   if (policy === 'ask') {
-    context.update((item) => ({ ...item, status: 'awaiting-approval' }));
+    const guard = guardNote(tool, context);
+    context.update((item) => ({ ...item, status: 'awaiting-approval', ...(guard ? { guard } : {}) }));
     let decision: ApprovalDecision;
     try {
       decision = await context.waitForApproval(call.toolCallId, signal);
@@ -123,7 +127,9 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
       context.update((item) => ({ ...item, decision: 'denied' }));
       return fail('denied', 'The person denied this call.');
     }
+    // Allowing (once or always) pins the definition the person saw: a later change asks again.
     if (decision === 'always') context.policies.setPolicy(tool.server, tool.remoteName, 'allow');
+    else context.policies.pin(tool.server, tool.remoteName);
     context.update((item) => ({ ...item, decision: decision === 'always' ? 'always-allowed' : 'allowed-once' }));
   } else {
     context.update((item) => ({ ...item, decision: 'allowed-by-policy' }));
@@ -158,6 +164,15 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
     ...(isToolError ? { failure: { category: 'tool-error', message: resultText(projected.modelResult) } } : {}),
   }));
   return projected.modelResult;
+}
+
+/** What the approval card shows about the tool's text: findings, and a change since it was allowed. */
+function guardNote(tool: RegisteredTool, context: ToolCallContext): ToolCallGuard | undefined {
+  if (tool.origin !== 'mcp') return undefined;
+  const findings = context.findingsFor?.(tool.server, tool.remoteName) ?? [];
+  const change = context.policies.changeOf(tool.server, tool.remoteName);
+  if (findings.length === 0 && change === undefined) return undefined;
+  return { findings, ...(change ? { change } : {}) };
 }
 
 /** Calls the tool where it lives. */

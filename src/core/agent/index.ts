@@ -18,6 +18,7 @@ export type {
   RequestRecord,
   TimelineSpan,
   ToolCallDecision,
+  ToolCallGuard,
   ToolCallItem,
   ToolCallStatus,
   TurnTimeline,

@@ -18,12 +18,14 @@ import type { ItemRef, SessionState } from './session-state';
 import type { ModelSettings, ToolCallItem } from './session-types';
 import type { NeutralRequest, NeutralResponse } from '../conversation';
 import type { CallContext } from '../traffic';
+import type { GuardFinding } from '../guard';
 
 /** Everything the loop uses that comes from outside. */
 export interface TurnServices {
   registry: ToolRegistry;
   policies: PolicyStore;
   callMcpTool: CallMcpTool;
+  findingsFor?: (server: string, tool: string) => GuardFinding[];
   timeoutFor?: (server: string) => number | undefined;
   modelFetch(provider: ProviderId, context: CallContext): typeof fetch;
   now(): number;
@@ -218,6 +220,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
         policies: services.policies,
         callMcpTool: services.callMcpTool,
         ...(services.timeoutFor !== undefined ? { timeoutFor: services.timeoutFor } : {}),
+        ...(services.findingsFor !== undefined ? { findingsFor: services.findingsFor } : {}),
         ...(services.maxResultChars !== undefined ? { maxResultChars: services.maxResultChars } : {}),
         signal,
         now: services.now,

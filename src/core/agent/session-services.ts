@@ -3,6 +3,7 @@
  * with the defaults filled in (clock, ids, retry sleep, page origin, offline check).
  */
 import type { ProviderId } from '../providers';
+import type { GuardFinding } from '../guard';
 import type { PolicyStore, ToolRegistry } from '../tools';
 import type { CallContext } from '../traffic';
 import { sleepWithSignal } from './call-model';
@@ -19,6 +20,8 @@ export interface AgentSessionDeps {
   policies: PolicyStore;
   /** Calls a tool on a connected MCP server; resolves to its CallToolResult. */
   callMcpTool: CallMcpTool;
+  /** The guard's findings on one tool's text, shown on its approval card. None when absent. */
+  findingsFor?(server: string, tool: string): GuardFinding[];
   /** Per-server tool-call timeout in milliseconds; undefined = the connection's default. */
   timeoutFor?(server: string): number | undefined;
   /** The fetch a model request goes through: tapped, its source the provider, its exchange part of `context` (turn, step). */
@@ -53,6 +56,7 @@ export function turnServices(deps: AgentSessionDeps, now: () => number, generate
     registry: deps.registry,
     policies: deps.policies,
     callMcpTool: deps.callMcpTool,
+    ...(deps.findingsFor ? { findingsFor: (server: string, tool: string) => deps.findingsFor?.(server, tool) ?? [] } : {}),
     ...(deps.timeoutFor ? { timeoutFor: (server: string) => deps.timeoutFor?.(server) } : {}),
     modelFetch: (provider, context) => deps.modelFetch(provider, context),
     now,

@@ -4,7 +4,8 @@
  */
 import type { ProviderId } from '../providers';
 import type { ModelToolResult, NeutralMessage, NeutralRequest } from '../conversation';
-import type { OutputCheck } from '../tools';
+import type { GuardFinding } from '../guard';
+import type { OutputCheck, ToolChange } from '../tools';
 import type { PendingAttachment } from './pending-context';
 
 /** What the person chose for the model side. */
@@ -62,6 +63,15 @@ export interface ToolCallItem {
   outputCheck?: OutputCheck;
   /** `category` is a ToolFailureCategory from core/tools. */
   failure?: { category: string; message: string };
+  /** What the guard knew when the call asked: findings on the tool's text, a change since it was allowed. */
+  guard?: ToolCallGuard;
+}
+
+/** The guard's notes on a tool call that asked for approval (as they were at the time). */
+export interface ToolCallGuard {
+  findings: GuardFinding[];
+  /** Present when the person allowed this tool before and its definition changed since. */
+  change?: ToolChange;
 }
 
 /** A user message as shown. */

@@ -11,6 +11,7 @@ import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { parseTrafficData } from './parse-traffic-data';
 import { CodedError } from '../shared/coded-error';
+import { PinBook, type ToolPin } from '../tools';
 
 /** The `format` marker of a session file. */
 export const SESSION_FILE_FORMAT = 'glassbox-session';
@@ -28,6 +29,8 @@ export interface SessionFile {
   config: string;
   conversation: AgentSessionData;
   traffic: { exchanges: HttpExchange[]; messages: RpcMessageRecord[] };
+  /** The tool definitions the person had allowed (absent in files from before pins). */
+  toolPins?: ToolPin[];
 }
 
 /** What buildSessionFile needs. */
@@ -40,6 +43,8 @@ export interface BuildSessionFileInput {
   appVersion: string;
   /** Export time, epoch milliseconds. */
   now: number;
+  /** The pinned tool definitions (PolicyStore's snapshot `pins`). */
+  toolPins?: readonly ToolPin[];
 }
 
 /** Error codes of SessionFileError. */
@@ -71,6 +76,7 @@ export function buildSessionFile(input: BuildSessionFileInput): { file: SessionF
       config,
       conversation: input.conversation,
       traffic: { exchanges: exchanges.slice(0, exchangeCount), messages: messages.slice(0, messageCount) },
+      ...(input.toolPins ? { toolPins: input.toolPins.map((pin) => ({ ...pin })) } : {}),
     },
     warnings,
   };
@@ -138,6 +144,10 @@ export function parseSessionFile(text: string): ParsedSessionFile {
   const traffic = parseTrafficData(raw['traffic'] ?? { exchanges: [], messages: [] }, { settleInterrupted: true });
   problems.push(...traffic.problems.map((problem) => `Traffic: ${problem}`));
 
+  // Pins are read like stored ones: shape checked, hashes recomputed from the definitions.
+  const pinBook = new PinBook();
+  const skippedPins = raw['toolPins'] === undefined ? 0 : pinBook.restore(raw['toolPins']);
+  if (skippedPins > 0) problems.push(`${skippedPins} pinned tool definition${skippedPins === 1 ? ' was' : 's were'} not understood and left out.`);
   return {
     file: {
       format: SESSION_FILE_FORMAT,
@@ -147,6 +157,7 @@ export function parseSessionFile(text: string): ParsedSessionFile {
       config,
       conversation: conversation.data ?? emptyConversation(),
       traffic: traffic.data,
+      ...(raw['toolPins'] !== undefined ? { toolPins: pinBook.allPins() } : {}),
     },
     problems,
   };

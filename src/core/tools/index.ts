@@ -51,6 +51,7 @@ export {
   type PolicyStoreOptions,
   type ToolPolicy,
 } from './tool-policy';
+export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export {
   APP_ONLY_REASON,
   LOCAL_SERVER,

@@ -4,6 +4,7 @@
  * server name (a key in mcp.json) may hold anything. So each remote tool gets a stand-in name
  * `<server>_<tool>`, cleaned, shortened and made unique.
  */
+import { fnv1a32Hex } from '../shared/hash';
 
 /** The rule both Anthropic and OpenAI apply to tool names. */
 export const PUBLIC_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -22,15 +23,8 @@ export function publicNameKey(server: string, tool: string): string {
   return `${server}\u0000${tool}`;
 }
 
-/** FNV-1a 32-bit hash of the UTF-8 bytes of `text`, as 8 lowercase hex digits (stable, not secure). */
-export function fnv1a32Hex(text: string): string {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
+/** Re-exported where it was first defined: public names were its first user. */
+export { fnv1a32Hex };
 
 /**
  * Cleans a raw name: every run of characters outside `[a-zA-Z0-9_-]` becomes one `_`, which also

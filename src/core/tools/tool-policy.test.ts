@@ -104,6 +104,7 @@ describe('PolicyStore: persistence', () => {
         { server: 'weather', tool: 'get_forecast', policy: 'allow' },
       ],
       trustReadOnlyHints: ['docs'],
+      pins: [],
     });
 
     const second = new PolicyStore({ storage });
@@ -146,6 +147,8 @@ describe('PolicyStore: persistence', () => {
       ],
       trustReadOnlyHints: ['s'],
       problems: ['3 stored tool policies were not understood and ignored.'],
+      pins: [],
+      changes: [],
     });
     expect(store.effectivePolicy('__proto__', 'constructor')).toBe('deny');
   });

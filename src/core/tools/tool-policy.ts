@@ -6,6 +6,7 @@
  */
 import type { KeyValueStorage, ToolAnnotations } from './types';
 import { isPlainObject } from '../shared/json';
+import { PinBook, type ListedTool, type ToolChange, type ToolPin } from './tool-pins';
 
 /** `allow`: run at once; `ask`: the person confirms each call; `deny`: never run. */
 export type ToolPolicy = 'allow' | 'ask' | 'deny';
@@ -20,8 +21,11 @@ export interface PolicyEntry {
   policy: ToolPolicy;
 }
 
-/** Where an effective policy comes from, for the UI to explain it. */
-export type PolicySource = 'explicit' | 'read-only-hint' | 'default';
+/**
+ * Where an effective policy comes from, for the UI to explain it. `changed`: the tool was allowed,
+ * but its definition changed since, so it is `ask` until the person allows the new one.
+ */
+export type PolicySource = 'explicit' | 'read-only-hint' | 'default' | 'changed';
 
 /** An immutable view of the store; a new object after every change. */
 export interface PolicySnapshot {
@@ -31,6 +35,10 @@ export interface PolicySnapshot {
   trustReadOnlyHints: readonly string[];
   /** Problems with stored state or with saving it (the store keeps working in memory). */
   problems: readonly string[];
+  /** The definitions the person allowed, sorted by server then tool. */
+  pins: readonly ToolPin[];
+  /** Allowed tools whose listed definition differs from the pinned one. */
+  changes: readonly ToolChange[];
 }
 
 /** Options for PolicyStore. */
@@ -39,6 +47,8 @@ export interface PolicyStoreOptions {
   storage: KeyValueStorage;
   /** Storage key. Default is `glassbox.tool-policies.v1`. */
   storageKey?: string;
+  /** The clock for pin times (epoch ms). Default is Date.now. */
+  now?: () => number;
 }
 
 /** Default storage key of PolicyStore. */
@@ -55,6 +65,8 @@ interface StoredPolicies {
   version: 1;
   policies: PolicyEntry[];
   trustReadOnlyHints: string[];
+  /** Added after version 1 shipped; absent in older stored state (which then has no pins). */
+  pins?: ToolPin[];
 }
 
 function entryKey(server: string, tool: string): string {
@@ -72,12 +84,15 @@ export class PolicyStore {
   private readonly entries = new Map<string, PolicyEntry>();
   private readonly trusted = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  private readonly pinBook = new PinBook();
+  private readonly now: () => number;
   private problems: string[] = [];
   private snapshot: PolicySnapshot;
 
   constructor(options: PolicyStoreOptions) {
     this.storage = options.storage;
     this.storageKey = options.storageKey ?? TOOL_POLICY_STORAGE_KEY;
+    this.now = options.now ?? Date.now;
     this.restore();
     this.snapshot = this.buildSnapshot();
   }
@@ -106,8 +121,11 @@ export class PolicyStore {
   /** The policy that applies to a call, and why. */
   explainPolicy(server: string, tool: string, annotations?: ToolAnnotations): { policy: ToolPolicy; source: PolicySource } {
     const explicit = this.explicitPolicy(server, tool);
+    const allowed = explicit === 'allow' || (explicit === undefined && this.trusted.has(server) && annotations?.readOnlyHint === true);
+    // An allowed tool whose definition changed is asked about again: the person allowed the old one.
+    if (allowed && this.pinBook.change(server, tool)) return { policy: 'ask', source: 'changed' };
     if (explicit) return { policy: explicit, source: 'explicit' };
-    if (this.trusted.has(server) && annotations?.readOnlyHint === true) return { policy: 'allow', source: 'read-only-hint' };
+    if (allowed) return { policy: 'allow', source: 'read-only-hint' };
     return { policy: DEFAULT_TOOL_POLICY, source: 'default' };
   }
 
@@ -116,17 +134,37 @@ export class PolicyStore {
     return this.explainPolicy(server, tool, annotations).policy;
   }
 
-  /** Sets a tool's policy; `undefined` removes the choice so the defaults apply again. */
+  /** Sets a tool's policy; `undefined` removes the choice so the defaults apply again. `allow` pins the listed definition. */
   setPolicy(server: string, tool: string, policy: ToolPolicy | undefined): void {
     const key = entryKey(server, tool);
+    if (policy !== undefined && !isToolPolicy(policy)) throw new TypeError(`Unknown tool policy: ${String(policy)}`);
+    const pinned = policy === 'allow' && this.pinBook.pin(server, tool, this.now());
     if (policy === undefined) {
-      if (!this.entries.delete(key)) return;
-    } else {
-      if (!isToolPolicy(policy)) throw new TypeError(`Unknown tool policy: ${String(policy)}`);
-      if (this.entries.get(key)?.policy === policy) return;
+      if (!this.entries.delete(key) && !pinned) return;
+    } else if (this.entries.get(key)?.policy !== policy) {
       this.entries.set(key, { server, tool, policy });
+    } else if (!pinned) {
+      return;
     }
     this.commit();
+  }
+
+  /** Pins the tool's listed definition: the person allowed it (once or always). */
+  pin(server: string, tool: string): void {
+    if (this.pinBook.pin(server, tool, this.now())) this.commit();
+  }
+
+  /**
+   * Records a server's freshly listed tools: compared with the pins, a different definition is a
+   * change. Tools allowed before pins existed are pinned on sight.
+   */
+  observeTools(server: string, tools: readonly ListedTool[]): void {
+    if (this.pinBook.observe(server, tools, (tool) => this.explicitPolicy(server, tool) === 'allow', this.now())) this.commit();
+  }
+
+  /** How the tool's listed definition differs from the one the person allowed, if it does. */
+  changeOf(server: string, tool: string): ToolChange | undefined {
+    return this.pinBook.change(server, tool);
   }
 
   /** Trusts (or stops trusting) a server's `readOnlyHint`: such tools then default to `allow`. */
@@ -139,7 +177,8 @@ export class PolicyStore {
 
   /** Forgets every choice about one server (when it is removed from the configuration). */
   forgetServer(server: string): void {
-    let changed = this.trusted.delete(server);
+    let changed = this.pinBook.forget(server);
+    changed = this.trusted.delete(server) || changed;
     for (const [key, entry] of this.entries) {
       if (entry.server === server) {
         this.entries.delete(key);
@@ -163,6 +202,8 @@ export class PolicyStore {
       policies: Object.freeze(policies),
       trustReadOnlyHints: Object.freeze([...this.trusted].sort(compare)),
       problems: Object.freeze([...this.problems]),
+      pins: Object.freeze(this.pinBook.allPins()),
+      changes: Object.freeze(this.pinBook.allChanges()),
     });
   }
 
@@ -171,6 +212,7 @@ export class PolicyStore {
       version: 1,
       policies: this.buildSnapshot().policies.map((entry) => ({ ...entry })),
       trustReadOnlyHints: [...this.trusted].sort(compare),
+      pins: this.pinBook.allPins(),
     };
     try {
       this.storage.setItem(this.storageKey, JSON.stringify(stored));
@@ -214,6 +256,7 @@ export class PolicyStore {
       if (typeof server === 'string') this.trusted.add(server);
       else skipped++;
     }
+    skipped += this.pinBook.restore(data.pins);
     if (skipped > 0) this.problems.push(`${skipped} stored tool polic${skipped === 1 ? 'y was' : 'ies were'} not understood and ignored.`);
   }
 }

@@ -3,6 +3,7 @@ import type { ToolCallItem } from '../../core/agent';
 import { JsonView } from '../../ui/json-view';
 import type { ChatSession } from './chat-session';
 import { hintRows } from './tool-call-labels';
+import { FindingList, ToolChangedBadge, ToolDiffView } from '../../ui/tool-guard-view';
 
 /**
  * The question before a tool runs: which server, which tool, what the server claims about
@@ -24,6 +25,18 @@ export function ApprovalCard({ item, session }: { item: ToolCallItem; session: P
         ) : null}
         ?
       </div>
+      {item.guard?.change && (
+        <div className="approval-guard-change warn-box">
+          <ToolChangedBadge change={item.guard.change} /> <span>This tool&apos;s definition changed after you allowed it. What changed:</span>
+          <ToolDiffView change={item.guard.change} />
+        </div>
+      )}
+      {item.guard && item.guard.findings.length > 0 && (
+        <div className="approval-guard-findings">
+          <div className="section-title">What this tool tells the model: {item.guard.findings.length} finding{item.guard.findings.length === 1 ? '' : 's'} (hints, not proof)</div>
+          <FindingList findings={item.guard.findings} label={`Findings on the text of ${item.remoteName ?? item.publicName}`} />
+        </div>
+      )}
       <div className="approval-hints">
         <span className="muted">Hints from the server, not guarantees:</span>
         {hintRows(item.annotations).map((hint) => (

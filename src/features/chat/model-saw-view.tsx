@@ -1,4 +1,6 @@
 import type { ModelToolResult } from '../../core/conversation';
+import { countInvisible } from '../../core/guard';
+import { EscapedText } from '../../ui/escaped-text';
 
 /** Image types shown as thumbnails; anything else is described only. */
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/i;
@@ -16,6 +18,7 @@ export function ModelSawView({ result }: { result: ModelToolResult | undefined }
       </div>
     );
   }
+  const invisible = result.parts.reduce((sum, part) => sum + (part.type === 'text' ? countInvisible(part.text) : 0), 0);
   return (
     <div className="model-saw" data-testid="model-saw" data-is-error={result.isError ? 'true' : 'false'}>
       <div className="model-saw-meta">
@@ -23,12 +26,22 @@ export function ModelSawView({ result }: { result: ModelToolResult | undefined }
         <span className="faint">
           {result.parts.length} {result.parts.length === 1 ? 'part' : 'parts'}
         </span>
+        {invisible > 0 && (
+          <span
+            className="badge warn"
+            data-testid="model-saw-invisible"
+            data-count={invisible}
+            title="Characters you cannot see but the model reads (tag characters, zero-width or direction-changing characters), shown below as visible escapes"
+          >
+            {invisible} invisible character{invisible === 1 ? '' : 's'}
+          </span>
+        )}
       </div>
       {result.parts.map((part, index) => {
         if (part.type === 'text') {
           return (
             <pre key={index} className="model-saw-text" data-part-type="text">
-              {part.text}
+              <EscapedText text={part.text} />
             </pre>
           );
         }

@@ -1,3 +1,4 @@
+import { EscapedText } from '../../ui/escaped-text';
 import './server-identity.css';
 import type { McpIcon, ServerState } from '../../core/mcp';
 
@@ -46,7 +47,9 @@ export function ServerInstructionsView({ server }: { server: ServerState }) {
   return (
     <details className="server-instructions" data-testid={`instructions-${server.name}`}>
       <summary>Instructions from the server (also sent to the model, marked as this server&apos;s text)</summary>
-      <pre className="instructions">{server.instructions}</pre>
+      <pre className="instructions">
+        <EscapedText text={server.instructions} />
+      </pre>
     </details>
   );
 }

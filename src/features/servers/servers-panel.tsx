@@ -8,6 +8,10 @@ import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity
 import { ServerSignInSection } from './server-sign-in-section';
 import { ToolCallForm } from './tool-call-form';
 import type { CallProgress } from './tool-call-form';
+import { ToolChangesNote } from './tool-changes-note';
+import type { PolicySnapshot } from '../../core/tools';
+import type { ExternalStore } from '../../ui/use-store';
+import { EscapedText } from '../../ui/escaped-text';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -19,15 +23,18 @@ export interface LocalToolsGroup {
 /**
  * The servers list: each server's state, era, session, diagnosis and tools, with manual tool calls.
  * `contents` renders more of a server under its tools (the app composes resources and prompts there);
- * `onShowSignInSteps` opens the auth debugger for a server.
+ * `onShowSignInSteps` opens the auth debugger for a server; `policies` lists, per server, the tools
+ * whose definition changed since the person allowed them.
  */
-export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps }: {
+export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps, policies }: {
   manager: ConnectionManager;
   local?: LocalToolsGroup;
   contents?: (server: ServerState) => ReactNode;
   /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: (server: string) => void;
+  /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
+  policies?: ExternalStore<PolicySnapshot>;
 }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
@@ -36,7 +43,7 @@ export function ServersPanel({ manager, local, contents, callInbox, onShowSignIn
   return (
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} policies={policies} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -96,12 +103,13 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps }: {
+function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, policies }: {
   server: ServerState;
   manager: ConnectionManager;
   contents?: (server: ServerState) => ReactNode;
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: ((server: string) => void) | undefined;
+  policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
   const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
@@ -174,6 +182,7 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps }:
           <DiagnosisBody diagnosis={server.lastProblem.diagnosis} />
         </div>
       )}
+      {policies && <ToolChangesNote server={server.name} policies={policies} />}
       {server.warnings.map((warning) => (
         <div className="warn-box" key={warning} data-testid={`server-warning-${server.name}`}>
           {warning}
@@ -268,7 +277,11 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
                     ))}
                   </ul>
                 )}
-                {tool.description && <pre className="tool-description">{tool.description}</pre>}
+                {tool.description && (
+                  <pre className="tool-description">
+                    <EscapedText text={tool.description} />
+                  </pre>
+                )}
                 <details>
                   <summary>Input schema</summary>
                   <JsonView value={tool.inputSchema} openDepth={4} label="Input schema" />

@@ -2,6 +2,7 @@
 import type { AgentSessionData } from '../../core/agent';
 import { buildSessionFile, serializeSessionFile, sessionFileName } from '../../core/persistence';
 import type { TrafficSnapshot } from '../../core/traffic';
+import type { ToolPin } from '../../core/tools';
 import { downloadText } from '../../ui/download';
 
 /** Where an export's contents come from. */
@@ -11,13 +12,15 @@ export interface ExportSource {
   conversation: AgentSessionData;
   traffic: TrafficSnapshot;
   appVersion: string;
+  /** The tool definitions the person allowed (PolicyStore's `pins`). */
+  toolPins?: readonly ToolPin[];
   /** A last guard that replaces any known secret (e.g. `SecretRegistry.redact`). */
   redact?(text: string): string;
 }
 
 /** Downloads `glassbox-session-<date>.json`; returns the warnings (e.g. a config left out) and the file name. */
 export function downloadSessionFile(source: ExportSource, now = Date.now()): { fileName: string; warnings: string[] } {
-  const { file, warnings } = buildSessionFile({ configText: source.configText, conversation: source.conversation, traffic: source.traffic, appVersion: source.appVersion, now });
+  const { file, warnings } = buildSessionFile({ configText: source.configText, conversation: source.conversation, traffic: source.traffic, appVersion: source.appVersion, now, ...(source.toolPins ? { toolPins: source.toolPins } : {}) });
   const fileName = sessionFileName(now);
   downloadText(fileName, serializeSessionFile(file, source.redact), 'application/json');
   return { fileName, warnings };

@@ -65,6 +65,12 @@ function PolicyMarker({ source, onReset, publicName }: { source: ReturnType<Poli
           (read-only hint)
         </span>
       );
+    case 'changed':
+      return (
+        <span className="policy-source changed" data-testid={`policy-changed-${publicName}`} title="You allowed this tool, but its definition changed since: it asks again until you allow the new one.">
+          (changed: asks again)
+        </span>
+      );
     case 'explicit':
       return (
         <button type="button" className="link-button policy-source" onClick={onReset} aria-label={`Reset policy for ${publicName} to the default`} title="Forget this choice; the default applies again.">

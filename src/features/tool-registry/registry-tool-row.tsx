@@ -3,14 +3,19 @@ import type { ProviderId } from '../../core/providers';
 import { describeRenameReason, type ToolRow } from './group-tools';
 import { PolicySelect, type PolicyControls } from './policy-select';
 import { ProviderSchemaView } from './provider-schema-view';
+import { ToolGuardNotes } from './tool-guard-notes';
+import type { GuardFinding } from '../../core/guard';
+import { useStore } from '../../ui/use-store';
+import { EscapedText } from '../../ui/escaped-text';
 
 /**
  * One registered tool: the public name the model sees, the name behind it, hints, the schema
  * warning count for the current provider, and its policy. Expands to the per-provider schemas.
  */
-export function RegistryToolRow({ row, provider, policies }: { row: ToolRow; provider: ProviderId; policies: PolicyControls }) {
+export function RegistryToolRow({ row, provider, policies, findings }: { row: ToolRow; provider: ProviderId; policies: PolicyControls; findings: readonly GuardFinding[] }) {
   const [open, setOpen] = useState(false);
   const { tool } = row;
+  const change = useStore(policies).changes.find((entry) => entry.server === tool.server && entry.tool === tool.remoteName);
   const counts = row.warningCounts[provider];
   const renameTitle = row.renamed
     ? `The model sees ${tool.publicName} instead of ${row.plainName}: ${row.reasons.map((reason) => describeRenameReason(reason, row.suffix)).join('; ')}.`
@@ -25,6 +30,8 @@ export function RegistryToolRow({ row, provider, policies }: { row: ToolRow; pro
       data-server={tool.server}
       data-remote-name={tool.remoteName}
       data-renamed={row.renamed}
+      data-findings={findings.length}
+      data-changed={change !== undefined}
     >
       <div className="registry-tool-line">
         <div className="registry-tool-names">
@@ -86,14 +93,15 @@ export function RegistryToolRow({ row, provider, policies }: { row: ToolRow; pro
         </div>
         <PolicySelect policies={policies} server={tool.server} remoteName={tool.remoteName} publicName={tool.publicName} annotations={tool.annotations} />
       </div>
-      <ToolText title={tool.title} description={tool.description} />
+      <ToolText title={tool.title} description={tool.description} findings={findings} />
+      <ToolGuardNotes findings={findings} change={change} publicName={tool.publicName} />
       {open && <ProviderSchemaView tool={tool} provider={provider} />}
     </li>
   );
 }
 
 /** Title and description as plain text, the description clipped to two lines until expanded. */
-function ToolText({ title, description }: { title: string | undefined; description: string }) {
+function ToolText({ title, description, findings }: { title: string | undefined; description: string; findings: readonly GuardFinding[] }) {
   const [full, setFull] = useState(false);
   const [clipped, setClipped] = useState(false);
   const ref = useRef<HTMLSpanElement>(null);
@@ -112,10 +120,14 @@ function ToolText({ title, description }: { title: string | undefined; descripti
   if (!showTitle && description === '') return <div className="registry-text faint">No description.</div>;
   return (
     <div className="registry-text">
-      {showTitle && <span className="registry-title">{title}</span>}
+      {showTitle && (
+        <span className="registry-title">
+          <EscapedText text={title} marks={marksOf(findings, 'title')} />
+        </span>
+      )}
       {description !== '' && (
         <span ref={ref} className={`registry-description${full ? ' full' : ''}`} data-testid="registry-description">
-          {description}
+          <EscapedText text={description} marks={marksOf(findings, 'description')} />
         </span>
       )}
       {(clipped || full) && (
@@ -125,4 +137,9 @@ function ToolText({ title, description }: { title: string | undefined; descripti
       )}
     </div>
   );
+}
+
+/** The highlights of one field's findings. */
+function marksOf(findings: readonly GuardFinding[], field: string) {
+  return findings.filter((finding) => finding.field === field).map((finding) => ({ start: finding.start, end: finding.end, kind: finding.kind, title: finding.reason }));
 }

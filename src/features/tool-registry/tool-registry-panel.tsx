@@ -1,10 +1,12 @@
 import { useId, useMemo } from 'react';
 import { PROVIDERS, type ProviderId } from '../../core/providers';
+import type { GuardFinding, GuardSnapshot } from '../../core/guard';
 import type { ToolRegistrySnapshot } from '../../core/tools';
 import { useStore, type ExternalStore } from '../../ui/use-store';
 import { collisionNotes, groupTools, type ToolGroup } from './group-tools';
 import type { PolicyControls } from './policy-select';
 import { RegistryToolRow } from './registry-tool-row';
+import { GuardAbout, ServerGuardNotes } from './tool-guard-notes';
 import './tool-registry.css';
 
 /** Props for ToolRegistryPanel. */
@@ -17,6 +19,8 @@ export interface ToolRegistryPanelProps {
   provider: ProviderId;
   /** Server names in mcp.json order; groups follow it (others alphabetically, local last). */
   serverOrder?: readonly string[];
+  /** The GuardStore: findings on each server's text. */
+  guard: ExternalStore<GuardSnapshot>;
 }
 
 const TRUST_EXPLANATION =
@@ -27,9 +31,10 @@ const TRUST_EXPLANATION =
  * the name behind it, server hints, per-provider schemas with their warnings, and the policy
  * that decides whether a call runs.
  */
-export function ToolRegistryPanel({ registry, policies, provider, serverOrder }: ToolRegistryPanelProps) {
+export function ToolRegistryPanel({ registry, policies, provider, serverOrder, guard }: ToolRegistryPanelProps) {
   const snapshot = useStore(registry);
   const policySnapshot = useStore(policies);
+  const { findings } = useStore(guard);
   const groups = useMemo(() => groupTools(snapshot.tools, snapshot.problems, serverOrder), [snapshot, serverOrder]);
   const collisions = useMemo(() => collisionNotes(groups), [groups]);
   const problemCount = snapshot.problems.length + collisions.length + policySnapshot.problems.length;
@@ -41,6 +46,7 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder }:
         wire format ({PROVIDERS[provider].schema.label}). When the
         model calls one, its policy applies: allow runs it, ask waits for you, deny refuses it.
       </p>
+      <GuardAbout />
       {problemCount > 0 && (
         <div className="warn-box registry-problems" data-testid="registry-problems" role="status">
           <div className="section-title">Registry notes ({problemCount})</div>
@@ -76,7 +82,7 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder }:
             {groups.some((group) => group.local) ? ' and the page itself' : ''}.
           </div>
           {groups.map((group) => (
-            <RegistryGroup key={group.server} group={group} provider={provider} policies={policies} />
+            <RegistryGroup key={group.server} group={group} provider={provider} policies={policies} findings={findings} />
           ))}
         </>
       )}
@@ -84,7 +90,8 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder }:
   );
 }
 
-function RegistryGroup({ group, provider, policies }: { group: ToolGroup; provider: ProviderId; policies: PolicyControls }) {
+function RegistryGroup({ group, provider, policies, findings }: { group: ToolGroup; provider: ProviderId; policies: PolicyControls; findings: readonly GuardFinding[] }) {
+  const serverFindings = findings.filter((finding) => finding.server === group.server);
   const trusted = policies.trustsReadOnlyHints(group.server);
   const helpId = useId();
   const warningTotal = group.tools.reduce((sum, row) => sum + row.warningCounts[provider].warning, 0);
@@ -119,13 +126,20 @@ function RegistryGroup({ group, provider, policies }: { group: ToolGroup; provid
           {TRUST_EXPLANATION}
         </p>
       )}
+      <ServerGuardNotes server={group.label} findings={serverFindings.filter((finding) => finding.subject.type !== 'tool')} />
       {group.problems.length > 0 && group.tools.length === 0 && (
         <p className="registry-group-empty faint">No usable tools from this server (see the notes above).</p>
       )}
       {group.tools.length > 0 && (
         <ul className="registry-tools">
           {group.tools.map((row) => (
-            <RegistryToolRow key={row.tool.publicName} row={row} provider={provider} policies={policies} />
+            <RegistryToolRow
+              key={row.tool.publicName}
+              row={row}
+              provider={provider}
+              policies={policies}
+              findings={serverFindings.filter((finding) => finding.subject.type === 'tool' && finding.subject.name === row.tool.remoteName)}
+            />
           ))}
         </ul>
       )}
