@@ -104,7 +104,7 @@ export const MODEL_WIRE_TABS: readonly AreaTab[] = [
     id: 'model',
     label: 'Model wire',
     render: (c) => (
-      <ModelTrafficPanel key={c.viewKey} log={c.log} session={c.session} selectedToolCallId={c.selectedToolCallId} linked={c.linked} appVersion={c.appVersion} />
+      <ModelTrafficPanel key={c.viewKey} log={c.log} session={c.session} selectedToolCallId={c.selectedToolCallId} linked={c.linked} appVersion={c.appVersion} onFork={c.readOnly ? undefined : c.services.fork} />
     ),
   },
 ];

@@ -1,4 +1,5 @@
-import { AgentSession } from './agent';
+import { AgentSession, ForkRequestError, sendFork } from './agent';
+import type { ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
@@ -39,6 +40,8 @@ export interface Services {
   applyConfig(): Promise<void>;
   /** MCP Apps: the bridge wire of every view, and the context views leave for the model. */
   apps: { log: BridgeLog; context: AppContextStore };
+  /** Sends an edited copy of a recorded model request (by exchange id) as a fork of it, with the current key. */
+  fork(exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult>;
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -148,7 +151,12 @@ export function createServices(options: ServicesOptions = {}): Services {
   const persistence = new SessionPersistence({ log, session, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps };
+  const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {
+    const original = log.getExchange(exchangeId);
+    if (original === undefined || !(original.source in PROVIDERS)) return Promise.reject(new ForkRequestError('not-model', `No model request ${exchangeId} to fork`));
+    return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
+  };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork };
 }
 
 /** The instructions of the connected servers that sent some. */

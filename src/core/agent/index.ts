@@ -40,3 +40,4 @@ export { ModelRequestError, requestModel, type ModelFailure, type ModelReply, ty
 export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from './run-turn';
 export { parseSessionData, type ParsedSessionData } from './session-data';
 export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';
+export { checkForkBody, ForkRequestError, restoreHeaders, sendFork, type ForkDeps, type ForkResult } from './fork-request';

@@ -69,6 +69,8 @@ export interface HttpExchange {
   step?: number;
   /** Model wire: the MCP server whose sampling request this model request answers. */
   samplingFor?: string;
+  /** Model wire: the exchange this request was forked from (its body edited and sent again by the person). */
+  forkOf?: number;
 }
 
 /** A JSON-RPC message's kind. */
@@ -118,6 +120,8 @@ export interface CallContext {
   samplingFor?: string;
   /** MCP wire: a 2026 `input_required` round retrying a request, the JSON-RPC id of the first. */
   roundOf?: string | number;
+  /** Model wire: the exchange this request forks (a person's edited copy of its body). */
+  forkOf?: number;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */

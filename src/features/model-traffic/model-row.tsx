@@ -87,6 +87,7 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
       data-failed={failed ? 'true' : undefined}
       data-linked={linked ? 'true' : undefined}
       data-sampling-for={exchange.samplingFor}
+      data-fork-of={exchange.forkOf}
       onClick={() => onSelect(rowKey)}
     >
       <span role="gridcell" className="c-time">
@@ -109,6 +110,11 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
         {kind === 'request' && attempt > 1 && (
           <span className="retry-badge" data-testid="model-row-retry">
             retry {attempt - 1}
+          </span>
+        )}
+        {exchange.forkOf !== undefined && (
+          <span className="retry-badge" data-testid="model-row-fork" title={`An edited copy of request #${exchange.forkOf}, sent by you; the conversation does not include it`}>
+            fork of #{exchange.forkOf}
           </span>
         )}
         {exchange.samplingFor !== undefined && (

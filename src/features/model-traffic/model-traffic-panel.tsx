@@ -11,6 +11,7 @@ import { modelExchangesOf, ModelRowsBuilder, rowKey } from './model-rows';
 import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';
 import type { ModelRequestSource } from './rebuild-request';
 import { RequestDetail } from './request-detail';
+import type { SendFork } from './fork-editor';
 import { ResponseDetail } from './response-detail';
 import { isExchangeFailed } from '../../ui/exchange-outcome';
 import { detectProvider } from './summarize-exchange';
@@ -35,6 +36,8 @@ export interface ModelTrafficPanelProps {
   linked?: ModelTrafficLinks;
   /** Written into the HAR export's `creator.version`. Default is "dev". */
   appVersion?: string;
+  /** Sends an edited copy of a model request as a fork of it (live sessions only). */
+  onFork?: SendFork | undefined;
 }
 
 /** The model request of the step before `exchange`'s in the same turn and wire, if recorded. */
@@ -56,7 +59,7 @@ interface Selection {
  * request rebuilt in the other provider's format, the streamed events and the message they
  * assemble into, "Copy as curl", the teaching note, and a HAR export of the model wire.
  */
-export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, appVersion = 'dev' }: ModelTrafficPanelProps) {
+export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, appVersion = 'dev', onFork }: ModelTrafficPanelProps) {
   const snapshot = useStore(log);
   const [builder] = useState(() => new ModelRowsBuilder());
   const rows = useMemo(() => builder.build(snapshot), [builder, snapshot]);
@@ -142,7 +145,7 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
               onClose: onDeselect,
               children:
                 selection.kind === 'request' ? (
-                  <RequestDetail key={selected.id} exchange={selected} previous={previousOf(snapshot.exchanges, selected)} provider={provider} session={session} />
+                  <RequestDetail key={selected.id} exchange={selected} previous={previousOf(snapshot.exchanges, selected)} provider={provider} session={session} onFork={onFork} />
                 ) : (
                   <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
                 ),

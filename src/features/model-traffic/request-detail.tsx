@@ -12,6 +12,8 @@ import type { ModelRequestSource } from './rebuild-request';
 import { WarningList } from './warning-list';
 import { RequestDiffView } from './request-diff-view';
 import { isPlainObject } from '../../core/shared/json';
+import { ForkEditor } from './fork-editor';
+import type { SendFork } from './fork-editor';
 
 /** Levels opened when comparing formats: deep enough to show `input_schema` beside `function.parameters`. */
 const COMPARE_DEPTH = 5;
@@ -88,8 +90,11 @@ export function RequestDetail({
   previous,
   provider,
   session,
+  onFork,
 }: {
   exchange: HttpExchange;
+  /** Sends an edited copy of this request as a fork; without it there is no Fork button (an imported session). */
+  onFork?: SendFork | undefined;
   /** The request of the previous step of the same turn: the body shows what is new since it. */
   previous?: HttpExchange;
   provider: ProviderId | undefined;
@@ -115,8 +120,14 @@ export function RequestDetail({
             {exchange.step !== undefined ? `, step ${exchange.step}` : ''}
           </span>
         )}
+        {exchange.forkOf !== undefined && (
+          <span className="badge info" data-testid="request-fork-of">
+            fork of #{exchange.forkOf}
+          </span>
+        )}
         <span className="muted">sent {formatClock(exchange.startedAt)}</span>
       </div>
+      {onFork !== undefined && exchange.wire === 'model' && <ForkEditor key={exchange.id} exchange={exchange} onFork={onFork} />}
       {provider !== undefined && <p className="note">{PROVIDERS[provider].notes.request}</p>}
 
       <h3 className="section-title">Request headers</h3>

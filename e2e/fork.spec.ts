@@ -1,0 +1,62 @@
+import { DEMO_CONFIG, openWithConfig } from './helpers';
+import { expect, say, test, useModel } from './model-fixture';
+
+// The fork editor is a plain textarea; Monaco's chunk is held back (see model-fixture.ts).
+test.use({ monacoEditor: false });
+
+const KEY = 'sk-ant-fork-secret-7788';
+
+test('a forked model request sends exactly the edited JSON with the real key, shows as a fork with its reply, and the chat stays', async ({ page, model }) => {
+  model.setScript([{ text: 'First answer.' }, { text: 'Forked answer.' }]);
+  await openWithConfig(page, DEMO_CONFIG, ['weather']);
+  await useModel(page, model, 'anthropic', KEY);
+  await say(page, 'Say hello');
+  const messages = page.locator('[data-testid="chat-message"]');
+  await expect(messages.last()).toContainText('First answer.');
+  const chatBefore = await messages.allTextContents();
+
+  const wire = page.getByTestId('model-traffic');
+  const originalRow = wire.locator('[data-testid="model-row"][data-kind="request"]').first();
+  const originalId = await originalRow.getAttribute('data-exchange-id');
+  await originalRow.click();
+  await page.getByTestId('request-fork').click();
+  const editor = page.getByTestId('request-fork-body');
+  const recorded = JSON.parse(await editor.inputValue()) as { messages: Array<{ role: string; content: unknown }> };
+  expect(recorded.messages[0]!.role).toBe('user');
+
+  // Invalid JSON cannot be sent.
+  await editor.fill('{"model":');
+  await expect(page.getByTestId('request-fork-invalid')).toBeVisible();
+  await expect(page.getByTestId('request-fork-send')).toBeDisabled();
+
+  const edited = { ...recorded, messages: [{ role: 'user', content: 'Say goodbye instead' }] };
+  const typed = JSON.stringify(edited, null, 1);
+  await editor.fill(typed);
+  await page.getByTestId('request-fork-send').click();
+  await expect(page.getByTestId('request-fork-status')).toHaveAttribute('data-ok', 'true');
+
+  // The server got exactly the edited JSON, with the real key.
+  const requests = model.requests();
+  expect(requests).toHaveLength(2);
+  expect(requests[1]!.body).toEqual(edited);
+  expect(requests[1]!.headers['x-api-key']).toBe(KEY);
+  expect(requests[1]!.path).toBe(requests[0]!.path);
+
+  // A new row pair, marked as a fork of the original, with the reply in its own detail.
+  const forkRows = wire.locator(`[data-testid="model-row"][data-fork-of="${originalId}"]`);
+  await expect(forkRows).toHaveCount(2);
+  await expect(forkRows.first().getByTestId('model-row-fork')).toBeVisible();
+  await wire.locator(`[data-testid="model-row"][data-fork-of="${originalId}"][data-kind="request"]`).click();
+  await expect(page.getByTestId('request-fork-of')).toContainText(`#${originalId}`);
+  await expect(page.getByTestId('model-request-detail')).toContainText('Say goodbye instead');
+  await expect(page.getByTestId('model-key-redacted')).toContainText('redacted');
+  await expect(page.getByTestId('model-request-detail')).toContainText('[redacted]');
+  await wire.locator(`[data-testid="model-row"][data-fork-of="${originalId}"][data-kind="response"]`).click();
+  await expect(wire).toContainText('Forked answer.');
+  // The key never reaches the panel.
+  await expect(wire).not.toContainText(KEY);
+
+  // The conversation is unchanged.
+  expect(await messages.allTextContents()).toEqual(chatBefore);
+  await expect(page.locator('[data-testid="chat-message"]', { hasText: 'Forked answer.' })).toHaveCount(0);
+});
