@@ -20,14 +20,14 @@ import { CompletionsCapability } from './capabilities/completions';
 import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
-import { diagnoseConnection, errorText } from './diagnose-connection';
+import { errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
-import { explainRequestError, explainResponseFailure } from './explain-failure';
 import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { codedError, connectedFacts, handshake, isExpiredSession, openSession } from './mcp-session';
 import type { Session } from './mcp-session';
+import { diagnoseSession, holdStreamWhile } from './diagnose-session';
 import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
 import type { TransportKind } from './open-transport';
 
@@ -259,15 +259,8 @@ export class ServerConnection {
   }
 
   /** The handshake of a new session, its server→client stream held until the capabilities are loaded. */
-  private async establish(session: Session): Promise<Partial<ServerState>> {
-    let finishHandshake!: () => void;
-    const done = new Promise<void>((resolve) => (finishHandshake = resolve));
-    session.handshake = { done, finish: () => ((session.handshake = undefined), finishHandshake()) };
-    try {
-      return await this.loadAll(session);
-    } finally {
-      session.handshake?.finish();
-    }
+  private establish(session: Session): Promise<Partial<ServerState>> {
+    return holdStreamWhile(session, () => this.loadAll(session));
   }
 
   /** Signs in (a window opens), then connects again; a failed sign-in stays on the card with its fix. */
@@ -281,25 +274,9 @@ export class ServerConnection {
     await this.connect();
   }
 
-  /** The diagnosis of a failed handshake: from the exchanges it made, what the tap found, or the SDK's error. */
-  private async diagnose(session: Session, error: unknown): Promise<Diagnosis> {
-    const problem = session.connectProblems[0];
-    const request = session.failedCall?.requests.at(-1);
-    const explained = problem ? explainResponseFailure(problem.failure, problem.request) : explainRequestError(error, { ...(request ? { request } : {}), timeoutMs: this.state.timeoutMs });
-    if (explained?.code === 'timeout') {
-      for (const pending of session.failedCall?.requests ?? []) {
-        this.note(session.tap.exchangeFor(pending.id), explained.title);
-        session.tap.close(pending.id);
-      }
-    }
-    return diagnoseConnection({
-      url: this.options.url,
-      error,
-      exchanges: session.exchanges.ended,
-      sessionId: sessionIdOf(session.transport),
-      probeFetch: this.options.probeFetch,
-      ...(explained ? { explained } : {}),
-    });
+  /** The diagnosis of a failed handshake (see diagnoseSession). */
+  private diagnose(session: Session, error: unknown): Promise<Diagnosis> {
+    return diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
   }
 
   /**
