@@ -27,8 +27,9 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   // at run time, and React renders `style={…}` props (column widths, virtual list offsets) as
   // style attributes. Inline styles cannot run script.
   'style-src': ["'self'", "'unsafe-inline'"],
-  // Tool results carry images and audio as base64, shown through data: URLs.
-  'img-src': ["'self'", 'data:', 'blob:'],
+  // Tool results carry images and audio as base64, shown through data: URLs; servers' and tools'
+  // icons are https: or data: URLs (core/mcp/server-metadata.ts drops any other before it is drawn).
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'media-src': ["'self'", 'data:', 'blob:'],
   // Monaco's codicon font is a bundled file; data: in case a build inlines it.
   'font-src': ["'self'", 'data:'],

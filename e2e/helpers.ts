@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { TEST_URLS } from './test-ports';
 
 /** base64url of UTF-8 text, as the app's #config= fragment expects. */
@@ -68,4 +68,16 @@ export async function playDemoScene(page: Page, speaks: 'anthropic' | 'openai'):
   await expect(answers.filter({ hasText: 'Here is what the weather server said about Paris' })).toHaveCount(before + 1);
   // The answer's first words arrive while it still streams: the scene is over when the turn is.
   await expect(page.getByTestId('chat-stop')).toBeDisabled();
+}
+
+/** Opens a tool on a server's card, calls it from the form with `args`, and returns the result box once it shows. */
+export async function callToolByHand(page: Page, server: string, tool: string, args: unknown = {}): Promise<Locator> {
+  const button = page.getByTestId(`tool-${server}-${tool}`);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const detail = page.getByTestId(`server-${server}`).locator('.tool-detail');
+  await detail.getByTestId('tool-call-args').fill(JSON.stringify(args));
+  await detail.getByTestId('tool-call-run').click();
+  const result = detail.getByTestId('tool-result');
+  await expect(result).toBeVisible();
+  return result;
 }

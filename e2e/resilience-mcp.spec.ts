@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { callToolByHand, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { AUTH_SCOPE, BIG_RESULT_CHARS, MANY_TOOLS_COUNT, WRONG_ID_OFFSET } from './servers/lab.mjs';
 import { TEST_PORTS, TEST_URLS } from './test-ports';
@@ -30,17 +30,6 @@ function rows(page: Page, selector: string): Locator {
   return page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"]${selector}`);
 }
 
-/** Open a tool on a card, call it with arguments, and return the result box. */
-async function callTool(page: Page, server: string, tool: string, args: unknown = {}): Promise<Locator> {
-  const button = page.getByTestId(`tool-${server}-${tool}`);
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  const detail = page.getByTestId(`server-${server}`).locator('.tool-detail');
-  await detail.getByTestId('tool-call-args').fill(JSON.stringify(args));
-  await detail.getByTestId('tool-call-run').click();
-  const result = detail.getByTestId('tool-result');
-  await expect(result).toBeVisible();
-  return result;
-}
 
 /** The exchange note shown for the request row of a method (the exchange that carried it). */
 async function noteOf(page: Page, server: string, method: string): Promise<Locator> {
@@ -50,7 +39,7 @@ async function noteOf(page: Page, server: string, method: string): Promise<Locat
 
 /** The page still answers: a click opens a tool, and a call to a healthy server works. */
 async function expectResponsive(page: Page): Promise<void> {
-  const result = await callTool(page, 'weather', 'get_forecast', { city: 'Paris', days: 1 });
+  const result = await callToolByHand(page, 'weather', 'get_forecast', { city: 'Paris', days: 1 });
   await expect(result).toHaveAttribute('data-is-error', 'false');
   await expect(result).toContainText('Paris');
   await page.getByTestId('tool-weather-get_forecast').click();
@@ -99,14 +88,14 @@ test.describe('answers that are not usable MCP', () => {
 
   test('a tool call answered with another id fails at once; the server stays usable', async ({ page }) => {
     await open(page, { mcpServers: { weather, flaky: lab('flaky') } }, 'weather', 'flaky');
-    const result = await callTool(page, 'flaky', 'wrong_id');
+    const result = await callToolByHand(page, 'flaky', 'wrong_id');
     await expect(result).toHaveAttribute('data-is-error', 'true');
     await expect(result).toContainText(`The server answered a request id the client never sent (sent #2, got #${2 + WRONG_ID_OFFSET})`);
     const problem = page.getByTestId('server-problem-flaky');
     await expect(problem).toHaveAttribute('data-reason', 'unknown-response-id');
     await expect(problem).toContainText('tools/call failed at');
     await expect(await noteOf(page, 'flaky', 'tools/call')).toContainText('request id the client never sent');
-    const echo = await callTool(page, 'flaky', 'echo', { text: 'still here' });
+    const echo = await callToolByHand(page, 'flaky', 'echo', { text: 'still here' });
     await expect(echo).toContainText('still here');
   });
 });
@@ -149,18 +138,18 @@ test.describe('requests that never end well', () => {
 
   test('a stream cut before the result fails with a clear message; the next call works', async ({ page }) => {
     await open(page, { mcpServers: { weather, flaky: lab('flaky') } }, 'weather', 'flaky');
-    const result = await callTool(page, 'flaky', 'cut_stream');
+    const result = await callToolByHand(page, 'flaky', 'cut_stream');
     await expect(result).toContainText('The server closed the stream before answering');
     await expect(page.getByTestId('server-problem-flaky')).toHaveAttribute('data-reason', 'stream-closed');
     await expect(rows(page, '[data-server="flaky"][data-method="HTTP POST"]').last()).toContainText('The server closed the stream before answering');
-    const echo = await callTool(page, 'flaky', 'echo', { text: 'after the cut' });
+    const echo = await callToolByHand(page, 'flaky', 'echo', { text: 'after the cut' });
     await expect(echo).toContainText('after the cut');
     await expect(page.getByTestId('server-flaky')).toHaveAttribute('data-status', 'connected');
   });
 
   test('a 10 MB tool result is shown cut, can be saved, and the page stays responsive', async ({ page }) => {
     await open(page, { mcpServers: { weather, flaky: lab('flaky') } }, 'weather', 'flaky');
-    const result = await callTool(page, 'flaky', 'big_result');
+    const result = await callToolByHand(page, 'flaky', 'big_result');
     const long = result.getByTestId('long-text');
     await expect(long).toHaveAttribute('data-truncated', 'true');
     await expect(long.getByTestId('long-text-toggle')).toHaveText('Show all (10.0 MB)');
@@ -182,9 +171,9 @@ test.describe('sessions that end on the server', () => {
   test('an expired session is renewed once and the call retried; the card and the trace say so', async ({ page }) => {
     await open(page, { mcpServers: { weather, expiring: lab('expiring') } }, 'weather', 'expiring');
     const first = await page.getByTestId('session-expiring').textContent();
-    await callTool(page, 'expiring', 'expire_my_session');
+    await callToolByHand(page, 'expiring', 'expire_my_session');
     await page.getByTestId('tool-expiring-expire_my_session').click();
-    const echo = await callTool(page, 'expiring', 'echo', { text: 'after expiry' });
+    const echo = await callToolByHand(page, 'expiring', 'echo', { text: 'after expiry' });
     await expect(echo).toHaveAttribute('data-is-error', 'false');
     await expect(echo).toContainText('after expiry');
     await expect(page.getByTestId('session-renewed-expiring')).toContainText(/Session renewed at \d\d:\d\d:\d\d/);
@@ -197,11 +186,11 @@ test.describe('sessions that end on the server', () => {
 
   test('after a server restart (all sessions dropped) the next call recovers', async ({ page, request }) => {
     await open(page, { mcpServers: { weather, expiring: lab('expiring') } }, 'weather', 'expiring');
-    await expect(await callTool(page, 'expiring', 'echo', { text: 'before' })).toContainText('before');
+    await expect(await callToolByHand(page, 'expiring', 'echo', { text: 'before' })).toContainText('before');
     // Only the endpoint this page uses restarts: the other worker's tests keep their lab sessions.
     const restart = await request.post(`http://127.0.0.1:${TEST_PORTS.lab}/__restart?mode=expiring`);
     expect(restart.ok()).toBe(true);
-    const after = await callTool(page, 'expiring', 'echo', { text: 'after the restart' });
+    const after = await callToolByHand(page, 'expiring', 'echo', { text: 'after the restart' });
     await expect(after).toContainText('after the restart');
     await expect(page.getByTestId('session-renewed-expiring')).toBeVisible();
     await expect(rows(page, '[data-server="expiring"][data-method="HTTP POST"][data-status="404"]')).toContainText('Session expired (404)');
@@ -273,7 +262,7 @@ test.describe('tool lists', () => {
     await expect(warnings.filter({ hasText: 'Tool schema_string_root: its inputSchema has type "string" at the root' })).toHaveCount(1);
     await expect(warnings.filter({ hasText: 'Tool schema_broken_ref: its inputSchema refers to #/$defs/missing, which does not exist.' })).toHaveCount(1);
     await expect(page.getByTestId('tool-bad-schema_broken_ref')).toContainText('invalid schema');
-    const fine = await callTool(page, 'bad', 'fine');
+    const fine = await callToolByHand(page, 'bad', 'fine');
     await expect(fine).toContainText('fine');
   });
 
@@ -285,7 +274,7 @@ test.describe('tool lists', () => {
     await page.getByTestId('tool-filter-many').fill('tool_0777');
     await expect(page.getByTestId('tool-filter-count-many')).toHaveText(`1 of ${MANY_TOOLS_COUNT} tools match`);
     await expect(page.getByTestId('server-many').locator('.tool-button')).toHaveCount(1);
-    const result = await callTool(page, 'many', 'tool_0777');
+    const result = await callToolByHand(page, 'many', 'tool_0777');
     await expect(result).toContainText('tool_0777');
     await expectResponsive(page);
   });

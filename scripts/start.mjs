@@ -1,11 +1,12 @@
 /**
- * `npm start`: the two demo MCP servers (in this process) plus the Vite dev server (a child
+ * `npm start`: the demo MCP servers (weather 2025, calendar 2026, and legacy-sse, a 2024 HTTP+SSE-only
+ * server to try the old transport with), in this process, plus the Vite dev server (a child
  * process), stopped together on Ctrl-C or SIGTERM. GLASSBOX_PORT sets the page's port (default 5173).
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDemo } from '../e2e/servers/start-demo.mjs';
+import { DEFAULT_LEGACY_SSE_PORT, startDemo } from '../e2e/servers/start-demo.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
@@ -17,14 +18,16 @@ if (!/^\d+$/.test(port) || Number(port) > 65535) {
 
 let demo;
 try {
-  demo = await startDemo({ host });
+  const legacyEnv = process.env.LEGACY_SSE_PORT;
+  demo = await startDemo({ host, legacySsePort: legacyEnv !== undefined && legacyEnv !== '' ? Number(legacyEnv) : DEFAULT_LEGACY_SSE_PORT });
 } catch (error) {
   console.error(`Could not start the demo MCP servers: ${error instanceof Error ? error.message : String(error)}`);
-  console.error('Another copy may be running; set WEATHER_PORT / CALENDAR_PORT to use other ports.');
+  console.error('Another copy may be running; set WEATHER_PORT / CALENDAR_PORT / LEGACY_SSE_PORT to use other ports.');
   process.exit(1);
 }
 console.log(`Demo MCP server weather:  ${demo.weather.url}`);
 console.log(`Demo MCP server calendar: ${demo.calendar.url}`);
+console.log(`Demo MCP server legacy-sse (2024 HTTP+SSE only): ${demo.legacySse?.url} — add it as {"type": "sse", "url": "${demo.legacySse?.url}"}`);
 
 // Run Vite's own script with node so the child's PID is the real server's, which we can stop.
 const vite = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--host', host, '--port', port, '--strictPort'], {

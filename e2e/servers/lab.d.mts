@@ -22,6 +22,7 @@ export declare const LAB_MODES: readonly [
   'many-tools',
   'missing-session-header',
   'missing-method-header',
+  'schemas',
 ];
 /** One lab mode. */
 export type LabMode = (typeof LAB_MODES)[number];

@@ -16,6 +16,7 @@ import { applyCors } from './cors.mjs';
 import { closeServer, delay, isMain, listen, runCli, sendJson, sendText } from './http-kit.mjs';
 import { answerJson, createScriptedEndpoint, SCRIPTED_PROTOCOL_VERSION, startSse, textResult } from './scripted-endpoint.mjs';
 import { createSessionEndpoint } from './session-endpoint.mjs';
+import { createSchemasServer } from './lab-schemas.mjs';
 
 /** Every lab mode; each is served at `/<mode>/mcp`. */
 export const LAB_MODES = /** @type {const} */ ([
@@ -39,6 +40,7 @@ export const LAB_MODES = /** @type {const} */ ([
   'many-tools',
   'missing-session-header',
   'missing-method-header',
+  'schemas',
 ]);
 
 /** @typedef {typeof LAB_MODES[number]} LabMode */
@@ -65,6 +67,7 @@ export const LAB_CORS = /** @type {Record<LabMode, import('./cors.mjs').CorsOpti
   'many-tools': {},
   'missing-session-header': { omitAllowHeaders: ['mcp-session-id'] },
   'missing-method-header': { omitAllowHeaders: ['mcp-method'] },
+  schemas: {},
 });
 
 /** Body of every POST to /error-text/mcp (answered with HTTP 500). */
@@ -389,6 +392,7 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
     wild: createSessionEndpoint(createWildServer),
     'missing-session-header': createSessionEndpoint(() => createEchoServer('missing-session-header')),
     'missing-method-header': createSessionEndpoint(() => createEchoServer('missing-method-header')),
+    schemas: createSessionEndpoint(createSchemasServer),
   };
   const expiring = createSessionEndpoint(() => createExpiringServer((id) => expiring.forget(id)));
   endpoints.expiring = expiring;

@@ -32,3 +32,12 @@ export function useServer(start: () => Promise<RunningServer>): { server: () => 
     },
   };
 }
+
+/** Resolves once `check()` is true, polling every 50 ms; rejects after `ms` (default 8 s). */
+export async function waitUntil(check: () => boolean, ms = 8000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,23 +1,22 @@
 /**
  * The MCP client under test for `npm run conformance`: the conformance runner starts it once per
  * scenario with the scenario server's URL as the last argument (and MCP_CONFORMANCE_SCENARIO set).
- * It does what Glassbox does with a server: connect declaring its capabilities, list the tools,
- * call each one, and answer the server's requests (elicitation through core/elicitation's form
- * model, with the person's part played by "accept the defaults").
+ * It is Glassbox's own core, as the page runs it: a ServerConnection (era negotiation, session,
+ * wire tap, capability modules) connects, lists the tools and calls each one, and the server's
+ * requests are answered by an injected capability module: elicitation through core/elicitation's
+ * form model, the person's part played by "accept the defaults" (the page's inbox asks the person).
  *
- * TEMPORARY: the connection is the SDK v2 Client used directly. Once the MCP-layer reshape
- * (issue 13) lands, swap `connect()` for Glassbox's own core connection (ServerConnection and
- * its inbox of server-initiated requests) so the conformance suite tests Glassbox, not the SDK.
- *
- * Run by scripts/conformance/run.mjs with Node 22 (type stripping + ts-resolve-hook.mjs).
+ * Run by scripts/conformance/run.mjs with Node 22 (--experimental-transform-types + ts-resolve-hook.mjs).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { Tool } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { buildAcceptResult, initialValues, readElicitationForm } from '../../src/core/elicitation';
+import { ServerConnection } from '../../src/core/mcp';
+import type { CapabilityModule, McpToolInfo } from '../../src/core/mcp';
+import { SecretRegistry, TrafficLog } from '../../src/core/traffic';
 
 /** Arguments for a tool the person would fill by hand: each property's default, else a plain sample. */
-function sampleArguments(tool: Tool): Record<string, unknown> {
-  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: unknown; default?: unknown; enum?: unknown[] }>;
+function sampleArguments(tool: McpToolInfo): Record<string, unknown> {
+  const properties = (tool.inputSchema['properties'] ?? {}) as Record<string, { type?: unknown; default?: unknown; enum?: unknown[] }>;
   const samples: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
     if (property.default !== undefined) samples[name] = property.default;
@@ -29,35 +28,45 @@ function sampleArguments(tool: Tool): Record<string, unknown> {
   return samples;
 }
 
-/** Connects to `url` as Glassbox would: its name, and the capabilities issue 14 declares. */
-async function connect(url: string): Promise<Client> {
-  const client = new Client(
-    { name: 'glassbox', version: '0.1.0' },
-    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
-  );
-  client.setRequestHandler('elicitation/create', async (request) => {
-    const params = request.params;
-    if (!('requestedSchema' in params)) return { action: 'decline' };
-    const read = readElicitationForm(params.requestedSchema);
-    // A form Glassbox cannot render is declined, as the card would offer only decline and cancel.
-    return read.ok ? buildAcceptResult(read.form, initialValues(read.form)) : { action: 'decline' };
-  });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return client;
-}
+/** Answers `elicitation/create` with the form's defaults (a form Glassbox cannot render is declined, as its card would offer only decline and cancel). */
+const acceptDefaults: CapabilityModule = {
+  name: 'elicitation',
+  clientOptions: () => ({ capabilities: { elicitation: { form: {} } } }),
+  register(client: Client) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params;
+      if (!('requestedSchema' in params)) return { action: 'decline' };
+      const read = readElicitationForm(params.requestedSchema);
+      return read.ok ? buildAcceptResult(read.form, initialValues(read.form)) : { action: 'decline' };
+    });
+  },
+};
 
 const url = process.argv.at(-1);
 if (url === undefined || !/^https?:\/\//.test(url)) {
   console.error('usage: client.ts <server-url>');
   process.exit(2);
 }
-const client = await connect(url);
+const connection = new ServerConnection({
+  name: 'conformance',
+  url,
+  headers: {},
+  log: new TrafficLog(),
+  secrets: new SecretRegistry(),
+  fetch: globalThis.fetch.bind(globalThis),
+  capabilities: () => [acceptDefaults],
+});
+await connection.connect();
+const state = connection.getState();
+if (state.status !== 'connected') {
+  console.error(`Not connected: ${state.diagnosis?.title ?? state.status}. ${state.diagnosis?.detail ?? ''}`);
+  process.exit(1);
+}
 try {
-  const { tools } = await client.listTools();
-  for (const tool of tools) {
-    const result = await client.callTool({ name: tool.name, arguments: sampleArguments(tool) });
+  for (const tool of state.tools) {
+    const result = await connection.callTool(tool.name, sampleArguments(tool));
     console.log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
   }
 } finally {
-  await client.close();
+  await connection.disconnect();
 }

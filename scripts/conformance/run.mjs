@@ -148,7 +148,8 @@ async function main() {
   const node = node22();
   const suite = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
   const hook = join(here, 'ts-resolve-hook.mjs');
-  const command = [node, '--disable-warning=ExperimentalWarning', '--import', hook, join(here, 'client.ts')].join(' ');
+  // Transform (not only strip) types: core's classes use constructor parameter properties.
+  const command = [node, '--disable-warning=ExperimentalWarning', '--experimental-transform-types', '--import', hook, join(here, 'client.ts')].join(' ');
   const scenarios = options.scenarios.length > 0 ? options.scenarios : listScenarios(node, suite);
   const root = mkdtempSync(join(tmpdir(), 'glassbox-conformance-'));
   console.log(`Running ${scenarios.length} client scenarios with Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}…`);

@@ -12,7 +12,9 @@ import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
 import { InboxCards, RootsEditor } from '../features/inbox';
 import { ServersPanel } from '../features/servers';
 import { ServerContents } from '../features/server-contents';
+import { TasksPanel } from '../features/tasks';
 import { TrafficPanel } from '../features/traffic';
+import { LogView } from '../features/logs';
 import { TokenBillPanel } from '../features/token-bill';
 import { BridgeWirePanel } from '../features/apps';
 import type { ProviderId } from '../core/providers';
@@ -72,6 +74,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
     render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} provider={provider} />,
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
+  { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },
   { id: 'tokens', label: 'Token bill', render: ({ services, provider }) => <TokenBillPanel registry={services.registry} provider={provider} /> },
   { id: 'roots', label: 'Roots & sampling', render: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} /> },
 ];
@@ -83,6 +86,7 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
     label: 'MCP wire',
     render: (c) => <TrafficPanel key={c.viewKey} log={c.log} eraOf={c.eraOf} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} appVersion={c.appVersion} />,
   },
+  { id: 'logs', label: 'Logs', render: (c) => <LogView key={c.viewKey} log={c.log} manager={c.services.connections} /> },
   {
     id: 'bridge',
     label: 'App bridge',

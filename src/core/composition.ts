@@ -118,6 +118,7 @@ export function createServices(options: ServicesOptions = {}): Services {
       return connection.callTool(remoteName, args as Record<string, unknown>, options);
     },
     timeoutFor: (server) => connections.get(server)?.getState().timeoutMs,
+    serverInstructions: () => connectedInstructions(connections.getSnapshot().servers),
     modelFetch,
     registerSecret: (value) => secrets.add(value),
   });
@@ -125,6 +126,11 @@ export function createServices(options: ServicesOptions = {}): Services {
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
   return { log, secrets, connections, registry, policies, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps };
+}
+
+/** The instructions of the connected servers that sent some. */
+function connectedInstructions(servers: readonly ServerState[]): Array<{ server: string; text: string }> {
+  return servers.flatMap((server) => (server.status === 'connected' && server.instructions ? [{ server: server.name, text: server.instructions }] : []));
 }
 
 /** What start-up found, and the connect it began. */

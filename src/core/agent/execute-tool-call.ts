@@ -6,6 +6,7 @@
  */
 import { hasInvalidArguments } from '../providers';
 import {
+  checkOutput,
   projectToolResult,
   toolFailureResult,
   validateArguments,
@@ -145,10 +146,12 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
   const projected = projectToolResult(mcpResult, context.maxResultChars === undefined ? {} : { maxTextChars: context.maxResultChars });
   const isToolError = isPlainObject(mcpResult) && mcpResult['isError'] === true;
   const endedAt = context.now();
+  const outputCheck = tool.origin === 'mcp' ? checkOutput(tool.outputSchema, mcpResult) : undefined;
   context.update((item) => ({
     ...item,
     status: isToolError ? 'failed' : 'done',
     mcpResult,
+    ...(outputCheck ? { outputCheck } : {}),
     modelResult: projected.modelResult,
     truncated: projected.truncated,
     endedAt,

@@ -5,6 +5,8 @@
  * valid for both providers whatever happens: a reply is added only when complete, and every
  * tool call in it gets exactly one result.
  */
+import { systemPromptWith } from './server-instructions';
+import type { ServerInstructions } from './server-instructions';
 import { PROVIDERS, type ProviderId } from '../providers';
 import type { PolicyStore, ToolRegistry } from '../tools';
 import { toolFailureResult } from '../tools';
@@ -31,6 +33,8 @@ export interface TurnServices {
   isOffline?: () => boolean;
   retryBaseMs?: number;
   maxResultChars?: number;
+  /** The connected servers' instructions, for the system prompt. */
+  serverInstructions?: () => readonly ServerInstructions[];
 }
 
 /** One run of the loop. */
@@ -91,7 +95,8 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     maxTokens: settings.maxTokens,
     stream: true,
   };
-  if (settings.system !== undefined && settings.system.trim() !== '') request.system = settings.system;
+  const system = systemPromptWith(settings.system, services.serverInstructions?.() ?? []);
+  if (system !== undefined) request.system = system;
   state.recordRequest(turn, step, request, provider);
 
   // The streaming assistant item is created with the first text.

@@ -7,6 +7,7 @@ import type { PolicyStore, ToolRegistry } from '../tools';
 import type { CallContext } from '../traffic';
 import { sleepWithSignal } from './call-model';
 import type { CallMcpTool } from './execute-tool-call';
+import type { ServerInstructions } from './server-instructions';
 import type { TurnServices } from './run-turn';
 import type { ModelContextNote, ModelSettings } from './session-types';
 
@@ -40,6 +41,8 @@ export interface AgentSessionDeps {
   retryBaseMs?: number;
   /** Most text characters the model receives from one tool result. Default is 20000. */
   maxResultChars?: number;
+  /** The connected MCP servers' instructions, added to the system prompt marked as theirs. */
+  serverInstructions?(): readonly ServerInstructions[];
   /** Takes the context app views left for the next model request (sent with the next user message). */
   takeModelContext?(): readonly ModelContextNote[];
 }
@@ -59,6 +62,7 @@ export function turnServices(deps: AgentSessionDeps, now: () => number, generate
     isOffline: deps.isOffline ?? defaultIsOffline,
     ...optional('retryBaseMs', deps.retryBaseMs),
     ...optional('maxResultChars', deps.maxResultChars),
+    ...(deps.serverInstructions ? { serverInstructions: () => deps.serverInstructions?.() ?? [] } : {}),
   };
 }
 

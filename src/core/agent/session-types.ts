@@ -4,6 +4,7 @@
  */
 import type { ProviderId } from '../providers';
 import type { ModelToolResult, NeutralMessage, NeutralRequest } from '../conversation';
+import type { OutputCheck } from '../tools';
 import type { PendingAttachment } from './pending-context';
 
 /** What the person chose for the model side. */
@@ -57,6 +58,8 @@ export interface ToolCallItem {
   /** Exactly what the model was given. */
   modelResult?: ModelToolResult;
   truncated?: boolean;
+  /** For an MCP tool with an outputSchema: whether its structuredContent matched (core/tools OutputCheck). */
+  outputCheck?: OutputCheck;
   /** `category` is a ToolFailureCategory from core/tools. */
   failure?: { category: string; message: string };
 }

@@ -8,7 +8,7 @@ export type McpConfigDialect = 'mcpServers' | 'servers' | 'vscode-settings' | 'z
 
 /**
  * How a server is reached: `streamable-http`; `sse`, the 2024 HTTP+SSE transport (GET stream plus POST
- * endpoint), which Glassbox does not speak yet; `stdio`, a local process, kept to point at a gateway.
+ * endpoint), spoken with the SDK's SSE client; `stdio`, a local process, kept to point at a gateway.
  */
 export type ServerTransport = 'streamable-http' | 'sse' | 'stdio';
 

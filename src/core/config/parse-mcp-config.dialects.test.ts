@@ -100,7 +100,7 @@ describe('parseMcpConfig: Continue', () => {
       ['web', 'stdio', 5, 15],
     ]);
     expect(rows.map((row) => row.slice(0, 4))).toEqual([
-      ['legacy-sse', 'warning', 4, 30],
+      ['legacy-sse', 'info', 4, 30],
       ['needs-local-process', 'warning', 5, 39],
     ]);
   });
@@ -194,12 +194,12 @@ describe('parseMcpConfig: Cline', () => {
       ['paused', 'sse', 'disabled', undefined],
     ]);
     expect(rows).toEqual([
-      ['legacy-sse', 'warning', 3, 17, '"url"'],
+      ['legacy-sse', 'info', 3, 17, '"url"'],
       ['not-applied', 'info', 4, 103, '"autoApprove"'],
-      ['legacy-sse', 'warning', 5, 17, '"url"'],
+      ['legacy-sse', 'info', 5, 17, '"url"'],
     ]);
     expect(result.problems[0]?.reason).toBe(
-      'Cline reads a plain "url" without "type" as "sse" (write "type": "streamableHttp" for streamable HTTP). "sse" is the 2024 HTTP+SSE transport, which Glassbox does not speak yet: it tries streamable HTTP at this address, which many servers also offer (often at /mcp instead of /sse)',
+      'Cline reads a plain "url" without "type" as "sse" (write "type": "streamableHttp" for streamable HTTP). "sse" is the 2024 HTTP+SSE transport: Glassbox opens its GET event stream at this address and posts to the endpoint it names (if the server also offers streamable HTTP, often at /mcp, "type": "http" there is the newer transport)',
     );
   });
 });
@@ -223,7 +223,7 @@ describe('parseMcpConfig: Gemini CLI', () => {
     ]);
     expect(server(result, 'liferay').headers).toEqual({ Authorization: 'Basic x' });
     expect(rows).toEqual([
-      ['legacy-sse', 'warning', 5, 18, '"url"'],
+      ['legacy-sse', 'info', 5, 18, '"url"'],
       ['not-applied', 'info', 6, 88, '"excludeTools"'],
     ]);
     expect(result.problems[0]?.reason).toMatch(/^Gemini CLI reads a plain "url" without "type" as "sse" \("httpUrl" is streamable HTTP\)\. /);

@@ -60,9 +60,9 @@ describe('parseMcpConfig: dialects', () => {
     expect(result.config?.inputs).toEqual([{ id: 'token', description: 'API token', password: true }]);
     expect(server(result, 'github')).toMatchObject({ transport: 'streamable-http', status: 'ok', placeholders: ['${input:token}'] });
     expect(server(result, 'legacy')).toMatchObject({ transport: 'sse', status: 'ok' });
-    expect(rows).toEqual([['legacy-sse', 'warning', 5, 25, '"sse"']]);
+    expect(rows).toEqual([['legacy-sse', 'info', 5, 25, '"sse"']]);
     expect(only(result, 'legacy-sse').message).toBe(
-      'Line 5, column 25: "sse" is the 2024 HTTP+SSE transport, which Glassbox does not speak yet: it tries streamable HTTP at this address, which many servers also offer (often at /mcp instead of /sse)',
+      'Line 5, column 25: "sse" is the 2024 HTTP+SSE transport: Glassbox opens its GET event stream at this address and posts to the endpoint it names (if the server also offers streamable HTTP, often at /mcp, "type": "http" there is the newer transport)',
     );
   });
 

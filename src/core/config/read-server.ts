@@ -90,9 +90,9 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
         : '';
     problems.addAtNode(
       'legacy-sse',
-      'warning',
+      'info',
       declaredNode ?? fields.get(urlKey ?? '')?.keyNode ?? entry.keyNode,
-      `${why}"sse" is the 2024 HTTP+SSE transport, which Glassbox does not speak yet: it tries streamable HTTP at this address, which many servers also offer (often at /mcp instead of /sse)`,
+      `${why}"sse" is the 2024 HTTP+SSE transport: Glassbox opens its GET event stream at this address and posts to the endpoint it names (if the server also offers streamable HTTP, often at /mcp, "type": "http" there is the newer transport)`,
     );
   }
 
@@ -101,7 +101,7 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
       'sse-path',
       'info',
       urlNode,
-      'The address ends in /sse, the usual path of the 2024 HTTP+SSE transport, which Glassbox does not speak yet: it tries streamable HTTP here; if that fails, look for the server\'s streamable HTTP address (often /mcp)',
+      'The address ends in /sse, the usual path of the 2024 HTTP+SSE transport: Glassbox tries streamable HTTP here first and falls back to the SSE transport if the server refuses it ("type": "sse" goes straight to it)',
     );
   }
 

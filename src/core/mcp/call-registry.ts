@@ -25,6 +25,11 @@ export interface McpCall {
   readonly requests: RequestRef[];
   /** The coded error the tap found in an answer, if any: it is what the call fails with. */
   failure?: Error;
+  /**
+   * A 2026 task handle (`resultType: "task"`) the server answered instead of the result: the SDK's
+   * codec refuses that result type, so it is kept here as it arrived, for the tasks capability.
+   */
+  taskHandle?: Record<string, unknown>;
 }
 
 /** What a new call is given. */
@@ -114,13 +119,38 @@ export class CallRegistry {
     return this.byId.get(idKey(id));
   }
 
-  /** Makes the transport's `send` give each request to the call that made it. */
+  /**
+   * Makes the transport's `send` give each request to the call that made it, and its `onmessage`
+   * (an accessor: the client sets it while connecting) show each answer to that call first.
+   */
   watch(transport: Transport): void {
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
       for (const single of Array.isArray(message) ? (message as JSONRPCMessage[]) : [message]) this.claim(single);
       return send(message, options);
     };
+    let handler: Transport['onmessage'];
+    const observed: NonNullable<Transport['onmessage']> = (message, extra) => {
+      this.observe(message);
+      handler?.(message, extra);
+    };
+    Object.defineProperty(transport, 'onmessage', {
+      configurable: true,
+      get: () => (handler ? observed : undefined),
+      set: (next: Transport['onmessage']) => {
+        handler = next;
+      },
+    });
+  }
+
+  /** Keeps a 2026 task handle on the call whose request it answers. */
+  private observe(message: JSONRPCMessage): void {
+    const m = message as { id?: unknown; result?: unknown };
+    if ((typeof m.id !== 'string' && typeof m.id !== 'number') || typeof m.result !== 'object' || m.result === null) return;
+    const result = m.result as Record<string, unknown>;
+    if (result['resultType'] !== 'task') return;
+    const call = this.of(m.id);
+    if (call) call.taskHandle = result;
   }
 
   /** Finds the call a request belongs to (oldest first) and remembers it under the request's id. */

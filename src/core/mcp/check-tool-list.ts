@@ -3,6 +3,7 @@
  * tools plus plain warnings out. Duplicates are dropped (the first wins), invalid input
  * schemas are kept but flagged on the tool, so a person sees every tool the server sent.
  */
+import { safeIcons } from './server-metadata';
 import type { McpToolInfo } from './connection-state';
 import { isPlainObject } from '../shared/json';
 import { resolvePointer } from '../shared/json-pointer';
@@ -97,6 +98,9 @@ export function checkToolList(raw: readonly unknown[]): CheckedToolList {
     }
     if (typeof tool.title !== 'string') delete tool.title;
     if (typeof tool.description !== 'string') delete tool.description;
+    const icons = safeIcons(entry.icons);
+    if (icons) tool.icons = icons;
+    else delete tool.icons;
     if (problems.length > 0) {
       tool.problems = problems;
       warnings.push(`Tool ${name}: ${problems.join('; ')}.`);

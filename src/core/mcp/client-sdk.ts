@@ -6,5 +6,5 @@
 // First: zod must be jitless before any SDK module is evaluated (see zod-jitless.ts).
 import './zod-jitless';
 
-export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+export { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 export { applyMiddlewares } from '@modelcontextprotocol/client';

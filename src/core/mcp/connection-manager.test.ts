@@ -8,7 +8,7 @@ import { parseMcpConfig } from '../config';
 import type { ServerConfig } from '../config';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import type { HttpExchange } from '../traffic/types';
-import { ConnectionManager, SSE_NOT_YET_WARNING, STREAMS_WAIT_MAX_MS } from './connection-manager';
+import { ConnectionManager, STREAMS_WAIT_MAX_MS } from './connection-manager';
 
 /** Milliseconds the slow server holds each request. */
 const SLOW_MS = 150;
@@ -122,16 +122,5 @@ describe('applying a config', () => {
     expect(manager.get('quick')).toBeUndefined();
     expect(quick?.getState().status).toBe('idle');
     expect(manager.getSnapshot().servers.map((s) => s.name)).toEqual(['late']);
-  });
-});
-
-describe('servers configured for the 2024 SSE transport', () => {
-  it('connect with streamable HTTP at the same address, and their card says so', async () => {
-    const { manager } = managerWithLog();
-    const parsed = parseMcpConfig(JSON.stringify({ servers: { legacy: { type: 'sse', url: fast.url }, modern: { type: 'http', url: fast.url } } }));
-    await manager.apply(parsed.config?.servers ?? []);
-    const [legacy, modern] = manager.getSnapshot().servers;
-    expect(legacy).toMatchObject({ name: 'legacy', status: 'connected', warnings: [SSE_NOT_YET_WARNING] });
-    expect(modern).toMatchObject({ name: 'modern', status: 'connected', warnings: [] });
   });
 });

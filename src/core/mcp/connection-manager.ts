@@ -33,13 +33,6 @@ function entryKey(server: ServerConfig): string {
   );
 }
 
-/**
- * Shown on the card of a server configured for the 2024 HTTP+SSE transport: Glassbox does not speak
- * it yet, so it tries streamable HTTP at the same address (what a client of both tries first).
- */
-export const SSE_NOT_YET_WARNING =
-  'Configured for the 2024 HTTP+SSE transport ("sse"), which Glassbox does not speak yet: it tries streamable HTTP at this address instead. If that fails, use the server\'s streamable HTTP address (often /mcp instead of /sse).';
-
 /** A snapshot of every configured server, in config order. */
 export interface ConnectionsSnapshot {
   servers: readonly ServerState[];
@@ -55,8 +48,6 @@ export class ConnectionManager {
   private readonly applied = new Map<string, string>();
   private placeholders = new Map<string, ServerState>();
   private order: string[] = [];
-  /** Servers configured for the 2024 SSE transport (their cards say what Glassbox does instead). */
-  private sseServers = new Set<string>();
   private snapshot: ConnectionsSnapshot = { servers: [] };
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers = new Map<string, () => void>();
@@ -101,7 +92,6 @@ export class ConnectionManager {
     }
     this.placeholders.clear();
     this.order = servers.map((s) => s.name);
-    this.sseServers = new Set(servers.filter((s) => s.transport === 'sse').map((s) => s.name));
     const now = this.options.now ?? Date.now;
     const starts: Array<Promise<void>> = [];
     for (const server of servers) {
@@ -132,6 +122,7 @@ export class ConnectionManager {
           url: server.url,
           headers: server.headers,
           timeoutMs: server.timeoutMs,
+          ...(server.transport === 'sse' ? { transport: 'sse' as const } : {}),
           log: this.options.log,
           secrets: this.options.secrets,
           fetch: this.options.fetch,
@@ -211,7 +202,7 @@ export class ConnectionManager {
     const servers: ServerState[] = [];
     for (const name of this.order) {
       const state = this.connections.get(name)?.getState() ?? this.placeholders.get(name);
-      if (state) servers.push(this.sseServers.has(name) ? { ...state, warnings: [SSE_NOT_YET_WARNING, ...state.warnings] } : state);
+      if (state) servers.push(state);
     }
     this.snapshot = { servers };
     for (const waiter of [...this.streamWaiters]) if (!this.othersConnecting(waiter.except)) waiter.open();

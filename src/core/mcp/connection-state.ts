@@ -11,6 +11,9 @@ export type ConnectionStatus =
   | 'invalid';
 
 import type { ProtocolEra } from '../traffic/types';
+import type { TaskInfo } from './capabilities/task-wire';
+import type { TransportKind } from './open-transport';
+import type { McpIcon } from './server-metadata';
 
 /** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
 export type { ProtocolEra };
@@ -74,6 +77,8 @@ export interface McpToolInfo {
   description?: string;
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  /** Its icons, only the https and inline-image ones. */
+  icons?: McpIcon[];
   annotations?: {
     title?: string;
     readOnlyHint?: boolean;
@@ -81,9 +86,17 @@ export interface McpToolInfo {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** How the tool runs: `taskSupport: "required"` means it must be called as a task (2025-11-25). */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   /** What is wrong with this tool as published (e.g. an input schema that is not a JSON Schema object); absent when nothing is. */
   problems?: string[];
 }
+
+/** The syslog levels of MCP logging, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** One MCP log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A resource as the server listed it (untrusted: render as text). */
 export interface McpResourceInfo {
@@ -163,11 +176,17 @@ export interface ServerState {
   status: ConnectionStatus;
   era?: ProtocolEra;
   protocolVersion?: string;
-  serverInfo?: { name: string; version: string; title?: string };
+  serverInfo?: { name: string; version: string; title?: string; icons?: McpIcon[] };
+  /** Which transport the connection speaks (`sse`: the 2024 HTTP+SSE transport, configured or fallen back to). */
+  transport?: TransportKind;
+  /** The log level asked of the server (logging/setLevel in 2025, each request's `_meta` in 2026); undefined: the server's default. */
+  logLevel?: LogLevel;
   instructions?: string;
   sessionId?: string;
   capabilities?: Record<string, unknown>;
   tools: McpToolInfo[];
+  /** Tasks the server made of tool calls, oldest first (see capabilities/tasks). */
+  tasks?: readonly TaskInfo[];
   /** How many tools/list pages were fetched the last time. */
   toolPages?: number;
   /** Resources, resource templates and prompts listed (every page), when the server offers them. */

@@ -1,5 +1,13 @@
 /** MCP connections from the browser: one official v2 client per server over capability modules, traffic through the wire tap, failures coded. */
-export type { ConnectionStatus, Diagnosis, DiagnosisCode, McpToolInfo, ProtocolEra, ProtocolFailureReason, ServerProblem, ServerState } from './connection-state';
+export type { ConnectionStatus, Diagnosis, DiagnosisCode, LogLevel, McpToolInfo, ProtocolEra, ProtocolFailureReason, ServerProblem, ServerState } from './connection-state';
+export { LOG_LEVELS } from './connection-state';
+export { logEntriesOf, severityOf } from './log-entries';
+export type { LogEntry } from './log-entries';
+export { LOG_LEVEL_META_KEY } from './capabilities/logging';
+export { displayName, isSafeIconUrl } from './server-metadata';
+export type { McpIcon } from './server-metadata';
+export type { McpTransport, TransportKind } from './open-transport';
+export { SSE_FALLBACK_NOTE } from './open-transport';
 export { ConnectionManager, STREAMS_WAIT_MAX_MS } from './connection-manager';
 export type { ConnectionManagerOptions, ConnectionsSnapshot } from './connection-manager';
 export { DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE, ServerConnection } from './server-connection';
@@ -16,6 +24,9 @@ export { explainRequestError, explainResponseFailure, formatTimeout } from './ex
 export { AppsCapability } from './capabilities/apps';
 export { APP_MIME_TYPE, APPS_EXTENSION_ID, isAppOnly, readResourceUi, readToolUi } from './capabilities/apps-meta';
 export type { AppCsp, ResourceUi, ToolAudience, ToolUi } from './capabilities/apps-meta';
+export { TaskError } from './capabilities/tasks';
+export type { TaskErrorCode } from './capabilities/tasks';
+export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export type { PromptResult } from './capabilities/prompts';

@@ -3,17 +3,20 @@
  * the calls it makes and the exchanges it ended. A connection replaces its session when the
  * server forgets it (a 2025 session's 404).
  */
-import type { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
 import type { McpCall } from './call-registry';
 import type { CapabilityClientOptions, CapabilityLoad, CapabilityModule } from './capabilities/capability';
-import type { ServerState } from './connection-state';
-import { explainResponseFailure } from './explain-failure';
+import type { Diagnosis, ServerState } from './connection-state';
+import { explainResponseFailure, httpStatusOf } from './explain-failure';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { SessionExchanges } from './session-notes';
+import { createTransport, sessionIdOf } from './open-transport';
+import type { McpTransport, TransportKind } from './open-transport';
+import { safeIcons } from './server-metadata';
 
 /** The client identity Glassbox announces to servers. */
 export const CLIENT_INFO = { name: 'glassbox', title: 'Glassbox', version: '0.1.0' } as const;
@@ -21,7 +24,9 @@ export const CLIENT_INFO = { name: 'glassbox', title: 'Glassbox', version: '0.1.
 /** One SDK client with its transport, tap and calls. */
 export interface Session {
   client: Client;
-  transport: StreamableHTTPClientTransport;
+  transport: McpTransport;
+  /** Which transport it speaks. */
+  kind: TransportKind;
   tap: WireTap;
   calls: CallRegistry;
   exchanges: SessionExchanges;
@@ -41,6 +46,8 @@ export interface SessionSettings {
   log: TrafficLog;
   secrets: SecretRegistry;
   fetch: typeof fetch;
+  /** Which transport to speak (the 2024 HTTP+SSE transport is 2025-era only: no era probe). */
+  transport: TransportKind;
   now?: () => number;
   streamsWait?: () => Promise<void> | undefined;
   capabilities: readonly CapabilityModule[];
@@ -53,7 +60,7 @@ export interface SessionSettings {
 /** A new SDK client and transport, its traffic through the wire tap, its capabilities registered. */
 export function openSession(sdk: ClientSdk, settings: SessionSettings): Session {
   const calls = new CallRegistry();
-  const session = { calls, connectProblems: [] as AnswerProblem[], exchanges: new SessionExchanges(settings.note) } as Partial<Session> as Session;
+  const session = { calls, kind: settings.transport, connectProblems: [] as AnswerProblem[], exchanges: new SessionExchanges(settings.note) } as Partial<Session> as Session;
   session.tap = createWireTap({
     log: settings.log,
     wire: 'mcp',
@@ -67,20 +74,40 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
       // The SDK opens its GET stream as soon as the handshake's notification is accepted; held
       // until the capabilities are loaded (and the other servers connecting at the same time are
       // done), it stays out of the way of the requests that make servers usable.
-      streamGate: () => streamGate(session, settings.streamsWait),
+      // The 2024 transport's GET stream is how it connects: nothing may hold it back.
+      streamGate: () => (settings.transport === 'sse' ? undefined : streamGate(session, settings.streamsWait)),
     },
   });
-  session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation: { mode: 'auto' as const } });
+  const versionNegotiation = { mode: settings.transport === 'sse' ? ('legacy' as const) : ('auto' as const) };
+  session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation });
   for (const capability of settings.capabilities) capability.register?.(session.client);
-  session.transport = new sdk.StreamableHTTPClientTransport(new URL(settings.url), {
-    fetch: sdk.applyMiddlewares(session.tap)(settings.fetch),
-    requestInit: { headers: settings.headers },
-  });
+  session.transport = createTransport(sdk, settings.transport, settings.url, sdk.applyMiddlewares(session.tap)(settings.fetch), settings.headers);
   calls.watch(session.transport);
+  addRequestMeta(session, settings.capabilities);
   for (const capability of settings.capabilities) capability.watch?.(session.transport);
   // The v2 client reports the era probe's 400 (and every failure we diagnose ourselves) through onerror.
   session.client.onerror = () => undefined;
   return session;
+}
+
+/** Gives every request the session sends the `_meta` entries its capabilities add (the arguments object stays the same: calls are told apart by it). */
+function addRequestMeta(session: Session, capabilities: readonly CapabilityModule[]): void {
+  // Both transports are SDK Transports; the 2024 one simply ignores the send options.
+  const transport: Transport = session.transport;
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const m = message as JSONRPCMessage & { method?: unknown; id?: unknown; params?: Record<string, unknown> };
+    if (typeof m.method !== 'string' || m.id === undefined) return send(message, options);
+    const era = session.client.getProtocolEra();
+    let meta: Record<string, unknown> | undefined;
+    for (const capability of capabilities) {
+      const added = capability.requestMeta?.(era);
+      if (added) meta = { ...meta, ...added };
+    }
+    if (!meta) return send(message, options);
+    const params = m.params ?? {};
+    return send({ ...m, params: { ...params, _meta: { ...(params['_meta'] as Record<string, unknown> | undefined), ...meta } } } as JSONRPCMessage, options);
+  };
 }
 
 /**
@@ -162,9 +189,22 @@ export function connectedFacts(session: Session): Partial<ServerState> {
   return {
     era: client.getProtocolEra(),
     protocolVersion: client.getNegotiatedProtocolVersion(),
-    serverInfo: info ? { name: info.name, version: info.version, title: info.title } : undefined,
+    serverInfo: info ? { name: info.name, version: info.version, title: info.title, icons: safeIcons(info.icons) } : undefined,
     instructions: client.getInstructions(),
-    sessionId: session.transport.sessionId,
+    sessionId: sessionIdOf(session.transport),
+    transport: session.kind,
     capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
   };
+}
+
+/** A 404 on a 2025 session id: the server forgot the session (initialize again, without the id). */
+export function isExpiredSession(error: unknown, session: Session): boolean {
+  return httpStatusOf(error) === 404 && session.client.getProtocolEra() === 'legacy' && sessionIdOf(session.transport) !== undefined;
+}
+
+/** The error a caller sees for a diagnosed failure: HTTP and network errors keep the SDK's (callers classify them); the rest get a coded one. */
+export function codedError(error: unknown, diagnosis: Diagnosis): unknown {
+  if (error instanceof McpError) return error;
+  if (diagnosis.code === 'timeout' || diagnosis.code === 'protocol-error' || diagnosis.code === 'session-expired') return new McpError(diagnosis, { cause: error });
+  return error;
 }

@@ -9,6 +9,8 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
+import { TasksCapability } from './capabilities/tasks';
+import { LoggingCapability } from './capabilities/logging';
 import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
@@ -20,12 +22,14 @@ import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
 import { diagnoseConnection, errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
-import { explainRequestError, explainResponseFailure, httpStatusOf } from './explain-failure';
+import { explainRequestError, explainResponseFailure } from './explain-failure';
 import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
-import { connectedFacts, handshake, openSession } from './mcp-session';
+import { codedError, connectedFacts, handshake, isExpiredSession, openSession } from './mcp-session';
 import type { Session } from './mcp-session';
+import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
+import type { TransportKind } from './open-transport';
 
 
 /** Default per-request timeout when the config gives none: 60 seconds. */
@@ -40,6 +44,8 @@ export interface ServerConnectionOptions {
   url: string;
   headers: Record<string, string>;
   timeoutMs?: number;
+  /** `sse`: straight to the 2024 HTTP+SSE transport. Default: streamable HTTP, falling back to SSE on a 4xx to initialize. */
+  transport?: TransportKind;
   /** Where its traffic is recorded (written only: the connection never reads it back). */
   log: TrafficLog;
   /** Known secret values, redacted in everything recorded. */
@@ -57,6 +63,8 @@ export interface ServerConnectionOptions {
   /** Answers the server's own requests (sampling, elicitation, roots); without it none are declared. */
   inbox?: InboxHandler;
   now?: () => number;
+  /** More capability modules, beside the built-in ones (a handler of server requests a host injects). */
+  capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
 }
 
 /** A connection to one MCP server. */
@@ -73,6 +81,9 @@ export class ServerConnection {
   private otherWarnings: string[] = [];
   private readonly host: CapabilityHost;
   private readonly tools: ToolsCapability;
+  private readonly tasks: TasksCapability;
+  /** The log level and the 2026 per-request `_meta` that carries it. */
+  readonly logging: LoggingCapability;
   private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
   /** MCP Apps: the extension declared, and the ui:// resources of views read. */
@@ -92,12 +103,14 @@ export class ServerConnection {
       timeoutMs: () => this.state.timeoutMs,
     };
     this.tools = new ToolsCapability(this.host);
+    this.logging = new LoggingCapability(this.host, () => this.session?.client.getProtocolEra());
     this.apps = new AppsCapability(this.host);
+    this.tasks = new TasksCapability(this.host, this.tools, { server: options.name, state: () => this.state, now: this.now });
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
     if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
-    this.capabilities = [this.tools, this.resources, this.prompts, this.completions, this.apps, ...(this.inbox ? [this.inbox] : [])];
+    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(this.inbox ? [this.inbox] : []), ...(options.capabilities?.(this.host) ?? [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -111,9 +124,14 @@ export class ServerConnection {
     return this.state;
   }
 
-  /** Calls a tool (see ToolsCapability.call). */
+  /** Calls a tool; one the server runs as a task is followed to its result (see TasksCapability). */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
-    return this.tools.call(name, args, options);
+    return this.tasks.callTool(name, args, options);
+  }
+
+  /** Asks the server to cancel one of its tasks (`tasks/cancel`). */
+  cancelTask(taskId: string): Promise<void> {
+    return this.tasks.cancel(taskId);
   }
 
   /** Fetches the tool list again. */
@@ -151,9 +169,10 @@ export class ServerConnection {
   }
 
   /** A new session whose answer problems fail their calls and are noted in the trace. */
-  private openSession(sdk: ClientSdk): Session {
+  private openSession(sdk: ClientSdk, transport: TransportKind): Session {
     return openSession(sdk, {
       ...this.options,
+      transport,
       capabilities: this.capabilities,
       note: (id, note) => this.note(id, note),
       connecting: () => this.state.status === 'connecting',
@@ -185,23 +204,54 @@ export class ServerConnection {
     }
     // Disconnected, or connecting again, while the SDK loaded: that later call decides.
     if (attempt !== this.attempt) return;
-    const session = this.openSession(sdk);
-    this.session = session;
+    const first = this.openSession(sdk, this.options.transport ?? 'streamable-http');
+    this.session = first;
+    let session = first;
+    let loaded: Partial<ServerState> | undefined;
+    try {
+      loaded = await this.establish(first);
+    } catch (error) {
+      let sseFailure: unknown;
+      if (attempt === this.attempt && triesSseNext(error, first)) {
+        // Not a streamable HTTP endpoint: the spec's backwards compatibility says try the 2024 GET-SSE transport.
+        const initialize = first.failedCall?.requests.at(-1);
+        this.note(initialize ? first.tap.exchangeFor(initialize.id) : undefined, SSE_FALLBACK_NOTE);
+        await first.client.close().catch(() => undefined);
+        session = this.openSession(sdk, 'sse');
+        this.session = session;
+        try {
+          loaded = await this.establish(session);
+        } catch (thrown) {
+          sseFailure = thrown;
+        }
+      }
+      if (session === first || sseFailure !== undefined) {
+        if (session !== first) await session.client.close().catch(() => undefined);
+        if (attempt !== this.attempt) return;
+        this.session = first;
+        const diagnosis = await this.diagnose(first, error);
+        if (this.session !== first) return;
+        const detail = sseFailure === undefined ? diagnosis.detail : `${diagnosis.detail} Glassbox then tried the 2024 HTTP+SSE transport (GET) at this address, which failed too: ${errorText(sseFailure)}.`;
+        this.update({ status: 'failed', diagnosis: { ...diagnosis, detail }, era: first.client.getProtocolEra() });
+        await this.closeQuietly();
+        return;
+      }
+    }
+    if (this.session !== session) return;
+    this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
+    const warning = await eraProbeWarning(session.exchanges.blockedProbe, this.state.era, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note));
+    if (warning) this.warn(warning);
+  }
+
+  /** The handshake of a new session, its server→client stream held until the capabilities are loaded. */
+  private async establish(session: Session): Promise<Partial<ServerState>> {
     let finishHandshake!: () => void;
     const done = new Promise<void>((resolve) => (finishHandshake = resolve));
     session.handshake = { done, finish: () => ((session.handshake = undefined), finishHandshake()) };
     try {
-      const loaded = await this.loadAll(session);
+      return await this.loadAll(session);
+    } finally {
       session.handshake?.finish();
-      this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
-      const warning = await eraProbeWarning(session.exchanges.blockedProbe, this.state.era, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note));
-      if (warning) this.warn(warning);
-    } catch (error) {
-      session.handshake?.finish();
-      const diagnosis = await this.diagnose(session, error);
-      if (this.session !== session) return;
-      this.update({ status: 'failed', diagnosis, era: session.client.getProtocolEra() });
-      await this.closeQuietly();
     }
   }
 
@@ -220,7 +270,7 @@ export class ServerConnection {
       url: this.options.url,
       error,
       exchanges: session.exchanges.ended,
-      sessionId: session.transport.sessionId,
+      sessionId: sessionIdOf(session.transport),
       probeFetch: this.options.probeFetch,
       ...(explained ? { explained } : {}),
     });
@@ -247,7 +297,7 @@ export class ServerConnection {
           if (request) session.tap.close(request.id);
           throw error;
         }
-        if (this.isExpiredSession(error, session)) {
+        if (isExpiredSession(error, session)) {
           if (!renewed) {
             this.note(request ? session.tap.exchangeFor(request.id) : undefined, SESSION_RENEWED_NOTE);
             session = await this.renewSession(session, method);
@@ -276,14 +326,7 @@ export class ServerConnection {
   /** Record a failure as the card's last problem and make the error a caller sees. */
   private fail(method: string, error: unknown, diagnosis: Diagnosis): unknown {
     this.update({ lastProblem: { at: this.now(), method, diagnosis } });
-    if (error instanceof McpError) return error;
-    // HTTP and network errors keep the SDK's error (callers classify them); the rest get a coded one.
-    if (diagnosis.code === 'timeout' || diagnosis.code === 'protocol-error' || diagnosis.code === 'session-expired') return new McpError(diagnosis, { cause: error });
-    return error;
-  }
-
-  private isExpiredSession(error: unknown, session: Session): boolean {
-    return httpStatusOf(error) === 404 && session.client.getProtocolEra() === 'legacy' && session.transport.sessionId !== undefined;
+    return codedError(error, diagnosis);
   }
 
   /** Initialize again after the server forgot the session; concurrent callers share one renewal. */
@@ -291,7 +334,7 @@ export class ServerConnection {
     if (this.session !== old && this.session) return Promise.resolve(this.session);
     this.renewing ??= (async () => {
       // The SDK is loaded: this connection had a session.
-      const fresh = this.openSession(await loadClientSdk());
+      const fresh = this.openSession(await loadClientSdk(), old.kind);
       this.session = fresh;
       // The old session is gone on the server: close the client without DELETE.
       await old.client.close().catch(() => undefined);
@@ -318,9 +361,9 @@ export class ServerConnection {
   async disconnect(): Promise<void> {
     this.attempt += 1;
     const session = this.session;
-    if (session?.transport.sessionId) {
+    if (session && sessionIdOf(session.transport)) {
       try {
-        await session.transport.terminateSession();
+        await terminateSession(session.transport);
       } catch (error) {
         this.warn(await endSessionWarning(error, session.exchanges.deleted?.id, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note)));
       }

@@ -73,3 +73,4 @@ export {
   type ReminderStoreOptions,
 } from './local-tools';
 export { memoryStorage } from './memory-storage';
+export { checkOutput, type OutputCheck } from './check-output';

@@ -35,6 +35,8 @@ interface RegisteredToolBase {
 /** A stand-in for a tool on an MCP server. */
 export interface RegisteredMcpTool extends RegisteredToolBase {
   origin: 'mcp';
+  /** The schema its `structuredContent` should match, as published (checked, never enforced: see check-output.ts). */
+  outputSchema?: Record<string, unknown>;
   /** Why the model is not offered this tool (listed for the person, callable only from its app's view). */
   hiddenFromModel?: string;
 }
@@ -75,6 +77,7 @@ interface CleanTool {
   title?: string;
   description: string;
   inputSchema: unknown;
+  outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
   providerSchemas: Record<ProviderId, ProviderSchemaResult>;
   /** Its `_meta.ui.visibility` leaves the model out. */
@@ -147,6 +150,7 @@ export class ToolRegistry {
         appOnly: isAppOnly(tool),
       };
       if (typeof tool.title === 'string') entry.title = tool.title;
+      if (isPlainObject(tool.outputSchema)) entry.outputSchema = tool.outputSchema;
       const annotations = cleanAnnotations(tool.annotations);
       if (annotations) entry.annotations = annotations;
       clean.push(entry);
@@ -247,6 +251,7 @@ export class ToolRegistry {
         };
         if (clean.title !== undefined) tool.title = clean.title;
         if (clean.annotations !== undefined) tool.annotations = clean.annotations;
+        if (clean.outputSchema !== undefined) tool.outputSchema = clean.outputSchema;
         if (clean.appOnly) tool.hiddenFromModel = APP_ONLY_REASON;
         tools.push(Object.freeze(tool));
       }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ToolCallItem } from '../../core/agent';
 import { JsonView } from '../../ui/json-view';
+import { OutputCheckView } from '../../ui/output-check-view';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { ToolApp } from '../../ui/tool-app-slot';
 import { ApprovalCard } from './approval-card';
@@ -102,6 +103,7 @@ export function ToolCallCard({ item, session, selected, onSelect }: ToolCallCard
         <div className="tool-call-result">
           <div className="section-title">Result{item.origin === 'local' ? '' : ' (from the server)'}</div>
           <ToolResultView result={item.mcpResult} testId="tool-call-result" />
+          <OutputCheckView check={item.outputCheck} />
         </div>
       )}
 

@@ -4,7 +4,9 @@ import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../
 import { inPageDemoLabel } from '../../core/config';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
+import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
 import { ToolCallForm } from './tool-call-form';
+import type { CallProgress } from './tool-call-form';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -102,13 +104,10 @@ function ServerCard({ server, manager, contents, callInbox }: {
     <li className={`server-card status-${server.status}`} data-testid={`server-${server.name}`} data-status={dataStatus} data-era={server.era ?? ''}>
       <div className="server-head">
         <span className={`status-dot ${server.status}`} aria-hidden />
+        <McpIconView icons={server.serverInfo?.icons} testId={`server-icon-${server.name}`} />
         <strong>{server.name}</strong>
         <span className={`badge ${server.status === 'connected' ? 'ok' : server.status === 'failed' ? 'err' : ''}`}>{STATUS_LABEL[server.status]}</span>
-        {server.era && (
-          <span className="badge info" title={server.era === 'legacy' ? '2025 era: initialize handshake, sessions' : '2026-07-28 era: stateless, server/discover'}>
-            {server.era === 'legacy' ? '2025' : '2026'} · {server.protocolVersion}
-          </span>
-        )}
+        <EraBadge server={server} />
         {inPageDemoLabel(server.url) && (
           <span className="badge" data-testid={`demo-label-${server.name}`} title="A Service Worker in this page answers this URL with the demo server's real SDK code: nothing leaves the browser.">
             {inPageDemoLabel(server.url)}
@@ -130,7 +129,7 @@ function ServerCard({ server, manager, contents, callInbox }: {
         {server.serverInfo && (
           <span>
             {' '}
-            · {server.serverInfo.name} {server.serverInfo.version}
+            · {server.serverInfo.title ? `${server.serverInfo.title} (${server.serverInfo.name})` : server.serverInfo.name} {server.serverInfo.version}
           </span>
         )}
       </div>
@@ -176,12 +175,12 @@ function ServerCard({ server, manager, contents, callInbox }: {
       ))}
       {server.status === 'connected' && (
         <>
+          <ServerInstructionsView server={server} />
           <button type="button" className="link-button small" onClick={() => setShowInfo(!showInfo)} aria-expanded={showInfo}>
-            {showInfo ? 'Hide' : 'Show'} capabilities{server.instructions ? ' and instructions' : ''}
+            {showInfo ? 'Hide' : 'Show'} capabilities
           </button>
           {showInfo && (
             <div className="server-info">
-              {server.instructions && <pre className="instructions">{server.instructions}</pre>}
               <JsonView value={server.capabilities ?? {}} label="Server capabilities" />
             </div>
           )}
@@ -189,10 +188,10 @@ function ServerCard({ server, manager, contents, callInbox }: {
             serverName={server.name}
             tools={server.tools}
             pages={server.toolPages}
-            run={async (tool, args, signal) => {
+            run={async (tool, args, signal, onProgress) => {
               const connection = manager.get(server.name);
               if (!connection) throw new Error('Not connected');
-              return connection.callTool(tool, args, { signal });
+              return connection.callTool(tool, args, { signal, onProgress });
             }}
             inbox={callInbox ? (since) => callInbox(server.name, since) : undefined}
           />
@@ -207,7 +206,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   serverName: string;
   tools: McpToolInfo[];
   pages?: number;
-  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  run: (tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown>;
   inbox?: (since: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<string>();
@@ -244,8 +243,9 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
         {shown.map((tool) => (
           <li key={tool.name} className={open === tool.name ? 'open' : ''}>
             <button type="button" className="tool-button" data-testid={`tool-${serverName}-${tool.name}`} aria-expanded={open === tool.name} onClick={() => setOpen(open === tool.name ? undefined : tool.name)}>
-              <span className="mono tool-name">{tool.name}</span>
-              {tool.title && <span className="muted"> — {tool.title}</span>}
+              <McpIconView icons={tool.icons} />
+              {tool.title ? <span className="tool-title">{tool.title}</span> : null}
+              <span className={`mono tool-name${tool.title ? ' muted' : ''}`}>{tool.name}</span>
               {tool.problems && (
                 <span className="badge warn" title={tool.problems.join('; ')}>
                   {tool.problems.some((problem) => /schema/i.test(problem)) ? 'invalid schema' : 'invalid name'}
@@ -273,7 +273,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
                     <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
                   </details>
                 )}
-                <ToolCallForm tool={tool} server={serverName} run={(args, signal) => run(tool.name, args, signal)} inbox={inbox} />
+                <ToolCallForm tool={tool} server={serverName} run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)} inbox={inbox} />
               </div>
             )}
           </li>

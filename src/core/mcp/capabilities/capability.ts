@@ -8,6 +8,7 @@
 import type { Client, ClientOptions, Transport } from '@modelcontextprotocol/client';
 import type { ServerState } from '../connection-state';
 import type { McpCall } from '../call-registry';
+import type { ProtocolEra } from '../connection-state';
 
 /** The part of the SDK client's options a capability may add to. */
 export type CapabilityClientOptions = Pick<ClientOptions, 'capabilities' | 'listChanged'>;
@@ -53,6 +54,8 @@ export interface CapabilityModule {
   readonly loadMethods?: readonly string[];
   /** Once connected (or the session renewed): what it loads. */
   load?(client: Client, call: McpCall): Promise<CapabilityLoad>;
+  /** `_meta` entries it adds to every request the session sends in this era (the 2026 per-request log level), if any. */
+  requestMeta?(era: ProtocolEra | undefined): Record<string, unknown> | undefined;
 }
 
 /** What a capability loaded: a patch of the server's state, and its warnings (replacing its earlier ones). */
@@ -60,3 +63,4 @@ export interface CapabilityLoad {
   state: Partial<ServerState>;
   warnings: readonly string[];
 }
+

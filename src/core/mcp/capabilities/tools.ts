@@ -2,12 +2,13 @@
  * The tools capability: listing (strict, with a lenient fallback so one bad tool does not lose
  * the list), refreshing on `notifications/tools/list_changed`, and calling a tool.
  */
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
-import { McpError } from '../mcp-error';
-import { errorText } from '../diagnose-connection';
+import { ANY_OBJECT_RESULT } from './task-wire';
+import type { McpToolInfo } from '../connection-state';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
+import { refreshOnListChanged } from './listed-items';
 
 /** Options for one tool call. */
 export interface CallToolOptions {
@@ -15,6 +16,20 @@ export interface CallToolOptions {
   toolCallId?: string;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   timeoutMs?: number;
+}
+
+/** The key of a created task: a symbol, which no server's JSON can carry. */
+export const CREATED_TASK = Symbol('created task');
+
+/** A task the server made of a tool call instead of answering it (read by the tasks capability). */
+export interface CreatedTask {
+  /** The result as the server sent it: 2025 `CreateTaskResult { task }`, or a 2026 `resultType: "task"` handle. */
+  [CREATED_TASK]: Record<string, unknown>;
+}
+
+/** True when a call's answer is a created task rather than the tool's result. */
+export function isCreatedTask(answer: CallToolResult | CreatedTask): answer is CreatedTask {
+  return CREATED_TASK in answer;
 }
 
 /** A Standard Schema that accepts any page of tools/list, so one bad tool does not lose the whole list. */
@@ -45,21 +60,14 @@ const pagesOf = (call: McpCall): number => call.requests.filter((request) => req
 export class ToolsCapability implements CapabilityModule {
   readonly name = 'tools';
   readonly loadMethods = ['tools/list'] as const;
+  /** The tools as last listed, by name. */
+  private listed = new Map<string, McpToolInfo>();
 
   constructor(private readonly host: CapabilityHost) {}
 
   /** The list is refetched here (leniently, with the checks) rather than by the SDK's strict listing. */
   clientOptions() {
-    return {
-      listChanged: {
-        tools: {
-          autoRefresh: false,
-          onChanged: () => {
-            this.refresh().catch((error: unknown) => this.host.warn(`Refreshing tools failed: ${error instanceof McpError ? error.message : errorText(error)}`));
-          },
-        },
-      },
-    };
+    return { listChanged: { tools: refreshOnListChanged('tools', () => this.refresh(), this.host) } };
   }
 
   /**
@@ -83,6 +91,7 @@ export class ToolsCapability implements CapabilityModule {
       pages = pagesOf(call) - strict;
     }
     const checked = checkToolList(raw);
+    this.listed = new Map(checked.tools.map((tool) => [tool.name, tool]));
     return { state: { tools: checked.tools, toolPages: pages }, warnings: checked.warnings };
   }
 
@@ -108,28 +117,46 @@ export class ToolsCapability implements CapabilityModule {
     this.host.loaded(this.name, listed);
   }
 
+  /** The listed definition of a tool with no outputSchema (the SDK then validates nothing). */
+  private withoutOutputSchema(name: string): Tool {
+    const { outputSchema: _output, problems: _problems, ...tool } = this.listed.get(name) ?? { name, inputSchema: { type: 'object' } };
+    return tool as Tool;
+  }
+
   /**
    * Calls a tool. In the 2025 era the SDK sends notifications/cancelled when the signal aborts or
    * the timeout passes (and the request's stream is closed); in the 2026 era closing the stream is
-   * the cancellation.
+   * the cancellation. With `task` (2025-11-25) the request is task-augmented and answers with the
+   * task it created; a 2026 server may answer with a task handle of its own accord.
    */
-  call(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+  call(name: string, args: Record<string, unknown>, options: CallToolOptions = {}, task?: { ttl: number }): Promise<CallToolResult | CreatedTask> {
     const timeout = options.timeoutMs ?? this.host.timeoutMs();
     // A copy of its own: the call's requests are told apart by this very object.
     const callArguments = { ...args };
     return this.host.request(
       { methods: ['tools/call'], arguments: callArguments, timeoutMs: timeout, ...(options.signal ? { signal: options.signal } : {}), ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) },
-      async (client, call) =>
-        (await client.callTool(
-          { name, arguments: callArguments },
-          {
-            signal: call.controller.signal,
-            timeout,
-            resetTimeoutOnProgress: true,
-            maxTotalTimeout: timeout * 5,
-            onprogress: options.onProgress ? (p) => options.onProgress?.({ progress: p.progress, total: p.total, message: p.message }) : undefined,
-          },
-        )) as CallToolResult,
+      async (client, call) => {
+        const requestOptions = {
+          signal: call.controller.signal,
+          timeout,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: timeout * 5,
+          onprogress: options.onProgress ? (p: { progress: number; total?: number; message?: string }) => options.onProgress?.({ progress: p.progress, total: p.total, message: p.message }) : undefined,
+        };
+        if (task) {
+          // The SDK's tools/call schema has no CreateTaskResult: the answer is read by the tasks capability.
+          const created = await client.request({ method: 'tools/call', params: { name, arguments: callArguments, task } }, ANY_OBJECT_RESULT, requestOptions);
+          return 'content' in created ? (created as unknown as CallToolResult) : { [CREATED_TASK]: created };
+        }
+        try {
+          // The SDK would throw a result whose structuredContent misses the outputSchema away:
+          // Glassbox shows it, with the check's verdict (core/tools/check-output.ts).
+          return (await client.callTool({ name, arguments: callArguments }, { ...requestOptions, toolDefinition: this.withoutOutputSchema(name) })) as CallToolResult;
+        } catch (error) {
+          if (call.taskHandle) return { [CREATED_TASK]: call.taskHandle };
+          throw error;
+        }
+      },
     );
   }
 }
