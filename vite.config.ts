@@ -82,8 +82,8 @@ function contentSecurityPolicyBuild(): Plugin[] {
   ];
 }
 
-/** The style sheets index.html carries inline: the theme and the page layout, shell included. */
-const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css', 'src/app/layout.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+/** The style sheets index.html carries inline: the theme and the page layout, shell included, and the chat's (its empty state is in the shell). */
+const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css', 'src/app/layout.css', 'src/features/chat/chat.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
 /**
  * Puts the theme and layout style sheets into index.html as one minified `<style>` (at the
