@@ -81,6 +81,9 @@ for (const speaks of ['anthropic', 'openai'] as const) {
     await model.locator('[data-testid="model-row"][data-kind="request"][data-step="3"]').click();
     const detail = page.getByTestId('model-detail');
     await expect(detail).toContainText(speaks === 'openai' ? 'demo-model.invalid/openai/v1/chat/completions' : 'demo-model.invalid/anthropic/v1/messages');
+    // A later request shows what it adds to the one before; the whole body is one click away.
+    await expect(detail.getByTestId('request-diff')).toBeVisible();
+    await detail.getByTestId('request-whole').click();
     await expect(detail).toContainText('"model": "glassbox-demo-script"');
     await expect(detail).toContainText(speaks === 'openai' ? '"tool_call_id"' : '"input_schema"');
     await expect(detail).toContainText('No API key was sent');
