@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import type { Services } from '../core/composition';
 import { ToolCallApp, type AppsHost } from '../features/apps';
 import type { RenderToolApp } from '../ui/tool-app-slot';
@@ -16,5 +16,12 @@ export function useToolAppSlot(services: Services, theme: 'light' | 'dark'): Ren
     }),
     [services, theme],
   );
-  return useCallback((call) => <ToolCallApp host={host} call={call} />, [host]);
+  return useCallback(
+    (call) => (
+      <Suspense fallback={null}>
+        <ToolCallApp host={host} call={call} />
+      </Suspense>
+    ),
+    [host],
+  );
 }

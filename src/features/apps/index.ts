@@ -1,5 +1,8 @@
 /** MCP Apps: a tool's interactive view in a sandboxed frame, its bridge, and the App bridge wire. */
-export { ToolCallApp } from './tool-call-app';
+import { lazy } from 'react';
+
+/** The view of an MCP App under a tool call, loaded (with the bridge library) the first time a tool with a view runs. */
+export const ToolCallApp = lazy(() => import('./tool-call-app').then((module) => ({ default: module.ToolCallApp })));
 export { BridgeWirePanel } from './bridge-wire-panel';
 export type { AppsHost } from './apps-host';
 import './apps.css';
