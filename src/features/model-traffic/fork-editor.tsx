@@ -40,7 +40,7 @@ export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFor
     return (
       <button
         type="button"
-        className="small-button"
+        className="small-button fork-button"
         data-testid="request-fork"
         title="Edit this request's JSON body and send it again as a branch; the original and the conversation stay"
         onClick={() => {
