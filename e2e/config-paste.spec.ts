@@ -9,7 +9,7 @@ test('a #config= link pasted into the open tab applies its servers, in any diale
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
 
   // VS Code user settings, pasted as a fragment without its outer braces, with one "sse" entry.
-  const shared = `"mcp": {\n  "servers": {\n    "calendar": { "type": "http", "url": "${TEST_URLS.calendar}" },\n    "legacy": { "type": "sse", "url": "${TEST_URLS.weather}" }\n  }\n}`;
+  const shared = `"mcp": {\n  "servers": {\n    "calendar": { "type": "http", "url": "${TEST_URLS.calendar}" },\n    "legacy": { "type": "sse", "url": "${TEST_URLS.legacySse}" }\n  }\n}`;
   await page.evaluate((hash) => {
     location.hash = hash;
   }, `#config=${base64Url(shared)}`);
@@ -17,8 +17,8 @@ test('a #config= link pasted into the open tab applies its servers, in any diale
   await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-legacy')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-weather')).toHaveCount(0);
-  // The "sse" entry says what Glassbox does with it instead of pretending.
-  await expect(page.getByTestId('server-warning-legacy')).toContainText('2024 HTTP+SSE transport');
+  // The "sse" entry speaks the 2024 HTTP+SSE transport, and its card says so.
+  await expect(page.getByTestId('era-legacy')).toContainText('2024 SSE');
   // The link is consumed (a reload does not apply it again) and the editor shows the shared text.
   expect(await page.evaluate(() => location.hash)).toBe('');
   await expect(page.getByTestId('config-panel')).toContainText('"legacy"');
