@@ -1,3 +1,6 @@
+// First: zod must be jitless before the bridge library builds its schemas (see core/mcp/zod-jitless.ts:
+// under the page's CSP zod's eval probe is caught, but the browser still reports a violation).
+import '../../core/mcp/zod-jitless';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
