@@ -3,6 +3,8 @@
  * JSON, image, audio, PDF, other binary), its size in bytes, and whether it is small enough to
  * render inline (a 20 MB resource is offered as a download instead of freezing the page).
  */
+import { base64Bytes } from '../shared/byte-size';
+export { base64Bytes };
 import type { McpResourceContent } from '../mcp';
 
 /** How a content item is shown. */
@@ -21,12 +23,6 @@ export interface ResourceContentInfo {
 /** Largest content rendered inline: 1 MiB. */
 export const INLINE_LIMIT_BYTES = 1024 * 1024;
 
-/** The decoded size of base64 text (whitespace ignored), without decoding it. */
-export function base64Bytes(base64: string): number {
-  const clean = /\s/.test(base64) ? base64.replace(/\s/g, '') : base64;
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
-}
 
 /** The UTF-8 size of a text, counted without encoding it (a 20 MB text is not copied). */
 export function utf8Bytes(text: string): number {

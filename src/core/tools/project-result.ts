@@ -5,6 +5,8 @@
  * trace; the model gets at most `maxTextChars` characters of text. Server data is untrusted:
  * any shape is accepted and nothing here throws.
  */
+import { base64Bytes } from '../shared/byte-size';
+export { base64Bytes };
 import type { ModelToolResult } from '../conversation';
 import { formatCount } from '../shared/format';
 import { isPlainObject, jsonEqual } from '../shared/json';
@@ -244,12 +246,6 @@ function label(value: unknown): string {
   return flat.length > MAX_LABEL_CHARS ? `${flat.slice(0, MAX_LABEL_CHARS)}…` : flat;
 }
 
-/** Decoded size of base64 data, in bytes. */
-export function base64Bytes(data: string): number {
-  const clean = data.replace(/\s+/g, '');
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
-}
 
 /** `532 B`, `12.3 kB`, `4.2 MB` (decimal units). */
 export function formatBytes(bytes: number): string {
