@@ -41,3 +41,6 @@ export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from '
 export { parseSessionData, type ParsedSessionData } from './session-data';
 export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';
 export { checkForkBody, ForkRequestError, restoreHeaders, sendFork, type ForkDeps, type ForkResult } from './fork-request';
+export { ReplayError, ReplayStore, type ReplayErrorCode, type ReplayStoreDeps } from './replay-store';
+export type { Replay, ReplayCall, ReplayCallSource, ReplaySide, ReplaySnapshot, ReplayStatus, ReplayTarget } from './replay-types';
+export { turnServices, counterIds } from './session-services';
