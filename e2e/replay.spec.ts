@@ -148,5 +148,8 @@ test('a replayed call the original did not make is marked and not answered with 
   expect(answer).not.toContain(recorded.split('\n')[0]);
   await expect(toolsCalls(page)).toHaveCount(1);
 
+  // axe checks the replay result and the open form.
+  await page.getByTestId('turn-replay').click();
+  await expect(page.getByTestId('replay-target')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
