@@ -13,12 +13,13 @@ import type { NeutralMessage, NeutralRequest, NeutralUsage } from '../conversati
 import { toolFailureResult } from '../tools';
 import type { ApprovalGate } from './approval-gate';
 import { callModel } from './call-model';
-import { executeToolCall, type ToolCallContext, type ToolCallPart, type ToolResultPart } from './execute-tool-call';
+import { executeToolCall, type ToolCallPart, type ToolResultPart } from './execute-tool-call';
 import { textOf } from './model-request';
 import { matchRecordedCall, notRecordedResult, type RecordedCall } from './replay-match';
 import type { ReplayCall, ReplayStatus, ReplayTarget } from './replay-types';
 import type { TurnServices } from './run-turn';
 import type { ToolCallItem } from './session-types';
+import { modelCallOptions, toolCallContext } from './turn-options';
 
 /** What a replay reports as it runs (the store keeps it and tells the UI). */
 export interface ReplaySink {
@@ -69,12 +70,7 @@ export async function runReplay(run: ReplayRun): Promise<Exclude<ReplayStatus, '
       model: target.model,
       signal,
       onTextDelta: () => undefined,
-      now: services.now,
-      generateId: services.generateId,
-      sleep: services.sleep,
-      ...(services.pageOrigin !== undefined ? { pageOrigin: services.pageOrigin } : {}),
-      ...(services.isOffline !== undefined ? { isOffline: services.isOffline } : {}),
-      ...(services.retryBaseMs !== undefined ? { retryBaseMs: services.retryBaseMs } : {}),
+      ...modelCallOptions(services),
     });
     const response = reply.response;
     sink.addResponse(response.usage, textOf(response));
@@ -104,7 +100,8 @@ export async function runReplay(run: ReplayRun): Promise<Exclude<ReplayStatus, '
     const results = await Promise.all(
       refs.map(({ call, match, index }): Promise<ToolResultPart> => {
         const update = (patch: (item: ToolCallItem) => ToolCallItem): void => sink.updateCall(index, patch);
-        if (target.callToolsLive) return executeToolCall(call, liveContext(run, update));
+        // A live call goes the conversation's way: registry, policy, approval gate, the MCP server.
+        if (target.callToolsLive) return executeToolCall(call, toolCallContext(services, run.approvals, signal, update));
         const result = match.kind === 'recorded' ? match.recorded.result : notRecordedResult(match.detail);
         update((item) => ({
           ...item,
@@ -117,21 +114,4 @@ export async function runReplay(run: ReplayRun): Promise<Exclude<ReplayStatus, '
     );
     messages.push({ role: 'tool', parts: results });
   }
-}
-
-/** A live call goes the conversation's way: registry, policy, approval gate, the MCP server. */
-function liveContext(run: ReplayRun, update: ToolCallContext['update']): ToolCallContext {
-  const { services, signal } = run;
-  return {
-    registry: services.registry,
-    policies: services.policies,
-    callMcpTool: services.callMcpTool,
-    ...(services.timeoutFor !== undefined ? { timeoutFor: services.timeoutFor } : {}),
-    ...(services.findingsFor !== undefined ? { findingsFor: services.findingsFor } : {}),
-    ...(services.maxResultChars !== undefined ? { maxResultChars: services.maxResultChars } : {}),
-    signal,
-    now: services.now,
-    waitForApproval: (id, abortSignal) => run.approvals.wait(id, abortSignal),
-    update,
-  };
 }
