@@ -9,17 +9,16 @@ import type { FrameLocator, Page } from '@playwright/test';
 import { SHARED_CONTEXT, start } from './servers/app-lab.mjs';
 import { openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
-import { TEST_PORTS } from './test-ports';
 
 test.use({ monacoEditor: false });
 
-const PORT = TEST_PORTS.spare(9);
-const CONFIG = { mcpServers: { lab: { url: `http://127.0.0.1:${PORT}/mcp` } } };
 const NOTE = 'a note long enough to arrive in several pieces while the model writes it';
 
 let server: Awaited<ReturnType<typeof start>>;
+let CONFIG: { mcpServers: Record<string, { url: string }> };
 test.beforeAll(async () => {
-  server = await start({ port: PORT });
+  server = await start({ port: 0 });
+  CONFIG = { mcpServers: { lab: { url: server.url } } };
 });
 test.afterAll(async () => {
   await server?.close();
