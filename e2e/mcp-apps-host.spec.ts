@@ -7,7 +7,7 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { SHARED_CONTEXT, start } from './servers/app-lab.mjs';
-import { openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 
 test.use({ monacoEditor: false });
@@ -120,6 +120,7 @@ test('from a manual call: the host context follows the frame width and the local
   const ask = page.getByTestId('app-permissions');
   await expect(ask).toContainText('location');
   await expect(ask).toContainText('writing to the clipboard');
+  await expectNoSeriousA11yViolations(page);
   await ask.getByTestId('app-permissions-grant').click();
   await expect(frame).toHaveAttribute('allow', 'geolocation; clipboard-write');
   await expect.poll(async () => (await viewState(view)).allows).toEqual({ geolocation: true, clipboardWrite: true });
