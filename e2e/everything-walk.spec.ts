@@ -131,10 +131,18 @@ const STEPS: Record<string, Step> = {
     },
   },
   'simulate-research-query': {
-    required: { topic: 'river deltas' },
-    // A 2025-11-25 task-augmented request: the form follows the task to its result (its row in
-    // the tasks view is checked after the walk, which leaves the servers tab).
-    check: async ({ result }) => expect(result).toContainText('Research Report: river deltas', { timeout: 20_000 }),
+    required: { topic: 'python' },
+    optional: { ambiguous: true },
+    // A 2025-11-25 task-augmented request whose task stops at input_required to ask which
+    // "python" is meant; the form follows the task to its result (its row in the tasks view is
+    // checked after the walk, which leaves the servers tab).
+    check: async ({ detail, result }) => {
+      const card = detail.getByTestId('elicitation-card');
+      await card.getByTestId('elicitation-field-interpretation').selectOption({ label: 'Python snake species' });
+      await card.getByTestId('elicitation-accept').click();
+      await expect(result).toContainText('Research Report: python (snake)', { timeout: 20_000 });
+      await expect(result).toContainText('`working` → `input_required` → `working` → `completed`');
+    },
   },
   'toggle-simulated-logging': {
     check: async ({ page, result }) => {
@@ -265,5 +273,5 @@ test('every tool the everything server lists completes from the manual call form
   await page.getByTestId('left-tab-tasks').click();
   const task = page.getByTestId('task-row').filter({ hasText: 'simulate-research-query' });
   await expect(task).toHaveAttribute('data-status', 'completed');
-  await expect(task.getByTestId('task-result')).toContainText('Research Report: river deltas');
+  await expect(task.getByTestId('task-result')).toContainText('Research Report: python (snake)');
 });
