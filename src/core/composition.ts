@@ -71,11 +71,13 @@ export function createServices(options: ServicesOptions = {}): Services {
   const modelFetch = (provider: keyof typeof PROVIDERS, context: CallContext) =>
     createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch;
   const samplingPolicies = new SamplingPolicyStore(storage);
+  const policies = new PolicyStore({ storage });
   const roots = new RootsStore(storage, () => void connections.rootsChanged());
   // Sampling goes to the chat's current model, format and key (read when a request is approved).
   const inbox = new Inbox({
     policies: samplingPolicies,
     roots,
+    toolPolicies: policies,
     model: { settings: (): SamplingModelSettings => ({ ...session.getSnapshot().settings, apiKey: session.getApiKey() }), modelFetch },
   });
   const connections: ConnectionManager = new ConnectionManager({
@@ -88,7 +90,6 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.signIn && { signIn: options.signIn }),
   });
   const registry = new ToolRegistry();
-  const policies = new PolicyStore({ storage });
   const guard = new GuardStore();
   const reminders = new ReminderStore({ storage });
   registry.registerLocalTool(createReminderTool(reminders));
