@@ -50,6 +50,7 @@ export {
   type PolicySource,
   type PolicyStoreOptions,
   type ToolPolicy,
+  type ToolRef,
 } from './tool-policy';
 export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export {
