@@ -57,3 +57,4 @@ export {
 } from './turn-usage';
 export { PRICE_TABLE_STORAGE_KEY, PriceTable, type PriceTableSnapshot, type Prices } from './price-table';
 export { countAnthropicTools, countInputTokens, countTokensRequest, COUNT_PROBE_MESSAGES, TokenCountError, type AnthropicCountOptions, type AnthropicToolCounts } from './count-anthropic-tokens';
+export { createBillServices, type BillServices, type BillServicesDeps } from './bill-services';
