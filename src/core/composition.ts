@@ -1,5 +1,5 @@
-import { AgentSession, ForkRequestError, sendFork } from './agent';
-import type { ForkResult } from './agent';
+import { AgentSession, createBillServices, ForkRequestError, sendFork } from './agent';
+import type { BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
@@ -42,6 +42,8 @@ export interface Services {
   apps: { log: BridgeLog; context: AppContextStore };
   /** Sends an edited copy of a recorded model request (by exchange id) as a fork of it, with the current key. */
   fork(exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult>;
+  /** The token bill: the person's price table and counting with Anthropic's count_tokens. */
+  bill: BillServices;
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -157,7 +159,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     if (original === undefined || !(original.source in PROVIDERS)) return Promise.reject(new ForkRequestError('not-model', `No model request ${exchangeId} to fork`));
     return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
   };
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork };
+  const bill = createBillServices({ storage, registry, policies, session, modelFetch });
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill };
 }
 
 /** The instructions of the connected servers that sent some. */

@@ -94,7 +94,8 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
   const request: NeutralRequest = {
     model: settings.model,
     messages: [...state.history],
-    tools: services.registry.definitionsFor(provider),
+    // A tool the person switched off is not offered at all (its policy only governs calls).
+    tools: services.registry.definitionsFor(provider, (tool) => services.policies.isOffered(tool.server, tool.remoteName)),
     maxTokens: settings.maxTokens,
     stream: true,
   };
