@@ -10,7 +10,7 @@ import { ConnectionManager } from './mcp';
 import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
-import { PROVIDERS } from './providers';
+import { entriesKeyOf, PROVIDERS } from './providers';
 import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
@@ -66,7 +66,8 @@ export function createServices(options: ServicesOptions = {}): Services {
   const baseFetch = options.baseFetch ?? globalThis.fetch.bind(globalThis);
   const backend = options.backend ?? new MemoryBackend();
   const storage = options.storage ?? memoryStorage();
-  const log = new TrafficLog();
+  // Model request bodies are kept with the prefix they share deduplicated (long turns stay cheap).
+  const log = new TrafficLog({ entriesKeyOf: (exchange) => entriesKeyOf(exchange.source) });
   const secrets = new SecretRegistry();
   // One tap per model request: its exchange is recorded as part of the request's turn and step (or sampling request).
   // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
