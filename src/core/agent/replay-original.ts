@@ -4,10 +4,10 @@
  * calls and final answer from the chat items, its tokens from the responses' usage and its time
  * from the turn's timeline.
  */
-import { isProviderId, PROVIDERS, type ProviderId } from '../providers';
+import type { ProviderId } from '../providers';
 import type { NeutralUsage } from '../conversation';
 import type { HttpExchange } from '../traffic';
-import { asObject, parseJson } from '../providers';
+import { reportedUsage } from './turn-usage';
 import type { ChatItem, TurnTimeline } from './session-types';
 import type { ReplaySide } from './replay-types';
 
@@ -28,22 +28,12 @@ export function originalExchanges(exchanges: readonly HttpExchange[], turn: numb
   );
 }
 
-/** The tokens a recorded response reported (JSON body or event stream), read the wire's own way. */
+/** The tokens a recorded response reported (JSON body or event stream), read the wire's own way (the token bill's reader). */
 export function exchangeUsage(exchange: HttpExchange): NeutralUsage {
-  if (!isProviderId(exchange.source)) return {};
-  const summary = PROVIDERS[exchange.source].summary;
-  let usage: { input?: number; output?: number } = {};
-  if (exchange.sseEvents !== undefined) {
-    const reader = summary.createStreamReader();
-    for (const record of exchange.sseEvents) reader.read(record.event === undefined ? { data: record.data } : { event: record.event, data: record.data });
-    usage = reader.findings().usage;
-  } else {
-    const body = asObject(parseJson(exchange.responseBody));
-    if (body !== undefined) usage = summary.readReply(body).usage;
-  }
+  const usage = reportedUsage(exchange);
   const result: NeutralUsage = {};
-  if (usage.input !== undefined) result.inputTokens = usage.input;
-  if (usage.output !== undefined) result.outputTokens = usage.output;
+  if (usage?.input !== undefined) result.inputTokens = usage.input;
+  if (usage?.output !== undefined) result.outputTokens = usage.output;
   return result;
 }
 
