@@ -19,7 +19,7 @@ export {
   sanitizeName,
 } from './public-name';
 export { resolveLocalRef, toProviderSchema } from './provider-schema';
-export { billTools, toolBillCsv, type DefinitionCounter, type ToolBill, type ToolBillRow } from './tool-bill';
+export { billTools, sortBillRows, sumOffered, toolBillCsv, type BillSort, type DefinitionCounter, type ToolBill, type ToolBillRow } from './tool-bill';
 export { summarize as summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
 export { readablePath, type ArgumentError } from './describe-argument-error';
 export {
@@ -49,6 +49,7 @@ export {
   type PolicySource,
   type PolicyStoreOptions,
   type ToolPolicy,
+  type ToolRef,
 } from './tool-policy';
 export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export {
