@@ -31,9 +31,9 @@ export function witness(context: BrowserContext): { secrets: Set<string>; popups
   return { secrets, popups };
 }
 
-/** Opens the app with one server `notes` and waits for it to settle. */
-export async function openNotes(page: Page, entry: Record<string, unknown>, settled: RegExp = /needs-sign-in/): Promise<Locator> {
-  await page.goto(configPath({ mcpServers: { notes: entry } }));
+/** Opens the app (at `origin`, default the preview server) with one server `notes` and waits for it to settle. */
+export async function openNotes(page: Page, entry: Record<string, unknown>, settled: RegExp = /needs-sign-in/, origin = ''): Promise<Locator> {
+  await page.goto(origin + configPath({ mcpServers: { notes: entry } }));
   const card = page.getByTestId('server-notes');
   await expect(card).toHaveAttribute('data-status', settled);
   return card;
