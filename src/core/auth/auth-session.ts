@@ -18,6 +18,7 @@ import type { FailureContext } from './explain-fetch-failure';
 import type { PendingRedirect, RedirectReturn } from './pending-redirect';
 import { PromptBudget } from './prompt-budget';
 import { revokeTokens } from './revoke';
+import { chooseScope, withOfflineAccess } from './scope-choice';
 import { accountOf } from './token-claims';
 import { MemoryTokenStore } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
@@ -182,12 +183,13 @@ export class AuthSession {
   /** Discovery (when needed), the client, the popup and the token exchange: one prompt from `budget`. */
   private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
     budget.take();
-    const { discovery, client, scope } = await this.prepare(challenge, scopeOverride);
+    const { discovery, client, scope, requested } = await this.prepare(challenge, scopeOverride);
     const tokens = await authorize({
-      ...this.authorizeContext(discovery, client, scope),
+      ...this.authorizeContext(discovery, client, requested),
       openAuthorization: this.options.openAuthorization,
       trace: this.trace,
     });
+    // The MCP server's scopes, without offline_access: what a step-up's union starts from.
     return this.keep(tokens, discovery, scope, undefined);
   }
 
@@ -197,9 +199,9 @@ export class AuthSession {
    */
   async prepareRedirect(): Promise<PendingRedirect> {
     const last = this.lastChallenge;
-    const { discovery, client, scope } = await this.prepare(last?.challenge, last?.scope);
+    const { discovery, client, scope, requested } = await this.prepare(last?.challenge, last?.scope);
     const step = this.trace.begin('authorize');
-    const started = await beginAuthorization(step, this.authorizeContext(discovery, client, scope));
+    const started = await beginAuthorization(step, this.authorizeContext(discovery, client, requested));
     step.check('The popup was blocked: the sign-in continues in this tab');
     step.navigation(started.authorizationUrl);
     const { client_secret: _secret, ...information } = client.information;
@@ -228,15 +230,19 @@ export class AuthSession {
       const step = this.trace.begin('authorize');
       step.check('Back in this tab from the authorization page');
       const started = { authorizationUrl: new URL(pending.authorizationUrl), codeVerifier: pending.codeVerifier, state: pending.state };
-      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, pending.scope), trace: this.trace });
+      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined), trace: this.trace });
       return this.keep(tokens, pending.discovery, pending.scope, undefined);
     });
   }
 
   /** Discovery (when needed), the scope to ask for and the client (resolved once per issuer). */
-  private async prepare(challenge: Challenge | undefined, scopeOverride: string | undefined): Promise<{ discovery: Discovery; client: ResolvedClient & { issuer: string }; scope: string | undefined }> {
+  private async prepare(
+    challenge: Challenge | undefined,
+    scopeOverride: string | undefined,
+  ): Promise<{ discovery: Discovery; client: ResolvedClient & { issuer: string }; scope: string | undefined; requested: string | undefined }> {
     const discovery = await this.discover(challenge);
-    const scope = scopeOverride ?? this.options.config?.scopes?.join(' ') ?? challenge?.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ');
+    const scope = chooseScope({ ...(scopeOverride && { override: scopeOverride }), ...(this.options.config?.scopes && { configured: this.options.config.scopes }), ...(challenge && { challenge }), discovery });
+    const requested = withOfflineAccess(scope, discovery.metadata);
     if (this.client === undefined || this.client.issuer !== issuerOf(discovery)) {
       const resolved = await resolveClient({
         ...(this.options.config && { config: this.options.config }),
@@ -248,12 +254,12 @@ export class AuthSession {
       });
       this.client = { ...resolved, issuer: issuerOf(discovery) };
     }
-    return { discovery, client: this.client, scope };
+    return { discovery, client: this.client, scope, requested };
   }
 
-  /** What both halves of an authorization share. */
-  private authorizeContext(discovery: Discovery, client: ResolvedClient, scope: string | undefined) {
-    return { discovery, client, redirectUri: this.options.app.redirectUri, ...(scope && { scope }), fetch: this.fetch, failure: this.failure };
+  /** What both halves of an authorization share; `requested` is the scope sent (with offline_access where offered). */
+  private authorizeContext(discovery: Discovery, client: ResolvedClient, requested: string | undefined) {
+    return { discovery, client, redirectUri: this.options.app.redirectUri, ...(requested && { scope: requested }), fetch: this.fetch, failure: this.failure };
   }
 
   /** The refresh grant (RFC 6749 §6) for `record`, recorded as a `refresh` step. */
