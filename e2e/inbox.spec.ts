@@ -152,7 +152,7 @@ test('a sampling request during a chat turn is a card under its tool call', asyn
 test.describe('bad and odd requests', () => {
   let odd: RunningServer;
   test.beforeAll(async () => {
-    odd = await startOdd({ port: TEST_PORTS.spare(0) });
+    odd = await startOdd({ port: TEST_PORTS.spare(5) });
   });
   test.afterAll(async () => {
     await odd.close();

@@ -7,10 +7,10 @@ import { TEST_PORTS, TEST_URLS } from './test-ports';
 
 test.use({ monacoEditor: false });
 
-const SIGNALS_URL = `http://127.0.0.1:${TEST_PORTS.spare(0)}/mcp`;
+const SIGNALS_URL = `http://127.0.0.1:${TEST_PORTS.spare(6)}/mcp`;
 let signals: { close(): Promise<void> } | undefined;
 test.beforeAll(async () => {
-  signals = await startSignals({ host: '127.0.0.1', port: TEST_PORTS.spare(0) });
+  signals = await startSignals({ host: '127.0.0.1', port: TEST_PORTS.spare(6) });
 });
 test.afterAll(async () => {
   await signals?.close();

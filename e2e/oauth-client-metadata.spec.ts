@@ -19,7 +19,7 @@ import type { RunningAuthServer } from './servers/auth-server.mjs';
 import { TEST_PORTS } from './test-ports';
 
 /** Where this spec's https copy of the app is served. */
-const APP_ORIGIN = `https://127.0.0.1:${TEST_PORTS.spare(3)}`;
+const APP_ORIGIN = `https://127.0.0.1:${TEST_PORTS.spare(8)}`;
 const DOCUMENT_URL = `${APP_ORIGIN}/oauth/client-metadata.json`;
 
 let outDir: string;
@@ -39,9 +39,9 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   });
   const tls = await loopbackCertificate();
   await building;
-  app = await serveStatic({ root: outDir, port: TEST_PORTS.spare(3), tls });
+  app = await serveStatic({ root: outDir, port: TEST_PORTS.spare(8), tls });
   // No pre-registered redirect URI: the document itself says where to come back to.
-  server = await start({ port: TEST_PORTS.spare(4), documentCa: tls.cert });
+  server = await start({ port: TEST_PORTS.spare(12), documentCa: tls.cert });
 });
 test.afterAll(async () => {
   await Promise.all([app?.close(), server?.close()]);

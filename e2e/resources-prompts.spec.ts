@@ -17,7 +17,7 @@ const README = 'demo://resource/static/document/instructions.md';
 
 let library: RunningServer;
 test.beforeAll(async () => {
-  library = await startLibrary({ port: TEST_PORTS.spare(0) });
+  library = await startLibrary({ port: TEST_PORTS.spare(7) });
 });
 test.afterAll(async () => {
   await library.close();
