@@ -11,6 +11,8 @@ export interface ScriptStep {
   cutStream?: boolean | 'abort';
   badArguments?: boolean;
   delayMs?: number;
+  /** This reply's pause between stream events, in ms (default: the server's). */
+  chunkDelayMs?: number;
   stopReason?:
     | 'end-turn'
     | 'tool-calls'

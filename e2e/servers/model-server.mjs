@@ -29,6 +29,7 @@
  *   { badArguments: true, toolCalls }                OpenAI arguments that are not JSON, in either OpenAI format (Anthropic
  *                                                    cannot send those, so it ignores the flag)
  *   { delayMs: 500 }                                 waits before answering
+ *   { chunkDelayMs: 400 }                            this reply's pause between stream events (a slow stream)
  *   { stopReason: "max-tokens" }                     a neutral stop reason, mapped per provider
  *
  * Every model request is checked like the real APIs do: the auth header (401 with the
@@ -265,8 +266,9 @@ async function handleModel(format, req, res, path, context) {
   const events =
     format === 'anthropic' ? anthropicEvents(reply) : format === 'openai' ? openAIEvents(reply, body) : responsesEvents(reply, sse, textPieces, jsonPieces);
   const limit = step.cutStream || step.streamError ? Math.max(2, Math.ceil(events.length / 2)) : events.length;
+  const chunkDelayMs = typeof step.chunkDelayMs === 'number' ? step.chunkDelayMs : context.chunkDelayMs;
   for (const [index, event] of events.slice(0, limit).entries()) {
-    if (index > 0) await sleep(context.chunkDelayMs);
+    if (index > 0) await sleep(chunkDelayMs);
     if (res.destroyed) return;
     res.write(event);
   }

@@ -10,7 +10,7 @@ import { ConnectionManager } from './mcp';
 import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
-import { PROVIDERS } from './providers';
+import { entriesKeyOf, PROVIDERS } from './providers';
 import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
@@ -66,18 +66,21 @@ export function createServices(options: ServicesOptions = {}): Services {
   const baseFetch = options.baseFetch ?? globalThis.fetch.bind(globalThis);
   const backend = options.backend ?? new MemoryBackend();
   const storage = options.storage ?? memoryStorage();
-  const log = new TrafficLog();
+  // Model request bodies are kept with the prefix they share deduplicated (long turns stay cheap).
+  const log = new TrafficLog({ entriesKeyOf: (exchange) => entriesKeyOf(exchange.source) });
   const secrets = new SecretRegistry();
   // One tap per model request: its exchange is recorded as part of the request's turn and step (or sampling request).
   // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
   const modelFetch = (provider: keyof typeof PROVIDERS, context: CallContext) =>
     createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch;
   const samplingPolicies = new SamplingPolicyStore(storage);
+  const policies = new PolicyStore({ storage });
   const roots = new RootsStore(storage, () => void connections.rootsChanged());
   // Sampling goes to the chat's current model, format and key (read when a request is approved).
   const inbox = new Inbox({
     policies: samplingPolicies,
     roots,
+    toolPolicies: policies,
     model: { settings: (): SamplingModelSettings => ({ ...session.getSnapshot().settings, apiKey: session.getApiKey() }), modelFetch },
   });
   const connections: ConnectionManager = new ConnectionManager({
@@ -90,7 +93,6 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.signIn && { signIn: options.signIn }),
   });
   const registry = new ToolRegistry();
-  const policies = new PolicyStore({ storage });
   const guard = new GuardStore();
   const reminders = new ReminderStore({ storage });
   registry.registerLocalTool(createReminderTool(reminders));

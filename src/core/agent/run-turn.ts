@@ -19,6 +19,7 @@ import type { ModelSettings, ToolCallItem } from './session-types';
 import type { NeutralRequest, NeutralResponse } from '../conversation';
 import type { CallContext } from '../traffic';
 import type { GuardFinding } from '../guard';
+import { StreamingToolCalls } from './streaming-tool-calls';
 
 /** Everything the loop uses that comes from outside. */
 export interface TurnServices {
@@ -126,6 +127,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     state.updateItem(assistant, 'assistant', (item) => ({ ...item, streaming: false, stopReason, ...(text !== undefined ? { text } : {}) }));
   };
 
+  const streamingCalls = new StreamingToolCalls(state, services.registry, { turn, step });
   let response: NeutralResponse;
   let endSpan: ((at: number) => void) | undefined;
   try {
@@ -137,6 +139,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
       model: settings.model,
       signal,
       onTextDelta,
+      onToolStream: (event) => streamingCalls.push(event),
       now: services.now,
       generateId: services.generateId,
       sleep: services.sleep,
@@ -158,6 +161,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     response = reply.response;
   } catch (error) {
     endSpan?.(services.now());
+    streamingCalls.abandonAll();
     if (signal.aborted) {
       closeAssistant('stopped');
       return 'stopped';
@@ -187,9 +191,9 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     closeAssistant(stopReason, finalText);
   }
   if (response.parts.length > 0) state.appendHistory({ role: 'assistant', parts: response.parts });
+  const refs = streamingCalls.finish(calls, (call) => newToolCallItem(call, turn, step));
   if (calls.length === 0) return 'completed';
 
-  const refs = calls.map((call) => state.addItem(newToolCallItem(call, turn, step)));
 
   if (step - (context.budgetFrom ?? 1) + 1 >= settings.maxSteps) {
     const detail = `Not run: the turn reached its step limit (${settings.maxSteps} model requests).`;

@@ -25,7 +25,6 @@ export { readablePath, type ArgumentError } from './describe-argument-error';
 export {
   base64Bytes,
   DEFAULT_MAX_TEXT_CHARS,
-  formatBytes,
   projectToolResult,
   type ProjectedToolResult,
   type ProjectToolResultOptions,

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { HttpExchange } from '../../core/traffic/types';
+import { requestBodyOf } from '../../core/traffic/shared-body';
 import { useJsonEditor } from '../../ui/monaco/use-json-editor';
 
 /** Sends an edited body as a fork of the exchange with this id; settles when its reply has been read. */
@@ -40,7 +41,7 @@ export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFor
         className="small-button fork-button"
         data-testid="request-fork"
         title="Edit this request's JSON body and send it again as a branch; the original and the conversation stay"
-        onClick={() => setText(initialText(exchange.requestBody))}
+        onClick={() => setText(initialText(requestBodyOf(exchange)))}
       >
         Fork
       </button>
