@@ -1,8 +1,7 @@
 import { DEMO_CONFIG, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 
-// The fork editor is a plain textarea; Monaco's chunk is held back (see model-fixture.ts).
-test.use({ monacoEditor: false });
+// The fork editor is Monaco (with the wire format's request schema) once its chunk has loaded.
 
 const KEY = 'sk-ant-fork-secret-7788';
 
@@ -20,18 +19,35 @@ test('a forked model request sends exactly the edited JSON with the real key, sh
   const originalId = await originalRow.getAttribute('data-exchange-id');
   await originalRow.click();
   await page.getByTestId('request-fork').click();
-  const editor = page.getByTestId('request-fork-body');
-  const recorded = JSON.parse(await editor.inputValue()) as { messages: Array<{ role: string; content: unknown }> };
+  await expect(page.getByTestId('request-fork-surface')).toHaveAttribute('data-editor', 'monaco', { timeout: 20_000 });
+  const editor = page.getByTestId('request-fork-monaco');
+  // Monaco starts with the recorded body, pretty-printed: the body the server got first.
+  const recorded = model.requests()[0]!.body as { messages: Array<{ role: string; content: unknown }> };
   expect(recorded.messages[0]!.role).toBe('user');
+  await expect(editor).toContainText('"messages"');
+  /** Replaces the whole text, typed as a person would (Monaco uses EditContext: click its lines first). */
+  const replaceText = async (text: string) => {
+    await editor.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+  };
 
   // Invalid JSON cannot be sent.
-  await editor.fill('{"model":');
+  await replaceText('{"model":');
   await expect(page.getByTestId('request-fork-invalid')).toBeVisible();
   await expect(page.getByTestId('request-fork-send')).toBeDisabled();
 
+  // The Anthropic request schema names what is missing (a warning: it may still be sent).
+  const { max_tokens: _dropped, ...withoutMaxTokens } = recorded as Record<string, unknown>;
+  await replaceText(JSON.stringify(withoutMaxTokens));
+  await expect(page.getByTestId('request-fork-schema-problems')).toContainText('max_tokens');
+  await expect(page.getByTestId('request-fork-send')).toBeEnabled();
+
   const edited = { ...recorded, messages: [{ role: 'user', content: 'Say goodbye instead' }] };
   const typed = JSON.stringify(edited, null, 1);
-  await editor.fill(typed);
+  await replaceText(typed);
+  await expect(page.getByTestId('request-fork-schema-problems')).toHaveCount(0);
   await page.getByTestId('request-fork-send').click();
   await expect(page.getByTestId('request-fork-status')).toHaveAttribute('data-ok', 'true');
 

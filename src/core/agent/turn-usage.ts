@@ -5,7 +5,7 @@
  * not guessed, and the cost says which prices it misses.
  */
 import { isProviderId, parseJson, PROVIDERS, type ReplyUsage } from '../providers';
-import type { HttpExchange } from '../traffic';
+import { requestBodyOf, type HttpExchange } from '../traffic';
 import { isPlainObject } from '../shared/json';
 
 /** Token counts in one vocabulary. `input` is input NOT read from the cache, whatever the wire reported. */
@@ -100,7 +100,7 @@ export function reportedUsage(exchange: HttpExchange): ReplyUsage | undefined {
 
 /** The `model` a recorded request body named ('' when it named none). */
 function requestedModel(exchange: HttpExchange): string {
-  const body = parseJson(exchange.requestBody);
+  const body = parseJson(requestBodyOf(exchange));
   return isPlainObject(body) && typeof body['model'] === 'string' ? body['model'] : '';
 }
 

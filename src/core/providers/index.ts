@@ -45,3 +45,4 @@ export { MISSING_RESULT_TEXT, pairToolResults } from './pair-tool-results';
 export { PROVIDER_TOOL_NAME_PATTERN } from './tool-name';
 export { SUPPORTED_IMAGE_MEDIA_TYPES } from './image-media-types';
 export { DEMO_SCENARIO_MESSAGE, demoDialectOf, DEMO_BASE_URLS, DEMO_MODEL_HOST } from './demo';
+export { REQUEST_SCHEMAS } from './request-schemas';

@@ -7,7 +7,7 @@ import { EmptyState } from './empty-state';
 import { ExamplesMenu } from './examples-menu';
 import { ProblemList } from './problem-list';
 import { countProblems, summarizeProblems } from './problem-summary';
-import { useDocumentTheme } from './use-document-theme';
+import { useDocumentTheme } from '../../ui/monaco/use-document-theme';
 import { useMonacoEditor } from './use-monaco-editor';
 import './config-editor.css';
 

@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { editor as MonacoEditorApi } from 'monaco-editor/editor/editor.api';
-import { loadMonaco } from './load-monaco';
-import type { MonacoModule } from './load-monaco';
+import { loadMonaco } from '../../ui/monaco/load-monaco';
+import type { MonacoModule } from '../../ui/monaco/load-monaco';
 import { MARKER_OWNER, problemsToMarkers } from './problem-markers';
-import type { DocumentTheme } from './use-document-theme';
+import type { DocumentTheme } from '../../ui/monaco/use-document-theme';
+import { jsonEditorOptions, monacoTheme } from '../../ui/monaco/editor-options';
 import type { ParsedConfigText } from '../../core/config';
 
 /** What `useMonacoEditor` needs: where to mount, the controlled text and its callbacks. */
@@ -38,10 +39,6 @@ interface LiveEditor {
 const ECHO_MEMORY = 50;
 let modelCount = 0;
 
-function monacoTheme(theme: DocumentTheme): string {
-  return theme === 'dark' ? 'vs-dark' : 'vs';
-}
-
 /**
  * Loads Monaco on mount and creates a JSON editor in `host`, kept in step with the controlled
  * `text`: typing calls `onTextChange`, a new `text` from outside replaces the content (undoably),
@@ -74,36 +71,7 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
         const uri = api.Uri.parse(`${loaded.MODEL_PATH_PREFIX}${modelCount}/mcp.json`);
         const model = api.editor.createModel(latest.current.text, 'json', uri);
         model.updateOptions({ tabSize: 2, insertSpaces: true });
-        const fontFamily = getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim();
-        const editor = api.editor.create(element, {
-          model,
-          theme: monacoTheme(latest.current.theme),
-          ariaLabel: 'mcp.json',
-          automaticLayout: true,
-          fixedOverflowWidgets: true,
-          minimap: { enabled: false },
-          scrollBeyondLastLine: false,
-          wordWrap: 'on',
-          lineNumbersMinChars: 3,
-          lineDecorationsWidth: 6,
-          fontSize: 12,
-          lineHeight: 17,
-          ...(fontFamily ? { fontFamily } : {}),
-          padding: { top: 4, bottom: 4 },
-          renderLineHighlight: 'line',
-          scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
-          'semanticHighlighting.enabled': false,
-          // What is typed arrives as typed (people paste, and tests type JSON with page.keyboard):
-          // no auto-closed or auto-surrounding quotes and brackets, and Enter or a comma never accepts a suggestion.
-          autoClosingBrackets: 'never',
-          autoClosingQuotes: 'never',
-          autoSurround: 'never',
-          acceptSuggestionOnEnter: 'off',
-          acceptSuggestionOnCommitCharacter: false,
-          // Tab moves focus on (no keyboard trap); Tab still accepts a suggestion, Enter indents,
-          // and Ctrl+M (Mac: Ctrl+Shift+M) switches Tab to indenting.
-          tabFocusMode: true,
-        });
+        const editor = api.editor.create(element, { ...jsonEditorOptions(latest.current.theme, 'mcp.json'), model });
         editor.addAction({
           id: 'glassbox.applyConfig',
           label: 'Apply mcp.json',

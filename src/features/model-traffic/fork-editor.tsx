@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { HttpExchange } from '../../core/traffic/types';
 import { requestBodyOf } from '../../core/traffic/shared-body';
+import { useJsonEditor } from '../../ui/monaco/use-json-editor';
 
 /** Sends an edited body as a fork of the exchange with this id; settles when its reply has been read. */
 export type SendFork = (exchangeId: number, body: string) => Promise<unknown>;
@@ -29,14 +30,10 @@ function jsonProblem(text: string): string | undefined {
  * "Fork": edit a recorded model request's JSON body and send it again, to the same URL with the
  * same headers (the key from the current settings). The exact text in the editor is sent; the
  * fork is a new exchange on the model wire, marked as a fork of this one; the conversation and
- * this request stay as they were. A plain monospace editor with JSON validation for now (the
- * Monaco loader belongs to the config editor feature, and features do not share code).
+ * this request stay as they were.
  */
 export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFork: SendFork }) {
   const [text, setText] = useState<string>();
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
-  const editorId = useId();
   if (text === undefined) {
     return (
       <button
@@ -44,15 +41,27 @@ export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFor
         className="small-button fork-button"
         data-testid="request-fork"
         title="Edit this request's JSON body and send it again as a branch; the original and the conversation stay"
-        onClick={() => {
-          setText(initialText(requestBodyOf(exchange)));
-          setOutcome(undefined);
-        }}
+        onClick={() => setText(initialText(requestBodyOf(exchange)))}
       >
         Fork
       </button>
     );
   }
+  return <OpenForkEditor exchange={exchange} onFork={onFork} text={text} setText={setText} />;
+}
+
+/**
+ * The open fork editor: Monaco with the wire format's request schema (hover, completion, and its
+ * problems listed) once Monaco has loaded, a plain textarea until then; JSON syntax is checked
+ * either way. Schema problems do not block sending: a person may want to see what the API says.
+ */
+function OpenForkEditor({ exchange, onFork, text, setText }: { exchange: HttpExchange; onFork: SendFork; text: string; setText(text: string | undefined): void }) {
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
+  const editorId = useId();
+  const host = useRef<HTMLDivElement>(null);
+  const monaco = useJsonEditor({ host, initialText: text, onTextChange: setText, fileName: `${exchange.source}.json`, ariaLabel: 'Fork: request body' });
+  const ready = monaco.status === 'ready';
   const problem = jsonProblem(text);
   const send = (): void => {
     setSending(true);
@@ -64,20 +73,34 @@ export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFor
   };
   return (
     <div className="fork-editor" data-testid="request-fork-editor">
-      <label htmlFor={editorId} className="section-title">
+      <label htmlFor={ready ? undefined : editorId} className="section-title">
         Fork: edit the body, then send
       </label>
       <p className="hint faint">Sent to the same URL with the same headers; the API key comes from your current settings.</p>
-      <textarea
-        id={editorId}
-        className="mono fork-body"
-        data-testid="request-fork-body"
-        spellCheck={false}
-        rows={16}
-        value={text}
-        aria-invalid={problem !== undefined}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <div className="fork-body-surface" data-testid="request-fork-surface" data-editor={ready ? 'monaco' : 'textarea'}>
+        {!ready && (
+          <textarea
+            id={editorId}
+            className="mono fork-body"
+            data-testid="request-fork-body"
+            spellCheck={false}
+            rows={16}
+            value={text}
+            aria-invalid={problem !== undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
+        <div ref={host} className="fork-body-monaco" data-testid="request-fork-monaco" hidden={!ready} />
+      </div>
+      {problem === undefined && ready && monaco.problems.length > 0 && (
+        <ul className="hint fork-schema-problems" data-testid="request-fork-schema-problems" aria-label="Differences from the request schema">
+          {monaco.problems.map((item, index) => (
+            <li key={index}>
+              line {item.line}: {item.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {problem !== undefined && (
         <div className="warn-box" role="alert" data-testid="request-fork-invalid">
           Not valid JSON: {problem}

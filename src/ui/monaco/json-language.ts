@@ -5,10 +5,11 @@
  * Monaco's own `languages/features/json/register` would do the same, but its worker manager goes
  * through `internal/common/workers.js`, which imports all ~70 editor contributions (about 160 kB
  * gzipped that the config editor does not use). This module talks to the same worker through the
- * public `editor.createWebWorker` instead. Diagnostics are not registered: the text is validated
- * by `parseMcpConfig`, whose problems the config editor sets as markers.
+ * public `editor.createWebWorker` instead. Diagnostics are not registered for every model: the
+ * config editor's text is validated by `parseMcpConfig`; an editor that wants the schema's own
+ * checks asks for them with `schemaProblems`.
  */
-import { editor, languages } from 'monaco-editor/editor/editor.api';
+import { editor, languages, MarkerSeverity } from 'monaco-editor/editor/editor.api';
 import type { Uri } from 'monaco-editor/editor/editor.api';
 import {
   CompletionAdapter,
@@ -35,6 +36,36 @@ export interface JsonLanguageSettings {
 
 const LANGUAGE_ID = 'json';
 
+/** An LSP diagnostic as the JSON worker returns it (0-based lines and characters; severity 1 error, 2 warning). */
+interface Diagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  message: string;
+  severity?: number;
+}
+
+/** The worker's validation entry point (JSONWorker.doValidation). */
+interface ValidatingWorker {
+  doValidation(uri: string): Promise<Diagnostic[]>;
+}
+
+/** The worker accessor of the registered language (set by registerJsonLanguage). */
+let workerOf: ((...resources: Uri[]) => Promise<unknown>) | undefined;
+
+/** A model's problems against the schema bound to its URI, as Monaco markers. */
+export async function schemaProblems(model: editor.ITextModel): Promise<editor.IMarkerData[]> {
+  if (workerOf === undefined) return [];
+  const worker = (await workerOf(model.uri)) as ValidatingWorker;
+  const diagnostics = await worker.doValidation(model.uri.toString());
+  return diagnostics.map((diagnostic) => ({
+    severity: diagnostic.severity === 1 ? MarkerSeverity.Error : diagnostic.severity === 2 ? MarkerSeverity.Warning : MarkerSeverity.Info,
+    message: diagnostic.message,
+    startLineNumber: diagnostic.range.start.line + 1,
+    startColumn: diagnostic.range.start.character + 1,
+    endLineNumber: diagnostic.range.end.line + 1,
+    endColumn: diagnostic.range.end.character + 1,
+  }));
+}
+
 /** Registers the `json` language with the given settings. Call once, before creating a JSON model. */
 export function registerJsonLanguage(settings: JsonLanguageSettings): void {
   let client: editor.MonacoWebWorker<object> | undefined;
@@ -43,6 +74,7 @@ export function registerJsonLanguage(settings: JsonLanguageSettings): void {
     await client.withSyncedResources(resources);
     return client.getProxy();
   };
+  workerOf = worker;
 
   languages.register({ id: LANGUAGE_ID, extensions: ['.json'], aliases: ['JSON', 'json'], mimetypes: ['application/json'] });
   languages.setTokensProvider(LANGUAGE_ID, createTokenizationSupport(settings.allowComments));
@@ -73,7 +105,8 @@ function startJsonWorker(settings: JsonLanguageSettings): Worker {
   worker.postMessage({
     languageId: LANGUAGE_ID,
     enableSchemaRequest: false,
-    languageSettings: { validate: false, allowComments: settings.allowComments, schemas: settings.schemas },
+    // Validation runs only when asked (schemaProblems); no diagnostics adapter is registered.
+    languageSettings: { validate: true, allowComments: settings.allowComments, schemas: settings.schemas },
   });
   return worker;
 }
