@@ -30,6 +30,8 @@ export interface RecordedModelRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body (the raw text when it was not JSON). */
   body: unknown;
+  /** The body exactly as received, for byte-for-byte comparisons. */
+  text: string;
   stream: boolean;
   receivedAt: number;
   /** The status the server answered with (0 while still answering). */

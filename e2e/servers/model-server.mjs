@@ -171,6 +171,8 @@ async function handleModel(format, req, res, path, context) {
     path,
     headers: { ...req.headers },
     body: body === undefined ? raw : body,
+    /** The body exactly as received, for byte-for-byte comparisons. */
+    text: raw,
     stream: body?.stream === true,
     receivedAt: Date.now(),
     status: 0,
