@@ -59,4 +59,6 @@ export declare function start(options?: {
   port?: number;
   chunkDelayMs?: number;
   validate?: boolean;
+  /** False: requests are not kept for `requests()` (a long bench turn resends megabytes each). Default true. */
+  keepRequests?: boolean;
 }): Promise<ModelServerHandle>;
