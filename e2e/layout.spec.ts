@@ -121,6 +121,23 @@ for (const size of [SIZES[0], SIZES[1]]) {
   });
 }
 
+test('1280 × 800: the MCP wire, about 410 px wide, shows server and method names whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, 'light');
+  const mcp = await showWire(page, 'mcp');
+  expect(await width(mcp)).toBeLessThan(480);
+  const row = mcp.locator('[data-testid="traffic-row"][data-method="tools/list"][data-server="calendar"]').first();
+  await expect(row).toBeVisible();
+  for (const cell of [row.locator('.c-method'), row.locator('.c-server')]) {
+    await expect(cell).toBeVisible();
+    // Not cut: the cell's content fits its box (an ellipsis would leave scrollWidth above clientWidth).
+    const { scrollWidth, clientWidth } = await cell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(scrollWidth, await cell.innerText()).toBeLessThanOrEqual(clientWidth);
+  }
+  await expect(row.locator('.c-method')).toHaveText('tools/list');
+  await expect(row.locator('.c-server')).toHaveText('calendar');
+});
+
 test('a panel maximises over the others and is restored; the layout is kept across a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await open(page, 'light');

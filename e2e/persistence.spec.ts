@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import { configPath, expectNoSeriousA11yViolations } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import type { ModelServerHandle } from './servers/model-server.mjs';
@@ -21,6 +21,19 @@ const userMessages = (page: Page) => page.locator('[data-testid="chat-message"][
 const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
 const modelRequests = (page: Page) => page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]');
 const toolsCallRows = (page: Page) => page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]');
+
+/** Chooses an action of the top bar's Session menu (it opens the menu first). */
+async function sessionAction(page: Page, action: 'session-new' | 'session-export' | 'session-import'): Promise<void> {
+  await page.getByTestId('session-menu').click();
+  await page.getByTestId(action).click();
+}
+
+/** Imports a session file through the Session menu's "Import session…" (the browser's file chooser). */
+async function importSession(page: Page, files: Parameters<FileChooser['setFiles']>[0]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await sessionAction(page, 'session-import');
+  await (await chooser).setFiles(files);
+}
 
 /** Opens the app with the config and waits for both servers (slow on a busy machine). */
 async function open(page: Page): Promise<void> {
@@ -123,7 +136,7 @@ test('export, new session, import read-only and back', async ({ page, model }) =
 
   // Export: one JSON file in the session format, without the key or the bearer token.
   const downloadPromise = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^glassbox-session-\d{4}-\d{2}-\d{2}-\d{6}\.json$/);
   const exportedPath = await download.path();
@@ -151,7 +164,7 @@ test('export, new session, import read-only and back', async ({ page, model }) =
   expect(file.traffic.messages.some((message) => message.method === 'tools/call' && message.direction === 'out')).toBe(true);
 
   // New session: an export is offered first; then the chat and both wires are empty, the servers stay connected.
-  await page.getByTestId('session-new').click();
+  await sessionAction(page, 'session-new');
   const dialog = page.getByTestId('session-new-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Export first');
@@ -173,7 +186,7 @@ test('export, new session, import read-only and back', async ({ page, model }) =
 
   // Import the exported file: shown read-only, with its conversation and both wires.
   const requestsBefore = model.requests().length;
-  await page.getByTestId('session-import').setInputFiles(exportedPath);
+  await importSession(page, exportedPath);
   const banner = page.getByTestId('readonly-banner');
   await expect(banner).toContainText('Viewing an imported session (read-only) — exported');
   await expect(userMessages(page).first()).toContainText('What is the weather in Paris?');
@@ -183,7 +196,9 @@ test('export, new session, import read-only and back', async ({ page, model }) =
   await expect(toolsCallRows(page)).toHaveCount(1);
   await expect(page.getByTestId('chat-input')).toBeDisabled();
   await expect(page.getByTestId('chat-send')).toBeDisabled();
+  await page.getByTestId('session-menu').click();
   await expect(page.getByTestId('session-new')).toBeDisabled();
+  await page.keyboard.press('Escape');
   await expectNoSeriousA11yViolations(page);
   expect(model.requests()).toHaveLength(requestsBefore);
 
@@ -204,9 +219,47 @@ test('export, new session, import read-only and back', async ({ page, model }) =
 
 test('a file that is not a session is refused with a reason, and the live session stays', async ({ page }) => {
   await open(page);
-  await page.getByTestId('session-import').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  await importSession(page, { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
   await expect(page.getByTestId('session-message')).toContainText('notes.json was not opened');
   await expect(page.getByTestId('session-message')).toContainText('"format"');
   await expect(page.getByTestId('readonly-banner')).toHaveCount(0);
   await expect(page.getByTestId('chat-input')).toBeEnabled();
+});
+
+test('the Session menu works from the keyboard: arrows move, Escape closes and gives focus back', async ({ page }) => {
+  await open(page);
+  const button = page.getByTestId('session-menu');
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.getByRole('menu', { name: 'Session' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['New session…', 'Export session', 'Import session…']);
+  await expect(page.getByTestId('session-new')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('session-export')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('session-import')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('session-new')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('session-import')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  // Enter opens it too, and Enter on an item chooses it: the new-session dialog.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('session-new')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('session-new-dialog')).toBeVisible();
+  await page.getByTestId('session-new-cancel').click();
+  // A click elsewhere closes it.
+  await button.click();
+  await expect(menu).toBeVisible();
+  await page.getByTestId('chat-input').click();
+  await expect(menu).toHaveCount(0);
 });

@@ -21,6 +21,7 @@ export type {
   ModelExchangeKind,
   ProviderSchemaResult,
   ReplyFindings,
+  ReplyUsage,
   SchemaKit,
   SchemaRules,
   SchemaStats,

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { parseSessionFile, type PersistenceStatus } from '../../core/persistence';
 import { downloadSessionFile, type ExportSource } from './export-session';
 import { createImportedView, type ImportedView } from './imported-view';
 import { NewSessionDialog } from './new-session-dialog';
 import { SaveStatus } from './save-status';
+import { MenuButton } from '../../ui/menu-button';
 import './session.css';
 
 /** Props for SessionMenu. */
@@ -25,14 +26,15 @@ export interface SessionMenuProps {
 type Message = { kind: 'info' | 'error'; text: string };
 
 /**
- * The session actions of the top bar: New session (offers an export first), Export session
- * (one JSON file: config without secrets, conversation, both traffic logs) and Import
- * session… (opens a file read-only), with the save status of the live session.
+ * The session actions of the top bar, in one "Session" menu: New session (offers an export
+ * first), Export session (one JSON file: config without secrets, conversation, both traffic logs)
+ * and Import session… (opens a file read-only); beside it, the save status of the live session.
  */
 export function SessionMenu({ getExportSource, onNewSession, onOpenImported, readOnly, saveStatus }: SessionMenuProps) {
   const [asking, setAsking] = useState(false);
   const [dialogError, setDialogError] = useState<string>();
   const [message, setMessage] = useState<Message>();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   /** Downloads the file; returns false (and says why) when it could not be written. */
   const exportNow = (): boolean => {
@@ -78,26 +80,31 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
 
   return (
     <div className="session-menu" role="group" aria-label="Session">
-      <button
-        type="button"
-        className="small-button"
-        onClick={() => {
-          setDialogError(undefined);
-          setAsking(true);
-        }}
-        disabled={readOnly}
-        title={readOnly ? 'Go back to your session first' : 'Clear the conversation and both traffic logs'}
-        data-testid="session-new"
-      >
-        New session
-      </button>
-      <button type="button" className="small-button" onClick={() => void exportNow()} title="Download the config (without secrets), the conversation and both traffic logs as one JSON file" data-testid="session-export">
-        Export session
-      </button>
-      <label className="small-button session-import" title="Open an exported session, read-only" data-testid="session-import">
-        Import session…
-        <input type="file" accept=".json,application/json" className="visually-hidden" onChange={(event) => void importFile(event)} data-testid="session-import-input" />
-      </label>
+      <MenuButton
+        label="Session"
+        testId="session-menu"
+        title="New, export or import a session"
+        actions={[
+          {
+            label: 'New session…',
+            testId: 'session-new',
+            title: 'Clear the conversation and both traffic logs',
+            disabledReason: readOnly ? 'Go back to your session first' : undefined,
+            onSelect: () => {
+              setDialogError(undefined);
+              setAsking(true);
+            },
+          },
+          {
+            label: 'Export session',
+            testId: 'session-export',
+            title: 'Download the config (without secrets), the conversation and both traffic logs as one JSON file',
+            onSelect: () => void exportNow(),
+          },
+          { label: 'Import session…', testId: 'session-import', title: 'Open an exported session, read-only', onSelect: () => fileInput.current?.click() },
+        ]}
+      />
+      <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Session file to import" onChange={(event) => void importFile(event)} data-testid="session-import-input" />
       {saveStatus && !readOnly && <SaveStatus status={saveStatus} />}
       {message && (
         <span className={`session-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="session-message">

@@ -4,6 +4,9 @@ import { inPageDemoLabel } from '../../core/config';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 
+/** A kind's short label, which a narrow wire shows in place of the word (traffic.css) so the method keeps its room. */
+const SHORT_KIND: Readonly<Record<RpcMessageRecord['kind'], string>> = { request: 'req', response: 'res', notification: 'note', error: 'err' };
+
 /** How a row is highlighted besides its own content. */
 export interface RowHighlight {
   selected: boolean;
@@ -79,7 +82,9 @@ export const MessageRowView = memo(function MessageRowView({
         )}
       </span>
       <span role="gridcell" className="c-kind">
-        <span className={`kind-badge kind-${message.kind}`}>{message.kind}</span>
+        <span className={`kind-badge kind-${message.kind}`} data-short={SHORT_KIND[message.kind]}>
+          <span className="kind-word">{message.kind}</span>
+        </span>
       </span>
       <span role="gridcell" className="c-id">
         {message.rpcId !== undefined ? `#${String(message.rpcId)}` : message.kind === 'notification' ? <span className="no-id">no id</span> : ''}
