@@ -29,21 +29,20 @@ function appLikeLog(): TrafficLog {
   return new TrafficLog({ entriesKeyOf: (exchange) => entriesKeyOf(exchange.source) });
 }
 
+/** The result of an IndexedDB request. */
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
 /** The size of everything stored, as the JSON text of each value (characters). */
 async function storedBytes(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(DATABASE);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const request = db.transaction('session', 'readonly').objectStore('session').getAll();
-      request.onerror = () => reject(request.error);
-      request.onsuccess = () => {
-        db.close();
-        resolve((request.result as unknown[]).reduce<number>((sum, value) => sum + JSON.stringify(value).length, 0));
-      };
-    };
-  });
+  const db = await settled(indexedDB.open(DATABASE));
+  const values = await settled(db.transaction('session', 'readonly').objectStore('session').getAll());
+  db.close();
+  return (values as unknown[]).reduce<number>((sum, value) => sum + JSON.stringify(value).length, 0);
 }
 
 function heapBytes(): number | undefined {
