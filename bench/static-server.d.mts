@@ -8,5 +8,5 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `root` on `host:port` (port 0 picks a free one). */
-export declare function serveStatic(options: { root: string; host?: string; port?: number }): Promise<StaticServer>;
+/** Serves `root` on `host:port` (port 0 picks a free one); over https with `tls`; `a` serves `a.html` when only that exists. */
+export declare function serveStatic(options: { root: string; host?: string; port?: number; tls?: { key: string; cert: string } }): Promise<StaticServer>;

@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 
 const TYPES = {
@@ -25,13 +26,16 @@ const TYPES = {
 };
 
 /**
- * Serves `root` on `host:port` (port 0 picks a free one).
- * @param {{ root: string, host?: string, port?: number }} options
+ * Serves `root` on `host:port` (port 0 picks a free one); over https with `tls` (a key and certificate).
+ * A path without an extension whose `.html` file exists is served that file, as static hosts do
+ * (the OAuth callback page is linked as oauth/callback).
+ * @param {{ root: string, host?: string, port?: number, tls?: { key: string, cert: string } }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
-export async function serveStatic({ root, host = '127.0.0.1', port = 0 }) {
+export async function serveStatic({ root, host = '127.0.0.1', port = 0, tls }) {
   const base = path.resolve(root);
-  const server = http.createServer(async (req, res) => {
+  /** @type {import('node:http').RequestListener} */
+  const handle = async (req, res) => {
     try {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
       let file = path.resolve(base, `.${pathname}`);
@@ -42,6 +46,9 @@ export async function serveStatic({ root, host = '127.0.0.1', port = 0 }) {
       let info = await stat(file).catch(() => undefined);
       if (info?.isDirectory()) {
         file = path.join(file, 'index.html');
+        info = await stat(file).catch(() => undefined);
+      } else if (info === undefined && path.extname(file) === '') {
+        file = `${file}.html`;
         info = await stat(file).catch(() => undefined);
       }
       if (!info?.isFile()) {
@@ -59,7 +66,8 @@ export async function serveStatic({ root, host = '127.0.0.1', port = 0 }) {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(error));
     }
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   server.keepAliveTimeout = 1000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -67,7 +75,7 @@ export async function serveStatic({ root, host = '127.0.0.1', port = 0 }) {
   });
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://${host}:${address.port}/`,
+    url: `${tls ? 'https' : 'http'}://${host}:${address.port}/`,
     port: address.port,
     close: () =>
       new Promise((resolve) => {

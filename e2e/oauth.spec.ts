@@ -5,11 +5,10 @@
  * BroadcastChannel. Every case ends by proving the tokens, the code and the verifier are nowhere:
  * page text (auth debugger open), address bar, web storage, IndexedDB, the MCP wire's HAR.
  */
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoLeak, openNotes, signIn, steps, witness } from './oauth-kit';
 import { PREREGISTERED_CLIENT_ID, start, WRITE_SCOPE } from './servers/auth-server.mjs';
 import type { RunningAuthServer } from './servers/auth-server.mjs';
-import { configPath } from './helpers';
-import { downloadText, indexedDbDump, webStorage } from './storage-scan';
 import { TEST_PORTS } from './test-ports';
 
 let server: RunningAuthServer;
@@ -28,51 +27,6 @@ test.afterAll(async () => {
   await Promise.all([server?.close(), noCors?.close()]);
 });
 
-/** Every secret value that crossed the wire in this test (codes, verifiers, states, tokens), read off the network. */
-function witness(context: BrowserContext): { secrets: Set<string>; popups: Page[] } {
-  const secrets = new Set<string>();
-  const popups: Page[] = [];
-  const collect = (params: URLSearchParams) => {
-    for (const name of ['code', 'code_verifier', 'state', 'access_token', 'refresh_token', 'token']) {
-      const value = params.get(name);
-      if (value && value.length > 8) secrets.add(value);
-    }
-  };
-  context.on('page', (page) => popups.push(page));
-  context.on('request', (request) => {
-    collect(new URL(request.url()).searchParams);
-    const body = request.postData();
-    if (body && !body.startsWith('{')) collect(new URLSearchParams(body));
-  });
-  context.on('response', async (response) => {
-    if (!new URL(response.url()).pathname.endsWith('/token')) return;
-    const json = (await response.json().catch(() => undefined)) as Record<string, string> | undefined;
-    for (const name of ['access_token', 'refresh_token']) if (json?.[name]) secrets.add(json[name]);
-  });
-  return { secrets, popups };
-}
-
-/** Opens the app with one server `notes` and waits for it to settle. */
-async function openNotes(page: Page, entry: Record<string, unknown>, settled: RegExp = /needs-sign-in/): Promise<Locator> {
-  await page.goto(configPath({ mcpServers: { notes: entry } }));
-  const card = page.getByTestId('server-notes');
-  await expect(card).toHaveAttribute('data-status', settled);
-  return card;
-}
-
-/** Presses "Sign in" and waits for the connection. */
-async function signIn(page: Page): Promise<void> {
-  await page.getByTestId('server-signin-notes').click();
-  await expect(page.getByTestId('server-notes')).toHaveAttribute('data-status', 'connected');
-}
-
-/** The auth debugger's steps as `step:status`, opened from the card. */
-async function steps(page: Page): Promise<string[]> {
-  if ((await page.getByTestId('auth-debugger').count()) === 0) await page.getByTestId('server-auth-steps-notes').click();
-  const rows = page.getByTestId('auth-debugger').getByTestId('auth-step');
-  return rows.evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-step')}:${element.getAttribute('data-status')}`));
-}
-
 /** Calls a tool of `notes` from its card and returns the result box. */
 async function callTool(page: Page, tool: string, args: unknown = {}): Promise<Locator> {
   const button = page.getByTestId(`tool-notes-${tool}`);
@@ -83,21 +37,6 @@ async function callTool(page: Page, tool: string, args: unknown = {}): Promise<L
   const result = detail.getByTestId('tool-result');
   await expect(result).toBeVisible();
   return result;
-}
-
-/** No secret of `secrets` in the page text (debugger open), URL, web storage, IndexedDB or the MCP wire's HAR. */
-async function expectNoLeak(page: Page, secrets: Set<string>): Promise<void> {
-  expect(secrets.size).toBeGreaterThan(0);
-  if ((await page.getByTestId('auth-debugger').count()) === 0) await page.getByTestId('server-auth-steps-notes').click();
-  const places: Record<string, string> = {
-    'page text': await page.evaluate(() => document.body.innerText),
-    'page attributes': await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.value)).join('\n')),
-    url: page.url(),
-    'web storage': JSON.stringify(await webStorage(page)),
-    IndexedDB: await indexedDbDump(page),
-    HAR: await downloadText(page, 'traffic-export-har'),
-  };
-  for (const [place, text] of Object.entries(places)) for (const secret of secrets) expect(text.includes(secret), `${place} holds a secret`).toBe(false);
 }
 
 test.describe('signing in to a protected MCP server', () => {

@@ -114,3 +114,19 @@ test.describe(() => {
     await expect(page.getByTestId('task-row')).toHaveAttribute('data-status', 'cancelled');
   });
 });
+
+test('a 2026 task that needs input shows the elicitation card in the call form; the answer goes back with tasks/update and the task completes', async ({ page }) => {
+  await openWithConfig(page, CONFIG(), ['tasks']);
+  await expect(page.getByTestId('server-tasks')).toHaveAttribute('data-era', 'modern');
+  await runByHand(page, 'tasks', 'confirm_report', { topic: 'bees' });
+  const card = page.getByTestId('elicitation-card');
+  await expect(card).toContainText('Publish the report on bees?', { timeout: 15_000 });
+  await card.getByTestId('elicitation-field-publish').check();
+  await card.getByTestId('elicitation-accept').click();
+  await expect(page.getByTestId('tool-result')).toContainText('Published the report on bees.', { timeout: 15_000 });
+  const mcp = page.getByTestId('mcp-traffic');
+  await expect(mcp.locator('[data-testid="traffic-row"][data-method="tasks/update"][data-kind="request"]')).toHaveCount(1);
+  await page.getByTestId('left-tab-tasks').click();
+  await expect(page.getByTestId('task-row')).toHaveAttribute('data-status', 'completed');
+  await expectNoSeriousA11yViolations(page);
+});

@@ -17,6 +17,8 @@ export interface RunningAuthServer {
   mcpUrl: string;
   /** An MCP endpoint without resource metadata (a 2025-03-26 server). */
   legacyMcpUrl: string;
+  /** The client metadata document URLs the authorization server fetched, in order. */
+  documentsFetched: string[];
   /** Whether the scripted interaction grants or denies. */
   setConsent(mode: 'grant' | 'deny'): void;
   /** Ends every access token issued so far, as expiry would (refresh tokens stay valid). */
@@ -36,6 +38,8 @@ export declare function start(options?: {
   documentCa?: string;
   /** false: token and registration endpoints send no CORS headers. Default true. */
   cors?: boolean;
+  /** 'jwt': signed JWT access tokens (RFC 9068) carrying the account's `sub`. Default 'opaque'. */
+  accessTokenFormat?: 'opaque' | 'jwt';
 }): Promise<RunningAuthServer>;
 
 /** A protected MCP server whose authorization server publishes no metadata. */

@@ -17,7 +17,7 @@
  *
  * Run: node e2e/servers/auth-server.mjs --port 3104
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
 import { createServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import Provider, { errors } from 'oidc-provider';
@@ -56,12 +56,14 @@ function createNotesServer() {
  * certificate). oidc-provider's own fetch refuses loopback addresses (SSRF protection), which is
  * right in production and is exactly where the tests' document lives.
  * @param {string | undefined} ca
+ * @param {(url: string) => void} fetched  told each document URL fetched
  * @returns {(url: string | URL, options: RequestInit) => Promise<Response>}
  */
-function documentFetch(ca) {
+function documentFetch(ca, fetched) {
   return (url, options) =>
     new Promise((resolve, reject) => {
       const target = new URL(url);
+      fetched(target.href);
       if (target.protocol !== 'https:') {
         reject(new Error(`refusing ${target.protocol} client metadata document`));
         return;
@@ -84,12 +86,14 @@ function documentFetch(ca) {
 
 /**
  * Starts the authorization server and its MCP server on one origin.
- * @param {{ host?: string, port?: number, accessTokenTtl?: number, redirectUris?: string[], documentCa?: string, cors?: boolean }} [options]
+ * @param {{ host?: string, port?: number, accessTokenTtl?: number, redirectUris?: string[], documentCa?: string, cors?: boolean, accessTokenFormat?: 'opaque' | 'jwt' }} [options]
  *   `accessTokenTtl` in seconds (default 3600); `redirectUris` of the pre-registered client;
  *   `documentCa` the PEM certificate to trust when fetching client metadata documents;
- *   `cors` false = the token and registration endpoints send no CORS headers (default true).
+ *   `cors` false = the token and registration endpoints send no CORS headers (default true);
+ *   `accessTokenFormat` 'jwt' = signed JWT access tokens (RFC 9068, with `sub`: the account a
+ *   client can show), checked by signature; default 'opaque', looked up in the provider.
  */
-export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 3600, redirectUris = [], documentCa, cors = true } = {}) {
+export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 3600, redirectUris = [], documentCa, cors = true, accessTokenFormat = 'opaque' } = {}) {
   /** @type {'grant' | 'deny'} */
   let consent = 'grant';
   const httpServer = createServer();
@@ -98,6 +102,10 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
   const mcpUrl = `${origin}/mcp`;
   const legacyMcpUrl = `${origin}/legacy/mcp`;
   const resources = new Set([mcpUrl, legacyMcpUrl]);
+  /** The client metadata document URLs the provider fetched (the CIMD test proves it went to the app's origin). */
+  const documentsFetched = [];
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const publicKey = createPublicKey(signingKey);
 
   const provider = new Provider(origin, {
     clients: [
@@ -114,12 +122,12 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['glassbox-test-cookie-key'] },
     // A fresh signing key per run (oidc-provider's built-in one is for quick starts and says so).
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: 'test' }] },
+    jwks: { keys: [{ ...signingKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: 'test' }] },
     clientBasedCORS: () => cors,
     pkce: { required: () => true },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
-    fetch: documentFetch(documentCa),
+    fetch: documentFetch(documentCa, (url) => documentsFetched.push(url)),
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
       AuthorizationCode: 60,
@@ -139,7 +147,7 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
           if (!resources.has(resource)) throw new errors.InvalidTarget();
-          return { scope: `${READ_SCOPE} ${WRITE_SCOPE}`, audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: accessTokenTtl };
+          return { scope: `${READ_SCOPE} ${WRITE_SCOPE}`, audience: resource, accessTokenFormat, accessTokenTTL: accessTokenTtl };
         },
       },
     },
@@ -149,6 +157,23 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
   const issued = new Set();
   const expired = new Set();
   provider.on('access_token.saved', (/** @type {{ jti: string }} */ token) => issued.add(token.jti));
+  // A JWT access token is not stored: the provider says "issued" instead of "saved".
+  provider.on('access_token.issued', (/** @type {{ jti: string }} */ token) => issued.add(token.jti));
+
+  /**
+   * The access token `token` stands for, or undefined: an opaque one looked up in the provider, a
+   * JWT one checked like a resource server does (RS256 signature by the provider's key, not expired).
+   * @param {string} token
+   * @returns {Promise<{ jti: string, aud?: string | string[], scope?: string } | undefined>}
+   */
+  async function findAccessToken(token) {
+    if (accessTokenFormat === 'opaque') return provider.AccessToken.find(token);
+    const [header, payload, signature] = token.split('.');
+    if (header === undefined || payload === undefined || signature === undefined) return undefined;
+    if (!verifySignature('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))) return undefined;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() ? claims : undefined;
+  }
 
   /**
    * Logs the test user in and grants what was asked, or denies: the whole "login page".
@@ -189,7 +214,7 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     const metadataPart = metadataUrl === undefined ? '' : `resource_metadata="${metadataUrl}", `;
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-    const found = token === undefined ? undefined : await provider.AccessToken.find(token);
+    const found = token === undefined ? undefined : await findAccessToken(token);
     const accessToken = found === undefined || expired.has(found.jti) ? undefined : found;
     const audience = accessToken === undefined ? [] : [accessToken.aud].flat();
     if (accessToken === undefined || !audience.includes(resource)) {
@@ -251,6 +276,7 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     mcpUrl,
     legacyMcpUrl,
     /** @param {'grant' | 'deny'} mode */
+    documentsFetched,
     setConsent(mode) {
       consent = mode;
     },

@@ -2,7 +2,9 @@
  * A 2026-07-28-era MCP server ("tasks") whose tools run as tasks of the 2026 tasks extension
  * (`io.modelcontextprotocol/tasks`): `tools/call` answers `{ resultType: "task", taskId, … }` to a
  * client that declared the extension on the request, then `tasks/get` reports the status (the
- * result inline once completed) and `tasks/cancel` acknowledges.
+ * result inline once completed) and `tasks/cancel` acknowledges. `confirm_report` needs input: its
+ * task goes `input_required` with an elicitation in `inputRequests`, and finishes once the client
+ * answers it with `tasks/update { taskId, inputResponses }`.
  *
  * @modelcontextprotocol/server 2.x has no runtime for the extension, so the v2 SDK
  * (`createMcpHandler`, stateless) serves discovery, tools/list and the plain tool, and the task
@@ -28,7 +30,12 @@ export const STAGE_MS = 300;
 /** The polling interval the server suggests, in milliseconds. */
 export const POLL_INTERVAL_MS = 200;
 /** The task tools (answered here); other tools go to the SDK. */
-const TASK_TOOLS = new Set(['slow_report', 'never_ends']);
+const TASK_TOOLS = new Set(['slow_report', 'never_ends', 'confirm_report']);
+
+/** The form `confirm_report`'s task asks for (the key of its input request is CONFIRM_KEY). */
+export const CONFIRM_SCHEMA = { type: 'object', properties: { publish: { type: 'boolean', title: 'Publish it' } }, required: ['publish'] };
+/** The key of `confirm_report`'s input request. */
+export const CONFIRM_KEY = 'confirm';
 
 /** Builds the McpServer that lists the tools (createMcpHandler asks for one per request). */
 function createListingServer() {
@@ -40,6 +47,7 @@ function createListingServer() {
     }));
   taskTool('slow_report', 'Writes a report on a topic as a task, in three stages.', z.object({ topic: z.string() }));
   taskTool('never_ends', 'A task that never finishes (until cancelled).', z.object({}));
+  taskTool('confirm_report', 'Writes a report as a task that asks whether to publish it (input_required, answered with tasks/update).', z.object({ topic: z.string() }));
   server.registerTool('echo', { description: 'Echoes the text (a plain call).', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
     content: [{ type: 'text', text }],
   }));
@@ -60,15 +68,32 @@ class TaskBoard {
       REPORT_STAGES.forEach((stage, index) => task.timers.push(setTimeout(() => this.update(task, { statusMessage: `${stage}…` }), index * STAGE_MS)));
       const text = `Report on ${String(args.topic)}: ${REPORT_STAGES.length} stages done.`;
       task.timers.push(setTimeout(() => this.update(task, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } }), REPORT_STAGES.length * STAGE_MS));
+    } else if (tool === 'confirm_report') {
+      const message = `Publish the report on ${String(args.topic)}?`;
+      this.update(task, { status: 'input_required', statusMessage: 'Waiting for the client to confirm.', topic: String(args.topic), inputRequests: { [CONFIRM_KEY]: { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema: CONFIRM_SCHEMA } } } });
     } else {
       this.update(task, { statusMessage: 'Working on it (forever)…' });
     }
     return task;
   }
 
+  /**
+   * `tasks/update`: the answer to an outstanding input request resumes the task (unknown or
+   * already-answered keys are ignored, as the extension allows).
+   * @param {any} task @param {Record<string, any> | undefined} responses
+   */
+  answer(task, responses) {
+    const answer = responses?.[CONFIRM_KEY];
+    if (task.status !== 'input_required' || !task.inputRequests?.[CONFIRM_KEY] || typeof answer !== 'object' || answer === null) return;
+    const publish = answer.action === 'accept' && answer.content?.publish === true;
+    const text = publish ? `Published the report on ${task.topic}.` : `Kept the report on ${task.topic} as a draft (${answer.action}).`;
+    Object.assign(task, { status: 'working', statusMessage: 'Finishing…', inputRequests: undefined, lastUpdatedAt: new Date().toISOString() });
+    task.timers.push(setTimeout(() => this.update(task, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } }), STAGE_MS));
+  }
+
   /** @param {{ status: string, timers: NodeJS.Timeout[], lastUpdatedAt: string }} task @param {object} patch */
   update(task, patch) {
-    if (task.status !== 'working') return;
+    if (task.status !== 'working' && task.status !== 'input_required') return;
     Object.assign(task, patch, { lastUpdatedAt: new Date().toISOString() });
   }
 
@@ -88,8 +113,18 @@ class TaskBoard {
 
 /** The wire form of a task: the Task fields (and the result once completed). */
 function wireTask(task) {
-  const { taskId, status, statusMessage, createdAt, lastUpdatedAt, result } = task;
-  return { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs: 600_000, pollIntervalMs: POLL_INTERVAL_MS, ...(status === 'completed' ? { result } : {}) };
+  const { taskId, status, statusMessage, createdAt, lastUpdatedAt, result, inputRequests } = task;
+  return {
+    taskId,
+    status,
+    statusMessage,
+    createdAt,
+    lastUpdatedAt,
+    ttlMs: 600_000,
+    pollIntervalMs: POLL_INTERVAL_MS,
+    ...(status === 'completed' ? { result } : {}),
+    ...(status === 'input_required' ? { inputRequests } : {}),
+  };
 }
 
 /** True when the request declared the extension in its per-request capabilities. */
@@ -114,6 +149,7 @@ function answerTaskMethod(board, message) {
   if (!task) return error(-32602, 'Failed to retrieve task: Task not found');
   if (method === 'tasks/get') return { jsonrpc: '2.0', id, result: { resultType: 'complete', ...wireTask(task), _meta: meta } };
   if (method === 'tasks/cancel') board.cancel(task.taskId);
+  if (method === 'tasks/update') board.answer(task, params?.inputResponses);
   return { jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: meta } };
 }
 

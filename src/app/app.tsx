@@ -162,6 +162,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
               selectedToolCallId={selectedToolCall}
               onSelectToolCall={setSelectedToolCall}
               toolCallInbox={view ? undefined : (toolCallId) => <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />}
+              {...(view ? {} : { replays: services.replays })}
             />
           </ReadOnlyFrame>
         }

@@ -1,5 +1,6 @@
 /**
- * The page's side of signing in: its OAuth URLs (from where it is served), the popup opener, and
+ * The page's side of signing in: its OAuth URLs (from where it is served), the popup opener (and
+ * the same-tab sign-in for when the popup is blocked), and
  * where tokens are kept: in memory, or, with "remember on this device", encrypted under a
  * non-extractable key in an IndexedDB database of their own (the session's database and its
  * export never hold them).
@@ -13,6 +14,7 @@ import type { SignInSetup } from '../core/mcp';
 import { openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueStorage } from '../core/tools';
 import { createPopupOpener } from './oauth-popup';
+import { createSameTabRedirect } from './same-tab-redirect';
 
 /** The localStorage key of "remember on this device" (a yes/no, never a token). */
 export const REMEMBER_KEY = 'glassbox.oauth.remember';
@@ -31,9 +33,16 @@ export function currentAppUrls(location: Location = window.location): AppOAuthUr
   return built === urls.clientMetadataDocumentUrl ? urls : { ...urls, clientMetadataDocumentUrl: '' };
 }
 
-/** The encrypted token store in its own IndexedDB database, its key beside the records. */
+/** The sign-in's own IndexedDB database (remembered tokens and their key; a same-tab sign-in's sealed flow), opened once. */
+let oauthDatabase: ReturnType<typeof openIndexedDbBackend> | undefined;
+function openOAuthDatabase(): ReturnType<typeof openIndexedDbBackend> {
+  oauthDatabase ??= openIndexedDbBackend({ databaseName: 'glassbox-oauth', storeName: 'tokens' });
+  return oauthDatabase;
+}
+
+/** The encrypted token store in the sign-in's database, its key beside the records. */
 async function openEncryptedStore(): Promise<EncryptedTokenStore> {
-  const backend = await openIndexedDbBackend({ databaseName: 'glassbox-oauth', storeName: 'tokens' });
+  const backend = await openOAuthDatabase();
   const keys: CryptoKeyStore = {
     get: async () => (await backend.get('oauth-key')) as CryptoKey | undefined,
     put: (key) => backend.put('oauth-key', key),
@@ -43,6 +52,8 @@ async function openEncryptedStore(): Promise<EncryptedTokenStore> {
 
 /** Everything the connections need to sign in from this page. */
 export function browserSignInSetup(storage: KeyValueStorage): SignInSetup {
+  // First: it takes a same-tab sign-in's answer out of the address bar before anything reads the URL.
+  const redirect = createSameTabRedirect(openOAuthDatabase);
   const opener = createPopupOpener();
   const remembering = () => storage.getItem(REMEMBER_KEY) === '1';
   const store = new RememberingTokenStore(openEncryptedStore, remembering);
@@ -51,6 +62,7 @@ export function browserSignInSetup(storage: KeyValueStorage): SignInSetup {
     app: currentAppUrls(),
     openAuthorization: opener,
     cancelAuthorization: () => opener.cancel(),
+    redirect,
     store: {
       get: async (serverUrl, issuer) => {
         const record = await store.get(serverUrl, issuer);

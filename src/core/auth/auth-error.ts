@@ -50,7 +50,7 @@ export function popupBlockedError(): AuthError {
     code: 'popup-blocked',
     step: 'authorize',
     message: 'The browser blocked the sign-in window.',
-    fix: 'Allow popups for this page, then press "Sign in" again.',
+    fix: 'Continue the sign-in in this tab (Glassbox comes back here when it is done), or allow popups for this page and press "Sign in" again.',
   });
 }
 

@@ -8,13 +8,14 @@ import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
 import type { AppOAuthUrls } from './app-urls';
 import { AuthError } from './auth-error';
 import { AuthTrace } from './auth-trace';
-import { authorize, tokenFailure } from './authorize';
+import { authorize, beginAuthorization, finishAuthorization, tokenFailure } from './authorize';
 import type { OpenAuthorization } from './authorize';
 import { resolveClient } from './client-registration';
 import type { OAuthServerConfig, ResolvedClient } from './client-registration';
 import { discover, readChallenge } from './discovery';
 import type { Challenge, Discovery } from './discovery';
 import type { FailureContext } from './explain-fetch-failure';
+import type { PendingRedirect, RedirectReturn } from './pending-redirect';
 import { PromptBudget } from './prompt-budget';
 import { revokeTokens } from './revoke';
 import { chooseScope, withOfflineAccess } from './scope-choice';
@@ -182,6 +183,63 @@ export class AuthSession {
   /** Discovery (when needed), the client, the popup and the token exchange: one prompt from `budget`. */
   private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
     budget.take();
+    const { discovery, client, scope, requested } = await this.prepare(challenge, scopeOverride);
+    const tokens = await authorize({
+      ...this.authorizeContext(discovery, client, requested),
+      openAuthorization: this.options.openAuthorization,
+      trace: this.trace,
+    });
+    // The MCP server's scopes, without offline_access: what a step-up's union starts from.
+    return this.keep(tokens, discovery, scope, undefined);
+  }
+
+  /**
+   * The same-tab sign-in's first half (the popup was blocked): everything up to the authorization
+   * URL, for what the server last asked, returned for the page to keep sealed and go to.
+   */
+  async prepareRedirect(): Promise<PendingRedirect> {
+    const last = this.lastChallenge;
+    const { discovery, client, scope, requested } = await this.prepare(last?.challenge, last?.scope);
+    const step = this.trace.begin('authorize');
+    const started = await beginAuthorization(step, this.authorizeContext(discovery, client, requested));
+    step.check('The popup was blocked: the sign-in continues in this tab');
+    step.navigation(started.authorizationUrl);
+    const { client_secret: _secret, ...information } = client.information;
+    return {
+      serverUrl: this.serverUrl,
+      issuer: client.issuer,
+      discovery,
+      client: { source: client.source, information: client.source === 'config' ? information : client.information },
+      ...(scope && { scope }),
+      redirectUri: this.options.app.redirectUri,
+      authorizationUrl: started.authorizationUrl.href,
+      codeVerifier: started.codeVerifier,
+      state: started.state,
+    };
+  }
+
+  /** The same-tab sign-in's second half, in the page it came back to: the callback checked and exchanged. */
+  completeRedirect(back: RedirectReturn): Promise<TokenRecord> {
+    const { pending, callback } = back;
+    if (pending.serverUrl !== this.serverUrl) return Promise.reject(new Error('the redirect belongs to another server'));
+    return this.single(async () => {
+      this.discovery = pending.discovery;
+      const secret = pending.client.source === 'config' ? this.options.config?.clientSecret : undefined;
+      const information = secret ? { ...pending.client.information, client_secret: secret } : pending.client.information;
+      this.client = { source: pending.client.source, information, issuer: pending.issuer };
+      const step = this.trace.begin('authorize');
+      step.check('Back in this tab from the authorization page');
+      const started = { authorizationUrl: new URL(pending.authorizationUrl), codeVerifier: pending.codeVerifier, state: pending.state };
+      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined), trace: this.trace });
+      return this.keep(tokens, pending.discovery, pending.scope, undefined);
+    });
+  }
+
+  /** Discovery (when needed), the scope to ask for and the client (resolved once per issuer). */
+  private async prepare(
+    challenge: Challenge | undefined,
+    scopeOverride: string | undefined,
+  ): Promise<{ discovery: Discovery; client: ResolvedClient & { issuer: string }; scope: string | undefined; requested: string | undefined }> {
     const discovery = await this.discover(challenge);
     const scope = chooseScope({ ...(scopeOverride && { override: scopeOverride }), ...(this.options.config?.scopes && { configured: this.options.config.scopes }), ...(challenge && { challenge }), discovery });
     const requested = withOfflineAccess(scope, discovery.metadata);
@@ -196,18 +254,12 @@ export class AuthSession {
       });
       this.client = { ...resolved, issuer: issuerOf(discovery) };
     }
-    const tokens = await authorize({
-      discovery,
-      client: this.client,
-      redirectUri: this.options.app.redirectUri,
-      ...(requested && { scope: requested }),
-      openAuthorization: this.options.openAuthorization,
-      fetch: this.fetch,
-      trace: this.trace,
-      failure: this.failure,
-    });
-    // The MCP server's scopes, without offline_access: what a step-up's union starts from.
-    return this.keep(tokens, discovery, scope, undefined);
+    return { discovery, client: this.client, scope, requested };
+  }
+
+  /** What both halves of an authorization share; `requested` is the scope sent (with offline_access where offered). */
+  private authorizeContext(discovery: Discovery, client: ResolvedClient, requested: string | undefined) {
+    return { discovery, client, redirectUri: this.options.app.redirectUri, ...(requested && { scope: requested }), fetch: this.fetch, failure: this.failure };
   }
 
   /** The refresh grant (RFC 6749 §6) for `record`, recorded as a `refresh` step. */

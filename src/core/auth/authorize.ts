@@ -112,14 +112,19 @@ function checkCallback(step: StepRecorder, callback: URLSearchParams, state: str
   return code;
 }
 
-/** Runs the authorization in the popup and exchanges the code; returns the tokens. */
-export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens> {
-  const { discovery, client, redirectUri, scope, trace } = options;
-  const step = trace.begin('authorize');
+/** An authorization under way: the URL the person is sent to, and what its answer is checked and exchanged with. */
+export interface StartedAuthorization {
+  authorizationUrl: URL;
+  codeVerifier: string;
+  state: string;
+}
+
+/** The `authorize` step's first half: the PKCE pair, the state and the URL (nothing opened yet). */
+export async function beginAuthorization(step: StepRecorder, options: Omit<AuthorizeOptions, 'openAuthorization' | 'fetch' | 'trace' | 'failure'>): Promise<StartedAuthorization> {
+  const { discovery, client, redirectUri, scope } = options;
   const state = randomState();
-  let started: { authorizationUrl: URL; codeVerifier: string };
   try {
-    started = await startAuthorization(discovery.authorizationServer, {
+    const started = await startAuthorization(discovery.authorizationServer, {
       ...(discovery.metadata && { metadata: discovery.metadata }),
       clientInformation: client.information,
       redirectUrl: redirectUri,
@@ -127,6 +132,8 @@ export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens>
       state,
       resource: discovery.resource,
     });
+    step.check(`PKCE S256, state, resource ${discovery.resource}${scope ? `, scope "${scope}"` : ''}`);
+    return { ...started, state };
   } catch (error) {
     throw step.fail(new AuthError({
       code: 'incompatible-server',
@@ -136,26 +143,21 @@ export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens>
       cause: error,
     }));
   }
-  step.check(`PKCE S256, state, resource ${discovery.resource}${scope ? `, scope "${scope}"` : ''}`);
-  let callback: URLSearchParams;
-  try {
-    callback = await options.openAuthorization(started.authorizationUrl);
-  } catch (error) {
-    step.navigation(started.authorizationUrl);
-    if (error instanceof AuthError) throw step.fail(error);
-    throw step.fail(new AuthError({
-      code: 'authorization-failed',
-      step: 'authorize',
-      message: `The sign-in window failed: ${String(error)}`,
-      fix: 'Sign in again.',
-      cause: error,
-    }));
-  }
+}
+
+/** The second half, once the authorization page answered `callback`: its checks, then the `token` step. */
+export async function finishAuthorization(
+  step: StepRecorder,
+  started: StartedAuthorization,
+  callback: URLSearchParams,
+  options: Omit<AuthorizeOptions, 'openAuthorization'>,
+): Promise<OAuthTokens> {
+  const { discovery, client, redirectUri } = options;
   step.navigation(started.authorizationUrl, callback);
-  const code = checkCallback(step, callback, state, discovery);
+  const code = checkCallback(step, callback, started.state, discovery);
   step.ok();
 
-  const tokenStep = trace.begin('token');
+  const tokenStep = options.trace.begin('token');
   try {
     const tokens = await exchangeAuthorization(discovery.authorizationServer, {
       ...(discovery.metadata && { metadata: discovery.metadata }),
@@ -173,4 +175,25 @@ export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens>
   } catch (error) {
     throw tokenFailure(tokenStep, error, options.failure);
   }
+}
+
+/** Runs the authorization in the popup and exchanges the code; returns the tokens. */
+export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens> {
+  const step = options.trace.begin('authorize');
+  const started = await beginAuthorization(step, options);
+  let callback: URLSearchParams;
+  try {
+    callback = await options.openAuthorization(started.authorizationUrl);
+  } catch (error) {
+    step.navigation(started.authorizationUrl);
+    if (error instanceof AuthError) throw step.fail(error);
+    throw step.fail(new AuthError({
+      code: 'authorization-failed',
+      step: 'authorize',
+      message: `The sign-in window failed: ${String(error)}`,
+      fix: 'Sign in again.',
+      cause: error,
+    }));
+  }
+  return finishAuthorization(step, started, callback, options);
 }

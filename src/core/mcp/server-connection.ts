@@ -2,11 +2,10 @@
  * One MCP server, reached from the browser with the official v2 client (`versionNegotiation:
  * auto`, so both protocol eras work). The connection owns the lifecycle (connect, disconnect) and
  * the session (an expired 2025 session is renewed once, automatically); what the server offers is
- * handled by capability modules (tools today). Its traffic goes through one wire tap, which
+ * handled by capability modules (capabilities/*), and one request's run by runRequest. Its traffic goes through one wire tap, which
  * records each exchange with its JSON-RPC messages and fails a request whose answer cannot come.
  */
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 import { TasksCapability } from './capabilities/tasks';
@@ -20,58 +19,22 @@ import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
 import type { Diagnosis, ServerState } from './connection-state';
 import { errorText } from './diagnose-connection';
-import { endSessionWarning, eraProbeWarning, explainCallFailure } from './explain-call';
+import { endSessionWarning, eraProbeWarning } from './explain-call';
 import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
-import { codedError, connectedFacts, handshake, isExpiredSession, openSession } from './mcp-session';
+import { codedError, connectedFacts, handshake, openSession } from './mcp-session';
+import { runRequest } from './run-request';
 import type { Session } from './mcp-session';
 import { diagnoseSession, holdStreamWhile } from './diagnose-session';
 import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
 import type { TransportKind } from './open-transport';
+import { ServerSignIn } from './server-sign-in';
+import { DEFAULT_TIMEOUT_MS } from './server-connection-options';
+import type { ServerConnectionOptions } from './server-connection-options';
 
-import { ServerSignIn, type SignInSetup } from './server-sign-in';
-import type { OAuthServerConfig } from '../auth';
-
-/** Default per-request timeout when the config gives none: 60 seconds. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
-
-/** Note on the exchange whose 404 made the connection renew its session. */
-export const SESSION_RENEWED_NOTE = 'Session expired (404): re-initialized and retried';
-
-/** Settings of one server connection. */
-export interface ServerConnectionOptions {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-  timeoutMs?: number;
-  /** `sse`: straight to the 2024 HTTP+SSE transport. Default: streamable HTTP, falling back to SSE on a 4xx to initialize. */
-  transport?: TransportKind;
-  /** Where its traffic is recorded (written only: the connection never reads it back). */
-  log: TrafficLog;
-  /** Known secret values, redacted in everything recorded. */
-  secrets: SecretRegistry;
-  /** The fetch that really sends (the browser's); the wire tap goes around it. */
-  fetch: typeof fetch;
-  /** A plain fetch for diagnosis probes (not recorded). */
-  probeFetch?: typeof fetch;
-  /**
-   * Asked once this server's tools are listed, before its server→client stream (GET) opens;
-   * the stream waits for the promise it returns (the manager: until no other server is still
-   * connecting). Undefined: open it now.
-   */
-  streamsWait?: () => Promise<void> | undefined;
-  now?: () => number;
-  /**
-   * More capability modules, beside the built-in ones: the one way to add handlers of the server's
-   * own requests (the app's inbox answers sampling, elicitation and roots); without one none are declared.
-   */
-  capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
-  /** Signing in when the server asks (OAuth); without it a 401 is a failure. */
-  signIn?: SignInSetup;
-  /** The entry's `oauth` settings. */
-  oauth?: OAuthServerConfig;
-}
+export { DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE } from './server-connection-options';
+export type { ServerConnectionOptions } from './server-connection-options';
 
 /** A connection to one MCP server. */
 export class ServerConnection {
@@ -285,51 +248,16 @@ export class ServerConnection {
     return diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
   }
 
-  /**
-   * Runs one request on the current session. A 404 on a 2025 session id means the server forgot
-   * the session: initialize again (new client, same recording) and retry once. Any other failure
-   * the connection can explain becomes the card's last problem and an McpError.
-   */
-  private async request<T>(spec: CapabilityRequest, run: (client: Client, call: McpCall) => Promise<T>): Promise<T> {
-    let session = this.requireSession();
-    const method = spec.methods[0] ?? 'request';
-    const timeoutMs = spec.timeoutMs ?? this.state.timeoutMs;
-    for (let renewed = false; ; renewed = true) {
-      const call = session.calls.begin({ methods: spec.methods, ...(spec.arguments ? { arguments: spec.arguments } : {}), ...(spec.toolCallId ? { context: { toolCallId: spec.toolCallId } } : {}), ...(spec.signal ? { signal: spec.signal } : {}) });
-      try {
-        return await run(session.client, call);
-      } catch (thrown) {
-        const error = call.failure ?? thrown;
-        const request = call.requests.at(-1);
-        if (spec.signal?.aborted) {
-          // Stopped by the person: close the stream too (the SDK only sends notifications/cancelled).
-          if (request) session.tap.close(request.id);
-          throw error;
-        }
-        if (isExpiredSession(error, session)) {
-          if (!renewed) {
-            this.note(request ? session.tap.exchangeFor(request.id) : undefined, SESSION_RENEWED_NOTE);
-            session = await this.renewSession(session, method);
-            continue;
-          }
-          throw this.fail(method, error, {
-            code: 'session-expired',
-            status: 404,
-            title: 'The session expired again right after it was renewed (404)',
-            detail: `The server answered 404 to the session it had just created, so ${method} failed. It may be losing sessions (several instances behind a load balancer without shared sessions, or restarting).`,
-          });
-        }
-        const diagnosis = await explainCallFailure(error, { method, request, timeoutMs, url: this.options.url, probeFetch: this.options.probeFetch });
-        if (diagnosis?.code === 'timeout' && request) {
-          this.note(session.tap.exchangeFor(request.id), diagnosis.title);
-          session.tap.close(request.id);
-        }
-        // A JSON-RPC error the server sent (unknown tool, bad params) is its answer, not a misbehaviour.
-        throw diagnosis ? this.fail(method, error, diagnosis) : error;
-      } finally {
-        session.calls.end(call);
-      }
-    }
+  /** Runs one request on the current session (see runRequest: a forgotten 2025 session is renewed once). */
+  private request<T>(spec: CapabilityRequest, run: (client: Client, call: McpCall) => Promise<T>): Promise<T> {
+    return runRequest(this.requireSession(), spec, run, {
+      url: this.options.url,
+      probeFetch: this.options.probeFetch,
+      timeoutMs: this.state.timeoutMs,
+      note: (id, note) => this.note(id, note),
+      renew: (session, method) => this.renewSession(session, method),
+      fail: (method, error, diagnosis) => this.fail(method, error, diagnosis),
+    });
   }
 
   /** Record a failure as the card's last problem and make the error a caller sees. */

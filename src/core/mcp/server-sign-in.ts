@@ -7,7 +7,7 @@
  * kept, so they are redacted wherever else they might appear.
  */
 import type { Middleware } from '@modelcontextprotocol/client';
-import type { AppOAuthUrls, AuthErrorCode, AuthSession, AuthStepKind, OAuthServerConfig, OpenAuthorization, TokenRecord, TokenStore } from '../auth';
+import type { AppOAuthUrls, AuthErrorCode, AuthSession, AuthStepKind, OAuthServerConfig, OpenAuthorization, RedirectReturn, SameTabRedirect, TokenRecord, TokenStore } from '../auth';
 // Only the light parts of core/auth, by file: the flow itself (and the SDK's OAuth functions) loads on first use.
 import { AuthTrace } from '../auth/auth-trace';
 import { DEFAULT_MAX_PROMPTS } from '../auth/prompt-budget';
@@ -30,6 +30,8 @@ export interface SignInSetup {
   cancelAuthorization?: () => void;
   /** "Remember on this device": the person's choice, when the page offers it. */
   remember?: RememberChoice;
+  /** The same-tab sign-in, when the page offers it (for a blocked popup). */
+  redirect?: SameTabRedirect;
 }
 
 /** The "remember on this device" choice: read, and changed (turning it off forgets what was remembered). */
@@ -99,7 +101,11 @@ export class ServerSignIn {
   readonly middleware: Middleware;
   /** The page's "remember on this device", when it offers one. */
   readonly remember: RememberChoice | undefined;
+  /** True when the sign-in can continue in this tab (the page offers the same-tab redirect). */
+  readonly canContinueHere: boolean;
   private readonly cancelAuthorization: (() => void) | undefined;
+  private readonly redirect: SameTabRedirect | undefined;
+  private readonly name: string;
   private current: ServerAuthState = { signedIn: false, busy: false };
   private readonly flow: Promise<{ session: AuthSession; middleware: Middleware; isAuthError(error: unknown): boolean }>;
   private readonly listeners = new Set<() => void>();
@@ -108,13 +114,16 @@ export class ServerSignIn {
     const { setup, secrets } = options;
     this.remember = setup.remember;
     this.cancelAuthorization = setup.cancelAuthorization;
+    this.redirect = setup.redirect;
+    this.canContinueHere = setup.redirect !== undefined;
+    this.name = options.name;
     const store = setup.store ?? defaultStores.get(setup) ?? new MemoryTokenStore();
     if (!setup.store) defaultStores.set(setup, store);
     const tap = createWireTap({ log: options.log, wire: 'mcp', source: options.name, secrets, purpose: 'auth', redactBody: redactOAuthText });
     this.trace = new AuthTrace(`auth-${options.name}`);
     if (options.oauth?.clientSecret) secrets.add(options.oauth.clientSecret);
     // Loading starts now, beside the SDK's: by the first request it is there.
-    this.flow = loadFlow().then((flow) => {
+    this.flow = loadFlow().then(async (flow) => {
       const session = new flow.AuthSession({
         serverUrl: options.url,
         ...(options.oauth && { config: options.oauth }),
@@ -128,7 +137,11 @@ export class ServerSignIn {
         ...(setup.now && { now: setup.now }),
       });
       const middleware = flow.authMiddleware(session, { maxPromptsPerAction: () => (options.mayPrompt() ? DEFAULT_MAX_PROMPTS : 0) });
-      return { session, middleware, isAuthError: (error: unknown) => error instanceof flow.AuthError };
+      const isAuthError = (error: unknown) => error instanceof flow.AuthError;
+      // Back from a same-tab sign-in of this server: finished before the first request goes out (it waits for the flow).
+      const back = await setup.redirect?.returned(options.name, options.url).catch(() => undefined);
+      if (back) await this.finishReturn(session, back, isAuthError);
+      return { session, middleware, isAuthError };
     });
     this.flow.catch(() => undefined);
     this.middleware = (next) => async (url, init) => (await this.flow).middleware(next)(url, init);
@@ -152,7 +165,12 @@ export class ServerSignIn {
 
   /** Reads the token store again (after a connect, a refresh or a step-up). */
   async refreshState(): Promise<void> {
-    const status = await (await this.session()).status();
+    await this.showStatus(await this.session());
+  }
+
+  /** Shows `session`'s status (also while the flow itself is being set up, when `session()` would wait for itself). */
+  private async showStatus(session: AuthSession): Promise<void> {
+    const status = await session.status();
     this.set({
       signedIn: status !== undefined,
       ...(status?.issuer && { issuer: status.issuer }),
@@ -171,16 +189,44 @@ export class ServerSignIn {
       await this.refreshState();
       return true;
     } catch (error) {
-      const known = isAuthError(error) ? (error as ServerAuthState['error'] & Error) : undefined;
-      this.set({
-        ...this.current,
-        busy: false,
-        error: known
-          ? { code: known.code, step: known.step, message: known.message, fix: known.fix }
-          : { code: 'authorization-failed', step: 'authorize', message: String(error instanceof Error ? error.message : error), fix: 'Sign in again.' },
-      });
+      this.failed(error, isAuthError);
       return false;
     }
+  }
+
+  /** Signs in in this tab (the popup was blocked): the page leaves for the authorization page and finishes when back. */
+  async signInHere(): Promise<void> {
+    if (this.redirect === undefined) return;
+    this.set({ ...this.current, busy: true, error: undefined });
+    const { session, isAuthError } = await this.flow;
+    try {
+      await this.redirect.go(this.name, await session.prepareRedirect());
+    } catch (error) {
+      this.failed(error, isAuthError);
+    }
+  }
+
+  /** Finishes the same-tab sign-in this page came back from. */
+  private async finishReturn(session: AuthSession, back: RedirectReturn, isAuthError: (error: unknown) => boolean): Promise<void> {
+    this.set({ ...this.current, busy: true });
+    try {
+      await session.completeRedirect(back);
+      await this.showStatus(session);
+    } catch (error) {
+      this.failed(error, isAuthError);
+    }
+  }
+
+  /** Keeps a failed sign-in's error for the card. */
+  private failed(error: unknown, isAuthError: (error: unknown) => boolean): void {
+    const known = isAuthError(error) ? (error as ServerAuthState['error'] & Error) : undefined;
+    this.set({
+      ...this.current,
+      busy: false,
+      error: known
+        ? { code: known.code, step: known.step, message: known.message, fix: known.fix }
+        : { code: 'authorization-failed', step: 'authorize', message: String(error instanceof Error ? error.message : error), fix: 'Sign in again.' },
+    });
   }
 
   /** Gives up on the sign-in window now open: the sign-in ends as "popup closed". */

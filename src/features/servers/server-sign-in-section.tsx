@@ -9,7 +9,7 @@ function hourMinute(at: number): string {
 
 /**
  * The sign-in part of a server card: "Sign in" when the server needs it (and "Cancel" while the
- * window is open), the failure with its fix, who is signed in with which scopes until when,
+ * window is open), the failure with its fix ("Continue in this tab" when the popup was blocked), who is signed in with which scopes until when,
  * "Sign out", "Remember on this device", and the way to the step-by-step auth debugger.
  * Nothing here shows a token: the state holds none.
  */
@@ -41,6 +41,11 @@ export function ServerSignInSection({ server, manager, onShowSteps }: { server: 
         <div className="error-box" role="alert" data-testid={`server-signin-error-${name}`} data-code={auth.error.code}>
           <strong>{auth.error.message}</strong>
           <div>{auth.error.fix}</div>
+          {auth.error.code === 'popup-blocked' && connection.auth?.canContinueHere && (
+            <button type="button" className="small-button primary" data-testid={`server-signin-here-${name}`} onClick={() => void connection.auth?.signInHere()}>
+              Continue in this tab
+            </button>
+          )}
         </div>
       )}
       <div className="sign-in-actions">

@@ -4,10 +4,12 @@
  * fields), `tasks/result` (the tool's result) and `tasks/cancel`. 2026-07-28, the extension
  * `io.modelcontextprotocol/tasks`: the server may answer any `tools/call` with
  * `{ resultType: "task", taskId, … }`; `tasks/get` carries the result (or error) inline once the
- * task ends; `tasks/cancel` is an empty acknowledgement. Server data is untrusted: nothing here throws.
+ * task ends, and the server's questions (`inputRequests`, answered with `tasks/update`) while it
+ * is `input_required`; `tasks/cancel` is an empty acknowledgement. Server data is untrusted: nothing here throws.
  */
 import type { CallToolResult, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { isPlainObject } from '../../shared/json';
+import type { InputRequest } from './capability';
 
 /** The extension id a 2026 client declares (in `capabilities.extensions`) to receive tasks. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -35,6 +37,17 @@ export interface TaskSnapshot {
   result?: CallToolResult;
   /** 2026: the JSON-RPC error of a failed task. */
   error?: { code?: number; message: string };
+  /** 2026, `input_required`: the server's outstanding requests by key (answered with `tasks/update`). */
+  inputRequests?: Record<string, InputRequest>;
+}
+
+/** The well-formed entries of an `inputRequests` map (a method and object params); others are left out. */
+function readInputRequests(raw: unknown): Record<string, InputRequest> | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const entries = Object.entries(raw).flatMap(([key, entry]): Array<[string, InputRequest]> =>
+    isPlainObject(entry) && typeof entry['method'] === 'string' ? [[key, { method: entry['method'], params: isPlainObject(entry['params']) ? entry['params'] : {} }]] : [],
+  );
+  return Object.fromEntries(entries);
 }
 
 /** A Standard Schema that accepts any object: task results are read by `readTask`, not by the SDK. */
@@ -71,6 +84,8 @@ export function readTask(raw: unknown): TaskSnapshot | undefined {
   const ttl = source['ttlMs'] === null || source['ttl'] === null ? null : millis(source, 'ttlMs', 'ttl');
   if (ttl !== undefined) task.ttlMs = ttl;
   if (isPlainObject(source['result'])) task.result = source['result'] as unknown as CallToolResult;
+  const inputRequests = status === 'input_required' ? readInputRequests(source['inputRequests']) : undefined;
+  if (inputRequests) task.inputRequests = inputRequests;
   const error = source['error'];
   if (isPlainObject(error)) task.error = { ...(typeof error['code'] === 'number' ? { code: error['code'] } : {}), message: typeof error['message'] === 'string' ? error['message'] : 'The task failed.' };
   return task;

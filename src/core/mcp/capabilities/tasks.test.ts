@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start as startEverything } from '../../../../e2e/servers/everything.mjs';
-import { start as startTasks, REPORT_STAGES } from '../../../../e2e/servers/tasks.mjs';
+import { CONFIRM_KEY, CONFIRM_SCHEMA, start as startTasks, REPORT_STAGES } from '../../../../e2e/servers/tasks.mjs';
 import type { RunningServer } from '../../../../e2e/servers/weather.mjs';
 import { SecretRegistry, TrafficLog } from '../../traffic';
 import { McpError } from '../mcp-error';
 import { ServerConnection } from '../server-connection';
-import type { CapabilityModule } from './capability';
+import type { CapabilityHost, CapabilityModule } from './capability';
+import { InboxCapability } from './inbox';
+import type { InboxHandler, InboxOrigin } from './inbox';
 import { TaskError } from './tasks';
 
 let everything: RunningServer;
@@ -23,9 +25,9 @@ afterAll(async () => {
 });
 
 /** A connected ServerConnection (Glassbox's own core) and the methods it sent, in order. */
-async function connect(url: string, timeoutMs = 10_000, capabilities: readonly CapabilityModule[] = []) {
+async function connect(url: string, timeoutMs = 10_000, capabilities: (host: CapabilityHost) => readonly CapabilityModule[] = () => []) {
   const log = new TrafficLog();
-  const connection = new ServerConnection({ name: 'server', url, headers: {}, timeoutMs, log, secrets: new SecretRegistry(), fetch, capabilities: () => capabilities });
+  const connection = new ServerConnection({ name: 'server', url, headers: {}, timeoutMs, log, secrets: new SecretRegistry(), fetch, capabilities });
   open.push(connection);
   await connection.connect();
   expect(connection.getState().status).toBe('connected');
@@ -68,7 +70,7 @@ describe('tasks, 2025-11-25 form (the official everything server)', () => {
         });
       },
     };
-    const { connection, methods } = await connect(everything.url, 10_000, [answerElicitation]);
+    const { connection, methods } = await connect(everything.url, 10_000, () => [answerElicitation]);
     const result = await connection.callTool('simulate-research-query', { topic: 'tides', ambiguous: true });
     expect(asked).toHaveLength(1);
     expect(JSON.stringify(result.content)).toContain('Research Report: tides (historical)');
@@ -121,6 +123,50 @@ describe('tasks, the 2026 extension (io.modelcontextprotocol/tasks)', () => {
     expect(connection.getState().tasks?.[0]).toMatchObject({ status: 'completed', form: '2026-07-28', pollIntervalMs: 200 });
     // A plain tool still answers plainly.
     expect((await connection.callTool('echo', { text: 'hi' })).content).toEqual([{ type: 'text', text: 'hi' }]);
+  }, 20_000);
+
+  /** An inbox handler that answers every elicitation with `answer` (after `wait`), noting what it was asked. */
+  function elicitationAnswerer(answer: Record<string, unknown>, wait: (signal: AbortSignal) => Promise<void> = async () => undefined) {
+    const asked: Array<{ origin: InboxOrigin; params: Record<string, unknown> }> = [];
+    const handler: InboxHandler = {
+      elicitation: async (origin, params, signal) => {
+        asked.push({ origin, params });
+        await wait(signal);
+        return answer;
+      },
+      sampling: () => Promise.reject(new Error('no sampling here')),
+      roots: () => [],
+      refused: () => undefined,
+    };
+    return { asked, capabilities: (host: CapabilityHost) => [new InboxCapability(host, handler)] };
+  }
+
+  it('a task that needs input: its inputRequests are answered through the inbox and sent with tasks/update, then it completes', async () => {
+    const answerer = elicitationAnswerer({ action: 'accept', content: { publish: true } });
+    const { connection, methods, sent } = await connect(tasks2026.url, 10_000, answerer.capabilities);
+    const result = await connection.callTool('confirm_report', { topic: 'bees' }, { toolCallId: 'toolu_confirm' });
+    expect(result.content).toEqual([{ type: 'text', text: 'Published the report on bees.' }]);
+    expect(answerer.asked).toHaveLength(1);
+    expect(answerer.asked[0]?.origin).toEqual({ server: 'server', era: 'modern', inputKey: CONFIRM_KEY, toolCallId: 'toolu_confirm' });
+    expect(answerer.asked[0]?.params).toMatchObject({ message: 'Publish the report on bees?', requestedSchema: CONFIRM_SCHEMA });
+    const updates = sent('tasks/update').map((exchange) => JSON.parse(exchange.requestBody ?? '{}') as { params: unknown });
+    const taskId = connection.getState().tasks?.[0]?.taskId;
+    expect(updates.map((update) => update.params)).toEqual([expect.objectContaining({ taskId, inputResponses: { [CONFIRM_KEY]: { action: 'accept', content: { publish: true } } } })]);
+    expect(methods().indexOf('tasks/update')).toBeLessThan(methods().lastIndexOf('tasks/get'));
+    expect(connection.getState().tasks?.[0]).toMatchObject({ status: 'completed', form: '2026-07-28' });
+  }, 20_000);
+
+  it('cancelling a task while its question is open stops the question and the call', async () => {
+    let stopped = false;
+    const answerer = elicitationAnswerer({ action: 'accept', content: { publish: true } }, (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((stopped = true), reject(signal.reason)), { once: true })));
+    const { connection, methods } = await connect(tasks2026.url, 10_000, answerer.capabilities);
+    const running = connection.callTool('confirm_report', { topic: 'bees' });
+    await until(() => answerer.asked.length === 1);
+    await connection.cancelTask(connection.getState().tasks?.[0]?.taskId ?? '');
+    await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+    expect(stopped).toBe(true);
+    expect(methods()).not.toContain('tasks/update');
+    expect(connection.getState().tasks?.[0]?.status).toBe('cancelled');
   }, 20_000);
 
   it('cancels a 2026 task (an empty acknowledgement)', async () => {

@@ -3,7 +3,9 @@
  * A 2025 tool whose `execution.taskSupport` is "required" is called task-augmented; a 2026 server
  * may turn any call into a task (Glassbox declares the extension). Either way the caller gets the
  * tool's result as for a plain call: the task is polled with `tasks/get` at the server's interval
- * until it ends (2025: then `tasks/result`). Every task is listed on the server's state, the person
+ * until it ends (2025: then `tasks/result`). A 2026 task that needs input lists its questions in
+ * `inputRequests`: each new key is answered through the host (the inbox's cards) and the answers
+ * are sent with `tasks/update`, then polling goes on. Every task is listed on the server's state, the person
  * may cancel it (`tasks/cancel`), and one that never ends is given up after five times the
  * server's timeout, with a clear error, rather than waited on forever.
  */
@@ -52,6 +54,10 @@ export class TasksCapability implements CapabilityModule {
   private tasks: TaskInfo[] = [];
   /** Wakes a task's polling loop before its interval is over (it was cancelled). */
   private readonly wakers = new Map<string, () => void>();
+  /** 2026: the input request keys already answered, per task (the server lists them until it has read the answers). */
+  private readonly answered = new Map<string, Set<string>>();
+  /** 2026: stops the questions a task is waiting on when it is cancelled. */
+  private readonly asking = new Map<string, AbortController>();
 
   constructor(
     private readonly host: CapabilityHost,
@@ -90,6 +96,7 @@ export class TasksCapability implements CapabilityModule {
     const snapshot = readTask(answer);
     this.put(taskId, { status: 'cancelled', statusMessage: snapshot?.statusMessage ?? 'Cancelled (tasks/cancel).' });
     this.wakers.get(taskId)?.();
+    this.asking.get(taskId)?.abort(new TaskError('cancelled', `Task ${taskId} was cancelled.`));
   }
 
   /** Follows a created task to its end. */
@@ -113,14 +120,44 @@ export class TasksCapability implements CapabilityModule {
         task = await this.poll(task);
         // 2025: the server asks for input on the tasks/result stream, so it is opened now (as the spec says).
         if (task.form === '2025-11-25' && task.status === 'input_required') return await this.fetchResult(task, deadline - this.context.now(), options.signal);
+        if (task.status === 'input_required' && task.inputRequests) await this.answerQuestions(task, options.signal);
+        task = this.find(task.taskId);
       }
     } catch (error) {
       if (options.signal?.aborted) await this.cancel(task.taskId).catch(() => undefined);
+      if (this.find(task.taskId).status === 'cancelled' && error instanceof TaskError) throw this.cancelled(this.find(task.taskId));
       // A tasks/result cut short by the person's cancel is that cancel (a give-up keeps its timeout).
       if (!(error instanceof McpError) && this.find(task.taskId).status === 'cancelled') throw this.cancelled(this.find(task.taskId));
       throw error;
     }
     return this.outcome(task);
+  }
+
+  /**
+   * 2026: answers the task's new input requests (each through the host: a card the person answers)
+   * and sends the answers with one `tasks/update`. Keys answered before are not asked again.
+   */
+  private async answerQuestions(task: TaskInfo, signal: AbortSignal | undefined): Promise<void> {
+    const answered = this.answered.get(task.taskId) ?? new Set<string>();
+    this.answered.set(task.taskId, answered);
+    const fresh = Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key));
+    if (fresh.length === 0) return;
+    for (const [key] of fresh) answered.add(key);
+    const asking = new AbortController();
+    const stop = () => asking.abort(signal?.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+    this.asking.set(task.taskId, asking);
+    try {
+      const context = { signal: asking.signal, ...(task.toolCallId ? { toolCallId: task.toolCallId } : {}) };
+      const answers = await Promise.all(fresh.map(async ([key, request]) => [key, await this.host.answerInput(key, request, context)] as const));
+      const inputResponses = Object.fromEntries(answers);
+      await this.host.request({ methods: ['tasks/update'], ...toolCall(task) }, (client, call) =>
+        client.request({ method: 'tasks/update', params: { taskId: task.taskId, inputResponses } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+      );
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      this.asking.delete(task.taskId);
+    }
   }
 
   /** One `tasks/get`, its snapshot kept. */

@@ -1,0 +1,46 @@
+/** The settings of one server connection, and the constants callers and tests share with it. */
+import type { OAuthServerConfig } from '../auth';
+import type { SecretRegistry, TrafficLog } from '../traffic';
+import type { CapabilityHost, CapabilityModule } from './capabilities/capability';
+import type { TransportKind } from './open-transport';
+import type { SignInSetup } from './server-sign-in';
+
+/** Default per-request timeout when the config gives none: 60 seconds. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Note on the exchange whose 404 made the connection renew its session. */
+export const SESSION_RENEWED_NOTE = 'Session expired (404): re-initialized and retried';
+
+/** Settings of one server connection. */
+export interface ServerConnectionOptions {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  timeoutMs?: number;
+  /** `sse`: straight to the 2024 HTTP+SSE transport. Default: streamable HTTP, falling back to SSE on a 4xx to initialize. */
+  transport?: TransportKind;
+  /** Where its traffic is recorded (written only: the connection never reads it back). */
+  log: TrafficLog;
+  /** Known secret values, redacted in everything recorded. */
+  secrets: SecretRegistry;
+  /** The fetch that really sends (the browser's); the wire tap goes around it. */
+  fetch: typeof fetch;
+  /** A plain fetch for diagnosis probes (not recorded). */
+  probeFetch?: typeof fetch;
+  /**
+   * Asked once this server's tools are listed, before its server→client stream (GET) opens;
+   * the stream waits for the promise it returns (the manager: until no other server is still
+   * connecting). Undefined: open it now.
+   */
+  streamsWait?: () => Promise<void> | undefined;
+  now?: () => number;
+  /**
+   * More capability modules, beside the built-in ones: the one way to add handlers of the server's
+   * own requests (the app's inbox answers sampling, elicitation and roots); without one none are declared.
+   */
+  capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
+  /** Signing in when the server asks (OAuth); without it a 401 is a failure. */
+  signIn?: SignInSetup;
+  /** The entry's `oauth` settings. */
+  oauth?: OAuthServerConfig;
+}
