@@ -18,7 +18,8 @@
  *   BENCH_PORT_BASE=4500           use ports BASE..BASE+29 instead of free ones
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,connect,traffic   run only these sections
+ *   BENCH_ONLY=load,mcp,agent,connect,traffic,long   run only these sections
+ *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all
  *   BENCH_DRIVER=playwright        run the MCP sections (round trip, connect) under Playwright too
  *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
  */
@@ -51,10 +52,12 @@ const PARALLEL_CALLS = 8;
 const SLEEP_MS = 200;
 const MANY_SERVERS = 10;
 const LATENCY_MS = positiveInt(process.env.BENCH_LATENCY_MS, 50);
+const LONG_STEPS = positiveInt(process.env.BENCH_LONG_STEPS, 200);
+const LONG_RESULT_BYTES = 20_000;
 const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PORT_BASE, 0) : undefined;
 /** How the MCP sections drive the page: alone (no automation attached) or through Playwright. */
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic,long').split(',').map((s) => s.trim()));
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -79,6 +82,11 @@ const BUDGET = {
   serversRatio: 1.5,
   filterMs: 100,
   longTaskMs: 50,
+  /** Issue 18: the saved session and the heap at the full turn against a quarter of it. */
+  longGrowth: 4.5,
+  longDetailMs: 100,
+  longRestoreMs: 1500,
+  toolBillMs: 200,
 };
 
 /** @param {string | undefined} text @param {number} fallback */
@@ -640,7 +648,10 @@ async function main() {
     );
   }
 
-  // 9. Report.
+  // 9. A long turn (issue 18): growth of the saved session and the heap, the model wire with it.
+  if (ONLY.has('long')) lines.push(...(await measureLongSession({ openHarness, raw, port })));
+
+  // 10. Report.
   const failed = lines.filter((line) => line.pass === false);
   const header = ['Measure', 'Median', 'Reference (median)', 'Ratio', 'Budget', 'Result'];
   const rows = lines.map((line) => [line.measure, line.value, line.reference ?? '', line.ratio ?? '', line.budget ?? '', line.pass === undefined ? '' : line.pass ? 'PASS' : 'FAIL']);
@@ -673,6 +684,56 @@ async function main() {
   );
   console.log(`Wrote ${path.relative(REPO_ROOT, file)}`);
   return failed.length;
+}
+
+/**
+ * The long-session section: one run (a 200-step turn resends about 400 MB in all). The turn is
+ * recorded and saved in one page; a second page on the same origin restores it (a reload),
+ * scrolls the model wire list and opens the last request's detail.
+ */
+async function measureLongSession({ openHarness, raw, port }) {
+  const model = await startModel({ host: '127.0.0.1', port: port(5), chunkDelayMs: 0, keepRequests: false });
+  cleanups.push(() => model.close());
+  model.setScript(Array.from({ length: LONG_STEPS }, () => ({ text: 'Next step.' })));
+  const quarter = Math.max(1, Math.round(LONG_STEPS / 4));
+  const checkpoints = [quarter, Math.round(LONG_STEPS / 2), LONG_STEPS];
+  const { context, page } = await openHarness();
+  cleanups.push(() => context.close());
+  progress(`long turn: ${LONG_STEPS} steps`);
+  const turn = await page.evaluate((o) => window.glassboxBench.longTurn(o), { modelUrl: model.url, steps: LONG_STEPS, resultBytes: LONG_RESULT_BYTES, checkpoints });
+  const second = await context.newPage();
+  await page.close();
+  await second.goto(page.url());
+  await second.waitForFunction(() => document.documentElement.dataset.benchReady === 'true');
+  const restore = await second.evaluate(() => window.glassboxBench.longRestore());
+  const box = await second.getByTestId('model-list').boundingBox();
+  if (!box) throw new Error('model list not visible');
+  await second.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await second.evaluate(() => window.glassboxBench.startProbe());
+  const scrollStart = Date.now();
+  while (Date.now() - scrollStart < SCROLL_MS) {
+    await second.mouse.wheel(0, Date.now() - scrollStart < SCROLL_MS / 2 ? -240 : 240);
+    await second.waitForTimeout(16);
+  }
+  const scroll = await second.evaluate(() => window.glassboxBench.stopProbe());
+  const detail = await second.evaluate(() => window.glassboxBench.openLastRequest());
+  const bill = await second.evaluate(() => window.glassboxBench.toolBillOffline(100));
+  await context.close();
+  raw.longSession = { turn, restore, scroll, detail, bill };
+  progress(`long turn: ${(turn.turnMs / 1000).toFixed(1)} s, last body ${mb(turn.lastBodyBytes)}`);
+  const [q, , all] = turn.checkpoints;
+  const storedRatio = all.storedBytes / q.storedBytes;
+  const heapRatio = all.heapBytes / q.heapBytes;
+  const sizes = (key) => turn.checkpoints.map((c) => `${c.steps}: ${mb(c[key])}`).join(', ');
+  return [
+    { section: 'long', measure: `Saved session in IndexedDB, ${LONG_STEPS}-step turn (20 KB tool results)`, value: mb(all.storedBytes), reference: sizes('storedBytes'), ratio: times(storedRatio), budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`, pass: storedRatio <= BUDGET.longGrowth },
+    { section: 'long', measure: `JS heap after the ${LONG_STEPS}-step turn`, value: mb(all.heapBytes), reference: sizes('heapBytes'), ratio: times(heapRatio), budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`, pass: heapRatio <= BUDGET.longGrowth },
+    { section: 'long', measure: `  the last request's body as sent (for scale)`, value: mb(turn.lastBodyBytes) },
+    { section: 'long', measure: `Reload: ${restore.exchanges} exchanges restored from IndexedDB, model wire painted`, value: ms(restore.restoreMs), budget: `≤ ${ms(BUDGET.longRestoreMs)}`, pass: restore.restoreMs <= BUDGET.longRestoreMs },
+    { section: 'long', measure: `Scroll the model wire list ${SCROLL_MS / 1000} s: long tasks`, value: `${scroll.longTasks.length}, longest ${scroll.longTasks.length > 0 ? ms(Math.max(...scroll.longTasks)) : '—'}`, budget: `none > ${BUDGET.longTaskMs} ms`, pass: scroll.longTasks.length === 0 },
+    { section: 'long', measure: "Open the last request's detail", value: ms(detail.ms), budget: `≤ ${ms(BUDGET.longDetailMs)}`, pass: detail.ms <= BUDGET.longDetailMs },
+    { section: 'long', measure: `Token bill of 100 tools, offline (o200k, ${bill.total.toLocaleString('en-US')} tokens)`, value: ms(bill.ms), budget: `≤ ${ms(BUDGET.toolBillMs)}`, pass: bill.ms <= BUDGET.toolBillMs },
+  ];
 }
 
 let exitCode = 0;

@@ -14,6 +14,7 @@ import { TrafficLog } from '../../src/core/traffic';
 import { TrafficPanel } from '../../src/features/traffic';
 import '../../src/ui/theme.css';
 import { fillSyntheticTraffic } from './synthetic-traffic';
+import { longRestore, longTurn, openLastRequest, toolBillOffline } from './long-session';
 import type { SyntheticTrafficSummary } from './synthetic-traffic';
 
 /** Options of one MCP round-trip run. */
@@ -130,6 +131,11 @@ export interface GlassboxBench {
   startProbe(): void;
   stopProbe(): ProbeResult;
   heapBytes(): number | undefined;
+  /** The long-session measures (long-session.tsx). */
+  longTurn: typeof longTurn;
+  longRestore: typeof longRestore;
+  openLastRequest: typeof openLastRequest;
+  toolBillOffline: typeof toolBillOffline;
 }
 
 declare global {
@@ -467,6 +473,11 @@ const bench: GlassboxBench = {
     window.gc?.();
     return performance.memory?.usedJSHeapSize;
   },
+
+  longTurn,
+  longRestore,
+  openLastRequest,
+  toolBillOffline,
 };
 
 window.glassboxBench = bench;

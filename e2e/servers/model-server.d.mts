@@ -32,6 +32,8 @@ export interface RecordedModelRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body (the raw text when it was not JSON). */
   body: unknown;
+  /** The body exactly as received, for byte-for-byte comparisons. */
+  text: string;
   stream: boolean;
   receivedAt: number;
   /** The status the server answered with (0 while still answering). */
@@ -59,6 +61,8 @@ export declare function start(options?: {
   port?: number;
   chunkDelayMs?: number;
   validate?: boolean;
+  /** False: requests are not kept for `requests()` (a long bench turn resends megabytes each). Default true. */
+  keepRequests?: boolean;
 }): Promise<ModelServerHandle>;
 
 /** The scripted server's answer to `POST /v1/messages/count_tokens` for a body: one token per 4 characters of its JSON, rounded up. */

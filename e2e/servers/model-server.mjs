@@ -62,16 +62,18 @@ export const SCRIPT_EMPTY_TEXT = '(script empty)';
 /**
  * Starts the server. `port: 0` (the default) picks a free port. `chunkDelayMs` is the pause
  * between stream events (default 15 ms), so streaming is observable.
- * @param {{ host?: string, port?: number, chunkDelayMs?: number, validate?: boolean }} [options]
+ * @param {{ host?: string, port?: number, chunkDelayMs?: number, validate?: boolean, keepRequests?: boolean }} [options]
+ *   keepRequests: false forgets each request once answered (a long bench turn resends megabytes per request)
  */
 export async function start(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const chunkDelayMs = options.chunkDelayMs ?? 15;
   const validate = options.validate ?? true;
+  const keepRequests = options.keepRequests ?? true;
   const state = createState();
 
   const server = http.createServer((req, res) => {
-    handle(req, res, { state, chunkDelayMs, validate }).catch((error) => {
+    handle(req, res, { state, chunkDelayMs, validate, keepRequests }).catch((error) => {
       if (!res.headersSent) {
         sendJson(res, 500, { error: { message: `model server bug: ${error?.stack ?? error}`, type: 'fixture_error' } });
       } else {
@@ -209,11 +211,13 @@ async function handleModel(format, req, res, path, context) {
     path,
     headers: { ...req.headers },
     body: body === undefined ? raw : body,
+    /** The body exactly as received, for byte-for-byte comparisons. */
+    text: raw,
     stream: body?.stream === true,
     receivedAt: Date.now(),
     status: 0,
   };
-  state.requests.push(record);
+  if (context.keepRequests !== false) state.requests.push(record);
   const requestId = `req_scripted_${state.nextId++}`;
   res.setHeader(format === 'anthropic' ? 'request-id' : 'x-request-id', requestId);
 

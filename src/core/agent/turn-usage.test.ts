@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../traffic';
+import { shareRequestBody } from '../traffic/shared-body';
 import { costOf, toTokenCounts, totalUsage, usageByTurn } from './turn-usage';
 
 function exchange(patch: Partial<HttpExchange>): HttpExchange {
@@ -52,5 +53,11 @@ describe('usage by turn', () => {
     const total = totalUsage(turns);
     expect(total.tokens).toEqual({ input: 3200, output: 170, cacheRead: 600, cacheWrite: 0 });
     expect(total.cost.missing).toEqual(['input', 'output', 'cacheRead']);
+  });
+
+  it('names the model of a request kept in shared parts (read from its outline)', () => {
+    const requestBodyParts = shareRequestBody('{"model":"claude-long","messages":[{"role":"user","content":"hi"}]}', 'messages', 1)!;
+    const turns = usageByTurn([exchange({ turn: 1, step: 1, requestBodyParts, responseBody: '{"usage":{"input_tokens":5,"output_tokens":1}}' })], {});
+    expect(turns[0]?.models).toEqual(['claude-long']);
   });
 });

@@ -5,7 +5,8 @@
  * not guessed, and the cost says which prices it misses.
  */
 import { isProviderId, parseJson, PROVIDERS, type ReplyUsage } from '../providers';
-import { requestBodyOf, type HttpExchange } from '../traffic';
+import { requestBodyOutline } from '../traffic';
+import type { HttpExchange } from '../traffic';
 import { isPlainObject } from '../shared/json';
 
 /** Token counts in one vocabulary. `input` is input NOT read from the cache, whatever the wire reported. */
@@ -100,7 +101,8 @@ export function reportedUsage(exchange: HttpExchange): ReplyUsage | undefined {
 
 /** The `model` a recorded request body named ('' when it named none). */
 function requestedModel(exchange: HttpExchange): string {
-  const body = parseJson(requestBodyOf(exchange));
+  // The outline: a long turn's bodies are never parsed whole for their model.
+  const body = parseJson(requestBodyOutline(exchange));
   return isPlainObject(body) && typeof body['model'] === 'string' ? body['model'] : '';
 }
 

@@ -28,5 +28,5 @@ export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarRpcMes
 export { shellQuote, toCurl } from './curl';
 export type { ToCurlOptions } from './curl';
 
-export { comparableBodies, joinBody, outlineBody, requestBodyOf } from './shared-body';
+export { comparableBodies, joinBody, outlineBody, requestBodyOf, requestBodyOutline } from './shared-body';
 export type { EntriesKeyOf } from './body-sharing';

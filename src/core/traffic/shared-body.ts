@@ -153,6 +153,14 @@ export function outlineBody(parts: readonly BodyPart[], stubbed = Number.POSITIV
   return text;
 }
 
+/**
+ * A request body to read for what surrounds its conversation (model, tools, settings, how many
+ * entries): the outline of a body kept in parts (never parsed whole), else the body as sent.
+ */
+export function requestBodyOutline(exchange: Pick<HttpExchange, 'requestBody' | 'requestBodyParts'>): string | undefined {
+  return exchange.requestBodyParts !== undefined ? outlineBody(exchange.requestBodyParts) : exchange.requestBody;
+}
+
 /** How many leading entries two bodies kept in parts share by reference. */
 export function sharedEntryCount(previous: readonly BodyPart[], current: readonly BodyPart[]): number {
   const a = entriesOf(previous);

@@ -5,7 +5,7 @@
  * be cut or still arriving, and a failed request may have no body at all.
  */
 import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
-import { outlineBody } from '../../core/traffic/shared-body';
+import { requestBodyOutline } from '../../core/traffic/shared-body';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
@@ -69,7 +69,7 @@ export function detectProvider(exchange: HttpExchange): ProviderId | undefined {
 export function summarizeRequest(exchange: HttpExchange): RequestSummary {
   const summary: RequestSummary = { method: exchange.method.toUpperCase(), path: shortPath(exchange.url) };
   // A body kept in shared parts is read as its outline: the entries are counted, never parsed (one row per request).
-  const text = exchange.requestBodyParts !== undefined ? outlineBody(exchange.requestBodyParts) : exchange.requestBody;
+  const text = requestBodyOutline(exchange);
   if (text === undefined) {
     summary.bodyProblem = exchange.requestBodyNote ?? 'no body recorded';
     return summary;
