@@ -37,9 +37,22 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
+  // MCP App views load the shipped sandbox page: from this origin, or from the separate sandbox
+  // origin a deployment names (VITE_GLASSBOX_APP_SANDBOX_URL), which must then be allowed here.
+  'frame-src': ["'self'", ...appSandboxOrigin(process.env['VITE_GLASSBOX_APP_SANDBOX_URL'])],
   // frame-ancestors, report-uri and sandbox are not allowed in a <meta> policy (the browser
   // ignores them with a console warning): set them as HTTP headers where the page is hosted.
 };
+
+/** The origin of a separate MCP App sandbox named at build time (none when unset or relative). */
+function appSandboxOrigin(url: string | undefined): string[] {
+  if (url === undefined || url === '') return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
 
 /** The policy as the text of a CSP header or meta tag; `scriptHashes` are the page's inline scripts'. */
 function contentSecurityPolicy(scriptHashes: readonly string[]): string {

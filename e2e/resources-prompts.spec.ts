@@ -4,7 +4,7 @@
  * stateless, with the bad inputs). What is attached or inserted reaches the next model request.
  */
 import type { Page } from '@playwright/test';
-import { start as startLibrary, WELCOME_TEXT } from './servers/library.mjs';
+import { start as startLibrary, TICKER_URI, WELCOME_TEXT } from './servers/library.mjs';
 import type { RunningServer } from './servers/weather.mjs';
 import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
@@ -127,7 +127,6 @@ test('2026 library: read by type, a 20 MB resource offered as a download, coded 
   await expect(content.locator('[data-kind="json"]')).toContainText('Nineteen Eighty-Four');
   await list.locator('[data-testid="resource-item"][data-uri="library://cover.png"]').click();
   await expect(content.locator('[data-kind="image"] img')).toBeVisible();
-  await expect(page.getByTestId('resource-subscribe')).toHaveCount(0);
 
   await list.locator('[data-testid="resource-item"][data-uri="library://archive/huge.bin"]').click();
   await expect(content.locator('[data-kind="too-large"]')).toContainText('20.0 MB', { timeout: 30_000 });
@@ -164,4 +163,29 @@ test('2026 library: read by type, a 20 MB resource offered as a download, coded 
   const body = JSON.stringify(model.requests().at(-1)?.body);
   expect(body).toContain('"type":"input_text","text":"Recommend one epic book from our catalog."');
   expect(body).toContain(`"type":"input_text","text":"Resource library://notes/welcome (text/markdown`);
+});
+
+test('2026 library: a subscribed resource updates live over its own subscriptions/listen stream, and unsubscribing closes it', async ({ page }) => {
+  await openWithConfig(page, { mcpServers: { library: { url: library.url } } }, ['library']);
+  await expect(page.getByTestId('server-library')).toHaveAttribute('data-era', 'modern');
+  await openTab(page, 'library', 'resources');
+  await page.getByTestId('resources-library').locator(`[data-testid="resource-item"][data-uri="${TICKER_URI}"]`).click();
+  const content = page.getByTestId('resource-content');
+  await expect(content).toContainText('The reader is on page');
+  const page0 = Number(/page (\d+)/.exec((await content.textContent()) ?? '')?.[1]);
+  const listens = await mcpRequests(page, 'subscriptions/listen').count();
+  await page.getByTestId('resource-subscribe').check();
+  await expect(page.getByTestId('resource-updates')).toHaveAttribute('data-updates', '0');
+  await expect(mcpRequests(page, 'subscriptions/listen')).toHaveCount(listens + 1);
+  await expect(mcpRequests(page, 'resources/subscribe')).toHaveCount(0);
+
+  await page.getByTestId('tool-library-turn_page').click();
+  await page.getByTestId('tool-call-run').click();
+  await expect(page.getByTestId('resource-updates')).toHaveAttribute('data-updates', '1', { timeout: 15_000 });
+  await expect(content).toContainText(`The reader is on page ${page0 + 1}.`);
+
+  await page.getByTestId('resource-subscribe').uncheck();
+  await expect(page.getByTestId('resource-updates')).toHaveCount(0);
+  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/cancelled"]')).not.toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -7,6 +7,10 @@ export declare const LIBRARY_SERVER_INFO: { name: string; version: string };
 export declare const BOOKS: Record<string, string>;
 /** The text of the welcome note. */
 export declare const WELCOME_TEXT: string;
+/** The resource that changes with each `turn_page` call. */
+export declare const TICKER_URI: string;
+/** The ticker's text at a page. */
+export declare function tickerText(page: number): string;
 /** Size of the huge resource: 20 MiB. */
 export declare const HUGE_BYTES: number;
 /** Starts the library server (2026-07-28, stateless) at /mcp; port 0 picks a free port. */

@@ -1,7 +1,9 @@
 /**
  * A 2026-07-28-era MCP server ("library") with resources, a resource template, completions and a
  * prompt, plus the bad inputs a client must survive: a 20 MB resource, a resource whose read
- * fails with a server error, and a template variable the server refuses. v2 SDK
+ * fails with a server error, and a template variable the server refuses. A ticker note changes
+ * when the `turn_page` tool runs, announced as `notifications/resources/updated` on the
+ * `subscriptions/listen` streams that subscribed to it (2026 resource subscriptions). v2 SDK
  * `createMcpHandler` (stateless) behind node:http, at /mcp, like calendar.mjs.
  *
  * Run: node e2e/servers/library.mjs --port 3107
@@ -24,6 +26,10 @@ export const BOOKS = {
 /** The text of the welcome note (what a test looks for on the model wire). */
 export const WELCOME_TEXT = 'Welcome to the library: quiet please, the books are listening.';
 
+/** The resource that changes (each `turn_page` call), and its text at a page. */
+export const TICKER_URI = 'library://notes/ticker';
+export const tickerText = (/** @type {number} */ page) => `The reader is on page ${page}.`;
+
 /** Size of the huge resource: 20 MiB. */
 export const HUGE_BYTES = 20 * 1024 * 1024;
 
@@ -34,9 +40,16 @@ let huge;
 /** The 20 MiB blob, made once (base64 of zeros). */
 const hugeBlob = () => (huge ??= Buffer.alloc(HUGE_BYTES).toString('base64'));
 
-/** Builds one library McpServer (createMcpHandler asks for one per request). */
-export function createLibraryServer() {
-  const server = new McpServer(LIBRARY_SERVER_INFO, { instructions: 'A small library: notes, a catalog, covers, and a librarian prompt.' });
+/**
+ * Builds one library McpServer (createMcpHandler asks for one per request) over the shared ticker.
+ * @param {{ page: number }} [ticker] The ticker's state (shared by the requests of one started server).
+ * @param {(uri: string) => void} [updated] Announces a resource's change on the listen streams.
+ */
+export function createLibraryServer(ticker = { page: 1 }, updated = () => undefined) {
+  const server = new McpServer(LIBRARY_SERVER_INFO, {
+    capabilities: { resources: { subscribe: true } },
+    instructions: 'A small library: notes, a catalog, covers, and a librarian prompt.',
+  });
   const text = (uri, mimeType, body) => ({ contents: [{ uri: uri.href, mimeType, text: body }] });
 
   server.registerResource('welcome', 'library://notes/welcome', { title: 'Welcome note', mimeType: 'text/markdown' }, (uri) => text(uri, 'text/markdown', WELCOME_TEXT));
@@ -49,6 +62,12 @@ export function createLibraryServer() {
   }));
   server.registerResource('broken', 'library://broken', { title: 'Broken shelf', mimeType: 'text/plain' }, () => {
     throw new ProtocolError(-32603, 'The shelf collapsed while reading');
+  });
+  server.registerResource('ticker', TICKER_URI, { title: 'Ticker (changes with turn_page)', mimeType: 'text/plain' }, (uri) => text(uri, 'text/plain', tickerText(ticker.page)));
+  server.registerTool('turn_page', { title: 'Turn a page', description: 'Turns the ticker to the next page and announces the update.', inputSchema: z.object({}) }, async () => {
+    ticker.page += 1;
+    updated(TICKER_URI);
+    return { content: [{ type: 'text', text: tickerText(ticker.page) }] };
   });
   server.registerResource(
     'book',
@@ -87,7 +106,8 @@ export function createLibraryServer() {
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
 export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
-  const handler = createMcpHandler(() => createLibraryServer(), {
+  const ticker = { page: 1 };
+  const handler = createMcpHandler(() => createLibraryServer(ticker, (uri) => handler.notify.resourceUpdated(uri)), {
     onerror: (error) => {
       if (process.env.MCP_SERVER_DEBUG) console.error('library:', error.message);
     },

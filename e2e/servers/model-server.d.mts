@@ -11,6 +11,8 @@ export interface ScriptStep {
   cutStream?: boolean | 'abort';
   badArguments?: boolean;
   delayMs?: number;
+  /** This reply's pause between stream events, in ms (default: the server's). */
+  chunkDelayMs?: number;
   stopReason?:
     | 'end-turn'
     | 'tool-calls'
@@ -58,3 +60,6 @@ export declare function start(options?: {
   chunkDelayMs?: number;
   validate?: boolean;
 }): Promise<ModelServerHandle>;
+
+/** The scripted server's answer to `POST /v1/messages/count_tokens` for a body: one token per 4 characters of its JSON, rounded up. */
+export function countTokensFor(body: unknown): number;

@@ -12,6 +12,10 @@
  *   GET  /__requests  every model request received: format, path, headers, parsed body, status
  *   POST /__reset     empties the queue and the request log, restarts ids
  *
+ * Anthropic's token counter, `POST /v1/messages/count_tokens`, is answered without the script:
+ * the same header checks, then `{ input_tokens: countTokensFor(body) }` (deterministic, from the
+ * body's length, so a test can recompute it), recorded in the request log like model requests.
+ *
  * A step (fields combine; when the queue is empty the reply is the text "(script empty)"):
  *   { text: "…" }                                    a text reply
  *   { toolCalls: [{ name, input, id? }, …] }         tool calls (several = parallel)
@@ -25,6 +29,7 @@
  *   { badArguments: true, toolCalls }                OpenAI arguments that are not JSON, in either OpenAI format (Anthropic
  *                                                    cannot send those, so it ignores the flag)
  *   { delayMs: 500 }                                 waits before answering
+ *   { chunkDelayMs: 400 }                            this reply's pause between stream events (a slow stream)
  *   { stopReason: "max-tokens" }                     a neutral stop reason, mapped per provider
  *
  * Every model request is checked like the real APIs do: the auth header (401 with the
@@ -142,6 +147,7 @@ async function handle(req, res, context) {
   if (req.method === 'GET' && (path === '/' || path === '/health')) {
     return sendJson(res, 200, { ok: true, name: 'glassbox scripted model server' });
   }
+  if (req.method === 'POST' && path === '/v1/messages/count_tokens') return handleCountTokens(req, res, path, context);
   if (req.method === 'POST' && path === '/v1/messages') return handleModel('anthropic', req, res, path, context);
   if (req.method === 'POST' && path.endsWith('/chat/completions')) return handleModel('openai', req, res, path, context);
   if (req.method === 'POST' && path.endsWith('/v1/responses')) return handleModel('openai-responses', req, res, path, context);
@@ -156,6 +162,38 @@ function setCors(req, res) {
   res.setHeader('access-control-allow-headers', ALLOWED_HEADERS.join(', '));
   res.setHeader('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
   res.setHeader('access-control-max-age', '600');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anthropic's token counter
+
+/** Fields the real count_tokens endpoint accepts; anything else (max_tokens, stream) is a 400 there too. */
+const COUNT_TOKENS_FIELDS = new Set(['model', 'messages', 'system', 'tools', 'tool_choice', 'thinking', 'mcp_servers']);
+
+/** The scripted "token count" of a count_tokens body: one token per 4 characters of its JSON (rounded up). */
+export function countTokensFor(body) {
+  return Math.ceil(JSON.stringify(body).length / 4);
+}
+
+async function handleCountTokens(req, res, path, context) {
+  const raw = await readBody(req);
+  const body = parseJson(raw);
+  const record = { format: 'anthropic', method: req.method, path, headers: { ...req.headers }, body: body === undefined ? raw : body, stream: false, receivedAt: Date.now(), status: 0 };
+  context.state.requests.push(record);
+  const reject = (status, type, message) => {
+    record.status = status;
+    sendJson(res, status, errorBody('anthropic', type, message));
+  };
+  const problem = checkAnthropicHeaders(req.headers);
+  if (problem) return reject(problem.status, problem.type, problem.message);
+  if (body === undefined || typeof body !== 'object' || Array.isArray(body)) return reject(400, 'invalid_request_error', 'The request body is not a JSON object.');
+  const extra = Object.keys(body).find((key) => !COUNT_TOKENS_FIELDS.has(key));
+  if (extra) return reject(400, 'invalid_request_error', `${extra}: Extra inputs are not permitted`);
+  if (typeof body.model !== 'string' || !Array.isArray(body.messages) || body.messages.length === 0) {
+    return reject(400, 'invalid_request_error', 'model and a non-empty messages list are required');
+  }
+  record.status = 200;
+  return sendJson(res, 200, { input_tokens: countTokensFor(body) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,8 +266,9 @@ async function handleModel(format, req, res, path, context) {
   const events =
     format === 'anthropic' ? anthropicEvents(reply) : format === 'openai' ? openAIEvents(reply, body) : responsesEvents(reply, sse, textPieces, jsonPieces);
   const limit = step.cutStream || step.streamError ? Math.max(2, Math.ceil(events.length / 2)) : events.length;
+  const chunkDelayMs = typeof step.chunkDelayMs === 'number' ? step.chunkDelayMs : context.chunkDelayMs;
   for (const [index, event] of events.slice(0, limit).entries()) {
-    if (index > 0) await sleep(context.chunkDelayMs);
+    if (index > 0) await sleep(chunkDelayMs);
     if (res.destroyed) return;
     res.write(event);
   }

@@ -10,8 +10,9 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { buildAcceptResult, initialValues, readElicitationForm } from '../../src/core/elicitation';
+import type { AppOAuthUrls, OAuthServerConfig, OpenAuthorization } from '../../src/core/auth';
 import { ServerConnection } from '../../src/core/mcp';
-import type { CapabilityModule, McpToolInfo } from '../../src/core/mcp';
+import type { CapabilityModule, McpToolInfo, SignInSetup } from '../../src/core/mcp';
 import { SecretRegistry, TrafficLog } from '../../src/core/traffic';
 
 /** Arguments for a tool the person would fill by hand: each property's default, else a plain sample. */
@@ -42,11 +43,41 @@ const acceptDefaults: CapabilityModule = {
   },
 };
 
+/**
+ * The "popup": the conformance authorization servers approve at once and redirect to the
+ * callback, so following the authorize URL with fetch gives the callback's query, as a person
+ * signing in would. What it sends and checks is core's.
+ */
+const followRedirect: OpenAuthorization = async (authorizationUrl) => {
+  const response = await fetch(authorizationUrl, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (location === null) throw new Error(`The authorization endpoint answered ${response.status} without a redirect.`);
+  return new URL(location, authorizationUrl).searchParams;
+};
+
+/**
+ * The app's OAuth URLs as the suite expects them: its client metadata document URL (the one its
+ * CIMD scenario accepts as client id) and a loopback callback nothing needs to serve.
+ */
+const app: AppOAuthUrls = {
+  origin: 'http://localhost:3000',
+  redirectUri: 'http://localhost:3000/callback',
+  clientMetadataDocumentUrl: 'https://conformance-test.local/client-metadata.json',
+};
+
+/** A pre-registered client, when the scenario gives one (MCP_CONFORMANCE_CONTEXT), as a server entry's "oauth" config would. */
+function oauthConfig(): OAuthServerConfig | undefined {
+  const context = JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}') as { client_id?: string; client_secret?: string };
+  if (context.client_id === undefined) return undefined;
+  return { clientId: context.client_id, ...(context.client_secret !== undefined && { clientSecret: context.client_secret }) };
+}
+
 const url = process.argv.at(-1);
 if (url === undefined || !/^https?:\/\//.test(url)) {
   console.error('usage: client.ts <server-url>');
   process.exit(2);
 }
+const oauth = oauthConfig();
 const connection = new ServerConnection({
   name: 'conformance',
   url,
@@ -55,11 +86,16 @@ const connection = new ServerConnection({
   secrets: new SecretRegistry(),
   fetch: globalThis.fetch.bind(globalThis),
   capabilities: () => [acceptDefaults],
+  signIn: { app, openAuthorization: followRedirect } satisfies SignInSetup,
+  ...(oauth && { oauth }),
 });
 await connection.connect();
+// As the card's "Sign in" does: the automatic connect never opens a window by itself.
+if (connection.getState().status === 'needs-sign-in') await connection.signIn();
 const state = connection.getState();
 if (state.status !== 'connected') {
-  console.error(`Not connected: ${state.diagnosis?.title ?? state.status}. ${state.diagnosis?.detail ?? ''}`);
+  const signInError = state.auth?.error ? ` Sign-in: ${state.auth.error.code}: ${state.auth.error.message}` : '';
+  console.error(`Not connected: ${state.diagnosis?.title ?? state.status}. ${state.diagnosis?.detail ?? ''}${signInError}`);
   process.exit(1);
 }
 try {

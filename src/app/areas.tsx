@@ -80,7 +80,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
   { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },
-  { id: 'tokens', label: 'Token bill', render: ({ services, provider }) => <TokenBillPanel registry={services.registry} provider={provider} /> },
+  { id: 'tokens', label: 'Token bill', render: ({ services, provider, log }) => <TokenBillPanel registry={services.registry} policies={services.policies} provider={provider} log={log} bill={services.bill} /> },
   { id: 'roots', label: 'Roots & sampling', render: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} /> },
 ];
 

@@ -11,6 +11,7 @@ import type { ToolCallItem } from './agent';
 import { CONFIG_STORAGE_KEY } from './config';
 import { createServices, startServices, type Services } from './composition';
 import { memoryStorage } from './tools';
+import { requestBodyOf } from './traffic';
 import { MemoryBackend } from './persistence';
 
 let weather: RunningServer;
@@ -159,7 +160,8 @@ describe('createServices', () => {
     expect(modelExchanges.map((exchange) => [exchange.source, exchange.url, exchange.status])).toEqual(
       Array.from({ length: 3 }, () => ['demo', 'https://demo-model.invalid/openai/v1/chat/completions', 200]),
     );
-    expect(modelExchanges[2]?.requestBody).toContain('"role":"tool"');
+    expect(modelExchanges[2]?.requestBodyParts).toBeDefined();
+    expect(requestBodyOf(modelExchanges[2]!)).toContain('"role":"tool"');
     expect(network.filter((url) => url.includes('demo-model.invalid'))).toEqual([]);
     expect(network.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
-import { AgentSession, ForkRequestError, sendFork } from './agent';
-import type { ForkResult } from './agent';
+import { AgentSession, createBillServices, ForkRequestError, sendFork } from './agent';
+import type { BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
@@ -10,7 +10,7 @@ import { ConnectionManager } from './mcp';
 import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
-import { PROVIDERS } from './providers';
+import { entriesKeyOf, PROVIDERS } from './providers';
 import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
@@ -42,6 +42,8 @@ export interface Services {
   apps: { log: BridgeLog; context: AppContextStore };
   /** Sends an edited copy of a recorded model request (by exchange id) as a fork of it, with the current key. */
   fork(exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult>;
+  /** The token bill: the person's price table and counting with Anthropic's count_tokens. */
+  bill: BillServices;
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -64,18 +66,21 @@ export function createServices(options: ServicesOptions = {}): Services {
   const baseFetch = options.baseFetch ?? globalThis.fetch.bind(globalThis);
   const backend = options.backend ?? new MemoryBackend();
   const storage = options.storage ?? memoryStorage();
-  const log = new TrafficLog();
+  // Model request bodies are kept with the prefix they share deduplicated (long turns stay cheap).
+  const log = new TrafficLog({ entriesKeyOf: (exchange) => entriesKeyOf(exchange.source) });
   const secrets = new SecretRegistry();
   // One tap per model request: its exchange is recorded as part of the request's turn and step (or sampling request).
   // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
   const modelFetch = (provider: keyof typeof PROVIDERS, context: CallContext) =>
     createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch;
   const samplingPolicies = new SamplingPolicyStore(storage);
+  const policies = new PolicyStore({ storage });
   const roots = new RootsStore(storage, () => void connections.rootsChanged());
   // Sampling goes to the chat's current model, format and key (read when a request is approved).
   const inbox = new Inbox({
     policies: samplingPolicies,
     roots,
+    toolPolicies: policies,
     model: { settings: (): SamplingModelSettings => ({ ...session.getSnapshot().settings, apiKey: session.getApiKey() }), modelFetch },
   });
   const connections: ConnectionManager = new ConnectionManager({
@@ -88,7 +93,6 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.signIn && { signIn: options.signIn }),
   });
   const registry = new ToolRegistry();
-  const policies = new PolicyStore({ storage });
   const guard = new GuardStore();
   const reminders = new ReminderStore({ storage });
   registry.registerLocalTool(createReminderTool(reminders));
@@ -156,7 +160,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     if (original === undefined || !(original.source in PROVIDERS)) return Promise.reject(new ForkRequestError('not-model', `No model request ${exchangeId} to fork`));
     return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
   };
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork };
+  const bill = createBillServices({ storage, registry, policies, session, modelFetch });
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill };
 }
 
 /** The instructions of the connected servers that sent some. */

@@ -9,10 +9,12 @@ export interface ToolAppCall {
   toolCallId: string;
   /** The arguments, once known. */
   input?: unknown;
+  /** While the model is still writing the arguments: what can be read of them so far. */
+  partialInput?: unknown;
   /** The CallToolResult, once it came. */
   result?: unknown;
   /** `cancelled` when the call was stopped or failed before a result. */
-  status: 'running' | 'done' | 'cancelled';
+  status: 'streaming' | 'running' | 'done' | 'cancelled';
 }
 
 /** Renders the view of a tool call (nothing when its tool has none). */

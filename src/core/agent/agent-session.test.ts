@@ -209,6 +209,33 @@ describe.each(FORMATS)('AgentSession over %s', (provider) => {
     expect(session.requestFor(1, 1)).toMatchObject({ model: 'scripted-model', stream: true, messages: [snapshot.history[0]] });
   });
 
+  it('shows a tool call while the model writes its arguments, then runs that same card', async () => {
+    const { session, mcpCalls } = createHarness({ provider });
+    script([{ toolCalls: [{ name: FORECAST, input: { city: 'Copenhagen, with its harbour', days: 3 } }] }, { text: 'Done.' }]);
+    const seen: Array<Pick<ToolCallItem, 'status' | 'partialArgs' | 'rawArguments' | 'server' | 'remoteName'>> = [];
+    session.subscribe(() => {
+      const item = toolItem(session);
+      if (item?.status === 'streaming') seen.push({ status: item.status, partialArgs: item.partialArgs, rawArguments: item.rawArguments, server: item.server, remoteName: item.remoteName });
+    });
+
+    await session.send('Forecast?');
+
+    // The card was there before the reply ended: its tool resolved, its arguments growing and readable part by part.
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen[0]).toMatchObject({ server: 'weather', remoteName: 'get_forecast' });
+    const partials = seen.map((entry) => entry.partialArgs).filter((value) => value !== undefined);
+    expect(partials.length).toBeGreaterThan(0);
+    expect(partials.some((value) => JSON.stringify(value) !== JSON.stringify({ city: 'Copenhagen, with its harbour', days: 3 }))).toBe(true);
+    const lengths = seen.map((entry) => entry.rawArguments?.length ?? 0);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    // One card in the end, the same call: it ran with the whole arguments.
+    const calls = itemsOf(session.getSnapshot(), 'tool-call');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ status: 'done', args: { city: 'Copenhagen, with its harbour', days: 3 } });
+    expect(calls[0]!.partialArgs).toBeUndefined();
+    expect(mcpCalls).toHaveLength(1);
+  });
+
   it('runs a tool call and sends its result in the provider’s own shape', async () => {
     const { session, mcpCalls, modelExchanges } = createHarness({ provider });
     script([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris' } }] }, { echoToolResults: true }]);

@@ -41,3 +41,20 @@ export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from '
 export { parseSessionData, type ParsedSessionData } from './session-data';
 export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';
 export { checkForkBody, ForkRequestError, restoreHeaders, sendFork, type ForkDeps, type ForkResult } from './fork-request';
+export {
+  costOf,
+  PRICE_FIELDS,
+  reportedUsage,
+  toTokenCounts,
+  totalUsage,
+  usageByTurn,
+  zeroCounts,
+  type Cost,
+  type ModelPrice,
+  type PriceField,
+  type TokenCounts,
+  type TurnUsage,
+} from './turn-usage';
+export { PRICE_TABLE_STORAGE_KEY, PriceTable, type PriceTableSnapshot, type Prices } from './price-table';
+export { countAnthropicTools, countInputTokens, countTokensRequest, COUNT_PROBE_MESSAGES, TokenCountError, type AnthropicCountOptions, type AnthropicToolCounts } from './count-anthropic-tokens';
+export { createBillServices, type BillServices, type BillServicesDeps } from './bill-services';

@@ -16,6 +16,7 @@ import {
 } from '../providers';
 import { abortReason } from './approval-gate';
 import type { ConversionWarning, NeutralResponse } from '../conversation';
+import type { ToolStreamEvent } from './streaming-tool-calls';
 
 /** What went wrong with a model request, in words for the person. */
 export interface ModelFailure {
@@ -57,6 +58,8 @@ export interface ModelRequestOptions {
   signal: AbortSignal;
   /** Called with each piece of text as it streams in. */
   onTextDelta(text: string): void;
+  /** Called as a tool call starts and its arguments stream in. */
+  onToolStream?(event: ToolStreamEvent): void;
   /** Called once the response headers arrived (status known). */
   onResponse?(status: number): void;
   now(): number;
@@ -158,6 +161,7 @@ async function readStream(response: Response, options: ModelRequestOptions): Pro
         const event = message.event === undefined ? { data: message.data } : { event: message.event, data: message.data };
         for (const streamEvent of parser.push(event)) {
           if (streamEvent.type === 'text-delta') options.onTextDelta(streamEvent.text);
+          else if (streamEvent.type === 'tool-call-start' || streamEvent.type === 'tool-call-delta') options.onToolStream?.(streamEvent);
         }
       } catch (error) {
         parseFailure = error;

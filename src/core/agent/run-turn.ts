@@ -19,6 +19,7 @@ import type { ModelSettings, ToolCallItem } from './session-types';
 import type { NeutralRequest, NeutralResponse } from '../conversation';
 import type { CallContext } from '../traffic';
 import type { GuardFinding } from '../guard';
+import { StreamingToolCalls } from './streaming-tool-calls';
 
 /** Everything the loop uses that comes from outside. */
 export interface TurnServices {
@@ -93,7 +94,8 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
   const request: NeutralRequest = {
     model: settings.model,
     messages: [...state.history],
-    tools: services.registry.definitionsFor(provider),
+    // A tool the person switched off is not offered at all (its policy only governs calls).
+    tools: services.registry.definitionsFor(provider, (tool) => services.policies.isOffered(tool.server, tool.remoteName)),
     maxTokens: settings.maxTokens,
     stream: true,
   };
@@ -125,6 +127,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     state.updateItem(assistant, 'assistant', (item) => ({ ...item, streaming: false, stopReason, ...(text !== undefined ? { text } : {}) }));
   };
 
+  const streamingCalls = new StreamingToolCalls(state, services.registry, { turn, step });
   let response: NeutralResponse;
   let endSpan: ((at: number) => void) | undefined;
   try {
@@ -136,6 +139,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
       model: settings.model,
       signal,
       onTextDelta,
+      onToolStream: (event) => streamingCalls.push(event),
       now: services.now,
       generateId: services.generateId,
       sleep: services.sleep,
@@ -157,6 +161,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     response = reply.response;
   } catch (error) {
     endSpan?.(services.now());
+    streamingCalls.abandonAll();
     if (signal.aborted) {
       closeAssistant('stopped');
       return 'stopped';
@@ -186,9 +191,9 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
     closeAssistant(stopReason, finalText);
   }
   if (response.parts.length > 0) state.appendHistory({ role: 'assistant', parts: response.parts });
+  const refs = streamingCalls.finish(calls, (call) => newToolCallItem(call, turn, step));
   if (calls.length === 0) return 'completed';
 
-  const refs = calls.map((call) => state.addItem(newToolCallItem(call, turn, step)));
 
   if (step - (context.budgetFrom ?? 1) + 1 >= settings.maxSteps) {
     const detail = `Not run: the turn reached its step limit (${settings.maxSteps} model requests).`;

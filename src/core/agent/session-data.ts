@@ -26,7 +26,7 @@ export interface ParsedSessionData {
 type Json = Record<string, unknown>;
 
 const ITEM_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'tool-call', 'error', 'notice']);
-const TOOL_STATUSES: ReadonlySet<string> = new Set(['awaiting-approval', 'running', 'done', 'failed']);
+const TOOL_STATUSES: ReadonlySet<string> = new Set(['streaming', 'awaiting-approval', 'running', 'done', 'failed']);
 
 /** Where a message came from when no one typed it (an inserted prompt), if saved. */
 function sourceOf(value: Record<string, unknown>): { source?: string } {
@@ -156,7 +156,7 @@ function parseToolCallItem(value: Json, turn: number): ToolCallItem | undefined 
     return undefined;
   }
   const item = { ...value, kind: 'tool-call', turn, step: typeof value['step'] === 'number' ? value['step'] : 1 } as ToolCallItem;
-  if (item.status === 'awaiting-approval' || item.status === 'running') {
+  if (item.status === 'streaming' || item.status === 'awaiting-approval' || item.status === 'running') {
     item.status = 'failed';
     item.failure = { category: 'cancelled', message: 'Interrupted: the session was saved while this call was in flight.' };
   }

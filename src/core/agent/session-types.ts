@@ -26,8 +26,8 @@ export interface ModelSettings {
   system?: string;
 }
 
-/** Where a tool call stands. */
-export type ToolCallStatus = 'awaiting-approval' | 'running' | 'done' | 'failed';
+/** Where a tool call stands (`streaming`: the model is still writing its arguments). */
+export type ToolCallStatus = 'streaming' | 'awaiting-approval' | 'running' | 'done' | 'failed';
 
 /** How a tool call came to run, or not. */
 export type ToolCallDecision = 'allowed-by-policy' | 'allowed-once' | 'always-allowed' | 'denied-by-policy' | 'denied';
@@ -49,6 +49,8 @@ export interface ToolCallItem {
   /** Parsed input (undefined when unparseable). */
   args: unknown;
   rawArguments?: string;
+  /** While streaming: what can be read of the arguments so far. */
+  partialArgs?: Record<string, unknown>;
   status: ToolCallStatus;
   decision?: ToolCallDecision;
   progress?: { progress: number; total?: number; message?: string };

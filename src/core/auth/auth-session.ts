@@ -17,6 +17,7 @@ import type { Challenge, Discovery } from './discovery';
 import type { FailureContext } from './explain-fetch-failure';
 import { PromptBudget } from './prompt-budget';
 import { revokeTokens } from './revoke';
+import { chooseScope, withOfflineAccess } from './scope-choice';
 import { accountOf } from './token-claims';
 import { MemoryTokenStore } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
@@ -182,7 +183,8 @@ export class AuthSession {
   private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
     budget.take();
     const discovery = await this.discover(challenge);
-    const scope = scopeOverride ?? this.options.config?.scopes?.join(' ') ?? challenge?.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ');
+    const scope = chooseScope({ ...(scopeOverride && { override: scopeOverride }), ...(this.options.config?.scopes && { configured: this.options.config.scopes }), ...(challenge && { challenge }), discovery });
+    const requested = withOfflineAccess(scope, discovery.metadata);
     if (this.client === undefined || this.client.issuer !== issuerOf(discovery)) {
       const resolved = await resolveClient({
         ...(this.options.config && { config: this.options.config }),
@@ -198,12 +200,13 @@ export class AuthSession {
       discovery,
       client: this.client,
       redirectUri: this.options.app.redirectUri,
-      ...(scope && { scope }),
+      ...(requested && { scope: requested }),
       openAuthorization: this.options.openAuthorization,
       fetch: this.fetch,
       trace: this.trace,
       failure: this.failure,
     });
+    // The MCP server's scopes, without offline_access: what a step-up's union starts from.
     return this.keep(tokens, discovery, scope, undefined);
   }
 

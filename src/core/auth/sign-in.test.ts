@@ -13,6 +13,7 @@ import type { RunningAuthServer } from '../../../e2e/servers/auth-server.mjs';
 import { APP, expectNoLeak, harness, stepsOf, textOf } from './__fixtures__/sign-in-harness';
 import { appOAuthUrls, clientMetadataDocument } from './app-urls';
 import type { AppOAuthUrls } from './app-urls';
+import { PromptBudget } from './prompt-budget';
 
 let server: RunningAuthServer;
 let documentHost: Server;
@@ -61,7 +62,9 @@ describe('sign-in against oidc-provider', () => {
     expect(registration?.exchanges[0]?.requestBody).toMatchObject({ application_type: 'web', redirect_uris: [APP.redirectUri] });
     const authorizeUrl = run.opened[0];
     expect(authorizeUrl?.searchParams.get('resource')).toBe(server.mcpUrl);
-    expect(authorizeUrl?.searchParams.get('scope')).toBe(READ_SCOPE);
+    // oidc-provider lists offline_access: asked for too, for a refresh token (SEP-2207), with the consent prompt OpenID requires for it.
+    expect(authorizeUrl?.searchParams.get('scope')).toBe(`${READ_SCOPE} offline_access`);
+    expect(authorizeUrl?.searchParams.get('prompt')).toBe('consent');
     expect(authorizeUrl?.searchParams.get('code_challenge_method')).toBe('S256');
     expect((await run.session.status())?.clientSource).toBe('dynamic');
     expectNoLeak(run);
@@ -112,9 +115,22 @@ describe('sign-in against oidc-provider', () => {
     const run = await harness(server.mcpUrl);
     await run.client.callTool({ name: 'read_notes', arguments: {} });
     expect(textOf(await run.client.callTool({ name: 'write_note', arguments: { text: 'hello' } }))).toBe('saved: hello');
-    expect(run.opened.map((url) => url.searchParams.get('scope'))).toEqual([READ_SCOPE, `${READ_SCOPE} ${WRITE_SCOPE}`]);
+    expect(run.opened.map((url) => url.searchParams.get('scope'))).toEqual([`${READ_SCOPE} offline_access`, `${READ_SCOPE} ${WRITE_SCOPE} offline_access`]);
     expect((await run.session.status())?.scope).toContain(WRITE_SCOPE);
     expectNoLeak(run);
+    await run.client.close();
+  });
+
+  it('does not take an offline_access the server did not grant for a missing scope: a 403 for a scope held opens no window', async () => {
+    const run = await harness(server.mcpUrl);
+    await run.client.callTool({ name: 'read_notes', arguments: {} });
+    const status = await run.session.status();
+    // Asked for offline_access, granted the MCP scope alone (the refresh token is what offline_access buys).
+    expect(run.opened[0]?.searchParams.get('scope')).toContain('offline_access');
+    expect(status?.scope).toBe(READ_SCOPE);
+    const refused = new Response(null, { status: 403, headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${READ_SCOPE}"` } });
+    expect(await run.session.answerChallenge(refused, await run.session.accessToken(), new PromptBudget())).toBeUndefined();
+    expect(run.opened).toHaveLength(1);
     await run.client.close();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64Bytes, describeContent, formatBytes, MAX_CONTEXT_CHARS, promptToMessages, resourceToParts, utf8Bytes } from '.';
+import { formatBytes } from '../shared/byte-size';
+import { base64Bytes, describeContent, MAX_CONTEXT_CHARS, promptToMessages, resourceToParts, utf8Bytes } from '.';
 
 describe('describeContent', () => {
   it('tells the kinds apart by MIME type', () => {

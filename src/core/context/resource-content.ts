@@ -57,10 +57,3 @@ export function describeContent(content: McpResourceContent): ResourceContentInf
   const bytes = isText ? utf8Bytes(content.text ?? '') : base64Bytes(content.blob ?? '');
   return { kind: kindOf(mimeType, isText), mimeType, bytes, inline: bytes <= INLINE_LIMIT_BYTES };
 }
-
-/** A size for people: 512 B, 12.3 kB, 20.0 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

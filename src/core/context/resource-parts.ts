@@ -6,7 +6,8 @@
  */
 import type { NeutralPart } from '../conversation';
 import type { McpResourceContent } from '../mcp';
-import { describeContent, formatBytes } from './resource-content';
+import { formatBytes } from '../shared/byte-size';
+import { describeContent } from './resource-content';
 
 /** Most characters of one text resource given to the model (about 25k tokens); the rest is cut with a note. */
 export const MAX_CONTEXT_CHARS = 100_000;

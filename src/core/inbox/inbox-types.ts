@@ -7,6 +7,7 @@ import type { ElicitationForm, ElicitationLink } from '../elicitation';
 import type { InboxMethod, InboxOrigin, InboxRoot } from '../mcp';
 import type { ProviderId } from '../providers';
 import type { CreateMessageResult, SamplingRequest } from '../sampling';
+import type { SamplingToolUse } from './sampling-tool-gate';
 
 /** What every item has. */
 interface ItemBase {
@@ -37,6 +38,8 @@ export interface SamplingItem extends ItemBase {
   /** Warnings of the conversion for the model (what the wire format cannot carry). */
   warnings: string[];
   reply?: SamplingReply;
+  /** The reply's tool uses (`sampling.tools`), each through the tool gate before the reply goes back. */
+  toolUses?: readonly SamplingToolUse[];
   /** Why the model request failed. */
   error?: string;
   /** True when the server's policy let it through without asking. */

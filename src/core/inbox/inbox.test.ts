@@ -11,7 +11,7 @@ import type { ModelServerHandle } from '../../../e2e/servers/model-server.mjs';
 import { start as startRounds, SUMMARY_SYSTEM_PROMPT } from '../../../e2e/servers/rounds.mjs';
 import type { RunningServer } from '../../../e2e/servers/weather.mjs';
 import { initialValues } from '../elicitation';
-import { ServerConnection } from '../mcp';
+import { InboxCapability, ServerConnection } from '../mcp';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { memoryStorage } from '../tools';
 import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
@@ -52,7 +52,7 @@ async function setup(url: string, name = 'server') {
       modelFetch: (provider, context) => createWireTap({ log, wire: 'model', source: provider, secrets, context })(fetch) as typeof fetch,
     },
   });
-  const connection = new ServerConnection({ name, url, headers: {}, timeoutMs: 10_000, log, secrets, fetch, inbox });
+  const connection = new ServerConnection({ name, url, headers: {}, timeoutMs: 10_000, log, secrets, fetch, capabilities: (host) => [new InboxCapability(host, inbox)] });
   holder.connection = connection;
   open.push(connection);
   await connection.connect();

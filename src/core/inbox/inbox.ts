@@ -2,7 +2,8 @@
  * The inbox service: answers the servers' requests (it is the connections' InboxHandler). Sampling
  * and elicitation wait for the person on cards (sampling twice: before the model sees it, and
  * before its reply goes back), unless the server's sampling policy is `allow`; roots are answered
- * from the person's list. A framework-free store the cards read.
+ * from the person's list. Tool uses in a sampling reply pass the chat's tool gate before the reply
+ * goes back (see sampling-tool-gate.ts). A framework-free store the cards read.
  */
 import { readElicitationForm, parseElicitationUrl, ElicitationUrlError, validateElicitationValues, buildAcceptResult } from '../elicitation';
 import type { ElicitationFieldMessage, ElicitationValues } from '../elicitation';
@@ -10,12 +11,16 @@ import type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from '../mcp';
 import { parseSamplingRequest } from '../sampling';
 import type { SamplingRequest } from '../sampling';
 import { Listeners } from '../shared/listeners';
+import type { ApprovalDecision } from '../agent';
+import { memoryStorage, PolicyStore } from '../tools';
 import { askModel } from './ask-model';
 import type { SamplingModel } from './ask-model';
 import { INVALID_PARAMS_CODE, ServerRequestRefusal, USER_REJECTED_CODE } from './inbox-error';
 import type { ElicitationItem, InboxItem, InboxSnapshot, RefusedItem, RootsItem, SamplingItem } from './inbox-types';
 import type { RootsStore } from './roots-store';
 import type { SamplingPolicyStore } from './sampling-policy';
+import { decideToolUse, gateToolUses, hasPendingToolUse, resultToReturn } from './sampling-tool-gate';
+import type { SamplingToolPolicies } from './sampling-tool-gate';
 
 /** Most items kept (the oldest finished ones go first). */
 export const MAX_INBOX_ITEMS = 200;
@@ -25,6 +30,8 @@ export interface InboxOptions {
   model: SamplingModel;
   policies: SamplingPolicyStore;
   roots: RootsStore;
+  /** The chat's tool policies, which gate tool uses in sampling replies. Default: a store of its own in memory (every tool `ask`). */
+  toolPolicies?: SamplingToolPolicies;
   now?: () => number;
 }
 
@@ -43,9 +50,11 @@ export class Inbox implements InboxHandler {
   private snapshot: InboxSnapshot = { items: [] };
   private nextId = 0;
   private readonly now: () => number;
+  private readonly toolPolicies: SamplingToolPolicies;
 
   constructor(private readonly options: InboxOptions) {
     this.now = options.now ?? Date.now;
+    this.toolPolicies = options.toolPolicies ?? new PolicyStore({ storage: memoryStorage() });
   }
 
   /** Registers a listener; returns the unsubscribe function. */
@@ -118,17 +127,32 @@ export class Inbox implements InboxHandler {
     delete (this.find(id, 'sampling') as { error?: string }).error;
     try {
       const reply = await askModel(request, item.origin.server, this.options.model, waiting.signal);
-      if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'replied', reply, warnings: reply.warnings });
+      const toolUses = gateToolUses(reply.result, request.tools, item.origin.server, this.toolPolicies);
+      if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'replied', reply, warnings: reply.warnings, toolUses });
     } catch (error) {
       if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
     }
   }
 
-  /** Sends the model's reply back to the server. */
+  /** Sends the model's reply back to the server, once no tool use in it waits for a decision; refused tool uses are left out. */
   returnSampling(id: string): void {
     const item = this.find(id, 'sampling');
-    if (item?.status !== 'replied' || !item.reply) return;
-    this.settle(id, { status: 'returned' }, (waiting) => waiting.resolve(item.reply!.result as unknown as Record<string, unknown>));
+    if (item?.status !== 'replied' || !item.reply || hasPendingToolUse(item.toolUses)) return;
+    const result = resultToReturn(item.reply.result, item.toolUses ?? []);
+    this.settle(id, { status: 'returned' }, (waiting) => waiting.resolve(result as unknown as Record<string, unknown>));
+  }
+
+  /**
+   * The person's decision on a tool use in a sampling reply (as on the chat's approval card). With
+   * the server's sampling policy `allow`, the reply goes back once the last one is decided.
+   */
+  decideSamplingToolUse(id: string, toolUseId: string, decision: ApprovalDecision): void {
+    const item = this.find(id, 'sampling');
+    if (item?.status !== 'replied' || !item.toolUses) return;
+    const toolUses = decideToolUse(item.toolUses, toolUseId, decision, item.origin.server, this.toolPolicies);
+    if (!toolUses) return;
+    this.update(id, { toolUses });
+    if (item.automatic) this.returnSampling(id);
   }
 
   /** Refuses a sampling request (before or after the model answered): the server gets the spec's error. */

@@ -8,4 +8,6 @@ export type { ElicitationItem, ElicitationStatus, InboxItem, InboxSnapshot, Refu
 export { rootProblem, ROOTS_STORAGE_KEY, RootsStore } from './roots-store';
 export type { RootsSnapshot } from './roots-store';
 export { SAMPLING_POLICY_STORAGE_KEY, SamplingPolicyStore } from './sampling-policy';
+export { decideToolUse, gateToolUses, hasPendingToolUse, isAllowed, refusedToolUseNote, resultToReturn } from './sampling-tool-gate';
+export type { SamplingToolPolicies, SamplingToolUse, SamplingToolUseDecision } from './sampling-tool-gate';
 export type { SamplingPolicy } from './sampling-policy';

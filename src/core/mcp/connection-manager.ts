@@ -1,4 +1,6 @@
 import type { ServerConfig } from '../config';
+import type { CapabilityHost } from './capabilities/capability';
+import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
@@ -120,6 +122,7 @@ export class ConnectionManager {
           diagnosis: { code: 'bad-config', title: 'This entry cannot be used', detail: 'Fix the problems listed for it in the config.' },
         });
       } else {
+        const inbox = this.options.inbox;
         const connection = new ServerConnection({
           name: server.name,
           url: server.url,
@@ -131,7 +134,7 @@ export class ConnectionManager {
           fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
-          ...(this.options.inbox ? { inbox: this.options.inbox } : {}),
+          ...(inbox && { capabilities: (host: CapabilityHost) => [new InboxCapability(host, inbox)] }),
           now: this.options.now,
           ...(this.options.signIn && { signIn: this.options.signIn }),
           ...(server.oauth && { oauth: server.oauth }),

@@ -15,7 +15,7 @@ export { CLIENT_INFO } from './mcp-session';
 export type { ServerConnectionOptions } from './server-connection';
 export type { CallToolOptions } from './capabilities/tools';
 export type { CompletionRef, CompletionSuggestions } from './capabilities/completions';
-export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
+export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest, InputContext, InputRequest } from './capabilities/capability';
 export { ERA_PROBE_NOTE } from './session-notes';
 export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
@@ -32,5 +32,5 @@ export type { RememberChoice, ServerAuthState, SignInSetup } from './server-sign
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export type { PromptResult } from './capabilities/prompts';
-export { INBOX_CLIENT_CAPABILITIES } from './capabilities/inbox';
+export { INBOX_CLIENT_CAPABILITIES, InboxCapability } from './capabilities/inbox';
 export type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from './capabilities/inbox';

@@ -12,7 +12,6 @@ import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityReques
 import { TasksCapability } from './capabilities/tasks';
 import { LoggingCapability } from './capabilities/logging';
 import { InboxCapability } from './capabilities/inbox';
-import type { InboxHandler } from './capabilities/inbox';
 import { ToolsCapability } from './capabilities/tools';
 import type { CallToolOptions } from './capabilities/tools';
 import { AppsCapability } from './capabilities/apps';
@@ -62,10 +61,11 @@ export interface ServerConnectionOptions {
    * connecting). Undefined: open it now.
    */
   streamsWait?: () => Promise<void> | undefined;
-  /** Answers the server's own requests (sampling, elicitation, roots); without it none are declared. */
-  inbox?: InboxHandler;
   now?: () => number;
-  /** More capability modules, beside the built-in ones (a handler of server requests a host injects). */
+  /**
+   * More capability modules, beside the built-in ones: the one way to add handlers of the server's
+   * own requests (the app's inbox answers sampling, elicitation and roots); without one none are declared.
+   */
   capabilities?: (host: CapabilityHost) => readonly CapabilityModule[];
   /** Signing in when the server asks (OAuth); without it a 401 is a failure. */
   signIn?: SignInSetup;
@@ -90,7 +90,6 @@ export class ServerConnection {
   private readonly tasks: TasksCapability;
   /** The log level and the 2026 per-request `_meta` that carries it. */
   readonly logging: LoggingCapability;
-  private readonly inbox?: InboxCapability;
   private readonly capabilities: readonly CapabilityModule[];
   /** MCP Apps: the extension declared, and the ui:// resources of views read. */
   readonly apps: AppsCapability;
@@ -111,6 +110,13 @@ export class ServerConnection {
       loaded: (name, loaded) => this.update(this.showLoaded(name, loaded)),
       warn: (warning) => this.warn(warning),
       timeoutMs: () => this.state.timeoutMs,
+      server: options.name,
+      toolCallInFlight: () => this.session?.calls.toolCallInFlight(),
+      answerInput: (key, request, context) => {
+        const answering = this.capabilities.find((module) => module.inputMethods?.includes(request.method));
+        if (!answering?.answerInput) return Promise.reject(new Error(`Glassbox does not answer ${request.method} from "${options.name}" (nothing here declares it).`));
+        return answering.answerInput(key, request, context);
+      },
     };
     this.tools = new ToolsCapability(this.host);
     this.logging = new LoggingCapability(this.host, () => this.session?.client.getProtocolEra());
@@ -119,8 +125,7 @@ export class ServerConnection {
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
-    if (options.inbox) this.inbox = new InboxCapability({ server: options.name, toolCallInFlight: () => this.session?.calls.toolCallInFlight() }, options.inbox);
-    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(this.inbox ? [this.inbox] : []), ...(options.capabilities?.(this.host) ?? [])];
+    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(options.capabilities?.(this.host) ?? [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -151,7 +156,8 @@ export class ServerConnection {
 
   /** Tells a connected server that the roots changed (notifications/roots/list_changed, 2025 era). */
   async rootsChanged(): Promise<void> {
-    if (this.state.status === 'connected') await this.inbox?.rootsChanged();
+    if (this.state.status !== 'connected') return;
+    for (const module of this.capabilities) if (module instanceof InboxCapability) await module.rootsChanged();
   }
 
   private update(patch: Partial<ServerState>): void {

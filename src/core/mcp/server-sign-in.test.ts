@@ -98,7 +98,8 @@ describe('a connection that needs sign-in', () => {
     await connection.signIn();
     const result = await connection.callTool('write_note', { text: 'hi' });
     expect(JSON.stringify(result)).toContain('saved: hi');
-    expect(opened.map((url) => url.searchParams.get('scope'))).toEqual(['mcp:read', `mcp:read ${WRITE_SCOPE}`]);
+    // offline_access too: the authorization server lists it, and Glassbox wants refresh tokens (SEP-2207).
+    expect(opened.map((url) => url.searchParams.get('scope'))).toEqual(['mcp:read offline_access', `mcp:read ${WRITE_SCOPE} offline_access`]);
     const calls = log.getSnapshot().exchanges.filter((exchange) => exchange.requestBody?.includes('write_note'));
     expect(calls.map((exchange) => exchange.status)).toEqual([403, 200]);
     expectNoLeak();

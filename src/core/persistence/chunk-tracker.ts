@@ -21,6 +21,8 @@ export class ChunkTracker<T> {
   constructor(
     private readonly kind: 'exchanges' | 'messages',
     private readonly chunkSize: number,
+    /** The form a record is stored in (default: as it is). */
+    private readonly toStored: (record: T) => unknown = (record) => record,
   ) {}
 
   /** The writes for the records `array[0..count)`. Nothing is remembered until `commit`. */
@@ -47,7 +49,7 @@ export class ChunkTracker<T> {
     for (const chunk of [...dirty].sort((a, b) => a - b)) {
       const records = array.slice(chunk * size, Math.min(count, (chunk + 1) * size));
       written.push([chunk, records]);
-      operations.push({ type: 'put', key: PERSISTENCE_KEYS.chunk(this.kind, chunk), value: records });
+      operations.push({ type: 'put', key: PERSISTENCE_KEYS.chunk(this.kind, chunk), value: records.map(this.toStored) });
     }
     for (let chunk = chunks; chunk < this.storedChunks; chunk++) operations.push({ type: 'delete', key: PERSISTENCE_KEYS.chunk(this.kind, chunk) });
     return {

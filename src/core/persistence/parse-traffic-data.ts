@@ -6,6 +6,7 @@
  */
 import type { ExchangeState, HeaderMap, HttpExchange, RpcKind, RpcMessageRecord, SseEventRecord } from '../traffic/types';
 import { isCount, isPlainObject } from '../shared/json';
+import { collectPieces, resolveSharedBody } from './stored-bodies';
 
 /** The outcome: usable records (possibly none) and what was wrong. */
 export interface ParsedTrafficData {
@@ -44,9 +45,19 @@ export function parseTrafficData(value: unknown, options: { settleInterrupted?: 
   }
   const exchanges: HttpExchange[] = [];
   const seenIds = new Set<number>();
-  listOf(value['exchanges'], 'exchanges', problems).forEach((raw, index) => {
+  const rawExchanges = listOf(value['exchanges'], 'exchanges', problems);
+  const pieces = collectPieces(rawExchanges);
+  rawExchanges.forEach((raw, index) => {
     const exchange = parseExchange(raw, problems, index);
     if (!exchange) return;
+    if (isPlainObject(raw) && raw['sharedBody'] !== undefined) {
+      const body = resolveSharedBody(raw['sharedBody'], pieces);
+      if ('parts' in body) exchange.requestBodyParts = body.parts;
+      else {
+        problems.add(`HTTP exchange ${index + 1}: ${body.problem}; the body was not restored.`);
+        exchange.requestBodyNote ??= 'The request body could not be restored: a part of it was missing.';
+      }
+    }
     if (seenIds.has(exchange.id)) return problems.add(`HTTP exchange ${index + 1} repeats id ${exchange.id}; it was skipped.`);
     seenIds.add(exchange.id);
     exchanges.push(options.settleInterrupted ? settleInterruptedExchange(exchange) : exchange);

@@ -8,8 +8,9 @@
 import { parseSessionData, type AgentSessionData } from '../agent';
 import { stripSecrets } from '../config';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
-import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
+import type { RpcMessageRecord } from '../traffic/types';
 import { parseTrafficData } from './parse-traffic-data';
+import { toStoredExchange, type StoredExchange } from './stored-bodies';
 import { CodedError } from '../shared/coded-error';
 import { PinBook, type ToolPin } from '../tools';
 
@@ -28,7 +29,8 @@ export interface SessionFile {
   /** The mcp.json text with header values, env values and credential query parameters emptied. */
   config: string;
   conversation: AgentSessionData;
-  traffic: { exchanges: HttpExchange[]; messages: RpcMessageRecord[] };
+  /** Exchanges as stored: a request body kept in shared parts is written once per piece (stored-bodies.ts). */
+  traffic: { exchanges: StoredExchange[]; messages: RpcMessageRecord[] };
   /** The tool definitions the person had allowed (absent in files from before pins). */
   toolPins?: ToolPin[];
 }
@@ -75,7 +77,7 @@ export function buildSessionFile(input: BuildSessionFileInput): { file: SessionF
       app: { version: input.appVersion },
       config,
       conversation: input.conversation,
-      traffic: { exchanges: exchanges.slice(0, exchangeCount), messages: messages.slice(0, messageCount) },
+      traffic: { exchanges: exchanges.slice(0, exchangeCount).map(toStoredExchange), messages: messages.slice(0, messageCount) },
       ...(input.toolPins ? { toolPins: input.toolPins.map((pin) => ({ ...pin })) } : {}),
     },
     warnings,

@@ -28,6 +28,7 @@ import type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, Res
 import { readStoredTraffic } from './read-stored-traffic';
 import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
+import { toStoredExchange } from './stored-bodies';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
 
 
@@ -98,7 +99,7 @@ export class SessionPersistence {
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.now = options.now ?? (() => Date.now());
     this.writerId = options.writerId ?? Math.random().toString(36).slice(2, 10);
-    this.exchanges = new ChunkTracker('exchanges', this.chunkSize);
+    this.exchanges = new ChunkTracker('exchanges', this.chunkSize, toStoredExchange);
     this.messages = new ChunkTracker('messages', this.chunkSize);
     // What the stores hold now counts as saved; create the persistence before anything is recorded.
     this.savedTrafficVersion = this.log.getSnapshot().version;

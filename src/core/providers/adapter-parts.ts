@@ -105,11 +105,27 @@ export interface ErrorWording {
   corsAdvice: string;
 }
 
+/**
+ * Token counts a reply reported, as the wire names them. `input` is the wire's own input figure:
+ * Anthropic's leaves out tokens read from or written to the cache, OpenAI's includes the cached
+ * ones (`cacheReadInInput`), so input not served from the cache is `input - cacheRead` there.
+ */
+export interface ReplyUsage {
+  input?: number;
+  output?: number;
+  /** Input tokens read from the prompt cache. */
+  cacheRead?: number;
+  /** Input tokens written to the prompt cache (Anthropic only). */
+  cacheWrite?: number;
+  /** True when `input` already counts `cacheRead` (the OpenAI formats). */
+  cacheReadInInput?: boolean;
+}
+
 /** What a reply said, as far as the panel's one-line summary needs it. */
 export interface ReplyFindings {
   /** The provider's own stop value (`tool_use`, `stop`, `completed`…). */
   stopReason?: string;
-  usage: { input?: number; output?: number };
+  usage: ReplyUsage;
   /** Tool names in the order the calls appear, one entry per call. */
   toolNames: string[];
   /** True when the reply carried non-empty text. */

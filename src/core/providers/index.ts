@@ -21,6 +21,7 @@ export type {
   ModelExchangeKind,
   ProviderSchemaResult,
   ReplyFindings,
+  ReplyUsage,
   SchemaKit,
   SchemaRules,
   SchemaStats,
@@ -39,6 +40,7 @@ export {
 export { asObject, errorMessageOf, parseJson } from './reply-summary';
 export { splitSse } from './split-sse';
 export { diffBodies, onlyAppends, type RequestDiff } from './request-diff';
+export { entriesKeyOf } from './entries-key';
 export { MISSING_RESULT_TEXT, pairToolResults } from './pair-tool-results';
 export { PROVIDER_TOOL_NAME_PATTERN } from './tool-name';
 export { SUPPORTED_IMAGE_MEDIA_TYPES } from './image-media-types';

@@ -57,11 +57,28 @@ export function copyFindings(findings: ReplyFindings, extraToolNames: readonly s
   return copy;
 }
 
-/** Reads a usage object whose input and output counts have the given keys; later values replace earlier ones. */
-export function readUsageInto(usage: Json | undefined, inputKey: string, outputKey: string, findings: ReplyFindings): void {
+/** Where one wire keeps its usage counts: plain keys, `cacheRead` a path into nested details. */
+export interface UsageKeys {
+  input: string;
+  output: string;
+  cacheRead: readonly string[];
+  cacheWrite?: string;
+  /** True when the wire's input figure already includes the cached tokens. */
+  cacheReadInInput: boolean;
+}
+
+/** Reads a usage object with the given keys; later values replace earlier ones. */
+export function readUsageInto(usage: Json | undefined, keys: UsageKeys, findings: ReplyFindings): void {
   if (usage === undefined) return;
-  const input = asNumber(usage[inputKey]);
-  const output = asNumber(usage[outputKey]);
+  const input = asNumber(usage[keys.input]);
+  const output = asNumber(usage[keys.output]);
+  let nested: unknown = usage;
+  for (const key of keys.cacheRead) nested = asObject(nested)?.[key];
+  const cacheRead = asNumber(nested);
+  const cacheWrite = keys.cacheWrite === undefined ? undefined : asNumber(usage[keys.cacheWrite]);
   if (input !== undefined) findings.usage.input = input;
   if (output !== undefined) findings.usage.output = output;
+  if (cacheRead !== undefined) findings.usage.cacheRead = cacheRead;
+  if (cacheWrite !== undefined) findings.usage.cacheWrite = cacheWrite;
+  if (keys.cacheReadInInput) findings.usage.cacheReadInInput = true;
 }

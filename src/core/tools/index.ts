@@ -19,13 +19,12 @@ export {
   sanitizeName,
 } from './public-name';
 export { resolveLocalRef, toProviderSchema } from './provider-schema';
-export { billTools, toolBillCsv, type DefinitionCounter, type ToolBill, type ToolBillRow } from './tool-bill';
+export { billTools, sortBillRows, sumOffered, toolBillCsv, type BillSort, type DefinitionCounter, type ToolBill, type ToolBillRow } from './tool-bill';
 export { summarize as summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
 export { readablePath, type ArgumentError } from './describe-argument-error';
 export {
   base64Bytes,
   DEFAULT_MAX_TEXT_CHARS,
-  formatBytes,
   projectToolResult,
   type ProjectedToolResult,
   type ProjectToolResultOptions,
@@ -50,6 +49,7 @@ export {
   type PolicySource,
   type PolicyStoreOptions,
   type ToolPolicy,
+  type ToolRef,
 } from './tool-policy';
 export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export {

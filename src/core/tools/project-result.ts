@@ -5,7 +5,7 @@
  * trace; the model gets at most `maxTextChars` characters of text. Server data is untrusted:
  * any shape is accepted and nothing here throws.
  */
-import { base64Bytes } from '../shared/byte-size';
+import { base64Bytes, formatBytes } from '../shared/byte-size';
 export { base64Bytes };
 import type { ModelToolResult } from '../conversation';
 import { formatCount } from '../shared/format';
@@ -244,14 +244,6 @@ function label(value: unknown): string {
   if (typeof value !== 'string') return '';
   const flat = value.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_LABEL_CHARS ? `${flat.slice(0, MAX_LABEL_CHARS)}…` : flat;
-}
-
-
-/** `532 B`, `12.3 kB`, `4.2 MB` (decimal units). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 function plural(count: number, word: string): string {

@@ -105,6 +105,7 @@ describe('PolicyStore: persistence', () => {
       ],
       trustReadOnlyHints: ['docs'],
       pins: [],
+      notOffered: [],
     });
 
     const second = new PolicyStore({ storage });
@@ -149,6 +150,7 @@ describe('PolicyStore: persistence', () => {
       problems: ['3 stored tool policies were not understood and ignored.'],
       pins: [],
       changes: [],
+      notOffered: [],
     });
     expect(store.effectivePolicy('__proto__', 'constructor')).toBe('deny');
   });

@@ -39,6 +39,14 @@ export interface PolicySnapshot {
   pins: readonly ToolPin[];
   /** Allowed tools whose listed definition differs from the pinned one. */
   changes: readonly ToolChange[];
+  /** Tools the person switched off: not offered to the model at all (sorted by server then tool). */
+  notOffered: readonly ToolRef[];
+}
+
+/** A tool by server name and remote tool name. */
+export interface ToolRef {
+  server: string;
+  tool: string;
 }
 
 /** Options for PolicyStore. */
@@ -67,6 +75,8 @@ interface StoredPolicies {
   trustReadOnlyHints: string[];
   /** Added after version 1 shipped; absent in older stored state (which then has no pins). */
   pins?: ToolPin[];
+  /** Added later still; absent means every tool is offered. */
+  notOffered?: ToolRef[];
 }
 
 function entryKey(server: string, tool: string): string {
@@ -83,6 +93,8 @@ export class PolicyStore {
   private readonly storageKey: string;
   private readonly entries = new Map<string, PolicyEntry>();
   private readonly trusted = new Set<string>();
+  /** Tools switched off, by entryKey (their refs kept for the snapshot). */
+  private readonly off = new Map<string, ToolRef>();
   private readonly listeners = new Set<() => void>();
   private readonly pinBook = new PinBook();
   private readonly now: () => number;
@@ -149,6 +161,23 @@ export class PolicyStore {
     this.commit();
   }
 
+  /** Whether the model is offered this tool (every tool is, until the person switches it off). */
+  isOffered(server: string, tool: string): boolean {
+    return !this.off.has(entryKey(server, tool));
+  }
+
+  /**
+   * Offers a tool to the model again, or stops offering it: a tool switched off is left out of
+   * every model request's tool list (its call policy is kept for when it is back).
+   */
+  setOffered(server: string, tool: string, offered: boolean): void {
+    const key = entryKey(server, tool);
+    if (offered === !this.off.has(key)) return;
+    if (offered) this.off.delete(key);
+    else this.off.set(key, { server, tool });
+    this.commit();
+  }
+
   /** Pins the tool's listed definition: the person allowed it (once or always). */
   pin(server: string, tool: string): void {
     if (this.pinBook.pin(server, tool, this.now())) this.commit();
@@ -179,6 +208,11 @@ export class PolicyStore {
   forgetServer(server: string): void {
     let changed = this.pinBook.forget(server);
     changed = this.trusted.delete(server) || changed;
+    for (const [key, ref] of this.off) {
+      if (ref.server !== server) continue;
+      this.off.delete(key);
+      changed = true;
+    }
     for (const [key, entry] of this.entries) {
       if (entry.server === server) {
         this.entries.delete(key);
@@ -204,7 +238,12 @@ export class PolicyStore {
       problems: Object.freeze([...this.problems]),
       pins: Object.freeze(this.pinBook.allPins()),
       changes: Object.freeze(this.pinBook.allChanges()),
+      notOffered: Object.freeze(this.sortedOff()),
     });
+  }
+
+  private sortedOff(): ToolRef[] {
+    return [...this.off.values()].map((ref) => ({ ...ref })).sort((a, b) => compare(a.server, b.server) || compare(a.tool, b.tool));
   }
 
   private persist(): void {
@@ -213,6 +252,7 @@ export class PolicyStore {
       policies: this.buildSnapshot().policies.map((entry) => ({ ...entry })),
       trustReadOnlyHints: [...this.trusted].sort(compare),
       pins: this.pinBook.allPins(),
+      notOffered: this.sortedOff(),
     };
     try {
       this.storage.setItem(this.storageKey, JSON.stringify(stored));
@@ -257,6 +297,10 @@ export class PolicyStore {
       else skipped++;
     }
     skipped += this.pinBook.restore(data.pins);
+    for (const ref of Array.isArray(data.notOffered) ? data.notOffered : []) {
+      if (isPlainObject(ref) && typeof ref.server === 'string' && typeof ref.tool === 'string') this.off.set(entryKey(ref.server, ref.tool), { server: ref.server, tool: ref.tool });
+      else skipped++;
+    }
     if (skipped > 0) this.problems.push(`${skipped} stored tool polic${skipped === 1 ? 'y was' : 'ies were'} not understood and ignored.`);
   }
 }

@@ -14,6 +14,7 @@
  * braces, which curl would otherwise treat as ranges.
  */
 import { REDACTED } from './redact';
+import { requestBodyOf } from './shared-body';
 import type { HttpExchange } from './types';
 
 /** Headers curl computes itself or that a command should not pin. */
@@ -91,7 +92,8 @@ export interface ToCurlOptions {
 /** Builds a copy-pasteable curl command that repeats a recorded request (see the file comment for secrets). */
 export function toCurl(exchange: HttpExchange, options: ToCurlOptions = {}): string {
   const variables = new Variables();
-  const hasBody = exchange.requestBody !== undefined;
+  const requestBody = requestBodyOf(exchange);
+  const hasBody = requestBody !== undefined;
 
   const urlVariable = urlVariableFor(exchange.url);
   const urlWord = shellWord(exchange.url, () => variables.use(urlVariable()));
@@ -109,8 +111,8 @@ export function toCurl(exchange: HttpExchange, options: ToCurlOptions = {}): str
     words.push(`-H ${shellWord(`${name}: ${value}`, () => variables.use(where))}`);
   }
 
-  if (exchange.requestBody !== undefined) {
-    words.push(`--data-raw ${shellWord(exchange.requestBody, () => variables.use('SECRET'))}`);
+  if (requestBody !== undefined) {
+    words.push(`--data-raw ${shellWord(requestBody, () => variables.use('SECRET'))}`);
   }
   if (exchange.responseContentType?.toLowerCase().startsWith('text/event-stream')) words.push('--no-buffer');
 

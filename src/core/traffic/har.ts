@@ -6,6 +6,7 @@
  * `blocked`/`dns`/`connect`/`ssl: -1`, and `httpVersion: ""` (fetch does not expose the
  * protocol). Glassbox's own fields start with `_`, as HAR requires for custom fields.
  */
+import { requestBodyOf } from './shared-body';
 import type { HttpExchange, RpcMessageRecord, SseEventRecord } from './types';
 
 /** A HAR name/value pair (headers, query string). */
@@ -166,6 +167,7 @@ function nonNegative(value: number | undefined): number {
 /** Converts one exchange to a HAR entry. */
 function toEntry(exchange: HttpExchange): HarEntry {
   const requestContentType = exchange.requestHeaders['content-type'] ?? '';
+  const requestBody = requestBodyOf(exchange);
   const request: HarRequest = {
     method: exchange.method,
     url: exchange.url,
@@ -174,9 +176,9 @@ function toEntry(exchange: HttpExchange): HarEntry {
     queryString: queryPairs(exchange.url),
     cookies: [],
     headersSize: -1,
-    bodySize: exchange.requestBody !== undefined ? byteLength(exchange.requestBody) : exchange.requestBodyNote ? -1 : 0,
+    bodySize: requestBody !== undefined ? byteLength(requestBody) : exchange.requestBodyNote ? -1 : 0,
   };
-  if (exchange.requestBody !== undefined) request.postData = { mimeType: requestContentType, text: exchange.requestBody };
+  if (requestBody !== undefined) request.postData = { mimeType: requestContentType, text: requestBody };
   if (exchange.requestBodyNote !== undefined) request._bodyNote = exchange.requestBodyNote;
 
   const bodyText = exchange.sseEvents !== undefined ? sseEventsToText(exchange.sseEvents) : exchange.responseBody;

@@ -2,7 +2,7 @@
  * The traffic log for both wires: records, the store, the wire tap, redaction, JSON-RPC
  * messages, teaching notes, and HAR / curl export.
  */
-export type { CallContext, ExchangeState, HeaderMap, HttpExchange, ProtocolEra, RpcKind, RpcMessageRecord, SseEventRecord, Wire } from './types';
+export type { BodyPart, CallContext, ExchangeState, HeaderMap, HttpExchange, SharedPiece, ProtocolEra, RpcKind, RpcMessageRecord, SseEventRecord, Wire } from './types';
 
 export { TrafficLog } from './traffic-log';
 export type { ExchangePatch, NewExchange, TrafficLogData, TrafficLogOptions, TrafficSnapshot } from './traffic-log';
@@ -27,3 +27,6 @@ export type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse, HarRpcMes
 
 export { shellQuote, toCurl } from './curl';
 export type { ToCurlOptions } from './curl';
+
+export { comparableBodies, joinBody, outlineBody, requestBodyOf } from './shared-body';
+export type { EntriesKeyOf } from './body-sharing';

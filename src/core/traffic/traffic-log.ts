@@ -17,6 +17,8 @@
  * - Ids and sequence numbers keep counting across `clear()`, so a request still in
  *   flight after a clear cannot update a newer record that happens to share its id.
  */
+import { BodySharing } from './body-sharing';
+import type { EntriesKeyOf } from './body-sharing';
 import { classifyRpcMessage } from './rpc-messages';
 import type { NewRpcMessage } from './rpc-messages';
 import type { ExchangeState, HttpExchange, RpcKind, RpcMessageRecord, SseEventRecord } from './types';
@@ -57,6 +59,12 @@ export interface TrafficLogOptions {
    * scheduler (e.g. `requestAnimationFrame`) to notify at most once per frame.
    */
   schedule?: (flush: () => void) => void;
+  /**
+   * Where a model request keeps its conversation entries: given, request bodies are kept with
+   * the prefix they share with the previous request deduplicated (`requestBodyParts`, see
+   * shared-body.ts). Default: every body is kept whole.
+   */
+  entriesKeyOf?: EntriesKeyOf;
 }
 
 /** Where an unanswered request sits, for pairing its response. */
@@ -79,6 +87,7 @@ export class TrafficLog {
   private pending = new Map<string, PendingRequest>();
   private readonly listeners = new Set<() => void>();
   private readonly schedule: (flush: () => void) => void;
+  private readonly sharing: BodySharing | undefined;
   private version = 0;
   private snapshot: TrafficSnapshot;
   private notifyScheduled = false;
@@ -90,6 +99,7 @@ export class TrafficLog {
     // A promise reaction rather than queueMicrotask: in Chromium every queueMicrotask callback is a
     // call from the engine into the page (a few changes per request add up on a busy wire).
     this.schedule = options.schedule ?? ((flush) => void Promise.resolve().then(flush));
+    this.sharing = options.entriesKeyOf && new BodySharing(options.entriesKeyOf);
     this.snapshot = this.makeSnapshot();
   }
 
@@ -110,7 +120,8 @@ export class TrafficLog {
   /** Records the start of an exchange and returns its id. */
   beginExchange(exchange: NewExchange): number {
     const id = this.nextExchangeId++;
-    const record: HttpExchange = { ...exchange, id, state: exchange.state ?? 'pending' };
+    const whole: HttpExchange = { ...exchange, id, state: exchange.state ?? 'pending' };
+    const record = this.sharing ? this.sharing.share(whole, (forked) => this.getExchange(forked)) : whole;
     this.exchangeIndex.set(id, this.exchanges.length);
     this.exchanges.push(record);
     this.changed();
@@ -209,6 +220,7 @@ export class TrafficLog {
       this.exchanges.push(exchange);
       if (exchange.id >= this.nextExchangeId) this.nextExchangeId = exchange.id + 1;
     }
+    this.sharing?.reset(this.exchanges);
     for (const message of data.messages) {
       const index = this.messages.length;
       this.messageIndex.set(message.seq, index);
@@ -245,6 +257,7 @@ export class TrafficLog {
     this.exchangeIndex = new Map();
     this.messageIndex = new Map();
     this.pending = new Map();
+    this.sharing?.reset();
   }
 
   /** Marks a change and schedules one batched notification. */

@@ -40,7 +40,13 @@ export interface HttpExchange {
   headersMs?: number;
   state: ExchangeState;
   requestHeaders: HeaderMap;
+  /** The request body as sent. Absent when it is kept as `requestBodyParts`: read it with `requestBodyOf`. */
   requestBody?: string;
+  /**
+   * The request body as pieces, shared by reference with the requests before it (a model
+   * request resends the whole conversation); joined they are the exact body (`requestBodyOf`).
+   */
+  requestBodyParts?: readonly BodyPart[];
   /** Why the request body is missing or incomplete (e.g. a binary body, which is not recorded). */
   requestBodyNote?: string;
   status?: number;
@@ -72,6 +78,21 @@ export interface HttpExchange {
   /** Model wire: the exchange this request was forked from (its body edited and sent again by the person). */
   forkOf?: number;
 }
+
+/**
+ * A piece of text kept once and shared by the request bodies that repeat it: a conversation
+ * entry, or the text before or after the entries. `owner` is the id of the exchange whose body
+ * brought it first and `index` its place among that exchange's pieces, so a saved session can
+ * name it.
+ */
+export interface SharedPiece {
+  readonly owner: number;
+  readonly index: number;
+  readonly text: string;
+}
+
+/** Part of a request body kept in pieces: literal text (the separators), or a shared piece. */
+export type BodyPart = string | SharedPiece;
 
 /** A JSON-RPC message's kind. */
 export type RpcKind = 'request' | 'notification' | 'response' | 'error';

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { frameAllowAttribute, type ViewPermission } from '../../core/apps';
 import type { ToolAppCall } from '../../ui/tool-app-slot';
 import type { AppsHost } from './apps-host';
 import { sandboxTarget } from './apps-host';
 import { AppConsent, type ConsentRequest } from './app-consent';
+import { AppPermissions } from './app-permissions';
 import { AppTeachingNote } from './app-teaching-note';
+import { useHostContext } from './use-host-context';
 import { useViewBridge, type ViewHandlers } from './use-view-bridge';
 
 /** Props for AppView. */
@@ -21,6 +24,11 @@ export interface AppViewProps {
   readResource(uri: string): Promise<unknown>;
   /** The policy for a tool of this server: allow, ask or deny; or a refusal reason when the view may not call it at all. */
   policyFor(name: string): 'allow' | 'ask' | 'deny' | { refused: string };
+  /** The browser permissions the person granted this view (its frame is rebuilt when they change). */
+  granted: readonly ViewPermission[];
+  /** Whether the person answered the view's permission request; `onPermissions` records the answer. */
+  permissionsAnswered: boolean;
+  onPermissions(granted: readonly ViewPermission[]): void;
 }
 
 /** Smallest and largest height a view may ask for, in px. */
@@ -30,7 +38,7 @@ const HEIGHT = { min: 60, max: 1600, initial: 240 };
  * One MCP App view: the sandboxed frame, the bridge to it, and everything the person decides for
  * it (a tool call or read it asks for, a link it wants opened), with what it declared on show.
  */
-export function AppView({ host, call, resourceUri, document: viewDocument, declared, callTool, readResource, policyFor }: AppViewProps) {
+export function AppView({ host, call, resourceUri, document: viewDocument, declared, callTool, readResource, policyFor, granted, permissionsAnswered, onPermissions }: AppViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [viewId] = useState(() => `view-${Math.random().toString(36).slice(2, 10)}`);
   const [height, setHeight] = useState(HEIGHT.initial);
@@ -86,14 +94,19 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
     },
   };
 
-  const hostContext = { theme: host.theme, displayMode, availableDisplayModes: ['inline' as const, 'fullscreen' as const], containerDimensions: { maxHeight: HEIGHT.max, width: frame.current?.clientWidth ?? 360 }, locale: navigator.language, platform: 'web' as const, toolInfo: { id: call.toolCallId, tool: { name: call.toolName, inputSchema: { type: 'object' as const } } } };
-  const { bridge, state } = useViewBridge({ frame, document: viewDocument, targetOrigin: target.origin === 'opaque' ? '*' : target.origin, log: host.log, viewId, server: call.server, toolCallId: call.toolCallId, hostContext, handlers });
+  const hostContext = useHostContext(frame, { theme: host.theme, displayMode, maxHeight: HEIGHT.max, call });
+  const { bridge, state } = useViewBridge({ frame, document: viewDocument, targetOrigin: target.origin === 'opaque' ? '*' : target.origin, log: host.log, viewId, server: call.server, toolCallId: call.toolCallId, hostContext, granted, handlers });
 
-  // What the view learns, once it said it is ready: the host context as it changes, the input, the result or the cancellation.
+  // What the view learns, once it said it is ready: the host context as it changes (theme, display
+  // mode, width, locale), the input as it streams and when whole, the result or the cancellation.
   const { initialized } = state;
+  const contextKey = JSON.stringify(hostContext);
   useEffect(() => {
-    if (initialized) bridge.current?.setHostContext({ theme: host.theme, displayMode });
-  }, [initialized, host.theme, displayMode, bridge]);
+    if (initialized) bridge.current?.setHostContext(JSON.parse(contextKey) as typeof hostContext);
+  }, [initialized, contextKey, bridge]);
+  useEffect(() => {
+    if (initialized && call.input === undefined && call.partialInput !== undefined) void bridge.current?.sendToolInputPartial({ arguments: call.partialInput as Record<string, unknown> });
+  }, [initialized, call.input, call.partialInput, bridge]);
   useEffect(() => {
     if (initialized && call.input !== undefined) void bridge.current?.sendToolInput({ arguments: call.input as Record<string, unknown> });
   }, [initialized, call.input, bridge]);
@@ -116,6 +129,7 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
           {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
         </button>
       </header>
+      <AppPermissions declared={declared.permissions} granted={granted} answered={permissionsAnswered} onAnswer={onPermissions} />
       {consents.map((consent) => (
         <AppConsent key={consent.id} request={consent} />
       ))}
@@ -127,6 +141,7 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
         data-origin={target.origin}
         title={`MCP App view: ${label}`}
         sandbox={target.origin === 'opaque' ? 'allow-scripts' : 'allow-scripts allow-same-origin'}
+        allow={frameAllowAttribute(granted) || undefined}
         referrerPolicy="no-referrer"
         src={target.url}
         style={fullscreen ? undefined : { height }}
@@ -147,7 +162,7 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
           <pre className="mono">{modelContext}</pre>
         </div>
       )}
-      <AppTeachingNote declared={declared} origin={target.origin} />
+      <AppTeachingNote declared={declared} granted={granted} origin={target.origin} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { buildViewDocument } from '../../core/apps';
+import { buildViewDocument, type ViewPermission } from '../../core/apps';
 import { APP_MIME_TYPE, readResourceUi, readToolUi } from '../../core/mcp';
 import type { ToolAppCall } from '../../ui/tool-app-slot';
 import { useStore } from '../../ui/use-store';
@@ -29,6 +29,7 @@ export function ToolCallApp({ host, call }: { host: AppsHost; call: ToolAppCall 
   const tool = servers.find((server) => server.name === call.server && server.status === 'connected')?.tools.find((candidate) => candidate.name === call.toolName);
   const resourceUri = tool ? readToolUi(tool).resourceUri : undefined;
   const [loaded, setLoaded] = useState<Loaded | { problem: string }>();
+  const [permissions, setPermissions] = useState<{ granted: readonly ViewPermission[]; answered: boolean }>({ granted: [], answered: false });
 
   useEffect(() => {
     if (resourceUri === undefined) return;
@@ -67,6 +68,11 @@ export function ToolCallApp({ host, call }: { host: AppsHost; call: ToolAppCall 
   };
   return (
     <AppView
+      // A frame's permissions take effect when it loads: granting or taking them back rebuilds the view.
+      key={permissions.granted.join(' ')}
+      granted={permissions.granted}
+      permissionsAnswered={permissions.answered}
+      onPermissions={(granted) => setPermissions({ granted, answered: true })}
       host={host}
       call={call}
       resourceUri={resourceUri}

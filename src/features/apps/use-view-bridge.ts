@@ -4,8 +4,8 @@ import '../../core/mcp/zod-jitless';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { BridgeChannel } from '../../core/apps';
-import type { BridgeLog } from '../../core/apps';
+import { BridgeChannel, grantedCapability } from '../../core/apps';
+import type { BridgeLog, ViewPermission } from '../../core/apps';
 
 /** The requests a view makes that its host answers (each handler may ask the person first). */
 export interface ViewHandlers {
@@ -37,6 +37,8 @@ export interface ViewBridgeOptions {
   server: string;
   toolCallId: string;
   hostContext: McpUiHostContext;
+  /** The browser permissions granted to the frame, told to the view as `sandbox.permissions`. */
+  granted: readonly ViewPermission[];
   handlers: ViewHandlers;
 }
 
@@ -77,7 +79,7 @@ export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<A
     const bridge = new AppBridge(
       null,
       { name: 'glassbox', version: '0.1.0' },
-      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } },
+      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} }, sandbox: { permissions: grantedCapability(latest.current.granted) } },
       { hostContext: latest.current.hostContext },
     );
     bridge.oncalltool = async (params) => (await handlers().callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>)) as never;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ToolCallItem } from '../../core/agent';
+import { ApprovalActions } from '../../ui/approval-actions';
 import { JsonView } from '../../ui/json-view';
 import type { ChatSession } from './chat-session';
 import { hintRows } from './tool-call-labels';
@@ -55,17 +56,7 @@ export function ApprovalCard({ item, session }: { item: ToolCallItem; session: P
         <div className="section-title">Arguments</div>
         {item.args === undefined && item.rawArguments !== undefined ? <pre className="mono">{item.rawArguments}</pre> : <JsonView value={item.args ?? {}} openDepth={3} label="Arguments to approve" />}
       </div>
-      <div className="approval-actions">
-        <button type="button" className="button primary" data-testid="approval-allow" onClick={() => session.approve(item.id, 'once')}>
-          Allow once
-        </button>
-        <button type="button" className="button" data-testid="approval-always" onClick={() => session.approve(item.id, 'always')} title="Run this tool from now on without asking">
-          Always allow
-        </button>
-        <button type="button" className="button danger" data-testid="approval-deny" onClick={() => session.deny(item.id)}>
-          Deny
-        </button>
-      </div>
+      <ApprovalActions onDecide={(choice) => (choice === 'deny' ? session.deny(item.id) : session.approve(item.id, choice))} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ToolCallItem } from '../../core/agent';
 import { JsonView } from '../../ui/json-view';
 import { OutputCheckView } from '../../ui/output-check-view';
 import { ToolResultView } from '../../ui/tool-result-view';
-import { ToolApp } from '../../ui/tool-app-slot';
+import { ToolApp, type ToolAppCall } from '../../ui/tool-app-slot';
 import { ApprovalCard } from './approval-card';
 import type { ChatSession } from './chat-session';
 import { ModelSawView } from './model-saw-view';
@@ -107,8 +107,9 @@ export function ToolCallCard({ item, session, selected, onSelect }: ToolCallCard
         </div>
       )}
 
-      {item.origin === 'mcp' && item.server !== undefined && item.remoteName !== undefined && item.status !== 'awaiting-approval' && item.decision !== 'denied' && item.decision !== 'denied-by-policy' && (
-        <ToolApp call={{ server: item.server, toolName: item.remoteName, toolCallId: item.id, input: item.args, result: item.mcpResult, status: item.status === 'failed' ? 'cancelled' : item.mcpResult !== undefined ? 'done' : 'running' }} />
+      {item.origin === 'mcp' && item.server !== undefined && item.remoteName !== undefined && item.decision !== 'denied' && item.decision !== 'denied-by-policy' && (
+        // From the first streamed byte (its view gets the arguments as they grow) through approval to the result.
+        <ToolApp call={toolAppCall(item, item.server, item.remoteName)} />
       )}
 
       {(item.modelResult !== undefined || item.truncated === true) && (
@@ -134,7 +135,20 @@ export function ToolCallCard({ item, session, selected, onSelect }: ToolCallCard
 }
 
 /** The arguments as a JSON tree, or the raw text when the model sent something unparseable. */
+/** What an MCP App view of this call is told: the arguments (partial while streaming, whole once known), the result, the end. */
+function toolAppCall(item: ToolCallItem, server: string, toolName: string): ToolAppCall {
+  const status = item.status === 'failed' ? 'cancelled' : item.mcpResult !== undefined ? 'done' : item.status === 'streaming' ? 'streaming' : 'running';
+  return { server, toolName, toolCallId: item.id, status, result: item.mcpResult, ...(item.status === 'streaming' ? { partialInput: item.partialArgs } : { input: item.args }) };
+}
+
 function ArgumentsView({ item }: { item: ToolCallItem }) {
+  if (item.status === 'streaming') {
+    return (
+      <pre className="mono tool-call-streaming-args" data-testid="tool-call-streaming-args" aria-live="off">
+        {item.rawArguments === '' || item.rawArguments === undefined ? '…' : item.rawArguments}
+      </pre>
+    );
+  }
   if (item.args === undefined && item.rawArguments !== undefined) {
     return (
       <div>

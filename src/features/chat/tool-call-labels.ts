@@ -5,6 +5,7 @@ import { formatMs } from './format-ms';
 
 /** Each status as a word and a badge tone (a Record: a new status cannot be forgotten). */
 const STATUS_LABELS: Readonly<Record<ToolCallItem['status'], { text: string; tone: 'info' | 'warn' | 'ok' | 'err' }>> = {
+  streaming: { text: 'model writing arguments', tone: 'info' },
   'awaiting-approval': { text: 'awaiting approval', tone: 'warn' },
   running: { text: 'running', tone: 'info' },
   done: { text: 'done', tone: 'ok' },

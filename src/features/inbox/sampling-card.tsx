@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import type { Inbox, SamplingItem } from '../../core/inbox';
 import type { SamplingContent, SamplingRequest } from '../../core/sampling';
+import { hasPendingToolUse } from '../../core/inbox';
 import { JsonView } from '../../ui/json-view';
+import { SamplingToolUses } from './sampling-tool-uses';
 
 /** What each status means, in words. */
 const STATUS_TEXT: Record<SamplingItem['status'], string> = {
@@ -40,7 +42,7 @@ function Block({ block, id, editable, value, onChange }: { block: SamplingConten
     case 'tool-use':
       return <JsonView value={{ tool_use: block.name, id: block.id, input: block.input }} label="Tool use" openDepth={2} />;
     case 'tool-result':
-      return <JsonView value={{ tool_result: block.toolUseId, content: block.content, isError: block.isError }} label="Tool result" openDepth={2} />;
+      return <JsonView value={{ tool_result: block.toolUseId, content: block.content, isError: block.isError }} label="Tool result" openDepth={4} />;
   }
 }
 
@@ -48,9 +50,10 @@ function Block({ block, id, editable, value, onChange }: { block: SamplingConten
  * A server's sampling request: who asks, the messages, system prompt, max tokens, model
  * preferences and tools, editable before the first approval (`sampling-approve` sends it to the
  * model in the selected wire format); the model's reply then waits for a second approval
- * (`sampling-return`). Denying (`sampling-deny`) is possible until the reply is returned.
+ * (`sampling-return`), and each tool use in it for the tool gate's decision. Denying
+ * (`sampling-deny`) is possible until the reply is returned.
  */
-export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<Inbox, 'approveSampling' | 'returnSampling' | 'denySampling'> }) {
+export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<Inbox, 'approveSampling' | 'returnSampling' | 'denySampling' | 'decideSamplingToolUse'> }) {
   const headingId = useId();
   const request = item.request;
   const [system, setSystem] = useState(request?.systemPrompt ?? '');
@@ -59,6 +62,7 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
   const editable = item.status === 'pending' || item.status === 'failed';
   const open = ['pending', 'sending', 'replied', 'failed'].includes(item.status);
   const preferences = request?.modelPreferences;
+  const pendingTools = hasPendingToolUse(item.toolUses);
   return (
     <section className="inbox-card" data-testid="sampling-card" data-status={item.status} data-server={item.origin.server} aria-labelledby={headingId}>
       <div className="inbox-title" id={headingId}>
@@ -107,7 +111,7 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
           )}
           {request.tools.length > 0 && (
             <div className="inbox-field" data-testid="sampling-tools">
-              Tools the model may ask for{request.toolChoice ? ` (${request.toolChoice})` : ''}: the server runs them after you return the reply.
+              Tools the model may ask for{request.toolChoice ? ` (${request.toolChoice})` : ''}: each use waits for your tool policy or your approval before the reply goes back; the server runs the allowed ones.
               <ul>
                 {request.tools.map((tool) => (
                   <li key={tool.name}>
@@ -135,6 +139,7 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
           )}
         </div>
       )}
+      <SamplingToolUses item={item} inbox={inbox} />
       {item.warnings.length > 0 && (
         <ul className="warn-box" aria-label="What the wire format could not carry">
           {item.warnings.map((warning) => (
@@ -155,7 +160,7 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
             </button>
           )}
           {item.status === 'replied' && (
-            <button type="button" className="button primary" data-testid="sampling-return" onClick={() => inbox.returnSampling(item.id)}>
+            <button type="button" className="button primary" data-testid="sampling-return" disabled={pendingTools} title={pendingTools ? 'Decide on each tool use first' : undefined} onClick={() => inbox.returnSampling(item.id)}>
               Send the reply to {item.origin.server}
             </button>
           )}

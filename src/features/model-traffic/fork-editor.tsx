@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { HttpExchange } from '../../core/traffic/types';
+import { requestBodyOf } from '../../core/traffic/shared-body';
 
 /** Sends an edited body as a fork of the exchange with this id; settles when its reply has been read. */
 export type SendFork = (exchangeId: number, body: string) => Promise<unknown>;
@@ -44,7 +45,7 @@ export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFor
         data-testid="request-fork"
         title="Edit this request's JSON body and send it again as a branch; the original and the conversation stay"
         onClick={() => {
-          setText(initialText(exchange.requestBody));
+          setText(initialText(requestBodyOf(exchange)));
           setOutcome(undefined);
         }}
       >

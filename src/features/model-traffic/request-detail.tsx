@@ -3,6 +3,7 @@ import { diffBodies, PROVIDERS } from '../../core/providers';
 import type { RequestDiff } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
 import { REDACTED } from '../../core/traffic/redact';
+import { comparableBodies, requestBodyOf } from '../../core/traffic/shared-body';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView } from '../../ui/json-view';
 import { BodyView, HeaderList } from '../../ui/http-parts';
@@ -67,8 +68,9 @@ function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; ta
 
 /** The diff of a request against the previous one of its turn, when both bodies are JSON objects of one wire. */
 function useRequestDiff(exchange: HttpExchange, previous: HttpExchange | undefined, provider: ProviderId | undefined): RequestDiff | undefined {
-  const current = exchange.requestBody;
-  const before = previous?.requestBody;
+  // Bodies kept in shared parts are compared without their common entries (never parsed whole).
+  // Equal texts are equal strings, so the parse below runs again only when a body changed.
+  const { current, previous: before } = useMemo(() => (previous === undefined ? {} : comparableBodies(previous, exchange)), [exchange, previous]);
   return useMemo(() => {
     if (provider === undefined || current === undefined || before === undefined) return undefined;
     try {
@@ -184,14 +186,14 @@ export function RequestDetail({
         <div className="model-compare">
           <div className="model-format-pane" data-testid="model-format-original" data-provider={provider}>
             <h3 className="section-title">As sent{provider !== undefined ? ` (${PROVIDERS[provider].label})` : ''}</h3>
-            <BodyView text={exchange.requestBody} label="Request body as sent" openDepth={COMPARE_DEPTH} />
+            <BodyView text={requestBodyOf(exchange)} label="Request body as sent" openDepth={COMPARE_DEPTH} />
           </div>
           <OtherFormat exchange={exchange} target={other} session={session} />
         </div>
       ) : diff !== undefined && !whole && previous?.step !== undefined ? (
         <RequestDiffView diff={diff} previousStep={previous.step} />
       ) : (
-        <BodyView text={exchange.requestBody} label="Request body" />
+        <BodyView text={requestBodyOf(exchange)} label="Request body" />
       )}
     </div>
   );

@@ -5,6 +5,7 @@
  * be cut or still arriving, and a failed request may have no body at all.
  */
 import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
+import { outlineBody } from '../../core/traffic/shared-body';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
@@ -67,11 +68,13 @@ export function detectProvider(exchange: HttpExchange): ProviderId | undefined {
 /** Summarises a model request from its recorded body. */
 export function summarizeRequest(exchange: HttpExchange): RequestSummary {
   const summary: RequestSummary = { method: exchange.method.toUpperCase(), path: shortPath(exchange.url) };
-  if (exchange.requestBody === undefined) {
+  // A body kept in shared parts is read as its outline: the entries are counted, never parsed (one row per request).
+  const text = exchange.requestBodyParts !== undefined ? outlineBody(exchange.requestBodyParts) : exchange.requestBody;
+  if (text === undefined) {
     summary.bodyProblem = exchange.requestBodyNote ?? 'no body recorded';
     return summary;
   }
-  const body = asObject(parseJson(exchange.requestBody));
+  const body = asObject(parseJson(text));
   if (body === undefined) {
     summary.bodyProblem = 'the body is not a JSON object';
     return summary;

@@ -1,4 +1,5 @@
-import { describeContent, formatBytes } from '../../core/context';
+import { describeContent } from '../../core/context';
+import { formatBytes } from '../../core/shared/byte-size';
 import type { McpResourceContent } from '../../core/mcp';
 import { JsonView } from '../../ui/json-view';
 import { downloadContent, fileNameOf } from './download-blob';

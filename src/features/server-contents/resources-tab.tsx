@@ -21,7 +21,7 @@ const clock = (at: number) => new Date(at).toLocaleTimeString();
 
 /**
  * A server's resources and resource templates: read one (shown by type), fill a template's
- * variables with completions, subscribe to updates (2025 servers that offer it), attach to the chat.
+ * variables with completions, subscribe to updates (servers that offer it: `resources/subscribe` in 2025, a listen stream in 2026), attach to the chat.
  */
 export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps) {
   const [template, setTemplate] = useState<McpResourceTemplateInfo>();

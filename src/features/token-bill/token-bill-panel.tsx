@@ -1,10 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { BillServices } from '../../core/agent';
 import type { NeutralToolDefinition } from '../../core/conversation';
 import { PROVIDERS, type ProviderId } from '../../core/providers';
 import { billTools, toolBillCsv } from '../../core/tools';
-import type { DefinitionCounter, ToolRegistrySnapshot } from '../../core/tools';
+import type { BillSort, DefinitionCounter, PolicyStore, ToolRegistrySnapshot } from '../../core/tools';
+import type { TrafficLog } from '../../core/traffic';
 import { downloadText } from '../../ui/download';
 import { useStore, type ExternalStore } from '../../ui/use-store';
+import { AnthropicCountControl, useAnthropicCount } from './anthropic-count';
+import { ToolBillTable } from './tool-bill-table';
+import { TurnUsageSection } from './turn-usage-section';
 import './token-bill.css';
 
 /** The registry as the bill needs it: its snapshot, and each wire's definitions. */
@@ -32,29 +37,43 @@ function useOpenAICounter(): DefinitionCounter | 'failed' | undefined {
   return counter;
 }
 
+/** Props of the token bill. */
+export interface TokenBillPanelProps {
+  registry: BillableRegistry;
+  /** Which tools are offered to the model: the bill switches them off and on. */
+  policies: Pick<PolicyStore, 'subscribe' | 'getSnapshot' | 'isOffered' | 'setOffered'>;
+  /** The chat's wire format: counting with Anthropic needs it to be Anthropic's. */
+  provider: ProviderId;
+  /** The traffic shown, whose model responses reported the per-turn usage. */
+  log: Pick<TrafficLog, 'subscribe' | 'getSnapshot'>;
+  bill: BillServices;
+}
+
 /**
- * The token bill: what each tool definition costs on every model request, counted offline the
- * OpenAI way (the rendering the model reads, o200k_base), sortable, with the total and a CSV.
+ * The token bill: what each tool definition costs on every model request — counted offline the
+ * OpenAI way (o200k_base), or by Anthropic's count_tokens on the person's click — sortable, with
+ * totals, a CSV, and one click to stop offering a tool; then what each turn's responses reported
+ * and what that cost at the person's own prices.
  */
-export function TokenBillPanel({ registry, provider }: { registry: BillableRegistry; provider: ProviderId }) {
+export function TokenBillPanel({ registry, policies, provider, log, bill }: TokenBillPanelProps) {
   const snapshot = useStore(registry);
+  const policySnapshot = useStore(policies);
   const counter = useOpenAICounter();
   const [wire, setWire] = useState<OfflineWire>(provider === 'openai-responses' ? 'openai-responses' : 'openai');
-  const [byName, setByName] = useState(false);
-  const bill = useMemo(
-    () => (typeof counter === 'function' ? billTools(snapshot.tools, registry.definitionsFor(wire), counter) : undefined),
-    [counter, snapshot, registry, wire],
+  const [sort, setSort] = useState<BillSort>({ key: 'tokens', direction: 'descending' });
+  const [anthropic, countWithAnthropic] = useAnthropicCount((signal) => bill.countWithAnthropic(signal));
+  const tools = useMemo(
+    () => (typeof counter === 'function' ? billTools(snapshot.tools, registry.definitionsFor(wire), counter, (tool) => policies.isOffered(tool.server, tool.remoteName)) : undefined),
+    // policySnapshot: a tool switched off or on changes the rows.
+    [counter, snapshot, registry, wire, policies, policySnapshot],
   );
-  const rows = useMemo(
-    () => (bill === undefined ? [] : [...bill.rows].sort((a, b) => (byName ? a.tool.localeCompare(b.tool) : b.tokens - a.tokens || a.tool.localeCompare(b.tool)))),
-    [bill, byName],
-  );
+  const counts = anthropic.status === 'done' ? anthropic.counts : undefined;
   return (
     <div className="token-bill" data-testid="token-bill" data-wire={wire}>
       <p className="note">
-        Every model request carries every offered tool&apos;s definition. This is what each one costs, on every request, in the{' '}
-        {PROVIDERS[wire].label} format: counted here in the page the way OpenAI renders function tools for its models (o200k_base), nothing sent
-        anywhere. Anthropic counts tokens only with its own count_tokens endpoint and your key; Glassbox does not call it for the bill yet.
+        Every model request carries every offered tool&apos;s definition. This is what each one costs, on every request, in the {PROVIDERS[wire].label}{' '}
+        format: counted here in the page the way OpenAI renders function tools for its models (o200k_base), nothing sent anywhere. A tool you disable is
+        no longer offered to the model (nor counted in the total) until you enable it again.
       </p>
       <div className="token-bill-bar">
         <label>
@@ -68,48 +87,30 @@ export function TokenBillPanel({ registry, provider }: { registry: BillableRegis
           </select>
         </label>
         <span className="spacer" />
-        <button type="button" className="small-button" disabled={bill === undefined} data-testid="token-bill-csv" onClick={() => bill && downloadText(`glassbox-token-bill-${wire}.csv`, toolBillCsv(bill, wire), 'text/csv')}>
+        <button
+          type="button"
+          className="small-button"
+          disabled={tools === undefined}
+          data-testid="token-bill-csv"
+          onClick={() => tools && downloadText(`glassbox-token-bill-${wire}.csv`, toolBillCsv(tools, wire, counts), 'text/csv')}
+        >
           Export CSV
         </button>
       </div>
+      <AnthropicCountControl state={anthropic} onCount={countWithAnthropic} enabled={provider === 'anthropic'} toolCount={snapshot.tools.length} />
       {counter === undefined && <p className="muted">Loading the tokenizer…</p>}
       {counter === 'failed' && <p className="warn-box">The tokenizer could not be loaded; reload the page to try again.</p>}
-      {bill !== undefined && (
-        <table className="token-bill-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <button type="button" className="link-button" aria-pressed={byName} onClick={() => setByName(true)}>
-                  Tool
-                </button>
-              </th>
-              <th scope="col">Server</th>
-              <th scope="col" className="num">
-                <button type="button" className="link-button" aria-pressed={!byName} onClick={() => setByName(false)}>
-                  Tokens per request
-                </button>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.tool} data-testid="token-bill-row" data-tool={row.tool} data-tokens={row.tokens}>
-                <td className="mono">{row.tool}</td>
-                <td>{row.server}</td>
-                <td className="num">{row.tokens.toLocaleString('en')}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr data-testid="token-bill-total" data-tokens={bill.total}>
-              <th scope="row" colSpan={2}>
-                Total for {rows.length} tools
-              </th>
-              <td className="num">{bill.total.toLocaleString('en')}</td>
-            </tr>
-          </tfoot>
-        </table>
+      {tools !== undefined && (
+        <ToolBillTable
+          bill={tools}
+          wireLabel={PROVIDERS[wire].label}
+          anthropic={counts}
+          sort={sort}
+          onSort={setSort}
+          onSetOffered={(row, offered) => policies.setOffered(row.server, row.remoteName, offered)}
+        />
       )}
+      <TurnUsageSection log={log} prices={bill.prices} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { toCurl } from '../../core/traffic/curl';
 import { teachingNoteForTopic } from '../../core/traffic/teaching-notes';
 import type { HttpExchange } from '../../core/traffic/types';
+import { requestBodyOf } from '../../core/traffic/shared-body';
 import { CopyButton } from '../../ui/copy-button';
 import { formatClock, formatDuration } from '../../ui/format-time';
 import { BodyView, HeaderList, SseEventList, type SseEventStyle } from '../../ui/http-parts';
@@ -70,7 +71,7 @@ export function ExchangeDetail({ exchange, topicsOpen }: { exchange: HttpExchang
       <HeaderList headers={exchange.requestHeaders} label="Request headers" />
       <h3 className="section-title">Request body</h3>
       {exchange.requestBodyNote !== undefined && <div className="muted">{exchange.requestBodyNote}</div>}
-      <BodyView text={exchange.requestBody} label="Request body" />
+      <BodyView text={requestBodyOf(exchange)} label="Request body" />
 
       <h3 className="section-title">Response headers</h3>
       <p className="hint muted">

@@ -1,6 +1,7 @@
 /**
- * The seam every protocol capability plugs into: tools today; resources, prompts, completions,
- * logging and the inbox of server-initiated requests (sampling, elicitation, roots) next. A
+ * The seam every protocol capability plugs into: tools, tasks, resources, prompts, completions,
+ * logging, apps, and the inbox of server-initiated requests (sampling, elicitation, roots), the
+ * one way a host adds handlers of a server's requests. A
  * capability is one module: it adds to the SDK client's options (what it declares, its
  * list_changed handlers), registers its handlers on each new client (one per session), and loads
  * what it shows once a session is connected. The connection owns the lifecycle and the session.
@@ -13,8 +14,29 @@ import type { ProtocolEra } from '../connection-state';
 /** The part of the SDK client's options a capability may add to. */
 export type CapabilityClientOptions = Pick<ClientOptions, 'capabilities' | 'listChanged'>;
 
+/** An embedded server→client request (a 2026 task's `inputRequests` entry): its method and params. */
+export interface InputRequest {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** Where an embedded input request is answered: the agent tool call it serves (if any) and the caller's signal. */
+export interface InputContext {
+  toolCallId?: string;
+  signal: AbortSignal;
+}
+
 /** What a capability may ask of its connection. */
 export interface CapabilityHost {
+  /** The server's name (from the config). */
+  readonly server: string;
+  /** The agent tool call in flight on the connection, if one is (a server's request during it belongs to it). */
+  toolCallInFlight(): string | undefined;
+  /**
+   * Answers an embedded server→client request through the capability that answers its method
+   * (the inbox: sampling, elicitation, roots); rejects when none does.
+   */
+  answerInput(key: string, request: InputRequest, context: InputContext): Promise<Record<string, unknown>>;
   /**
    * Runs a request on the current session: its traffic carries `context`, a 2025 session that
    * expired is renewed and the request retried once, and a failure becomes a coded McpError.
@@ -54,6 +76,10 @@ export interface CapabilityModule {
   readonly loadMethods?: readonly string[];
   /** Once connected (or the session renewed): what it loads. */
   load?(client: Client, call: McpCall): Promise<CapabilityLoad>;
+  /** The server→client methods it answers (see `answerInput`). */
+  readonly inputMethods?: readonly string[];
+  /** Answers one embedded request of a method it lists in `inputMethods` (a 2026 task asking for input). */
+  answerInput?(key: string, request: InputRequest, context: InputContext): Promise<Record<string, unknown>>;
   /** `_meta` entries it adds to every request the session sends in this era (the 2026 per-request log level), if any. */
   requestMeta?(era: ProtocolEra | undefined): Record<string, unknown> | undefined;
 }

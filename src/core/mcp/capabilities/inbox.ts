@@ -7,7 +7,7 @@
  * (the SDK fulfils the embedded requests through them and retries the call).
  */
 import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import type { CapabilityClientOptions, CapabilityModule } from './capability';
+import type { CapabilityClientOptions, CapabilityHost, CapabilityModule, InputContext, InputRequest } from './capability';
 
 /** The server-initiated request methods the inbox answers. */
 export type InboxMethod = 'sampling/createMessage' | 'elicitation/create' | 'roots/list';
@@ -40,13 +40,6 @@ export interface InboxHandler {
   refused(origin: InboxOrigin, method: InboxMethod, message: string): void;
 }
 
-/** What the inbox needs of its connection. */
-export interface InboxHost {
-  server: string;
-  /** The agent tool call in flight on the connection, if one is (the chat's). */
-  toolCallInFlight(): string | undefined;
-}
-
 /** The client capabilities Glassbox declares (sampling with tools, both elicitation modes, roots with list_changed). */
 export const INBOX_CLIENT_CAPABILITIES = {
   sampling: { tools: {} },
@@ -60,13 +53,16 @@ const REFUSAL_PREFIXES: ReadonlyArray<[string, InboxMethod]> = [
   ['Invalid elicitation request', 'elicitation/create'],
 ];
 
+const INBOX_METHODS: readonly InboxMethod[] = ['sampling/createMessage', 'elicitation/create', 'roots/list'];
+
 /** The inbox capability of one connection. */
 export class InboxCapability implements CapabilityModule {
   readonly name = 'inbox';
+  readonly inputMethods = INBOX_METHODS;
   private client?: Client;
 
   constructor(
-    private readonly host: InboxHost,
+    private readonly host: Pick<CapabilityHost, 'server' | 'toolCallInFlight'>,
     private readonly handler: InboxHandler,
   ) {}
 
@@ -96,6 +92,18 @@ export class InboxCapability implements CapabilityModule {
       this.handler.elicitation(origin(ctx.mcpReq.id), request.params as Record<string, unknown>, ctx.mcpReq.signal) as never,
     );
     client.setRequestHandler('roots/list', (_request, ctx) => ({ roots: this.handler.roots(origin(ctx.mcpReq.id)).map((root) => ({ ...root })) }));
+  }
+
+  /**
+   * Answers an embedded request a 2026 task asks with `inputRequests` (the client sends the
+   * answers with `tasks/update`): the same handler, with the task's key and tool call as origin.
+   */
+  async answerInput(key: string, request: InputRequest, context: InputContext): Promise<Record<string, unknown>> {
+    const origin: InboxOrigin = { server: this.host.server, era: 'modern', inputKey: key, ...(context.toolCallId !== undefined ? { toolCallId: context.toolCallId } : {}) };
+    if (request.method === 'sampling/createMessage') return this.handler.sampling(origin, request.params, context.signal);
+    if (request.method === 'elicitation/create') return this.handler.elicitation(origin, request.params, context.signal);
+    if (request.method === 'roots/list') return { roots: this.handler.roots(origin).map((root) => ({ ...root })) };
+    throw new Error(`The inbox does not answer ${request.method}.`);
   }
 
   /**

@@ -23,15 +23,15 @@ afterAll(async () => {
 });
 
 describe('resources, prompts and completions in the 2026-07-28 era', () => {
-  it('negotiates the 2026 era, lists and reads; subscribing is not offered there', async () => {
+  it('negotiates the 2026 era, lists and reads; subscribing is offered (listen with resourceSubscriptions)', async () => {
     expect(test.client().getProtocolEra()).toBe('modern');
     const call = test.calls.begin({ methods: resources.loadMethods });
     const load = await resources.load(test.client(), call);
     test.calls.end(call);
-    expect(load.state.resources?.map((resource) => resource.uri)).toEqual(['library://notes/welcome', 'library://catalog.json', 'library://cover.png', 'library://archive/huge.bin', 'library://broken']);
+    expect(load.state.resources?.map((resource) => resource.uri)).toEqual(['library://notes/welcome', 'library://catalog.json', 'library://cover.png', 'library://archive/huge.bin', 'library://broken', 'library://notes/ticker']);
     expect(load.state.resourceTemplates?.map((template) => template.uriTemplate)).toEqual(['library://books/{isbn}']);
     expect((await resources.read('library://notes/welcome'))[0]?.text).toBe(WELCOME_TEXT);
-    expect(canSubscribe({ era: 'modern', capabilities: test.client().getServerCapabilities() as Record<string, unknown> })).toBe(false);
+    expect(canSubscribe({ era: 'modern', capabilities: test.client().getServerCapabilities() as Record<string, unknown> })).toBe(true);
   });
 
   it('reads the 20 MB resource whole (the UI sizes it and offers a download)', async () => {

@@ -55,7 +55,8 @@ describe('ResourcesCapability', () => {
 
   it('subscribes, reads again on each resources/updated, and stops on unsubscribe', async () => {
     expect(canSubscribe({ era: 'legacy', capabilities: test.client().getServerCapabilities() as Record<string, unknown> })).toBe(true);
-    expect(canSubscribe({ era: 'modern', capabilities: { resources: { subscribe: true } } })).toBe(false);
+    expect(canSubscribe({ era: 'modern', capabilities: { resources: { subscribe: true } } })).toBe(true);
+    expect(canSubscribe({ era: 'modern', capabilities: { resources: {} } })).toBe(false);
     test.loaded.length = 0;
     await resources.subscribe(README);
     expect(test.loaded.at(-1)?.[1].state.resourceSubscriptions).toEqual({ [README]: { updates: 0 } });

@@ -1,10 +1,11 @@
 /**
  * The resources capability: resources and resource templates (every page), `resources/read`,
- * and, when the server offers `resources.subscribe` (2025 sessions), subscribing: each
- * `notifications/resources/updated` of a subscribed URI reads it again, so the latest content
- * and the count of updates are in the server's state. `list_changed` lists both again.
+ * and, when the server offers `resources.subscribe`, subscribing: `resources/subscribe` in a 2025
+ * session, a `subscriptions/listen` stream of its own per resource in the 2026-07-28 era (closed to
+ * unsubscribe). Each `notifications/resources/updated` of a subscribed URI reads it again, so the
+ * latest content and the count of updates are in the server's state. `list_changed` lists both again.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpResourceContent, ResourceSubscription, ServerState } from '../connection-state';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
@@ -16,12 +17,12 @@ export function offersResources(capabilities: Record<string, unknown> | undefine
 }
 
 /**
- * True when this session can subscribe: the server declares `resources.subscribe` and the era
- * is 2025 (the 2026-07-28 era subscribes through `subscriptions/listen` instead).
+ * True when this session can subscribe: the server declares `resources.subscribe` (a 2025 session
+ * sends `resources/subscribe`; the 2026-07-28 era listens with `resourceSubscriptions`).
  */
 export function canSubscribe(state: Pick<ServerState, 'capabilities' | 'era'>): boolean {
   const resources = state.capabilities?.resources as { subscribe?: unknown } | undefined;
-  return state.era === 'legacy' && resources?.subscribe === true;
+  return state.era !== undefined && resources?.subscribe === true;
 }
 
 /** The resources capability of one connection. */
@@ -29,6 +30,8 @@ export class ResourcesCapability implements CapabilityModule {
   readonly name = 'resources';
   readonly loadMethods = ['resources/list', 'resources/templates/list'] as const;
   private subscriptions: Record<string, ResourceSubscription> = {};
+  /** 2026: the open `subscriptions/listen` stream of each subscribed URI. */
+  private readonly listens = new Map<string, McpSubscription>();
   /** The client the subscriptions were made on: a new session (reconnect, renewal) starts with none. */
   private subscribedOn?: Client;
   private warnings: readonly string[] = [];
@@ -54,10 +57,7 @@ export class ResourcesCapability implements CapabilityModule {
 
   /** Lists resources and templates, every page of each (the SDK walks `nextCursor`). */
   async load(client: Client, call: McpCall): Promise<CapabilityLoad> {
-    if (client !== this.subscribedOn) {
-      this.subscribedOn = client;
-      this.subscriptions = {};
-    }
+    this.follow(client);
     if (!offersResources(client.getServerCapabilities() as Record<string, unknown> | undefined)) {
       return { state: { resources: [], resourceTemplates: [], resourceSubscriptions: this.subscriptions }, warnings: [] };
     }
@@ -89,20 +89,58 @@ export class ResourcesCapability implements CapabilityModule {
 
   /** Subscribes to a resource's updates; its entry appears in the state with no updates yet. */
   async subscribe(uri: string): Promise<void> {
-    const client = await this.host.request({ methods: ['resources/subscribe'] }, async (client, call) => {
-      await client.subscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() });
-      return client;
+    if (this.listens.has(uri)) return;
+    await this.host.request({ methods: ['resources/subscribe', 'subscriptions/listen'] }, async (client, call) => {
+      this.follow(client);
+      if (client.getProtocolEra() === 'modern') await this.listen(client, uri);
+      else await client.subscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() });
     });
-    if (client !== this.subscribedOn) {
-      this.subscribedOn = client;
-      this.subscriptions = {};
-    }
     this.publish({ ...this.subscriptions, [uri]: { updates: 0 } });
   }
 
-  /** Unsubscribes; the entry leaves the state. */
+  /** Unsubscribes (2026: closes the resource's listen stream); the entry leaves the state. */
   async unsubscribe(uri: string): Promise<void> {
-    await this.host.request({ methods: ['resources/unsubscribe'] }, (client, call) => client.unsubscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }));
+    const listen = this.listens.get(uri);
+    if (listen) {
+      this.listens.delete(uri);
+      await listen.close();
+    } else {
+      await this.host.request({ methods: ['resources/unsubscribe'] }, (client, call) => client.unsubscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }));
+    }
+    this.drop(uri);
+  }
+
+  /**
+   * 2026: opens a listen stream for one resource (resolved once the server acknowledged it). A
+   * server that does not honour the URI is told so; one that ends the stream later drops the
+   * subscription with a warning (the SDK never listens again by itself).
+   */
+  private async listen(client: Client, uri: string): Promise<void> {
+    // Not the call's signal: the call ends with the acknowledgement, the stream stays open.
+    const listen = await client.listen({ resourceSubscriptions: [uri] }, { timeout: this.host.timeoutMs() });
+    if (!listen.honoredFilter.resourceSubscriptions?.includes(uri)) {
+      await listen.close();
+      throw new Error(`The server acknowledged the subscription without ${uri}: it does not send updates of that resource.`);
+    }
+    this.listens.set(uri, listen);
+    void listen.closed.then((how) => {
+      if (this.listens.get(uri) !== listen) return;
+      this.listens.delete(uri);
+      this.drop(uri);
+      this.host.warn(`The server ended the subscription to ${uri} (${how === 'graceful' ? 'it closed the listen stream' : 'the stream broke'}): subscribe again to follow its updates.`);
+    });
+  }
+
+  /** Subscriptions belong to one client: a new session (reconnect, renewal) starts with none. */
+  private follow(client: Client): void {
+    if (client === this.subscribedOn) return;
+    this.subscribedOn = client;
+    this.subscriptions = {};
+    for (const listen of this.listens.values()) void listen.close();
+    this.listens.clear();
+  }
+
+  private drop(uri: string): void {
     const { [uri]: _gone, ...rest } = this.subscriptions;
     this.publish(rest);
   }

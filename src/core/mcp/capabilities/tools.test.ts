@@ -5,6 +5,7 @@ import type { RunningServer } from '../../../../e2e/servers/weather.mjs';
 import { CallRegistry } from '../call-registry';
 import type { CapabilityHost, CapabilityLoad } from './capability';
 import { ToolsCapability } from './tools';
+import { NO_INPUT } from './__fixtures__/test-host';
 
 let weather: RunningServer;
 let client: Client;
@@ -14,6 +15,7 @@ const TOOL_NAMES = ['get_forecast', 'get_radar', 'get_alert_tone'];
 
 /** A host over one real SDK client: each request is a call in the registry, as the connection runs it. */
 const host: CapabilityHost = {
+  ...NO_INPUT,
   request: async (spec, run) => {
     const call = calls.begin({ ...spec, ...(spec.toolCallId ? { context: { toolCallId: spec.toolCallId } } : {}) });
     try {

@@ -1,7 +1,10 @@
 /** How the model-wire panel reads Anthropic Messages exchanges for its one-line summaries. */
 import type { ReplyFindings, StreamSummaryReader, WireSummary } from '../adapter-parts';
 import type { SseEvent } from '../provider';
-import { asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto, type Json } from '../reply-summary';
+import { asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto, type Json, type UsageKeys } from '../reply-summary';
+
+/** Where this wire keeps its token counts, cache included. */
+const ANTHROPIC_USAGE: UsageKeys = { input: 'input_tokens', output: 'output_tokens', cacheRead: ['cache_read_input_tokens'], cacheWrite: 'cache_creation_input_tokens', cacheReadInInput: false };
 
 /** Reads a reply body (or the `message` of `message_start`) into `findings`. */
 function readMessage(message: Json, findings: ReplyFindings): void {
@@ -13,7 +16,7 @@ function readMessage(message: Json, findings: ReplyFindings): void {
     else if (block['type'] === 'text' && asString(block['text']) !== undefined) findings.hasText = true;
   }
   findings.stopReason = asString(message['stop_reason']) ?? findings.stopReason;
-  readUsageInto(asObject(message['usage']), 'input_tokens', 'output_tokens', findings);
+  readUsageInto(asObject(message['usage']), ANTHROPIC_USAGE, findings);
 }
 
 /** Reads one event of an Anthropic stream into `findings`. */
@@ -39,7 +42,7 @@ function readEvent(event: SseEvent, findings: ReplyFindings): void {
     }
     case 'message_delta':
       findings.stopReason = asString(asObject(data['delta'])?.['stop_reason']) ?? findings.stopReason;
-      readUsageInto(asObject(data['usage']), 'input_tokens', 'output_tokens', findings);
+      readUsageInto(asObject(data['usage']), ANTHROPIC_USAGE, findings);
       break;
     case 'error':
       findings.errorMessage = errorMessageOf(data) ?? 'error event';

@@ -1,6 +1,9 @@
 /** How the model-wire panel reads OpenAI Chat Completions exchanges for its one-line summaries. */
 import type { ReplyFindings, StreamSummaryReader, WireSummary } from '../adapter-parts';
-import { asNumber, asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto } from '../reply-summary';
+import { asNumber, asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto, type UsageKeys } from '../reply-summary';
+
+/** Where this wire keeps its token counts, cache included. */
+const OPENAI_USAGE: UsageKeys = { input: 'prompt_tokens', output: 'completion_tokens', cacheRead: ['prompt_tokens_details', 'cached_tokens'], cacheReadInInput: true };
 
 /** The OpenAI Chat Completions wire as the panel reads it. */
 export const openAISummary: WireSummary = {
@@ -21,7 +24,7 @@ export const openAISummary: WireSummary = {
       }
     }
     findings.stopReason = asString(choice?.['finish_reason']) ?? findings.stopReason;
-    readUsageInto(asObject(body['usage']), 'prompt_tokens', 'completion_tokens', findings);
+    readUsageInto(asObject(body['usage']), OPENAI_USAGE, findings);
     return findings;
   },
   createStreamReader: createOpenAIStreamReader,
@@ -54,7 +57,7 @@ function createOpenAIStreamReader(): StreamSummaryReader {
         });
       }
       findings.stopReason = asString(choice?.['finish_reason']) ?? findings.stopReason;
-      readUsageInto(asObject(chunk['usage']), 'prompt_tokens', 'completion_tokens', findings);
+      readUsageInto(asObject(chunk['usage']), OPENAI_USAGE, findings);
     },
     findings: () => copyFindings(findings, [...namesByIndex.values()]),
   };

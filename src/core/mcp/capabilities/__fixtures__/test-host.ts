@@ -20,6 +20,13 @@ export interface TestHost {
   close(): Promise<void>;
 }
 
+/** The host members of a test connection nothing answers the server's requests on. */
+export const NO_INPUT: Pick<CapabilityHost, 'server' | 'toolCallInFlight' | 'answerInput'> = {
+  server: 'test',
+  toolCallInFlight: () => undefined,
+  answerInput: (_key, request) => Promise.reject(new Error(`nothing answers ${request.method} here`)),
+};
+
 /** A new test host (connect it before use). */
 export function createTestHost(): TestHost {
   const calls = new CallRegistry();
@@ -31,6 +38,7 @@ export function createTestHost(): TestHost {
     return current;
   };
   const host: CapabilityHost = {
+    ...NO_INPUT,
     request: async (spec, run) => {
       const call = calls.begin({ ...spec, ...(spec.toolCallId ? { context: { toolCallId: spec.toolCallId } } : {}) });
       try {
