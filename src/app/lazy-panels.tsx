@@ -21,8 +21,6 @@ export const TasksPanel = lazyNamed(() => import('../features/tasks'), 'TasksPan
 export const TokenBillPanel = lazyNamed(() => import('../features/token-bill'), 'TokenBillPanel');
 /** The logs tab of the MCP wire area. */
 export const LogView = lazyNamed(() => import('../features/logs'), 'LogView');
-/** The App bridge tab of the MCP wire area. */
-export const BridgeWirePanel = lazyNamed(() => import('../features/apps/bridge-wire-panel'), 'BridgeWirePanel');
 /** A connected server's resources and prompts (under its card, when opened). */
 export const ServerContents = lazyNamed(() => import('../features/server-contents'), 'ServerContents');
 /** The command palette (Ctrl/⌘-K) with the app's commands. */
