@@ -21,7 +21,14 @@ export const SSE_PATH = '/sse';
 /** The path the `endpoint` event names (with `?sessionId=`). */
 export const MESSAGES_PATH = '/messages';
 
-/** Builds one server per SSE connection, with two small deterministic tools. */
+/** The system prompt of `summarize`'s sampling request. */
+export const LEGACY_SUMMARY_PROMPT = 'Summarize the text in one line.';
+
+/**
+ * Builds one server per SSE connection: two small deterministic tools, and two that ask the client
+ * on the SSE stream (a sampling request, an elicitation form), so the inbox's cards are seen over
+ * this transport too.
+ */
 export function createLegacySseServer() {
   const server = new McpServer(LEGACY_SSE_SERVER_INFO, {
     instructions: 'An old-style server: HTTP+SSE transport only (protocol 2024-11-05).',
@@ -46,6 +53,23 @@ export function createLegacySseServer() {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
+  server.registerTool(
+    'summarize',
+    { description: "Summarizes a text with the client's model (sampling).", inputSchema: { text: z.string() } },
+    async ({ text }) => {
+      const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], systemPrompt: LEGACY_SUMMARY_PROMPT, maxTokens: 60 });
+      const content = Array.isArray(reply.content) ? reply.content : [reply.content];
+      return { content: [{ type: 'text', text: `Summary: ${content.map((block) => (block.type === 'text' ? block.text : '')).join('')}` }] };
+    },
+  );
+  server.registerTool('confirm_order', { description: 'Asks the person to confirm an order (elicitation).', inputSchema: {} }, async () => {
+    const answer = await server.server.elicitInput({
+      message: 'Who is the order for?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, quantity: { type: 'integer', minimum: 1, default: 1 } }, required: ['name'] },
+    });
+    const text = answer.action === 'accept' ? `Order for ${String(answer.content?.name)}: ${String(answer.content?.quantity)}` : `Order ${answer.action}`;
+    return { content: [{ type: 'text', text }] };
+  });
   return server;
 }
 

@@ -68,7 +68,7 @@ describe('legacy-sse (2024-11-05 HTTP+SSE transport only)', () => {
     track(client);
     expect(client.getServerVersion()?.name).toBe(LEGACY_SSE_SERVER_INFO.name);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
+    expect(tools.map((tool) => tool.name)).toEqual(['echo', 'add', 'summarize', 'confirm_order']);
     const echo = await client.callTool({ name: 'echo', arguments: { message: 'hello' } });
     expect(echo.content).toEqual([{ type: 'text', text: 'Echo: hello' }]);
     const sum = await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });

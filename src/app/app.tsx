@@ -168,6 +168,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
                       </Suspense>
                     )
               }
+              {...(view ? {} : { replays: services.replays })}
             />
           </ReadOnlyFrame>
         }

@@ -1,5 +1,5 @@
-import { AgentSession, createBillServices, ForkRequestError, sendFork } from './agent';
-import type { BillServices, ForkResult } from './agent';
+import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
+import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
 import { ConfigStore } from './config';
 import type { ConfigSource } from './config';
@@ -40,6 +40,8 @@ export interface Services {
   applyConfig(): Promise<void>;
   /** MCP Apps: the bridge wire of every view, and the context views leave for the model. */
   apps: { log: BridgeLog; context: AppContextStore };
+  /** Replays of finished turns against another format, model or base URL: branches beside the conversation. */
+  replays: ReplayStore;
   /** Sends an edited copy of a recorded model request (by exchange id) as a fork of it, with the current key. */
   fork(exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult>;
   /** The token bill: the person's price table and counting with Anthropic's count_tokens. */
@@ -135,7 +137,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   connections.subscribe(syncRegistry);
 
   const apps = { log: new BridgeLog(), context: new AppContextStore() };
-  const session: AgentSession = new AgentSession({
+  const sessionDeps: AgentSessionDeps = {
     registry,
     takeModelContext: () => apps.context.take(),
     policies,
@@ -151,7 +153,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     serverInstructions: () => connectedInstructions(connections.getSnapshot().servers),
     modelFetch,
     registerSecret: (value) => secrets.add(value),
-  });
+  };
+  const session: AgentSession = new AgentSession(sessionDeps);
+  // A replay uses the conversation's own services: the same tools, policies, MCP calls and recording fetch.
+  const replays = new ReplayStore({ session, log, services: turnServices(sessionDeps, () => Date.now(), counterIds()) });
   const persistence = new SessionPersistence({ log, session, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
@@ -161,7 +166,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
   };
   const bill = createBillServices({ storage, registry, policies, session, modelFetch });
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill, replays };
 }
 
 /** The instructions of the connected servers that sent some. */

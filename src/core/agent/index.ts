@@ -58,3 +58,6 @@ export {
 export { PRICE_TABLE_STORAGE_KEY, PriceTable, type PriceTableSnapshot, type Prices } from './price-table';
 export { countAnthropicTools, countInputTokens, countTokensRequest, COUNT_PROBE_MESSAGES, TokenCountError, type AnthropicCountOptions, type AnthropicToolCounts } from './count-anthropic-tokens';
 export { createBillServices, type BillServices, type BillServicesDeps } from './bill-services';
+export { ReplayError, ReplayStore, type ReplayErrorCode, type ReplayStoreDeps } from './replay-store';
+export type { Replay, ReplayCall, ReplayCallSource, ReplaySide, ReplaySnapshot, ReplayStatus, ReplayTarget } from './replay-types';
+export { turnServices, counterIds } from './session-services';

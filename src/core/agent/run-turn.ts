@@ -14,6 +14,7 @@ import type { ApprovalGate } from './approval-gate';
 import { callModel } from './call-model';
 import { executeToolCall, type CallMcpTool, type ToolCallPart, type ToolResultPart } from './execute-tool-call';
 import { ModelRequestError, textOf } from './model-request';
+import { modelCallOptions, toolCallContext } from './turn-options';
 import type { ItemRef, SessionState } from './session-state';
 import type { ModelSettings, ToolCallItem } from './session-types';
 import type { NeutralRequest, NeutralResponse } from '../conversation';
@@ -140,12 +141,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
       signal,
       onTextDelta,
       onToolStream: (event) => streamingCalls.push(event),
-      now: services.now,
-      generateId: services.generateId,
-      sleep: services.sleep,
-      ...(services.pageOrigin !== undefined ? { pageOrigin: services.pageOrigin } : {}),
-      ...(services.isOffline !== undefined ? { isOffline: services.isOffline } : {}),
-      ...(services.retryBaseMs !== undefined ? { retryBaseMs: services.retryBaseMs } : {}),
+      ...modelCallOptions(services),
       onAttemptStart: (attempt) => {
         endSpan = state.startSpan(turn, {
           kind: 'model',
@@ -221,16 +217,7 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
       const ref = refs[index] ?? -1;
       let endToolSpan: ((at: number) => void) | undefined;
       return executeToolCall(call, {
-        registry: services.registry,
-        policies: services.policies,
-        callMcpTool: services.callMcpTool,
-        ...(services.timeoutFor !== undefined ? { timeoutFor: services.timeoutFor } : {}),
-        ...(services.findingsFor !== undefined ? { findingsFor: services.findingsFor } : {}),
-        ...(services.maxResultChars !== undefined ? { maxResultChars: services.maxResultChars } : {}),
-        signal,
-        now: services.now,
-        waitForApproval: (id, abortSignal) => context.approvals.wait(id, abortSignal),
-        update: (patch) => state.updateItem(ref, 'tool-call', patch),
+        ...toolCallContext(services, context.approvals, signal, (patch) => state.updateItem(ref, 'tool-call', patch)),
         onRunStart: () => {
           endToolSpan = state.startSpan(turn, {
             kind: 'tool',

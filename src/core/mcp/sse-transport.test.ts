@@ -30,7 +30,7 @@ describe('the 2024 HTTP+SSE transport', () => {
     const { manager, exchanges, methodOf, log } = await connect({ servers: { old: { type: 'sse', url: legacy().url } } });
     const state = manager.getSnapshot().servers[0];
     expect(state).toMatchObject({ status: 'connected', transport: 'sse', era: 'legacy', serverInfo: { name: 'legacy-sse' } });
-    expect(state?.tools.map((tool) => tool.name)).toEqual(['echo', 'add']);
+    expect(state?.tools.map((tool) => tool.name)).toEqual(['echo', 'add', 'summarize', 'confirm_order']);
     const result = await manager.get('old')?.callTool('add', { a: 2, b: 40 });
     expect(result?.content).toEqual([{ type: 'text', text: '42' }]);
     const recorded = exchanges('old');

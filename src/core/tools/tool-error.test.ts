@@ -54,6 +54,15 @@ describe('toolFailureResult', () => {
             },
           },
         },
+        "not-recorded": {
+          "label": "Not recorded",
+          "model": {
+            "error": {
+              "category": "not-recorded",
+              "message": "This is a replay of an earlier turn: only the tool calls made in the original turn have results, and this call was not one of them. It was not run.",
+            },
+          },
+        },
         "protocol-error": {
           "label": "Protocol error",
           "model": {

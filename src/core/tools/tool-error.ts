@@ -16,6 +16,7 @@ export const TOOL_FAILURE_CATEGORIES = [
   'unknown-tool',
   'server-disconnected',
   'cancelled',
+  'not-recorded',
 ] as const;
 
 /** The stable failure categories (the `code` of a ToolFailure). */
@@ -53,6 +54,10 @@ const CATEGORY_TEXT: Readonly<Record<ToolFailureCategory, { label: string; messa
   'unknown-tool': { label: 'Unknown tool', message: 'There is no tool with this name. Use one of the tools you were given.' },
   'server-disconnected': { label: 'Server disconnected', message: 'The server that provides this tool is not connected.' },
   cancelled: { label: 'Cancelled', message: 'The call was cancelled before it finished.' },
+  'not-recorded': {
+    label: 'Not recorded',
+    message: 'This is a replay of an earlier turn: only the tool calls made in the original turn have results, and this call was not one of them. It was not run.',
+  },
 };
 
 /** A short label for the UI (badge, trace row). */

@@ -77,6 +77,8 @@ export interface HttpExchange {
   samplingFor?: string;
   /** Model wire: the exchange this request was forked from (its body edited and sent again by the person). */
   forkOf?: number;
+  /** Model wire: a replay of a turn (a branch, like a fork): the exchange id of the original turn's first request. */
+  replayOf?: number;
 }
 
 /**
@@ -143,6 +145,8 @@ export interface CallContext {
   roundOf?: string | number;
   /** Model wire: the exchange this request forks (a person's edited copy of its body). */
   forkOf?: number;
+  /** Model wire: the first request of the turn this request replays (another format, model or base URL). */
+  replayOf?: number;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */

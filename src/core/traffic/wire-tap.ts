@@ -159,6 +159,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
       if (context?.step !== undefined) start.step = context.step;
       if (context?.samplingFor !== undefined) start.samplingFor = context.samplingFor;
       if (context?.forkOf !== undefined) start.forkOf = context.forkOf;
+      if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
       const id = log.beginExchange(start);
       const target: MessageTarget = { log, server: source, exchangeId: id, direction: 'out', secrets, ...(context ? { context } : {}), ...(rpc?.contextOf ? { contextOf: rpc.contextOf } : {}) };
       if (sent) recordMessages(sent, startedAt, target, start.requestBody);

@@ -7,6 +7,9 @@ import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
 import { AssistantMessage, ErrorMessage, NoticeMessage, UserMessage } from './chat-message';
 import type { ChatSession } from './chat-session';
+import type { ReplayControls } from './replay-controls';
+import { finishedTurnAt } from './turn-ends';
+import { TurnReplay } from './turn-replay';
 import { needsKeyHint } from './model-settings';
 import { ToolCallCard } from './tool-call-card';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -21,6 +24,8 @@ export interface ChatPanelProps {
   onSelectToolCall?(id: string): void;
   /** What a server asks of the client while this tool call runs (the app renders the inbox's cards here). */
   toolCallInbox?(toolCallId: string): ReactNode;
+  /** Replays of finished turns; without it (an imported, read-only conversation) turns offer no replay. */
+  replays?: ReplayControls;
 }
 
 /** The hint under the input when a remote endpoint has no key (sending stays possible). */
@@ -30,7 +35,7 @@ const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add on
  * The conversation: messages streaming in, tool call cards with approvals and results,
  * errors with Retry, notices, and the message box.
  */
-export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox }: ChatPanelProps) {
+export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox, replays }: ChatPanelProps) {
   const snapshot = useStore(session);
   const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
@@ -96,10 +101,17 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
     }
   };
 
+  // A finished turn ends with its replay control (and its replays' results).
+  const renderWithReplay = (item: ChatItem, index: number) => {
+    const ended = replays && finishedTurnAt(snapshot, index);
+    if (!replays || !ended) return renderItem(item);
+    return [renderItem(item), <TurnReplay key={`replay-${ended.turn}-${ended.startedAt}`} turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} />];
+  };
+
   return (
     <div className="chat-panel" data-testid="chat">
       <div className="chat-log" ref={logRef} onScroll={onScroll} aria-label="Conversation" aria-busy={running} tabIndex={-1}>
-        {items.length === 0 ? <ChatEmptyState onUseExample={setDraft} demo={settings.provider === 'demo'} /> : items.map(renderItem)}
+        {items.length === 0 ? <ChatEmptyState onUseExample={setDraft} demo={settings.provider === 'demo'} /> : items.map(renderWithReplay)}
         {running && !streaming && firstAwaitingId === undefined && <div className="chat-working faint">Working…</div>}
       </div>
       <AttachmentChips attachments={snapshot.attachments} onRemove={(id) => session.removeAttachment(id)} />

@@ -88,6 +88,7 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
       data-linked={linked ? 'true' : undefined}
       data-sampling-for={exchange.samplingFor}
       data-fork-of={exchange.forkOf}
+      data-replay-of={exchange.replayOf}
       onClick={() => onSelect(rowKey)}
     >
       <span role="gridcell" className="c-time">
@@ -115,6 +116,11 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
         {exchange.forkOf !== undefined && (
           <span className="retry-badge" data-testid="model-row-fork" title={`An edited copy of request #${exchange.forkOf}, sent by you; the conversation does not include it`}>
             fork of #{exchange.forkOf}
+          </span>
+        )}
+        {exchange.replayOf !== undefined && (
+          <span className="retry-badge" data-testid="model-row-replay" title={`A replay of the turn that began with request #${exchange.replayOf}, run by you; the conversation does not include it`}>
+            replay of #{exchange.replayOf}
           </span>
         )}
         {exchange.samplingFor !== undefined && (

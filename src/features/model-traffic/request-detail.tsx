@@ -127,6 +127,11 @@ export function RequestDetail({
             fork of #{exchange.forkOf}
           </span>
         )}
+        {exchange.replayOf !== undefined && (
+          <span className="badge info" data-testid="request-replay-of">
+            replay of the turn of #{exchange.replayOf}
+          </span>
+        )}
         <span className="muted">sent {formatClock(exchange.startedAt)}</span>
       </div>
       {onFork !== undefined && exchange.wire === 'model' && <ForkEditor key={exchange.id} exchange={exchange} onFork={onFork} />}

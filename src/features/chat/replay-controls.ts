@@ -1,0 +1,5 @@
+/** The part of the replay store the chat uses (a `ReplayStore` fits it). */
+import type { ReplayStore } from '../../core/agent';
+
+/** What the turn replay form and its results need from the replays. */
+export type ReplayControls = Pick<ReplayStore, 'subscribe' | 'getSnapshot' | 'defaults' | 'start' | 'stop' | 'approve' | 'deny'>;
