@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
-import { AuthDebugger } from '../features/auth';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
-import { InboxCards } from '../features/inbox';
 import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
-import { GuidedTour, isTourDismissed, rememberTourDismissed } from '../features/tour';
+import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-steps';
+import { AppPalette, AuthDebugger, GuidedTour, InboxCards } from './lazy-panels';
 import { useStore } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
 import { browserStorage } from './browser-storage';
@@ -19,8 +18,7 @@ import { ShellLayout } from './layout/shell-layout';
 import { showTourTarget, useShell } from './layout/use-shell';
 import { TopBarSettings } from './layout/top-bar-settings';
 import { PROVIDERS } from '../core/providers';
-import { appCommands } from './palette/app-commands';
-import { CommandPalette, usePaletteShortcut } from './palette/command-palette';
+import { usePaletteShortcut } from './palette/palette-shortcut';
 import { rememberTopBarHeight } from './top-bar-memory';
 import { useToolAppSlot } from './apps-mount';
 import { ToolAppSlot } from '../ui/tool-app-slot';
@@ -161,21 +159,29 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
               session={shownSession}
               selectedToolCallId={selectedToolCall}
               onSelectToolCall={setSelectedToolCall}
-              toolCallInbox={view ? undefined : (toolCallId) => <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />}
+              toolCallInbox={
+                view
+                  ? undefined
+                  : (toolCallId) => (
+                      <Suspense fallback={null}>
+                        <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />
+                      </Suspense>
+                    )
+              }
               {...(view ? {} : { replays: services.replays })}
             />
           </ReadOnlyFrame>
         }
       />
       </ToolAppSlot.Provider>
-      {paletteOpen && (
-        <CommandPalette
-          commands={appCommands({ services, shell, startTour: () => setTouring(true), toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') })}
-          onClose={() => setPaletteOpen(false)}
-        />
-      )}
-      {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
-      {signInSteps !== undefined && <AuthDebugger manager={services.connections} server={signInSteps} onSelectServer={setSignInSteps} onClose={() => setSignInSteps(undefined)} />}
+      {/* Loaded when first opened; nothing to show meanwhile (each is an overlay). */}
+      <Suspense fallback={null}>
+        {paletteOpen && (
+          <AppPalette services={services} shell={shell} startTour={() => setTouring(true)} toggleTheme={() => setTheme(theme === 'dark' ? 'light' : 'dark')} onClose={() => setPaletteOpen(false)} />
+        )}
+        {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
+        {signInSteps !== undefined && <AuthDebugger manager={services.connections} server={signInSteps} onSelectServer={setSignInSteps} onClose={() => setSignInSteps(undefined)} />}
+      </Suspense>
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />
       </footer>

@@ -1,22 +1,18 @@
 /**
  * The tabs of each area of the screen. To add a view to an area, add one entry to its list:
  * the shell (layout/) gives every area a tab strip when it holds more than one tab, keeps the
- * chosen tab across reloads, and keeps hidden tabs mounted (their state survives a switch).
+ * chosen tab across reloads, mounts a tab the first time it is shown and keeps it mounted when
+ * hidden (its state survives a switch). Views not on the first screen load then (lazy-panels.tsx).
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { Services } from '../core/composition';
 import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel } from '../features/model-traffic';
-import { RemindersPanel, ToolRegistryPanel } from '../features/tool-registry';
-import { InboxCards, RootsEditor } from '../features/inbox';
 import { ServersPanel } from '../features/servers';
-import { ServerContents } from '../features/server-contents';
-import { TasksPanel } from '../features/tasks';
 import { TrafficPanel } from '../features/traffic';
-import { LogView } from '../features/logs';
-import { TokenBillPanel } from '../features/token-bill';
 import { BridgeWirePanel } from '../features/apps';
+import { InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
 import type { ProviderId } from '../core/providers';
 
 /** What a tab may show: the services and the shell's shared state. */
@@ -60,15 +56,21 @@ export const SERVER_TABS: readonly AreaTab[] = [
         {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
         policies={services.policies}
         contents={(server) => (
+          <Suspense fallback={null}>
           <ServerContents
             server={server}
             connection={services.connections.get(server.name)}
             onAttach={(label, parts) => services.session.attach(label, parts)}
             onInsert={(source, messages) => services.session.insertMessages(messages, source)}
           />
+          </Suspense>
         )}
         // What a server asks of the client during a manual call: its requests since the call started, outside any chat turn.
-        callInbox={(server, since) => <InboxCards inbox={services.inbox} show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since} />}
+        callInbox={(server, since) => (
+          <Suspense fallback={null}>
+            <InboxCards inbox={services.inbox} show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since} />
+          </Suspense>
+        )}
       />
     ),
   },

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
+import { ChevronDown } from 'lucide-react';
 import './menu-button.css';
 
 /** One action of a MenuButton. */
@@ -85,6 +86,7 @@ export function MenuButton({ label, icon, testId, title, actions }: { label: str
       >
         {icon}
         {label}
+        <ChevronDown aria-hidden size={12} />
       </button>
       {open !== undefined && (
         <div className="menu-button-menu" role="menu" id={menuId} aria-label={label} onKeyDown={onMenuKey}>

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Panel } from '../../ui/panel';
 import type { AreaContext, AreaTab } from '../areas';
@@ -17,23 +17,29 @@ export interface AreaPanelProps {
   testId?: string;
   maximised?: boolean;
   onToggleMaximise?: () => void;
-  /** Keep hidden tabs mounted (a wire keeps its selection and scroll); otherwise only the shown tab is. */
+  /** Keep a tab mounted once shown (a wire keeps its selection and scroll); otherwise only the shown tab is. */
   keepMounted?: boolean;
 }
 
 /**
  * One area of the screen: a panel that shows its only tab under a heading, or a tab strip
- * (arrow keys move between tabs, as ARIA's tabs pattern asks) over the chosen tab. With
- * `keepMounted`, hidden tabs stay mounted, so a list keeps its selection and scroll meanwhile.
+ * (arrow keys move between tabs, as ARIA's tabs pattern asks) over the chosen tab. A tab mounts
+ * the first time it is shown (the first screen renders, and loads, only the tabs on it); with
+ * `keepMounted` it then stays mounted when hidden, so a list keeps its selection and scroll.
+ * A tab whose code is still loading shows its empty panel: nothing jumps in between.
  */
 export function AreaPanel({ area, label, tabs, context, active, onActivate, testId, maximised, onToggleMaximise, keepMounted = false }: AreaPanelProps) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const shown = tabs.find((tab) => tab.id === active) ?? tabs[0]!;
+  // The tabs shown so far (set while rendering, React's way to derive state from a prop).
+  const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set([shown.id]));
+  if (!mounted.has(shown.id)) setMounted(new Set([...mounted, shown.id]));
+  const isMounted = (tab: AreaTab) => tab === shown || (keepMounted && mounted.has(tab.id));
   if (tabs.length === 1) {
     return (
       <Panel title={shown.label} testId={testId} areaId={area} maximised={maximised} onToggleMaximise={onToggleMaximise}>
-        {shown.render(context)}
+        <Suspense fallback={null}>{shown.render(context)}</Suspense>
       </Panel>
     );
   }
@@ -56,7 +62,7 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
               role="tab"
               className="tab"
               id={`${id}-${tab.id}`}
-              aria-controls={keepMounted || tab === shown ? `${id}-${tab.id}-panel` : undefined}
+              aria-controls={isMounted(tab) ? `${id}-${tab.id}-panel` : undefined}
               aria-selected={tab === shown}
               tabIndex={tab === shown ? 0 : -1}
               data-tab={tab.id}
@@ -73,9 +79,9 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
       maximised={maximised}
       onToggleMaximise={onToggleMaximise}
     >
-      {tabs.filter((tab) => keepMounted || tab === shown).map((tab) => (
+      {tabs.filter(isMounted).map((tab) => (
         <div key={tab.id} className="area-tabpanel" role="tabpanel" id={`${id}-${tab.id}-panel`} aria-labelledby={`${id}-${tab.id}`} hidden={tab !== shown}>
-          {tab.render(context)}
+          <Suspense fallback={null}>{tab.render(context)}</Suspense>
         </div>
       ))}
     </Panel>

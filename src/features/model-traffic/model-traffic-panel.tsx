@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { toCurl } from '../../core/traffic/curl';
 import type { TrafficLog } from '../../core/traffic/traffic-log';
 import type { HttpExchange } from '../../core/traffic/types';
@@ -10,12 +10,15 @@ import { ModelList } from './model-list';
 import { modelExchangesOf, ModelRowsBuilder, rowKey } from './model-rows';
 import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';
 import type { ModelRequestSource } from './rebuild-request';
-import { RequestDetail } from './request-detail';
 import type { SendFork } from './fork-editor';
-import { ResponseDetail } from './response-detail';
 import { isExchangeFailed } from '../../ui/exchange-outcome';
 import { detectProvider } from './summarize-exchange';
+import { lazyNamed } from '../../ui/lazy-named';
 import './model-traffic.css';
+
+// The detail pane loads the first time a row is opened: the first screen's wire is an empty list.
+const RequestDetail = lazyNamed(() => import('./request-detail'), 'RequestDetail');
+const ResponseDetail = lazyNamed(() => import('./response-detail'), 'ResponseDetail');
 
 /** The model requests linked to the tool call selected in the chat. */
 export interface ModelTrafficLinks {
@@ -143,12 +146,15 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
               ),
               actions: <CopyButton text={() => toCurl(selected)} label="Copy as curl" testId="model-copy-curl" />,
               onClose: onDeselect,
-              children:
-                selection.kind === 'request' ? (
+              children: (
+                <Suspense fallback={null}>
+                {selection.kind === 'request' ? (
                   <RequestDetail key={selected.id} exchange={selected} previous={previousOf(snapshot.exchanges, selected)} provider={provider} session={session} onFork={onFork} />
                 ) : (
                   <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
-                ),
+                )}
+                </Suspense>
+              ),
             }
           : undefined
       }

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { ProtocolEra } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
@@ -8,11 +8,14 @@ import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
 import { exchangeKey, mcpExchangesOf, messageKey, TrafficRowsBuilder } from './build-rows';
 import type { ClearMark, TrafficRow } from './build-rows';
-import { ExchangeDetail } from './exchange-detail';
 import { isExchangeFailed } from './exchange-status';
-import { MessageDetail } from './message-detail';
 import { TrafficList } from './traffic-list';
+import { lazyNamed } from '../../ui/lazy-named';
 import './traffic.css';
+
+// The detail pane loads the first time a row is opened: the first screen's wire is an empty list.
+const ExchangeDetail = lazyNamed(() => import('./exchange-detail'), 'ExchangeDetail');
+const MessageDetail = lazyNamed(() => import('./message-detail'), 'MessageDetail');
 
 /** Props for TrafficPanel. */
 export interface TrafficPanelProps {
@@ -186,8 +189,9 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
               label: 'Selected row',
               title: <span className="section-title">{selectedMessage !== undefined ? 'Message' : 'HTTP exchange'}</span>,
               onClose: onDeselect,
-              children:
-                selectedMessage !== undefined ? (
+              children: (
+                <Suspense fallback={null}>
+                {selectedMessage !== undefined ? (
                   <MessageDetail
                     key={selectedMessage.seq}
                     message={selectedMessage}
@@ -198,7 +202,9 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
                   />
                 ) : selectedExchange !== undefined ? (
                   <ExchangeDetail key={selectedExchange.id} exchange={selectedExchange} topicsOpen />
-                ) : null,
+                ) : null}
+                </Suspense>
+              ),
             }
           : undefined
       }

@@ -1,0 +1,31 @@
+/**
+ * The views not needed for the first screen, each loaded the first time it is shown: the
+ * servers area's other tabs, the wires' other tabs, the cards that answer a server's requests,
+ * a server's contents, the command palette, the tour and the auth debugger. The page's first
+ * chunk then holds only what the first screen draws (issue 17: toward 120 KB gzip); a view's
+ * file arrives in the moment between a click and its first paint.
+ */
+import { lazyNamed } from '../ui/lazy-named';
+
+/** The tool registry tab. */
+export const ToolRegistryPanel = lazyNamed(() => import('../features/tool-registry'), 'ToolRegistryPanel');
+/** The reminders tab. */
+export const RemindersPanel = lazyNamed(() => import('../features/tool-registry'), 'RemindersPanel');
+/** The roots and sampling tab. */
+export const RootsEditor = lazyNamed(() => import('../features/inbox'), 'RootsEditor');
+/** The cards that answer a server's sampling and elicitation requests (shown when one arrives). */
+export const InboxCards = lazyNamed(() => import('../features/inbox'), 'InboxCards');
+/** The tasks tab. */
+export const TasksPanel = lazyNamed(() => import('../features/tasks'), 'TasksPanel');
+/** The token bill tab. */
+export const TokenBillPanel = lazyNamed(() => import('../features/token-bill'), 'TokenBillPanel');
+/** The logs tab of the MCP wire area. */
+export const LogView = lazyNamed(() => import('../features/logs'), 'LogView');
+/** A connected server's resources and prompts (under its card, when opened). */
+export const ServerContents = lazyNamed(() => import('../features/server-contents'), 'ServerContents');
+/** The command palette (Ctrl/⌘-K) with the app's commands. */
+export const AppPalette = lazyNamed(() => import('./palette/app-palette'), 'AppPalette');
+/** The guided tour (a first visit, or when asked for). */
+export const GuidedTour = lazyNamed(() => import('../features/tour/guided-tour'), 'GuidedTour');
+/** The auth debugger (a server's sign-in steps). */
+export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
