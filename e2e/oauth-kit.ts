@@ -48,7 +48,9 @@ export async function signIn(page: Page): Promise<void> {
 /** The auth debugger's steps as `step:status`, opened from the card. */
 export async function steps(page: Page): Promise<string[]> {
   if ((await page.getByTestId('auth-debugger').count()) === 0) await page.getByTestId('server-auth-steps-notes').click();
+  // The debugger loads on first use: wait for its rows before reading them.
   const rows = page.getByTestId('auth-debugger').getByTestId('auth-step');
+  await expect(rows.first()).toBeVisible();
   return rows.evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-step')}:${element.getAttribute('data-status')}`));
 }
 
