@@ -92,9 +92,11 @@ async function copiedText(page: Page, button: Locator): Promise<string> {
 
 /** Opens collapsed nodes of the JSON trees inside `container` until `text` is on the page. */
 async function expandJsonUntil(container: Locator, text: string): Promise<void> {
+  const collapsed = container.locator('button.json-toggle[aria-label="Expand"]:visible, button.json-summary:visible');
+  // Detail panes load on first use: wait until the text or a collapsed node is there.
+  await expect.poll(async () => (await container.innerText()).includes(text) || (await collapsed.count()) > 0).toBe(true);
   for (let round = 0; round < 40; round++) {
     if ((await container.innerText()).includes(text)) return;
-    const collapsed = container.locator('button.json-toggle[aria-label="Expand"]:visible, button.json-summary:visible');
     if ((await collapsed.count()) === 0) return;
     await collapsed.first().click();
   }
@@ -641,6 +643,8 @@ for (const provider of PROVIDERS) {
       await expect(page.getByTestId('server-wild')).toHaveAttribute('data-status', 'connected');
       await expect(page.getByTestId('server-links')).toHaveAttribute('data-status', 'connected');
       await page.getByTestId('left-tab-registry').click();
+      // The registry tab loads on first use: wait for its rows before reading them.
+      await expect(page.locator('[data-testid="registry-tool"]').first()).toBeVisible();
       const publicNames = await page.locator('[data-testid="registry-tool"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));
       const openLink = publicNames.find((name) => name.endsWith('open_link'))!;
       await allowTools(page, [openLink]);

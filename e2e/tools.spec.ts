@@ -124,6 +124,8 @@ test('the local add_reminder tool passes the same gate and its reminders survive
 test('the token bill lists every registered tool with a positive count, and the total is their sum', async ({ page }) => {
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
   await page.getByTestId('left-tab-registry').click();
+  // The registry tab loads on first use: wait for its rows before reading them.
+  await expect(page.locator('[data-testid^="tool-policy-"]').first()).toBeVisible();
   const registered = await page.locator('[data-testid^="tool-policy-"]').evaluateAll((selects) => selects.map((select) => select.getAttribute('data-testid')!.slice('tool-policy-'.length)));
   await page.getByTestId('left-tab-tokens').click();
   const rows = page.getByTestId('token-bill-row');
