@@ -15,9 +15,10 @@ const QUESTION = 'Weather in Paris, Rome and Oslo, one after the other?';
 
 const modelRequests = (page: Page) => page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]');
 
-/** Clicks a download button and returns the file's text. */
+/** Clicks a download button (a Session menu item: the menu is opened first) and returns the file's text. */
 async function download(page: Page, testId: string): Promise<string> {
   const downloading = page.waitForEvent('download');
+  if (testId.startsWith('session-')) await page.getByTestId('session-menu').click();
   await page.getByTestId(testId).click();
   return readFile(await (await downloading).path(), 'utf8');
 }
@@ -54,7 +55,10 @@ for (const format of ['anthropic', 'openai-responses'] as const satisfies readon
     expect(traffic.split(QUESTION).length - 1).toBe(1);
 
     // Imported again (read-only), its HAR gives the same bytes, key order and whitespace included.
-    await page.getByTestId('session-import').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('session-menu').click();
+    await page.getByTestId('session-import').click();
+    await (await chooser).setFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
     await expect(page.getByTestId('readonly-banner')).toContainText('Viewing an imported session (read-only)');
     await expect(modelRequests(page)).toHaveCount(4);
     expect(harBodies(await download(page, 'model-export-har'))).toEqual(sent);
