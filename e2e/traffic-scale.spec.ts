@@ -72,6 +72,8 @@ test('shows, filters, selects and exports every row of 20,000 messages', async (
     expect(expected).toBeGreaterThan(0);
     await page.getByTestId('traffic-filter-method').selectOption(method);
     await expect(count).toHaveText(`${n(expected)} of ${n(summary.rows)}`);
+    // The list is drawn from a deferred copy of the filter: wait until it shows the filtered rows.
+    await expect(page.getByTestId('traffic-row').first()).toHaveAttribute('data-method', method);
     const methods = await page.getByTestId('traffic-row').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.method));
     expect(methods.length).toBeGreaterThan(0);
     expect(new Set(methods)).toEqual(new Set([method]));
