@@ -7,6 +7,7 @@
 import type { KeyValueStorage } from '../tools';
 import { isPlainObject } from '../shared/json';
 import { PRICE_FIELDS, type ModelPrice, type PriceField } from './turn-usage';
+import { Listeners } from '../shared/listeners';
 
 /** Default storage key of PriceTable. */
 export const PRICE_TABLE_STORAGE_KEY = 'glassbox.prices.v1';
@@ -31,7 +32,7 @@ export class PriceTable {
   private prices: Record<string, ModelPrice> = Object.create(null) as Record<string, ModelPrice>;
   private problems: string[] = [];
   private snapshot: PriceTableSnapshot;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -42,12 +43,7 @@ export class PriceTable {
   }
 
   /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current snapshot (same object until something changes). */
   getSnapshot = (): PriceTableSnapshot => this.snapshot;
@@ -78,7 +74,7 @@ export class PriceTable {
       this.problems = [`Saving prices failed (${error instanceof Error ? error.message : String(error)}); they last until the page is closed.`];
     }
     this.snapshot = this.buildSnapshot();
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.notify();
   }
 
   private buildSnapshot(): PriceTableSnapshot {
