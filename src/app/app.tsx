@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
@@ -19,9 +19,12 @@ import { showTourTarget, useShell } from './layout/use-shell';
 import { TopBarSettings } from './layout/top-bar-settings';
 import { PROVIDERS } from '../core/providers';
 import { usePaletteShortcut } from './palette/palette-shortcut';
-import { rememberTopBarHeight } from './top-bar-memory';
+import { isFirstFrame } from '../ui/first-frame';
 import { useToolAppSlot } from './apps-mount';
 import { ToolAppSlot } from '../ui/tool-app-slot';
+
+/** The first frame's root attributes (src/ui/first-frame.ts). */
+const FIRST_FRAME_ATTRIBUTES = { 'data-first-frame': '', inert: true, 'aria-busy': true, 'aria-disabled': true } as const;
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
 export function App({ services, restoreProblems = [], onFirstRender }: {
@@ -33,8 +36,6 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   // Once: the dependency is deliberately left out, a later prop would not be a first render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onFirstRender?.(), []);
-  const topBar = useRef<HTMLElement>(null);
-  useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
   const shell = useShell();
   const renderToolApp = useToolAppSlot(services, theme);
@@ -44,8 +45,10 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [selectedToolCall, setSelectedToolCall] = useState<string>();
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
-  // The tour opens on a first visit; once closed or finished it stays closed until asked for.
-  const [touring, setTouring] = useState(() => !isTourDismissed(browserStorage()));
+  // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
+  const [firstFrame] = useState(isFirstFrame);
+  // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
+  const [touring, setTouring] = useState(() => !firstFrame && !isTourDismissed(browserStorage()));
   const closeTour = useCallback(() => {
     setTouring(false);
     rememberTourDismissed(browserStorage());
@@ -106,8 +109,10 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
 
   return (
     // The notices row sits between the top bar and the panels only while there is one.
-    <div className="app" style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
-      <header className="top-bar" ref={topBar}>
+    // The first frame is only a picture of the app until the restored session replaces it (a few
+    // hundred ms): inert, so nothing typed into it is lost, and marked busy and disabled for tools.
+    <div className="app" {...(firstFrame && FIRST_FRAME_ATTRIBUTES)} style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
+      <header className="top-bar">
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
