@@ -17,7 +17,8 @@ const INIT_SCRIPT = () => {
   const marks = { editorUsableAt: undefined, monacoReadyAt: undefined };
   window.__benchMarks = marks;
   const check = () => {
-    const editor = document.querySelector('[data-testid="config-editor"]');
+    // The prerendered first frame's editor is a picture (inert) until the app takes over.
+    const editor = document.querySelector('.app:not([data-first-frame]) [data-testid="config-editor"]');
     if (!editor) return;
     const monaco = editor.getAttribute('data-editor') === 'monaco';
     const textarea = editor.querySelector('textarea');
@@ -30,7 +31,7 @@ const INIT_SCRIPT = () => {
     }
   };
   const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled'] });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled', 'data-first-frame'] });
   // Largest contentful paint: the browser reports a new entry each time a larger element paints;
   // the last one reported is the page's LCP.
   marks.lcpAt = undefined;
