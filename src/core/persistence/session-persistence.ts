@@ -30,6 +30,7 @@ import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
 import { toStoredExchange } from './stored-bodies';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
+import { ConversationChunks, readStoredConversation } from './stored-conversation';
 
 
 /** Options for SessionPersistence. */
@@ -39,7 +40,7 @@ export interface SessionPersistenceOptions {
   backend: KeyValueBackend;
   /** Longest wait between a change and its save, in milliseconds. Default is 300. */
   debounceMs?: number;
-  /** Traffic records per stored chunk. Default is 500. */
+  /** Traffic records, chat items and history messages per stored chunk. Default is 50. */
   chunkSize?: number;
   /** Starts a timer. Default is `setTimeout`. */
   setTimer?(callback: () => void, ms: number): unknown;
@@ -53,8 +54,11 @@ export interface SessionPersistenceOptions {
 
 /** Default `debounceMs`. */
 export const DEFAULT_SAVE_DEBOUNCE_MS = 300;
-/** Default `chunkSize`. */
-export const DEFAULT_CHUNK_SIZE = 500;
+/**
+ * Default `chunkSize`. A save rewrites the open chunk whole, so a chunk is kept small: 50 records
+ * of 20 KB tool results is 1 MB, where 500 was 10 MB rewritten on every save of a long turn.
+ */
+export const DEFAULT_CHUNK_SIZE = 50;
 
 /** Stands for a stored layout that cannot be read (never equal to a real save id). */
 const UNREADABLE = '\u0000unreadable';
@@ -74,6 +78,7 @@ export class SessionPersistence {
   private readonly now: () => number;
   private readonly exchanges: ChunkTracker<HttpExchange>;
   private readonly messages: ChunkTracker<RpcMessageRecord>;
+  private readonly conversation: ConversationChunks;
   private readonly listeners = new Listeners();
   private dirty: Dirty = { ...CLEAN };
   private configText: string | undefined;
@@ -99,8 +104,9 @@ export class SessionPersistence {
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.now = options.now ?? (() => Date.now());
     this.writerId = options.writerId ?? Math.random().toString(36).slice(2, 10);
-    this.exchanges = new ChunkTracker('exchanges', this.chunkSize, toStoredExchange);
-    this.messages = new ChunkTracker('messages', this.chunkSize);
+    this.exchanges = new ChunkTracker((chunk) => PERSISTENCE_KEYS.chunk('exchanges', chunk), this.chunkSize, toStoredExchange);
+    this.messages = new ChunkTracker((chunk) => PERSISTENCE_KEYS.chunk('messages', chunk), this.chunkSize);
+    this.conversation = new ConversationChunks(this.chunkSize);
     // What the stores hold now counts as saved; create the persistence before anything is recorded.
     this.savedTrafficVersion = this.log.getSnapshot().version;
     this.savedConversation = this.session.getSnapshot();
@@ -137,14 +143,7 @@ export class SessionPersistence {
         this.dirty.traffic = true;
       }
     }
-    if (conversation !== undefined) {
-      try {
-        const imported = this.session.importData(conversation);
-        problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
-      } catch (error) {
-        problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
-      }
-    }
+    if (conversation !== undefined) await this.restoreConversation(conversation, problems);
     if (typeof config === 'string') {
       result.configText = config;
       this.configText = config;
@@ -224,9 +223,27 @@ export class SessionPersistence {
     const operations: BackendOperation[] = [];
     const commits: Array<() => void> = [];
     try {
+      // Another tab of the app may have saved since: then the stored chunks are not ours, and all of ours are written.
+      const [storedMeta, storedConversation] = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation]);
+      const storedSaveId = storedMeta === undefined ? undefined : (parseLayout(storedMeta)?.saveId ?? UNREADABLE);
+      const foreign = storedSaveId !== this.lastSaveId;
+      if (foreign) {
+        const layout = parseLayout(storedMeta);
+        this.exchanges.forget(layout?.exchanges.chunks ?? 0);
+        this.messages.forget(layout?.messages.chunks ?? 0);
+        this.conversation.forget(storedConversation);
+        dirty.traffic = true;
+        dirty.conversation = true;
+      }
       if (dirty.conversation) {
         const conversation = this.session.getSnapshot();
-        operations.push({ type: 'put', key: PERSISTENCE_KEYS.conversation, value: this.session.exportData() });
+        if (this.session.exportForSave) {
+          const plan = this.conversation.plan(this.session.exportForSave());
+          operations.push(...plan.operations);
+          commits.push(plan.commit);
+        } else {
+          operations.push({ type: 'put', key: PERSISTENCE_KEYS.conversation, value: this.session.exportData() });
+        }
         commits.push(() => (this.savedConversation = conversation));
       }
       if (dirty.config && this.configText !== undefined) {
@@ -235,24 +252,18 @@ export class SessionPersistence {
         if (stripped !== undefined) operations.push({ type: 'put', key: PERSISTENCE_KEYS.config, value: stripped });
       }
       if (dirty.traffic) {
-        // Another tab of the app may have saved since: then the stored chunks are not ours, and all of ours are written.
-        const stored = await this.backend.get(PERSISTENCE_KEYS.meta);
-        const storedSaveId = stored === undefined ? undefined : (parseLayout(stored)?.saveId ?? UNREADABLE);
-        const foreign = storedSaveId !== this.lastSaveId;
-        if (foreign) {
-          const layout = parseLayout(stored);
-          this.exchanges.forget(layout?.exchanges.chunks ?? 0);
-          this.messages.forget(layout?.messages.chunks ?? 0);
-        }
         const snapshot = this.log.getSnapshot();
         commits.push(() => (this.savedTrafficVersion = snapshot.version));
         const exchangePlan = this.exchanges.plan(snapshot.exchanges, snapshot.exchangeCount);
         const messagePlan = this.messages.plan(snapshot.messages, snapshot.messageCount);
-        if (exchangePlan.operations.length > 0 || messagePlan.operations.length > 0 || foreign) {
-          const saveId = `${this.writerId}:${++this.saveCount}`;
-          operations.push(...exchangePlan.operations, ...messagePlan.operations, { type: 'put', key: PERSISTENCE_KEYS.meta, value: buildLayout(snapshot, saveId, this.chunkSize, this.now()) });
-          commits.push(exchangePlan.commit, messagePlan.commit, () => (this.lastSaveId = saveId));
-        }
+        operations.push(...exchangePlan.operations, ...messagePlan.operations);
+        commits.push(exchangePlan.commit, messagePlan.commit);
+      }
+      if (operations.some((operation) => operation.key !== PERSISTENCE_KEYS.config) || foreign) {
+        // The layout record last, stamped with this save's id: the whole batch is one consistent state.
+        const saveId = `${this.writerId}:${++this.saveCount}`;
+        operations.push({ type: 'put', key: PERSISTENCE_KEYS.meta, value: buildLayout(this.log.getSnapshot(), saveId, this.chunkSize, this.now()) });
+        commits.push(() => (this.lastSaveId = saveId));
       }
       await writeAll(this.backend, operations);
       for (const commit of commits) commit();
@@ -261,6 +272,28 @@ export class SessionPersistence {
       // Keep the parts that were not saved dirty; the next change (or flush) tries again.
       this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config };
       this.setStatus({ dirty: true, saving: false, error: `The session could not be saved: ${messageOf(error)}` });
+    }
+  }
+
+  /** Loads the stored conversation into the session; chunks that will be rewritten are forgotten. */
+  private async restoreConversation(value: unknown, problems: string[]): Promise<void> {
+    try {
+      const stored = await readStoredConversation(this.backend, value, problems);
+      const imported = this.session.importData(stored.data);
+      problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
+      // A session that cannot hand over its lists is saved whole each time (nothing to adopt).
+      if (!this.session.exportForSave) return;
+      const restored = this.session.exportForSave();
+      const counts = stored.head?.lists;
+      const exact = counts !== undefined && stored.complete && imported.problems.length === 0 && restored.items.length === counts.items.count && restored.history.length === counts.history.count && restored.requests.length === counts.requests.count;
+      if (exact && stored.head) this.conversation.adopt(restored, stored.head);
+      else {
+        // An earlier version's record, or damage: the next save writes the conversation in chunks again.
+        this.conversation.forget(value);
+        this.dirty.conversation = true;
+      }
+    } catch (error) {
+      problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
     }
   }
 
