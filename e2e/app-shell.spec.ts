@@ -49,6 +49,9 @@ test.describe('app shell: the prerendered first frame', () => {
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connecting');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(30, 31, 34)');
+    // The theme button shows the dark theme's icon (the sun) already, as the app will.
+    await expect(page.getByTestId('theme-toggle').locator('.lucide-sun')).toBeVisible();
+    await expect(page.getByTestId('theme-toggle').locator('.lucide-moon')).toBeHidden();
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
     expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href !== null).length), 'no style sheet file to wait for').toBe(0);
     const ids = ['area-left', 'area-chat', 'area-mcp', 'area-model'];

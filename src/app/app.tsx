@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
+import { Command as CommandIcon, GraduationCap } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
@@ -14,6 +14,7 @@ import { useShareLinkPaste } from './use-share-link-paste';
 import { browserStorage } from './browser-storage';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
+import { ThemeToggleIcon } from './theme-toggle-icon';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
 import { showTourTarget, useShell } from './layout/use-shell';
@@ -152,7 +153,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           <GraduationCap aria-hidden size={16} />
         </button>
         <button type="button" className="icon-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} title={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
-          {theme === 'dark' ? <Sun aria-hidden size={16} /> : <Moon aria-hidden size={16} />}
+          <ThemeToggleIcon theme={theme} firstFrame={firstFrame} />
         </button>
       </header>
       {(view !== undefined || restoreNotice.length > 0) && (
