@@ -5,14 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle } from '../../../e2e/servers/model-server.mjs';
-import type { ProviderId } from '../providers';
-import { PolicyStore, ToolRegistry } from '../tools';
-import { memoryStorage } from '../tools/memory-storage';
-import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
-import type { CallContext } from '../traffic';
-import { AgentSession } from './agent-session';
-import { ReplayError, ReplayStore } from './replay-store';
-import { counterIds, turnServices, type AgentSessionDeps } from './session-services';
+import { FORECAST, recordedTurn as recordTurn } from './__fixtures__/recorded-turn';
+import { ReplayError } from './replay-store';
 
 let server: ModelServerHandle;
 beforeAll(async () => {
@@ -23,38 +17,7 @@ afterAll(async () => {
 });
 beforeEach(() => server.reset());
 
-const FORECAST = 'weather_get_forecast';
-
-/** A session with one recorded Anthropic turn that called the forecast for Paris. */
-async function recordedTurn(policy: 'allow' | 'ask' = 'allow') {
-  const log = new TrafficLog();
-  const secrets = new SecretRegistry();
-  const modelFetch = (source: ProviderId, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(fetch) as typeof fetch;
-  const registry = new ToolRegistry();
-  registry.setServerTools('weather', [
-    { name: 'get_forecast', description: 'Forecast for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] } },
-  ]);
-  const policies = new PolicyStore({ storage: memoryStorage() });
-  policies.setPolicy('weather', 'get_forecast', 'allow');
-  const mcpCalls: Array<Record<string, unknown>> = [];
-  const deps: AgentSessionDeps = {
-    registry,
-    policies,
-    callMcpTool: async (_server, _tool, args) => {
-      mcpCalls.push(args);
-      return { content: [{ type: 'text', text: `Sunny in ${String(args['city'])}` }] };
-    },
-    modelFetch,
-    sleep: async () => undefined,
-    initialSettings: { provider: 'anthropic', model: 'claude-test', baseUrl: server.url, apiKey: 'test-key' },
-  };
-  const session = new AgentSession(deps);
-  server.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Sunny: take sunglasses.' }]);
-  await session.send('Weather in Paris?');
-  policies.setPolicy('weather', 'get_forecast', policy);
-  const replays = new ReplayStore({ session, log, services: turnServices(deps, () => Date.now(), counterIds()) });
-  return { session, log, replays, mcpCalls };
-}
+const recordedTurn = (policy: 'allow' | 'ask' = 'allow') => recordTurn(server, policy);
 
 type Body = Record<string, unknown>;
 const bodyOf = (index: number): Body => server.requests()[index]!.body as Body;

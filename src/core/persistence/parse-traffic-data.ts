@@ -30,8 +30,10 @@ const EXCHANGE_STRINGS = [
   'error',
   'note',
   'toolCallId',
+  'samplingFor',
 ] as const;
-const EXCHANGE_NUMBERS = ['durationMs', 'headersMs', 'status', 'turn', 'step'] as const;
+// forkOf and replayOf mark a model request as a branch: without them a fork or a replay would come back as a request of the conversation.
+const EXCHANGE_NUMBERS = ['durationMs', 'headersMs', 'status', 'turn', 'step', 'forkOf', 'replayOf'] as const;
 const MESSAGE_NUMBERS = ['exchangeId', 'pairedSeq', 'latencyMs'] as const;
 
 /** Most problems listed one by one; the rest are counted. */

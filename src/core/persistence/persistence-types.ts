@@ -1,4 +1,5 @@
 /** The shapes the session persistence works with: the stores it follows, and what it reports. */
+import type { ReplayData } from '../agent/replay-data';
 import type { AgentSessionData } from '../agent/session-types';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 
@@ -15,6 +16,15 @@ export interface PersistedAgentSession {
   /** The same object until the conversation changes. */
   getSnapshot(): { items: readonly unknown[] };
   exportData(): AgentSessionData;
+  importData(data: unknown): { problems: string[] };
+}
+
+/** The session's replays as the persistence needs them (a `ReplayStore` fits). */
+export interface PersistedReplays {
+  subscribe(listener: () => void): () => void;
+  /** The same object until the replays change. */
+  getSnapshot(): unknown;
+  exportData(): ReplayData;
   importData(data: unknown): { problems: string[] };
 }
 

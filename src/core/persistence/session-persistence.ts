@@ -1,7 +1,8 @@
 /**
  * Keeps the session in a key-value backend (IndexedDB in the page) as it goes, so a reload or
  * a crash loses at most the last save window: the traffic log of both wires, the conversation
- * (`AgentSession.exportData`, which has no API key) and the config text with its secrets
+ * (`AgentSession.exportData`, which has no API key), the replays of its turns (a branch of the
+ * session, referencing the traffic log's exchanges by id) and the config text with its secrets
  * stripped. `restore()` puts it all back on start-up.
  *
  * How it saves:
@@ -24,7 +25,7 @@
 import { stripSecrets } from '../config/share-link';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { readMany, writeAll, type BackendOperation, type KeyValueBackend } from './key-value-backend';
-import type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
+import type { PersistedAgentSession, PersistedReplays, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 import { readStoredTraffic } from './read-stored-traffic';
 import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
@@ -36,6 +37,8 @@ import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
 export interface SessionPersistenceOptions {
   log: PersistedTrafficLog;
   session: PersistedAgentSession;
+  /** The replays of the session's turns, when there are any to keep. */
+  replays?: PersistedReplays;
   backend: KeyValueBackend;
   /** Longest wait between a change and its save, in milliseconds. Default is 300. */
   debounceMs?: number;
@@ -59,13 +62,14 @@ export const DEFAULT_CHUNK_SIZE = 500;
 /** Stands for a stored layout that cannot be read (never equal to a real save id). */
 const UNREADABLE = '\u0000unreadable';
 
-type Dirty = { traffic: boolean; conversation: boolean; config: boolean };
-const CLEAN: Readonly<Dirty> = Object.freeze({ traffic: false, conversation: false, config: false });
+type Dirty = { traffic: boolean; conversation: boolean; config: boolean; replays: boolean };
+const CLEAN: Readonly<Dirty> = Object.freeze({ traffic: false, conversation: false, config: false, replays: false });
 
 /** Saves the session as it goes and restores it on start-up; see the file comment. */
 export class SessionPersistence {
   private readonly log: PersistedTrafficLog;
   private readonly session: PersistedAgentSession;
+  private readonly replays: PersistedReplays | undefined;
   private readonly backend: KeyValueBackend;
   private readonly debounceMs: number;
   private readonly chunkSize: number;
@@ -87,11 +91,13 @@ export class SessionPersistence {
   /** The traffic snapshot version and the conversation snapshot last saved (or restored). */
   private savedTrafficVersion: number;
   private savedConversation: unknown;
+  private savedReplays: unknown;
   private status: PersistenceStatus = { dirty: false, saving: false };
 
   constructor(options: SessionPersistenceOptions) {
     this.log = options.log;
     this.session = options.session;
+    this.replays = options.replays;
     this.backend = options.backend;
     this.debounceMs = options.debounceMs ?? DEFAULT_SAVE_DEBOUNCE_MS;
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
@@ -104,6 +110,7 @@ export class SessionPersistence {
     // What the stores hold now counts as saved; create the persistence before anything is recorded.
     this.savedTrafficVersion = this.log.getSnapshot().version;
     this.savedConversation = this.session.getSnapshot();
+    this.savedReplays = this.replays?.getSnapshot();
   }
 
   /** Registers a listener for status changes; returns the unsubscribe function. */
@@ -122,12 +129,12 @@ export class SessionPersistence {
     const result: RestoreResult = { restored: false, problems, counts: { exchanges: 0, messages: 0, items: 0 } };
     let stored: unknown[];
     try {
-      stored = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation, PERSISTENCE_KEYS.config]);
+      stored = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation, PERSISTENCE_KEYS.config, PERSISTENCE_KEYS.replays]);
     } catch (error) {
       problems.push(`The saved session could not be read (${messageOf(error)}); starting clean.`);
       return result;
     }
-    const [meta, conversation, config] = stored;
+    const [meta, conversation, config, replays] = stored;
 
     if (meta !== undefined) {
       try {
@@ -145,6 +152,13 @@ export class SessionPersistence {
         problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
       }
     }
+    // After the traffic and the conversation, whose exchanges and calls the replays refer to.
+    if (replays !== undefined && this.replays) {
+      const imported = this.replays.importData(replays);
+      problems.push(...imported.problems.map((problem) => `Replays: ${problem}`));
+      // What was damaged is written again without it (a replay saved running reads back stopped every time: no need).
+      if (imported.problems.length > 0) this.dirty.replays = true;
+    }
     if (typeof config === 'string') {
       result.configText = config;
       this.configText = config;
@@ -156,6 +170,7 @@ export class SessionPersistence {
     result.counts = { exchanges: snapshot.exchangeCount, messages: snapshot.messageCount, items: this.session.getSnapshot().items.length };
     result.restored = result.counts.exchanges + result.counts.messages + result.counts.items > 0;
     this.savedConversation = this.session.getSnapshot();
+    this.savedReplays = this.replays?.getSnapshot();
     this.savedTrafficVersion = snapshot.version;
     return result;
   }
@@ -166,8 +181,9 @@ export class SessionPersistence {
     this.unsubscribes = [
       this.log.subscribe(() => this.markDirty('traffic')),
       this.session.subscribe(() => this.markDirty('conversation')),
+      ...(this.replays ? [this.replays.subscribe(() => this.markDirty('replays'))] : []),
     ];
-    if (this.dirty.traffic || this.dirty.conversation || this.dirty.config) this.scheduleSave();
+    if (this.dirty.traffic || this.dirty.conversation || this.dirty.config || this.dirty.replays) this.scheduleSave();
   }
 
   /** Stops following the stores and cancels a pending timer (a save under way completes). */
@@ -193,7 +209,8 @@ export class SessionPersistence {
     // The stores notify in a microtask: a change made just before (e.g. in the same pagehide task) is found by comparing snapshots.
     if (this.log.getSnapshot().version !== this.savedTrafficVersion) this.dirty.traffic = true;
     if (this.session.getSnapshot() !== this.savedConversation) this.dirty.conversation = true;
-    if (!this.dirty.traffic && !this.dirty.conversation && !this.dirty.config) return;
+    if (this.replays && this.replays.getSnapshot() !== this.savedReplays) this.dirty.replays = true;
+    if (!this.dirty.traffic && !this.dirty.conversation && !this.dirty.config && !this.dirty.replays) return;
     this.saving = this.saveOnce();
     try {
       await this.saving;
@@ -229,6 +246,11 @@ export class SessionPersistence {
         operations.push({ type: 'put', key: PERSISTENCE_KEYS.conversation, value: this.session.exportData() });
         commits.push(() => (this.savedConversation = conversation));
       }
+      if (dirty.replays && this.replays) {
+        const replays = this.replays.getSnapshot();
+        operations.push({ type: 'put', key: PERSISTENCE_KEYS.replays, value: this.replays.exportData() });
+        commits.push(() => (this.savedReplays = replays));
+      }
       if (dirty.config && this.configText !== undefined) {
         const stripped = stripSecretsOrUndefined(this.configText);
         // A config with syntax errors cannot have its secrets located: keep the last saved one.
@@ -259,7 +281,7 @@ export class SessionPersistence {
       this.setStatus({ saving: false, lastSavedAt: this.now(), error: undefined });
     } catch (error) {
       // Keep the parts that were not saved dirty; the next change (or flush) tries again.
-      this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config };
+      this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config, replays: this.dirty.replays || dirty.replays };
       this.setStatus({ dirty: true, saving: false, error: `The session could not be saved: ${messageOf(error)}` });
     }
   }
