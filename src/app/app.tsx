@@ -21,6 +21,7 @@ import { PROVIDERS } from '../core/providers';
 import { usePaletteShortcut } from './palette/palette-shortcut';
 import { rememberTopBarHeight } from './top-bar-memory';
 import { useToolAppSlot } from './apps-mount';
+import { useWireSelection } from './use-wire-selection';
 import { ToolAppSlot } from '../ui/tool-app-slot';
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
@@ -41,7 +42,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
-  const [selectedToolCall, setSelectedToolCall] = useState<string>();
+  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest } = useWireSelection(shell.reveal, shell.mode !== 'wide');
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
   // The tour opens on a first visit; once closed or finished it stays closed until asked for.
@@ -54,6 +55,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [view, setView] = useState<ImportedView>();
   const shownSession = view?.session ?? services.session;
   const shownLog = view?.log ?? services.log;
+  const shownReplays = view?.replays ?? services.replays;
   const viewKey = view ? 'imported' : 'live';
   const agent = useStore(shownSession);
   const liveSettings = useStore(services.session).settings;
@@ -94,12 +96,14 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
     selectedToolCallId: selectedToolCall,
     onSelectToolCall: setSelectedToolCall,
     linked,
+    requestFocus,
     showSignInSteps: setSignInSteps,
   };
 
   const startNewSession = () => {
     services.session.newSession();
     services.log.clear();
+    services.replays.clear();
     services.apps.log.clear();
     setSelectedToolCall(undefined);
   };
@@ -122,6 +126,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             traffic: shownLog.getSnapshot(),
             appVersion: APP_VERSION,
             toolPins: view ? (view.file.toolPins ?? []) : services.policies.getSnapshot().pins,
+            replays: shownReplays.exportData(),
             redact: (text) => services.secrets.redact(text),
           })}
           onNewSession={startNewSession}
@@ -168,7 +173,8 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
                       </Suspense>
                     )
               }
-              {...(view ? {} : { replays: services.replays })}
+              replays={shownReplays}
+              onShowRequest={showRequest}
             />
           </ReadOnlyFrame>
         }
