@@ -7,11 +7,13 @@
  * The stored form is small: the requests each side sent are model-wire exchange ids (their
  * bodies live once, in the traffic log), and a replayed call keeps no result — a recorded one is
  * referenced by the original call's id (`recordedId`), a live one by its own id (its tools/call
- * on the MCP wire carries it), a not-run one is the mismatch text already kept.
+ * on the MCP wire carries it), a not-run one is the mismatch text already kept. A credential in
+ * the target's base URL is redacted, as on the wire.
  */
 import { isProviderId } from '../providers';
 import type { NeutralUsage } from '../conversation';
 import { isCount, isCountOrZero, isPlainObject } from '../shared/json';
+import { redactUrl } from '../traffic/redact';
 import { parseToolCallItem } from './session-data';
 import type { Replay, ReplayCall, ReplayCallSource, ReplaySide, ReplayStatus } from './replay-types';
 import type { ToolCallItem } from './session-types';
@@ -59,10 +61,12 @@ const storedForms = new WeakMap<Replay, StoredReplay>();
 function toStoredReplay(replay: Replay): StoredReplay {
   let stored = storedForms.get(replay);
   if (stored === undefined) {
-    const { calls, side, ...rest } = replay;
+    const { calls, side, target, ...rest } = replay;
     const { calls: _sideCalls, ...sideRest } = side;
     stored = {
       ...rest,
+      // A credential in the base URL's query (`?key=`) never reaches storage or a file.
+      target: { ...target, baseUrl: redactUrl(target.baseUrl) },
       calls: calls.map(({ item, ...call }) => {
         const { mcpResult: _mcp, modelResult: _model, partialArgs: _partial, ...kept } = item;
         return { ...call, item: kept };

@@ -97,14 +97,29 @@ describe('replays saved with the session', () => {
   });
 
   it('brings back a replay saved while it ran as stopped, and numbers new replays after the restored ones', async () => {
-    const { replay, persistence } = await replayedSession();
+    const { replay, replays: live, persistence } = await replayedSession();
     persistence.stop();
+    const saved = toReplayData([{ ...replay, id: 'replay-7', status: 'running', calls: [{ ...replay.calls[0]!, item: { ...replay.calls[0]!.item, status: 'running' } }] }]);
     const backend = new MemoryBackend();
-    await backend.put(PERSISTENCE_KEYS.replays, toReplayData([{ ...replay, id: 'replay-7', status: 'running', calls: [{ ...replay.calls[0]!, item: { ...replay.calls[0]!.item, status: 'running' } }] }]));
+    await backend.put(PERSISTENCE_KEYS.replays, saved);
     const { replays, result } = await restoredFrom(backend);
     expect(result.problems).toEqual([]);
     const [back] = replays.getSnapshot().replays;
     expect(back).toMatchObject({ id: 'replay-7', status: 'stopped', error: INTERRUPTED_REPLAY, calls: [{ item: { status: 'failed', failure: { category: 'cancelled' } } }] });
+
+    live.importData(saved);
+    server.setScript([{ text: 'No tools this time.' }]);
+    const next = await live.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server.url}/v1`, callToolsLive: false });
+    expect(next.id).toBe('replay-8');
+    expect(live.getSnapshot().replays.map((entry) => entry.id)).toEqual(['replay-7', 'replay-8']);
+  });
+
+  it('never stores a credential of the target base URL', async () => {
+    const { replay, persistence } = await replayedSession();
+    persistence.stop();
+    const stored = toReplayData([{ ...replay, target: { ...replay.target, baseUrl: 'https://models.example/v1?api-key=sk-do-not-store' } }]);
+    expect(JSON.stringify(stored)).not.toContain('sk-do-not-store');
+    expect(stored.replays[0]?.target.baseUrl).toMatch(/^https:\/\/models\.example\/v1\?api-key=/);
   });
 
   it('reports damaged saved replays as problems and keeps the readable ones', async () => {
