@@ -4,9 +4,8 @@
  * file, and clearing the session clears it. What is stored references the model wire's
  * exchanges by id instead of copying bodies or tool results.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type ModelServerHandle } from '../../../e2e/servers/model-server.mjs';
-import { FORECAST, recordedTurn } from '../agent/__fixtures__/recorded-turn';
+import { describe, expect, it } from 'vitest';
+import { FORECAST, recordedTurn, scriptedModelServer } from '../agent/__fixtures__/recorded-turn';
 import { INTERRUPTED_REPLAY, toReplayData, type Replay } from '../agent';
 import { ReplayStore } from '../agent/replay-store';
 import { TrafficLog } from '../traffic';
@@ -16,25 +15,18 @@ import { buildSessionFile, parseSessionFile, serializeSessionFile } from './sess
 import { SessionPersistence } from './session-persistence';
 import { PERSISTENCE_KEYS } from './stored-layout';
 
-let server: ModelServerHandle;
-beforeAll(async () => {
-  server = await start({ port: 0, chunkDelayMs: 1 });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
+const server = scriptedModelServer();
 
 /**
  * A recorded turn and a finished replay of it in Chat Completions, answered with the recorded
  * result; the persistence (saving to `backend`) follows the stores from before the replay.
  */
 async function replayedSession(backend = new MemoryBackend()) {
-  const recorded = await recordedTurn(server);
+  const recorded = await recordedTurn(server());
   const persistence = new SessionPersistence({ log: recorded.log, session: recorded.session, replays: recorded.replays, backend });
   persistence.start();
-  server.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Replayed: sunny.' }]);
-  const replay = await recorded.replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server.url}/v1`, callToolsLive: false });
+  server().setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Replayed: sunny.' }]);
+  const replay = await recorded.replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
   expect(replay.status).toBe('done');
   return { ...recorded, replay, backend, persistence };
 }
@@ -108,8 +100,8 @@ describe('replays saved with the session', () => {
     expect(back).toMatchObject({ id: 'replay-7', status: 'stopped', error: INTERRUPTED_REPLAY, calls: [{ item: { status: 'failed', failure: { category: 'cancelled' } } }] });
 
     live.importData(saved);
-    server.setScript([{ text: 'No tools this time.' }]);
-    const next = await live.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server.url}/v1`, callToolsLive: false });
+    server().setScript([{ text: 'No tools this time.' }]);
+    const next = await live.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
     expect(next.id).toBe('replay-8');
     expect(live.getSnapshot().replays.map((entry) => entry.id)).toEqual(['replay-7', 'replay-8']);
   });

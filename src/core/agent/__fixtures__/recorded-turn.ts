@@ -3,7 +3,8 @@
  * over real HTTP against the scripted model server through a real recording fetch, with a real
  * registry and policy store, and a replay store on it. The MCP side is a function that counts calls.
  */
-import type { ModelServerHandle } from '../../../../e2e/servers/model-server.mjs';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { start, type ModelServerHandle } from '../../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../../providers';
 import { PolicyStore, ToolRegistry } from '../../tools';
 import { memoryStorage } from '../../tools/memory-storage';
@@ -12,6 +13,22 @@ import type { CallContext } from '../../traffic';
 import { AgentSession } from '../agent-session';
 import { ReplayStore } from '../replay-store';
 import { counterIds, turnServices, type AgentSessionDeps } from '../session-services';
+
+/** Starts the scripted model server for a test file (reset before each test); returns it once started. */
+export function scriptedModelServer(): () => ModelServerHandle {
+  let server: ModelServerHandle | undefined;
+  beforeAll(async () => {
+    server = await start({ port: 0, chunkDelayMs: 1 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => server?.reset());
+  return () => {
+    if (server === undefined) throw new Error('The scripted model server starts in beforeAll.');
+    return server;
+  };
+}
 
 /** The forecast tool's public name. */
 export const FORECAST = 'weather_get_forecast';
