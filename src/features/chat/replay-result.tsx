@@ -110,7 +110,7 @@ function Requests({ side, label, onShow }: { side: ReplaySide; label: string; on
               {onShow === undefined ? (
                 `#${id}`
               ) : (
-                <button type="button" className="link-button mono" data-testid="replay-request-link" data-exchange-id={id} aria-label={`Show ${label} request #${id} on the model wire`} onClick={() => onShow(id)}>
+                <button type="button" className="link-button mono" data-testid="replay-request-link" data-exchange-id={id} aria-label={`Show ${label} request #${id} on the model wire`} title="Select this request on the model wire" onClick={() => onShow(id)}>
                   #{id}
                 </button>
               )}
