@@ -14,7 +14,7 @@ import { TrafficLog } from '../../src/core/traffic';
 import { TrafficPanel } from '../../src/features/traffic';
 import '../../src/ui/theme.css';
 import { fillSyntheticTraffic } from './synthetic-traffic';
-import { longRestore, longTurn, openLastRequest, toolBillOffline } from './long-session';
+import { toolBillOffline } from './tool-bill';
 import type { SyntheticTrafficSummary } from './synthetic-traffic';
 
 /** Options of one MCP round-trip run. */
@@ -131,10 +131,7 @@ export interface GlassboxBench {
   startProbe(): void;
   stopProbe(): ProbeResult;
   heapBytes(): number | undefined;
-  /** The long-session measures (long-session.tsx). */
-  longTurn: typeof longTurn;
-  longRestore: typeof longRestore;
-  openLastRequest: typeof openLastRequest;
+  /** The token bill of 100 tools, offline (tool-bill.ts). */
   toolBillOffline: typeof toolBillOffline;
 }
 
@@ -474,9 +471,6 @@ const bench: GlassboxBench = {
     return performance.memory?.usedJSHeapSize;
   },
 
-  longTurn,
-  longRestore,
-  openLastRequest,
   toolBillOffline,
 };
 

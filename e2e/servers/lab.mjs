@@ -306,7 +306,7 @@ function createPagedServer() {
   return server;
 }
 
-/** A server with a `sleep` tool that waits, reports progress and stops when cancelled. */
+/** A server with a `sleep` tool that waits, reports progress and stops when cancelled, and a `fill` tool whose result is as long as asked. */
 function createSlowServer() {
   const server = new McpServer({ name: 'lab-slow', version: '1.0.0' });
   server.registerTool(
@@ -332,6 +332,16 @@ function createSlowServer() {
       }
       return { content: [{ type: 'text', text: `Slept ${ms} ms.` }] };
     },
+  );
+  server.registerTool(
+    'fill',
+    {
+      title: 'Fill',
+      description: 'Returns a text of exactly the given number of characters (at most 1,000,000): a large tool result on demand.',
+      inputSchema: { chars: z.number().int().min(1).max(1_000_000).describe('How many characters the result text has') },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ chars }) => ({ content: [{ type: 'text', text: `${chars} characters: `.padEnd(chars, 'abcdefghij ').slice(0, chars) }] }),
   );
   return server;
 }

@@ -393,6 +393,10 @@ describe('lab special endpoints', () => {
     expect(textOf(result)).toBe('Slept 200 ms.');
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
+    const filled = textOf(await client.callTool({ name: 'fill', arguments: { chars: 20_000 } }));
+    expect(filled).toHaveLength(20_000);
+    expect(filled.startsWith('20000 characters: ')).toBe(true);
+
     const controller = new AbortController();
     const started = Date.now();
     const call = client.callTool({ name: 'sleep', arguments: { ms: 30_000 } }, { signal: controller.signal });

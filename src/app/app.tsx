@@ -7,7 +7,8 @@ import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-steps';
-import { AppPalette, AuthDebugger, GuidedTour, InboxCards } from './lazy-panels';
+import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards } from './lazy-panels';
+import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStore } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
 import { browserStorage } from './browser-storage';
@@ -34,6 +35,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   // Once: the dependency is deliberately left out, a later prop would not be a first render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onFirstRender?.(), []);
+  useEffect(() => preloadWhenIdle(IDLE_PRELOADS), []);
   const topBar = useRef<HTMLElement>(null);
   useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
@@ -43,6 +45,15 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
   const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest } = useWireSelection(shell.reveal, shell.mode !== 'wide');
+  // Stable, so the chat's memoised tool cards are not all drawn again on every render of the app.
+  const toolCallInbox = useCallback(
+    (toolCallId: string) => (
+      <Suspense fallback={null}>
+        <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />
+      </Suspense>
+    ),
+    [services.inbox],
+  );
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
   // The tour opens on a first visit; once closed or finished it stays closed until asked for.
@@ -164,15 +175,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
               session={shownSession}
               selectedToolCallId={selectedToolCall}
               onSelectToolCall={setSelectedToolCall}
-              toolCallInbox={
-                view
-                  ? undefined
-                  : (toolCallId) => (
-                      <Suspense fallback={null}>
-                        <InboxCards inbox={services.inbox} show={(item) => item.origin.toolCallId === toolCallId} />
-                      </Suspense>
-                    )
-              }
+              toolCallInbox={view ? undefined : toolCallInbox}
               replays={shownReplays}
               onShowRequest={showRequest}
             />

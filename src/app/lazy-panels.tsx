@@ -6,6 +6,7 @@
  * file arrives in the moment between a click and its first paint.
  */
 import { lazyNamed } from '../ui/lazy-named';
+import type { Preloadable } from '../ui/lazy-named';
 
 /** The tool registry tab. */
 export const ToolRegistryPanel = lazyNamed(() => import('../features/tool-registry'), 'ToolRegistryPanel');
@@ -29,3 +30,18 @@ export const AppPalette = lazyNamed(() => import('./palette/app-palette'), 'AppP
 export const GuidedTour = lazyNamed(() => import('../features/tour/guided-tour'), 'GuidedTour');
 /** The auth debugger (a server's sign-in steps). */
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
+
+/** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
+export const IDLE_PRELOADS: readonly Preloadable[] = [
+  ToolRegistryPanel,
+  RemindersPanel,
+  RootsEditor,
+  InboxCards,
+  TasksPanel,
+  TokenBillPanel,
+  LogView,
+  ServerContents,
+  AppPalette,
+  GuidedTour,
+  AuthDebugger,
+];

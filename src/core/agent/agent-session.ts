@@ -190,6 +190,11 @@ export class AgentSession {
     return exportSessionData(this.settings, this.getSnapshot(), this.state);
   }
 
+  /** `exportData` without the copy, for the session persistence: its lists hold the session's own items and records. Read, never change. */
+  exportForSave(): AgentSessionData {
+    return exportSessionData(this.settings, this.getSnapshot(), this.state, false);
+  }
+
   /**
    * Replaces the conversation with saved data (a running turn is stopped). Settings are taken
    * from the data, the API key is kept. Returns what could not be restored.

@@ -35,7 +35,7 @@ export function buildSnapshot(settings: ModelSettings, state: SessionState, flag
 }
 
 /** The conversation as plain JSON (no API key), for saving. */
-export function exportSessionData(settings: ModelSettings, snapshot: AgentSnapshot, state: SessionState): AgentSessionData {
+export function exportSessionData(settings: ModelSettings, snapshot: AgentSnapshot, state: SessionState, copy = true): AgentSessionData {
   const { apiKey: _apiKey, ...saved } = settings;
   const data: AgentSessionData = {
     version: 1,
@@ -46,8 +46,8 @@ export function exportSessionData(settings: ModelSettings, snapshot: AgentSnapsh
     turn: state.turn,
     requests: [...state.requests.values()],
   };
-  // A copy: the caller may keep or change it without touching the session.
-  return cloneJson(data) ?? data;
+  // A copy: the caller may keep or change it without touching the session (a saver that only reads skips it).
+  return copy ? (cloneJson(data) ?? data) : data;
 }
 
 /** Fills a fresh state with saved data (already parsed and checked). */

@@ -22,6 +22,18 @@ export const IN_PAGE_DEMO_LABEL = 'demo server in this page';
 /** Which in-page demo server `url` names, if any (origin and path compared; a query or fragment is ignored). */
 export function inPageDemoServer(url: string | undefined): keyof typeof IN_PAGE_DEMO_URLS | undefined {
   if (url === undefined) return undefined;
+  // Asked for every wire row and request: a page talks to a handful of URLs, so the answers are kept.
+  if (demoServerOf.has(url)) return demoServerOf.get(url);
+  const name = findDemoServer(url);
+  if (demoServerOf.size >= 256) demoServerOf.clear();
+  demoServerOf.set(url, name);
+  return name;
+}
+
+/** `inPageDemoServer`'s answers by URL. */
+const demoServerOf = new Map<string, keyof typeof IN_PAGE_DEMO_URLS | undefined>();
+
+function findDemoServer(url: string): keyof typeof IN_PAGE_DEMO_URLS | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -1,5 +1,8 @@
 import type { BackendOperation } from './key-value-backend';
-import { chunkCount, PERSISTENCE_KEYS } from './stored-layout';
+import { chunkCount } from './stored-layout';
+
+/** Never equal to a generation: the next plan writes everything. */
+const FORGOTTEN = Symbol('forgotten');
 
 /** The writes that bring one stored record kind up to date, and what to remember once they are done. */
 export interface ChunkPlan {
@@ -9,26 +12,32 @@ export interface ChunkPlan {
 
 /**
  * Remembers, for one kind of record, which object was saved at each index and how many chunks
- * are stored, so a save writes only the chunks that changed.
+ * are stored, so a save writes only the chunks that changed. Records are compared by identity:
+ * the stores replace a record that changes, never mutate it.
  */
 export class ChunkTracker<T> {
-  /** The log's array when last saved: a different array means the log was cleared or loaded. */
-  private array: readonly T[] | undefined;
+  /** What the records belonged to when last saved (the log's array): a different one means cleared or loaded, and all is written. */
+  private generation: unknown;
   /** The record saved at each index (undefined forces that index's chunk to be written). */
   private saved: Array<T | undefined> = [];
   private storedChunks = 0;
 
   constructor(
-    private readonly kind: 'exchanges' | 'messages',
+    /** The storage key of a chunk. */
+    private readonly keyOf: (chunk: number) => string,
     private readonly chunkSize: number,
     /** The form a record is stored in (default: as it is). */
     private readonly toStored: (record: T) => unknown = (record) => record,
   ) {}
 
-  /** The writes for the records `array[0..count)`. Nothing is remembered until `commit`. */
-  plan(array: readonly T[], count: number): ChunkPlan {
+  /**
+   * The writes for the records `array[0..count)`. Nothing is remembered until `commit`.
+   * `generation` is what the records belong to (by default the array itself); pass a constant
+   * when each save gets a fresh copy of the same list, so only the records are compared.
+   */
+  plan(array: readonly T[], count: number, generation: unknown = array): ChunkPlan {
     const size = this.chunkSize;
-    const full = array !== this.array || count < this.saved.length;
+    const full = generation !== this.generation || count < this.saved.length;
     const chunks = chunkCount(count, size);
     const dirty = new Set<number>();
     if (full) {
@@ -49,24 +58,24 @@ export class ChunkTracker<T> {
     for (const chunk of [...dirty].sort((a, b) => a - b)) {
       const records = array.slice(chunk * size, Math.min(count, (chunk + 1) * size));
       written.push([chunk, records]);
-      operations.push({ type: 'put', key: PERSISTENCE_KEYS.chunk(this.kind, chunk), value: records.map(this.toStored) });
+      operations.push({ type: 'put', key: this.keyOf(chunk), value: records.map(this.toStored) });
     }
-    for (let chunk = chunks; chunk < this.storedChunks; chunk++) operations.push({ type: 'delete', key: PERSISTENCE_KEYS.chunk(this.kind, chunk) });
+    for (let chunk = chunks; chunk < this.storedChunks; chunk++) operations.push({ type: 'delete', key: this.keyOf(chunk) });
     return {
       operations,
       commit: () => {
         if (full) this.saved = [];
         this.saved.length = count;
         for (const [chunk, records] of written) records.forEach((record, offset) => (this.saved[chunk * size + offset] = record));
-        this.array = array;
+        this.generation = generation;
         this.storedChunks = chunks;
       },
     };
   }
 
   /** Takes `array[0..count)` as what is stored in `chunks` chunks (after a clean restore). */
-  adopt(array: readonly T[], count: number, chunks: number): void {
-    this.array = array;
+  adopt(array: readonly T[], count: number, chunks: number, generation: unknown = array): void {
+    this.generation = generation;
     this.saved = array.slice(0, count);
     this.storedChunks = chunks;
   }
@@ -78,7 +87,7 @@ export class ChunkTracker<T> {
 
   /** Forgets what is stored except the chunk count (so surplus chunks are still deleted). */
   forget(chunks: number): void {
-    this.array = undefined;
+    this.generation = FORGOTTEN;
     this.saved = [];
     this.storedChunks = chunks;
   }

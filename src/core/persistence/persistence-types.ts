@@ -16,6 +16,12 @@ export interface PersistedAgentSession {
   /** The same object until the conversation changes. */
   getSnapshot(): { items: readonly unknown[] };
   exportData(): AgentSessionData;
+  /**
+   * Optional: the same data without the copy — its items, messages and request records are the
+   * session's own (replaced when they change, never mutated). Read it, never change it. With it,
+   * saves write only the chunks of the conversation that changed.
+   */
+  exportForSave?(): AgentSessionData;
   importData(data: unknown): { problems: string[] };
 }
 

@@ -15,7 +15,7 @@ import {
 import type { BackendOperation } from './key-value-backend';
 import { MemoryBackend } from './memory-backend';
 import { INTERRUPTED_NOTE } from './parse-traffic-data';
-import { SessionPersistence, type SessionPersistenceOptions } from './session-persistence';
+import { DEFAULT_CHUNK_SIZE, SessionPersistence, type SessionPersistenceOptions } from './session-persistence';
 import { PERSISTENCE_KEYS } from './stored-layout';
 
 /** Timers that run only when the test says so. */
@@ -156,12 +156,12 @@ describe('SessionPersistence', () => {
     await persistence.flush();
     expect(backend.writes).toEqual(['put traffic.exchanges.2', 'put traffic.exchanges.3', 'put traffic.messages.2', 'put traffic.messages.3', 'put session.meta']);
 
-    // A conversation change leaves the traffic alone.
+    // A conversation change leaves the traffic alone (the layout record is stamped with the save).
     backend.writes.length = 0;
     session.importData(conversationData());
     await microtasks();
     await persistence.flush();
-    expect(backend.writes).toEqual(['put session.conversation']);
+    expect(backend.writes).toEqual(['put conversation.items.0', 'put conversation.history.0', 'put session.conversation', 'put session.meta']);
   });
 
   it('rewrites everything after a clear and deletes chunks no longer used', async () => {
@@ -181,6 +181,8 @@ describe('SessionPersistence', () => {
     await microtasks();
     await persistence.flush();
     expect(backend.writes).toEqual([
+      'delete conversation.items.0',
+      'delete conversation.history.0',
       'put session.conversation',
       'put traffic.exchanges.0',
       'delete traffic.exchanges.1',
@@ -201,7 +203,7 @@ describe('SessionPersistence', () => {
     first.persistence.start();
     first.log.load(manyRecords(100_000));
     await first.persistence.flush();
-    expect(first.backend.keys().filter((key) => key.startsWith('traffic.exchanges.'))).toHaveLength(200);
+    expect(first.backend.keys().filter((key) => key.startsWith('traffic.exchanges.'))).toHaveLength(100_000 / DEFAULT_CHUNK_SIZE);
 
     const second = setup(first.backend);
     const result = await second.persistence.restore();
@@ -217,7 +219,7 @@ describe('SessionPersistence', () => {
     first.backend.writes.length = 0;
     recordMany(second.log, 1);
     await second.persistence.flush();
-    expect(first.backend.writes).toEqual(['put traffic.exchanges.200', 'put traffic.messages.200', 'put session.meta']);
+    expect(first.backend.writes).toEqual([`put traffic.exchanges.${100_000 / DEFAULT_CHUNK_SIZE}`, `put traffic.messages.${100_000 / DEFAULT_CHUNK_SIZE}`, 'put session.meta']);
   });
 
   it('marks exchanges that were under way as interrupted, and stores them that way', async () => {

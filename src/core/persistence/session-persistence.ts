@@ -27,10 +27,12 @@ import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { readMany, writeAll, type BackendOperation, type KeyValueBackend } from './key-value-backend';
 import type { PersistedAgentSession, PersistedReplays, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 import { readStoredTraffic } from './read-stored-traffic';
+import { WholeRecord } from './whole-record';
 import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
 import { toStoredExchange } from './stored-bodies';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
+import { ConversationChunks, readStoredConversation } from './stored-conversation';
 
 
 /** Options for SessionPersistence. */
@@ -42,7 +44,7 @@ export interface SessionPersistenceOptions {
   backend: KeyValueBackend;
   /** Longest wait between a change and its save, in milliseconds. Default is 300. */
   debounceMs?: number;
-  /** Traffic records per stored chunk. Default is 500. */
+  /** Traffic records, chat items and history messages per stored chunk. Default is 50. */
   chunkSize?: number;
   /** Starts a timer. Default is `setTimeout`. */
   setTimer?(callback: () => void, ms: number): unknown;
@@ -56,8 +58,11 @@ export interface SessionPersistenceOptions {
 
 /** Default `debounceMs`. */
 export const DEFAULT_SAVE_DEBOUNCE_MS = 300;
-/** Default `chunkSize`. */
-export const DEFAULT_CHUNK_SIZE = 500;
+/**
+ * Default `chunkSize`. A save rewrites the open chunk whole, so a chunk is kept small: 50 records
+ * of 20 KB tool results is 1 MB, where 500 was 10 MB rewritten on every save of a long turn.
+ */
+export const DEFAULT_CHUNK_SIZE = 50;
 
 /** Stands for a stored layout that cannot be read (never equal to a real save id). */
 const UNREADABLE = '\u0000unreadable';
@@ -69,7 +74,7 @@ const CLEAN: Readonly<Dirty> = Object.freeze({ traffic: false, conversation: fal
 export class SessionPersistence {
   private readonly log: PersistedTrafficLog;
   private readonly session: PersistedAgentSession;
-  private readonly replays: PersistedReplays | undefined;
+  private readonly replays: WholeRecord;
   private readonly backend: KeyValueBackend;
   private readonly debounceMs: number;
   private readonly chunkSize: number;
@@ -78,6 +83,7 @@ export class SessionPersistence {
   private readonly now: () => number;
   private readonly exchanges: ChunkTracker<HttpExchange>;
   private readonly messages: ChunkTracker<RpcMessageRecord>;
+  private readonly conversation: ConversationChunks;
   private readonly listeners = new Listeners();
   private dirty: Dirty = { ...CLEAN };
   private configText: string | undefined;
@@ -91,13 +97,12 @@ export class SessionPersistence {
   /** The traffic snapshot version and the conversation snapshot last saved (or restored). */
   private savedTrafficVersion: number;
   private savedConversation: unknown;
-  private savedReplays: unknown;
   private status: PersistenceStatus = { dirty: false, saving: false };
 
   constructor(options: SessionPersistenceOptions) {
     this.log = options.log;
     this.session = options.session;
-    this.replays = options.replays;
+    this.replays = new WholeRecord(PERSISTENCE_KEYS.replays, 'Replays', options.replays);
     this.backend = options.backend;
     this.debounceMs = options.debounceMs ?? DEFAULT_SAVE_DEBOUNCE_MS;
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
@@ -105,12 +110,12 @@ export class SessionPersistence {
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.now = options.now ?? (() => Date.now());
     this.writerId = options.writerId ?? Math.random().toString(36).slice(2, 10);
-    this.exchanges = new ChunkTracker('exchanges', this.chunkSize, toStoredExchange);
-    this.messages = new ChunkTracker('messages', this.chunkSize);
+    this.exchanges = new ChunkTracker((chunk) => PERSISTENCE_KEYS.chunk('exchanges', chunk), this.chunkSize, toStoredExchange);
+    this.messages = new ChunkTracker((chunk) => PERSISTENCE_KEYS.chunk('messages', chunk), this.chunkSize);
+    this.conversation = new ConversationChunks(this.chunkSize);
     // What the stores hold now counts as saved; create the persistence before anything is recorded.
     this.savedTrafficVersion = this.log.getSnapshot().version;
     this.savedConversation = this.session.getSnapshot();
-    this.savedReplays = this.replays?.getSnapshot();
   }
 
   /** Registers a listener for status changes; returns the unsubscribe function. */
@@ -144,21 +149,9 @@ export class SessionPersistence {
         this.dirty.traffic = true;
       }
     }
-    if (conversation !== undefined) {
-      try {
-        const imported = this.session.importData(conversation);
-        problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
-      } catch (error) {
-        problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
-      }
-    }
-    // After the traffic and the conversation, whose exchanges and calls the replays refer to.
-    if (replays !== undefined && this.replays) {
-      const imported = this.replays.importData(replays);
-      problems.push(...imported.problems.map((problem) => `Replays: ${problem}`));
-      // What was damaged is written again without it (a replay saved running reads back stopped every time: no need).
-      if (imported.problems.length > 0) this.dirty.replays = true;
-    }
+    if (conversation !== undefined) await this.restoreConversation(conversation, problems);
+    // After the traffic and the conversation, whose exchanges and calls the replays refer to; what was damaged is rewritten.
+    if (this.replays.restore(replays, problems)) this.dirty.replays = true;
     if (typeof config === 'string') {
       result.configText = config;
       this.configText = config;
@@ -170,7 +163,6 @@ export class SessionPersistence {
     result.counts = { exchanges: snapshot.exchangeCount, messages: snapshot.messageCount, items: this.session.getSnapshot().items.length };
     result.restored = result.counts.exchanges + result.counts.messages + result.counts.items > 0;
     this.savedConversation = this.session.getSnapshot();
-    this.savedReplays = this.replays?.getSnapshot();
     this.savedTrafficVersion = snapshot.version;
     return result;
   }
@@ -181,7 +173,7 @@ export class SessionPersistence {
     this.unsubscribes = [
       this.log.subscribe(() => this.markDirty('traffic')),
       this.session.subscribe(() => this.markDirty('conversation')),
-      ...(this.replays ? [this.replays.subscribe(() => this.markDirty('replays'))] : []),
+      ...this.replays.subscribe(() => this.markDirty('replays')),
     ];
     if (this.dirty.traffic || this.dirty.conversation || this.dirty.config || this.dirty.replays) this.scheduleSave();
   }
@@ -209,7 +201,7 @@ export class SessionPersistence {
     // The stores notify in a microtask: a change made just before (e.g. in the same pagehide task) is found by comparing snapshots.
     if (this.log.getSnapshot().version !== this.savedTrafficVersion) this.dirty.traffic = true;
     if (this.session.getSnapshot() !== this.savedConversation) this.dirty.conversation = true;
-    if (this.replays && this.replays.getSnapshot() !== this.savedReplays) this.dirty.replays = true;
+    if (this.replays.changed()) this.dirty.replays = true;
     if (!this.dirty.traffic && !this.dirty.conversation && !this.dirty.config && !this.dirty.replays) return;
     this.saving = this.saveOnce();
     try {
@@ -241,40 +233,49 @@ export class SessionPersistence {
     const operations: BackendOperation[] = [];
     const commits: Array<() => void> = [];
     try {
+      // Another tab of the app may have saved since: then the stored chunks are not ours, and all of ours are written.
+      const [storedMeta, storedConversation] = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation]);
+      const storedSaveId = storedMeta === undefined ? undefined : (parseLayout(storedMeta)?.saveId ?? UNREADABLE);
+      const foreign = storedSaveId !== this.lastSaveId;
+      if (foreign) {
+        const layout = parseLayout(storedMeta);
+        this.exchanges.forget(layout?.exchanges.chunks ?? 0);
+        this.messages.forget(layout?.messages.chunks ?? 0);
+        this.conversation.forget(storedConversation);
+        dirty.traffic = true;
+        dirty.conversation = true;
+        dirty.replays = true;
+      }
       if (dirty.conversation) {
         const conversation = this.session.getSnapshot();
-        operations.push({ type: 'put', key: PERSISTENCE_KEYS.conversation, value: this.session.exportData() });
+        if (this.session.exportForSave) {
+          const plan = this.conversation.plan(this.session.exportForSave());
+          operations.push(...plan.operations);
+          commits.push(plan.commit);
+        } else {
+          operations.push({ type: 'put', key: PERSISTENCE_KEYS.conversation, value: this.session.exportData() });
+        }
         commits.push(() => (this.savedConversation = conversation));
       }
-      if (dirty.replays && this.replays) {
-        const replays = this.replays.getSnapshot();
-        operations.push({ type: 'put', key: PERSISTENCE_KEYS.replays, value: this.replays.exportData() });
-        commits.push(() => (this.savedReplays = replays));
-      }
+      if (dirty.replays) this.replays.plan(operations, commits);
       if (dirty.config && this.configText !== undefined) {
         const stripped = stripSecretsOrUndefined(this.configText);
         // A config with syntax errors cannot have its secrets located: keep the last saved one.
         if (stripped !== undefined) operations.push({ type: 'put', key: PERSISTENCE_KEYS.config, value: stripped });
       }
       if (dirty.traffic) {
-        // Another tab of the app may have saved since: then the stored chunks are not ours, and all of ours are written.
-        const stored = await this.backend.get(PERSISTENCE_KEYS.meta);
-        const storedSaveId = stored === undefined ? undefined : (parseLayout(stored)?.saveId ?? UNREADABLE);
-        const foreign = storedSaveId !== this.lastSaveId;
-        if (foreign) {
-          const layout = parseLayout(stored);
-          this.exchanges.forget(layout?.exchanges.chunks ?? 0);
-          this.messages.forget(layout?.messages.chunks ?? 0);
-        }
         const snapshot = this.log.getSnapshot();
         commits.push(() => (this.savedTrafficVersion = snapshot.version));
         const exchangePlan = this.exchanges.plan(snapshot.exchanges, snapshot.exchangeCount);
         const messagePlan = this.messages.plan(snapshot.messages, snapshot.messageCount);
-        if (exchangePlan.operations.length > 0 || messagePlan.operations.length > 0 || foreign) {
-          const saveId = `${this.writerId}:${++this.saveCount}`;
-          operations.push(...exchangePlan.operations, ...messagePlan.operations, { type: 'put', key: PERSISTENCE_KEYS.meta, value: buildLayout(snapshot, saveId, this.chunkSize, this.now()) });
-          commits.push(exchangePlan.commit, messagePlan.commit, () => (this.lastSaveId = saveId));
-        }
+        operations.push(...exchangePlan.operations, ...messagePlan.operations);
+        commits.push(exchangePlan.commit, messagePlan.commit);
+      }
+      if (operations.some((operation) => operation.key !== PERSISTENCE_KEYS.config) || foreign) {
+        // The layout record last, stamped with this save's id: the whole batch is one consistent state.
+        const saveId = `${this.writerId}:${++this.saveCount}`;
+        operations.push({ type: 'put', key: PERSISTENCE_KEYS.meta, value: buildLayout(this.log.getSnapshot(), saveId, this.chunkSize, this.now()) });
+        commits.push(() => (this.lastSaveId = saveId));
       }
       await writeAll(this.backend, operations);
       for (const commit of commits) commit();
@@ -283,6 +284,28 @@ export class SessionPersistence {
       // Keep the parts that were not saved dirty; the next change (or flush) tries again.
       this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config, replays: this.dirty.replays || dirty.replays };
       this.setStatus({ dirty: true, saving: false, error: `The session could not be saved: ${messageOf(error)}` });
+    }
+  }
+
+  /** Loads the stored conversation into the session; chunks that will be rewritten are forgotten. */
+  private async restoreConversation(value: unknown, problems: string[]): Promise<void> {
+    try {
+      const stored = await readStoredConversation(this.backend, value, problems);
+      const imported = this.session.importData(stored.data);
+      problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
+      // A session that cannot hand over its lists is saved whole each time (nothing to adopt).
+      if (!this.session.exportForSave) return;
+      const restored = this.session.exportForSave();
+      const counts = stored.head?.lists;
+      const exact = counts !== undefined && stored.complete && imported.problems.length === 0 && restored.items.length === counts.items.count && restored.history.length === counts.history.count && restored.requests.length === counts.requests.count;
+      if (exact && stored.head) this.conversation.adopt(restored, stored.head);
+      else {
+        // An earlier version's record, or damage: the next save writes the conversation in chunks again.
+        this.conversation.forget(value);
+        this.dirty.conversation = true;
+      }
+    } catch (error) {
+      problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
     }
   }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ChatItem } from '../../core/agent';
 import { PlainText } from './plain-text';
 
@@ -7,7 +8,7 @@ type ErrorItem = Extract<ChatItem, { kind: 'error' }>;
 type NoticeItem = Extract<ChatItem, { kind: 'notice' }>;
 
 /** What the person typed. */
-export function UserMessage({ item }: { item: UserItem }) {
+export const UserMessage = memo(function UserMessage({ item }: { item: UserItem }) {
   return (
     <div className="chat-message user" data-testid="chat-message" data-role="user">
       <div className="chat-role">
@@ -23,7 +24,7 @@ export function UserMessage({ item }: { item: UserItem }) {
       {item.attachments && item.attachments.length > 0 && <div className="faint chat-source">Attached: {item.attachments.join(', ')}</div>}
     </div>
   );
-}
+});
 
 /** Stop reasons that say the reply is not complete. */
 const CUT_SHORT: Readonly<Record<string, string>> = {
@@ -37,7 +38,7 @@ const CUT_SHORT: Readonly<Record<string, string>> = {
 };
 
 /** The model's reply, streaming in as plain text with a caret while it arrives. */
-export function AssistantMessage({ item }: { item: AssistantItem }) {
+export const AssistantMessage = memo(function AssistantMessage({ item }: { item: AssistantItem }) {
   const cut = item.stopReason !== undefined ? CUT_SHORT[item.stopReason] : undefined;
   return (
     <div className="chat-message assistant" data-testid="chat-message" data-role="assistant" data-streaming={item.streaming ? 'true' : 'false'} aria-busy={item.streaming}>
@@ -55,7 +56,7 @@ export function AssistantMessage({ item }: { item: AssistantItem }) {
       {cut !== undefined && <div className="chat-cut badge warn">{cut}</div>}
     </div>
   );
-}
+});
 
 /** A failed model request: what went wrong, why, and a Retry button when that can help. */
 export function ErrorMessage({ item, onRetry }: { item: ErrorItem; onRetry?: () => void }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ChatItem } from '../../core/agent';
 import { useStore } from '../../ui/use-store';
@@ -11,7 +11,7 @@ import type { ReplayControls, ShowRequest } from './replay-controls';
 import { finishedTurnAt } from './turn-ends';
 import { TurnReplay } from './turn-replay';
 import { needsKeyHint } from './model-settings';
-import { ToolCallCard } from './tool-call-card';
+import { ToolCallCard, type ToolCallCardProps } from './tool-call-card';
 import { useStickToBottom } from './use-stick-to-bottom';
 import './chat.css';
 
@@ -82,12 +82,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
         if (item.text === '' && !item.streaming && item.stopReason !== 'stopped' && item.stopReason !== 'incomplete') return null;
         return <AssistantMessage key={item.id} item={item} />;
       case 'tool-call':
-        return (
-          <div key={item.id} className="chat-message tool" data-testid="chat-message" data-role="tool">
-            <ToolCallCard item={item} session={session} selected={item.id === selectedToolCallId} onSelect={onSelectToolCall} />
-            {toolCallInbox?.(item.id)}
-          </div>
-        );
+        return <ToolCallRow key={item.id} item={item} session={session} selected={item.id === selectedToolCallId} onSelect={onSelectToolCall} inbox={toolCallInbox} />;
       case 'error':
         return <ErrorMessage key={item.id} item={item} onRetry={canRetry && !running && item.id === lastErrorId ? () => void session.retry() : undefined} />;
       case 'notice':
@@ -121,6 +116,19 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
     </div>
   );
 }
+
+/**
+ * A tool call's card and the requests its server made while it ran. Memoised: a long turn has
+ * hundreds of cards, and each step changes only the newest (items are replaced when they change).
+ */
+const ToolCallRow = memo(function ToolCallRow({ item, inbox, ...card }: ToolCallCardProps & { inbox: ChatPanelProps['toolCallInbox'] }) {
+  return (
+    <div className="chat-message tool" data-testid="chat-message" data-role="tool">
+      <ToolCallCard item={item} {...card} />
+      {inbox?.(item.id)}
+    </div>
+  );
+});
 
 /** The last element matching a predicate. */
 function findLast<T>(list: readonly T[], predicate: (value: T) => boolean): T | undefined {

@@ -16,8 +16,8 @@ import {
 } from './model-settings';
 import './chat.css';
 
-/** Most model requests one turn may make. */
-const MAX_STEPS_LIMIT = 100;
+/** Most model requests one turn may make (long agent runs of hundreds of steps are real; issue 18 measures 200). */
+const MAX_STEPS_LIMIT = 1000;
 
 /**
  * A text field that shows what the person types while they edit it (so a session that

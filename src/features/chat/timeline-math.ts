@@ -14,6 +14,8 @@ export interface TimelineBar {
   leftPct: number;
   /** Length as a percentage of the turn's length. */
   widthPct: number;
+  /** Offset from the turn's start in milliseconds: fixed once the span starts, unlike `leftPct`, which shrinks as the turn goes on. */
+  startMs: number;
   /** Row of the bar: model spans sit on lane 0, overlapping tool spans stack on lanes 1, 2, … */
   lane: number;
   durationMs: number;
@@ -88,6 +90,7 @@ export function summarizeTimeline(timeline: TurnTimeline, now: number = Date.now
       label: `${span.label} · ${formatMs(durationMs)}${open ? ' (running)' : ''}`,
       leftPct: totalMs > 0 ? clampPct(((span.start - start) / totalMs) * 100) : 0,
       widthPct: totalMs > 0 ? clampPct((durationMs / totalMs) * 100) : 0,
+      startMs: Math.max(0, span.start - start),
       lane: span.kind === 'model' ? 0 : (laneOf.get(index) ?? 1),
       durationMs,
       open,

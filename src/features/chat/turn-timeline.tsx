@@ -55,9 +55,11 @@ export function TurnTimeline({ session, onSelectToolCall }: TurnTimelineProps) {
           </option>
         ))}
       </select>
-      <div className="timeline-track" role="list" aria-label={`Timeline of turn ${shown.turn}`} style={{ height: summary.lanes * LANE_PX + 2 }}>
+      <div className="timeline-track" role="list" aria-label={`Timeline of turn ${shown.turn}`} style={{ height: summary.lanes * LANE_PX + 2, '--turn-ms': Math.max(1, summary.totalMs) } as CSSProperties}>
         {summary.bars.map((bar, index) => {
-          const style: CSSProperties = { left: `${bar.leftPct}%`, width: `${bar.widthPct}%`, top: bar.lane * LANE_PX + 1 };
+          // In milliseconds, scaled by the track's --turn-ms in CSS: as a turn grows only the track's style changes,
+          // not every bar's (a 200-step turn has 400 bars, and the clock ticks while it runs).
+          const style = { '--start-ms': bar.startMs, '--duration-ms': bar.durationMs, top: bar.lane * LANE_PX + 1 } as CSSProperties;
           const className = `timeline-bar ${bar.kind} ${bar.open ? 'open' : ''}`;
           const toolCallId = bar.toolCallId;
           if (toolCallId !== undefined && onSelectToolCall) {

@@ -13,12 +13,14 @@ import type { ModelRequestSource } from './rebuild-request';
 import type { SendFork } from './fork-editor';
 import { isExchangeFailed } from '../../ui/exchange-outcome';
 import { detectProvider } from './summarize-exchange';
-import { lazyNamed } from '../../ui/lazy-named';
+import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import './model-traffic.css';
 
 // The detail pane loads the first time a row is opened: the first screen's wire is an empty list.
 const RequestDetail = lazyNamed(() => import('./request-detail'), 'RequestDetail');
 const ResponseDetail = lazyNamed(() => import('./response-detail'), 'ResponseDetail');
+/** Both panes, fetched once the page is idle: a first click then opens at once (no Suspense pause). */
+const DETAIL_PANES = [RequestDetail, ResponseDetail];
 
 /** The model requests linked to the tool call selected in the chat. */
 export interface ModelTrafficLinks {
@@ -65,6 +67,7 @@ interface Selection {
  * assemble into, "Copy as curl", the teaching note, and a HAR export of the model wire.
  */
 export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, appVersion = 'dev', onFork, focusRequest }: ModelTrafficPanelProps) {
+  useEffect(() => preloadWhenIdle(DETAIL_PANES), []);
   const snapshot = useStore(log);
   const [builder] = useState(() => new ModelRowsBuilder());
   const rows = useMemo(() => builder.build(snapshot), [builder, snapshot]);

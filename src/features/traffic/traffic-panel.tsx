@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useDeferredValue, useMemo, useState } from 'react';
 import type { ProtocolEra } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
@@ -10,12 +10,14 @@ import { exchangeKey, mcpExchangesOf, messageKey, TrafficRowsBuilder } from './b
 import type { ClearMark, TrafficRow } from './build-rows';
 import { isExchangeFailed } from './exchange-status';
 import { TrafficList } from './traffic-list';
-import { lazyNamed } from '../../ui/lazy-named';
+import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import './traffic.css';
 
 // The detail pane loads the first time a row is opened: the first screen's wire is an empty list.
 const ExchangeDetail = lazyNamed(() => import('./exchange-detail'), 'ExchangeDetail');
 const MessageDetail = lazyNamed(() => import('./message-detail'), 'MessageDetail');
+/** Both panes, fetched once the page is idle: a first click then opens at once (no Suspense pause). */
+const DETAIL_PANES = [ExchangeDetail, MessageDetail];
 
 /** Props for TrafficPanel. */
 export interface TrafficPanelProps {
@@ -72,6 +74,7 @@ function FilterSelect({ label, allLabel, value, options, onChange, testId }: {
  * rows, and a detail pane with the message, its teaching note and its HTTP exchange.
  */
 export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall, appVersion = 'dev' }: TrafficPanelProps) {
+  useEffect(() => preloadWhenIdle(DETAIL_PANES), []);
   const snapshot = useStore(log);
   const [server, setServer] = useState('');
   const [method, setMethod] = useState('');
