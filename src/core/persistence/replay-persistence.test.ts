@@ -9,7 +9,7 @@ import { FORECAST, recordedTurn, scriptedModelServer } from '../agent/__fixtures
 import { INTERRUPTED_REPLAY, toReplayData, type Replay } from '../agent';
 import { ReplayStore } from '../agent/replay-store';
 import { TrafficLog } from '../traffic';
-import { createOfflineSession } from './__fixtures__/session-fixtures';
+import { createOfflineSession, recordTurn, syncLog } from './__fixtures__/session-fixtures';
 import { MemoryBackend } from './memory-backend';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from './session-file';
 import { SessionPersistence } from './session-persistence';
@@ -104,6 +104,20 @@ describe('replays saved with the session', () => {
     const next = await live.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
     expect(next.id).toBe('replay-8');
     expect(live.getSnapshot().replays.map((entry) => entry.id)).toEqual(['replay-7', 'replay-8']);
+  });
+
+  it('are written again, with the rest, when another tab saved in between: the last tab to save wins whole', async () => {
+    const { backend, persistence } = await replayedSession();
+    await persistence.flush();
+    persistence.stop();
+    // Another tab, started before: its session has no replay, and it records something now.
+    const log = syncLog();
+    const other = new SessionPersistence({ log, session: createOfflineSession(), replays: new ReplayStore(), backend });
+    other.start();
+    recordTurn(log);
+    await other.flush();
+    other.stop();
+    expect(backend.peek(PERSISTENCE_KEYS.replays)).toEqual({ version: 1, replays: [] });
   });
 
   it('never stores a credential of the target base URL', async () => {
