@@ -32,7 +32,7 @@ import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
 import { toStoredExchange } from './stored-bodies';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
-import { ConversationChunks, readStoredConversation } from './stored-conversation';
+import { ConversationChunks } from './stored-conversation';
 
 
 /** Options for SessionPersistence. */
@@ -290,20 +290,8 @@ export class SessionPersistence {
   /** Loads the stored conversation into the session; chunks that will be rewritten are forgotten. */
   private async restoreConversation(value: unknown, problems: string[]): Promise<void> {
     try {
-      const stored = await readStoredConversation(this.backend, value, problems);
-      const imported = this.session.importData(stored.data);
-      problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
-      // A session that cannot hand over its lists is saved whole each time (nothing to adopt).
-      if (!this.session.exportForSave) return;
-      const restored = this.session.exportForSave();
-      const counts = stored.head?.lists;
-      const exact = counts !== undefined && stored.complete && imported.problems.length === 0 && restored.items.length === counts.items.count && restored.history.length === counts.history.count && restored.requests.length === counts.requests.count;
-      if (exact && stored.head) this.conversation.adopt(restored, stored.head);
-      else {
-        // An earlier version's record, or damage: the next save writes the conversation in chunks again.
-        this.conversation.forget(value);
-        this.dirty.conversation = true;
-      }
+      const { rewrite } = await this.conversation.restore(this.backend, this.session, value, problems);
+      if (rewrite) this.dirty.conversation = true;
     } catch (error) {
       problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
     }
