@@ -21,6 +21,11 @@ const LAST_ANSWER = 'The long job is done.';
  * turn's last answer and the model wire shows rows. Checked on every frame, before it is painted.
  */
 function watchRestore(lastAnswer) {
+  // When the page last ran a long task: scrolling is measured once the page has settled.
+  window.__glassboxLastLongTask = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__glassboxLastLongTask = Math.max(window.__glassboxLastLongTask, entry.startTime + entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     const rows = document.querySelector('[data-testid="model-list"] [data-testid="model-row"]');
     const answered = [...document.querySelectorAll('[data-testid="chat-message"]')].some((message) => message.textContent?.includes(lastAnswer));
@@ -98,8 +103,15 @@ async function reload(page) {
   }));
 }
 
-/** Scrolls the model wire's list up then down for `scrollMs`; the long tasks meanwhile. */
+/**
+ * Scrolls the model wire's list up then down for `scrollMs`; the long tasks meanwhile. It starts
+ * once the reloaded page has settled (the servers reconnected, the idle-time chunks such as the
+ * config editor's Monaco parsed: a second without a long task, waited for up to 20 s), so what is
+ * measured is the list, not the start-up.
+ */
 async function scrollModelWire(page, scrollMs) {
+  await page.locator('[data-testid="config-editor"][data-editor="monaco"]').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => performance.now() - window.__glassboxLastLongTask > 1000, undefined, { timeout: 20_000, polling: 100 });
   const box = await page.getByTestId('model-list').boundingBox();
   if (!box) throw new Error('the model wire list is not visible');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

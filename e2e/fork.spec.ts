@@ -75,4 +75,14 @@ test('a forked model request sends exactly the edited JSON with the real key, sh
   // The conversation is unchanged.
   expect(await messages.allTextContents()).toEqual(chatBefore);
   await expect(page.locator('[data-testid="chat-message"]', { hasText: 'Forked answer.' })).toHaveCount(0);
+
+  // After a reload the fork is still a fork of the original (saved with the session), its edited body intact.
+  await expect(page.getByTestId('session-save-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(forkRows).toHaveCount(2, { timeout: 30_000 });
+  await expect(forkRows.first().getByTestId('model-row-fork')).toBeVisible();
+  await wire.locator(`[data-testid="model-row"][data-fork-of="${originalId}"][data-kind="request"]`).click();
+  await expect(page.getByTestId('request-fork-of')).toContainText(`#${originalId}`);
+  await expect(page.getByTestId('model-request-detail')).toContainText('Say goodbye instead');
+  expect(await messages.allTextContents()).toEqual(chatBefore);
 });

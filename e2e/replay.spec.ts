@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, say, test, useModel, type WireFormat } from './model-fixture';
 import type { ModelServerHandle } from './servers/model-server.mjs';
@@ -152,4 +153,78 @@ test('a replayed call the original did not make is marked and not answered with 
   await page.getByTestId('turn-replay').click();
   await expect(page.getByTestId('replay-target')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+/** What a replay result shows: its target, the request ids of each side, the tool calls and the answers. */
+async function shownReplay(result: Locator) {
+  const cells = (testId: string) => result.getByTestId(testId).locator('td').allInnerTexts();
+  return {
+    provider: await result.getAttribute('data-provider'),
+    status: await result.getAttribute('data-status'),
+    model: await cells('replay-model'),
+    requests: await result.getByTestId('replay-request-link').evaluateAll((links) => links.map((link) => link.getAttribute('data-exchange-id'))),
+    calls: await result.getByTestId('replay-call').allInnerTexts(),
+    answers: await cells('replay-answer'),
+    tokens: await cells('replay-tokens'),
+  };
+}
+
+/** Chooses an action of the top bar's Session menu. */
+async function sessionAction(page: Page, action: 'session-new' | 'session-export' | 'session-import'): Promise<void> {
+  await page.getByTestId('session-menu').click();
+  await page.getByTestId(action).click();
+}
+
+/** Clicks the replayed side's first request link and expects that request selected on the model wire, its detail open. */
+async function showReplayedRequest(page: Page, result: Locator): Promise<void> {
+  const link = result.getByTestId('replay-requests').locator('td[data-side="replay"]').getByTestId('replay-request-link').first();
+  const id = await link.getAttribute('data-exchange-id');
+  await expect(link).toHaveAccessibleName(`Show replayed request #${id} on the model wire`);
+  // By keyboard: the link is a button.
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const wire = page.getByTestId('model-traffic');
+  await expect(wire.locator(`[data-testid="model-row"][data-kind="request"][data-exchange-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('model-detail')).toHaveAttribute('data-exchange-id', id!);
+  await expect(page.getByTestId('model-detail-tab-request')).toHaveAttribute('aria-selected', 'true');
+}
+
+test('a replay is part of the session: it is back after a reload and in an exported then imported session, and its requests open on the model wire', async ({ page, model }) => {
+  test.slow();
+  model.setScript([{ toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Original answer.' }, { toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Kept replay answer.' }]);
+  await recordTurn(page, model);
+  await replay(page, model, 'openai');
+  const result = page.getByTestId('replay-result');
+  await expect(result).toHaveAttribute('data-status', 'done');
+  const shown = await shownReplay(result);
+  expect(shown.requests).toHaveLength(4);
+  expect(shown.calls.join('\n')).toContain(FORECAST);
+  expect(shown.answers).toEqual(['Original answer.', 'Kept replay answer.']);
+  await showReplayedRequest(page, result);
+
+  // Reloaded: the same replay under its turn, its requests still a branch on the model wire.
+  await expect(page.getByTestId('session-save-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(result).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect(await shownReplay(result)).toEqual(shown);
+  await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-replay-of]')).toHaveCount(2);
+  await showReplayedRequest(page, result);
+
+  // Exported, the session cleared (the replay goes with it), the file imported: the replay is shown again, read-only.
+  const downloading = page.waitForEvent('download');
+  await sessionAction(page, 'session-export');
+  const file = await readFile(await (await downloading).path(), 'utf8');
+  expect((JSON.parse(file) as { replays: { replays: unknown[] } }).replays.replays).toHaveLength(1);
+  await sessionAction(page, 'session-new');
+  await page.getByTestId('session-new-discard').click();
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+  await expect(result).toHaveCount(0);
+  const chooser = page.waitForEvent('filechooser');
+  await sessionAction(page, 'session-import');
+  await (await chooser).setFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await expect(page.getByTestId('readonly-banner')).toBeVisible();
+  await expect(result).toHaveAttribute('data-status', 'done');
+  expect(await shownReplay(result)).toEqual(shown);
+  await expect(page.getByTestId('turn-replay')).toHaveCount(0);
+  await showReplayedRequest(page, result);
 });

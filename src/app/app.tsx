@@ -23,6 +23,7 @@ import { PROVIDERS } from '../core/providers';
 import { usePaletteShortcut } from './palette/palette-shortcut';
 import { isFirstFrame } from '../ui/first-frame';
 import { useToolAppSlot } from './apps-mount';
+import { useWireSelection } from './use-wire-selection';
 import { ToolAppSlot } from '../ui/tool-app-slot';
 
 /** The first frame's root attributes (src/ui/first-frame.ts). */
@@ -45,7 +46,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
-  const [selectedToolCall, setSelectedToolCall] = useState<string>();
+  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest } = useWireSelection(shell.reveal, shell.mode !== 'wide');
   // Stable, so the chat's memoised tool cards are not all drawn again on every render of the app.
   const toolCallInbox = useCallback(
     (toolCallId: string) => (
@@ -69,6 +70,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [view, setView] = useState<ImportedView>();
   const shownSession = view?.session ?? services.session;
   const shownLog = view?.log ?? services.log;
+  const shownReplays = view?.replays ?? services.replays;
   const viewKey = view ? 'imported' : 'live';
   const agent = useStore(shownSession);
   const liveSettings = useStore(services.session).settings;
@@ -109,12 +111,14 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
     selectedToolCallId: selectedToolCall,
     onSelectToolCall: setSelectedToolCall,
     linked,
+    requestFocus,
     showSignInSteps: setSignInSteps,
   };
 
   const startNewSession = () => {
     services.session.newSession();
     services.log.clear();
+    services.replays.clear();
     services.apps.log.clear();
     setSelectedToolCall(undefined);
   };
@@ -139,6 +143,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             traffic: shownLog.getSnapshot(),
             appVersion: APP_VERSION,
             toolPins: view ? (view.file.toolPins ?? []) : services.policies.getSnapshot().pins,
+            replays: shownReplays.exportData(),
             redact: (text) => services.secrets.redact(text),
           })}
           onNewSession={startNewSession}
@@ -177,7 +182,8 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
               selectedToolCallId={selectedToolCall}
               onSelectToolCall={setSelectedToolCall}
               toolCallInbox={view ? undefined : toolCallInbox}
-              {...(view ? {} : { replays: services.replays })}
+              replays={shownReplays}
+              onShowRequest={showRequest}
             />
           </ReadOnlyFrame>
         }

@@ -8,7 +8,7 @@ import { Suspense, type ReactNode } from 'react';
 import type { Services } from '../core/composition';
 import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
-import { ModelTrafficPanel } from '../features/model-traffic';
+import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic';
 import { ServersPanel } from '../features/servers';
 import { TrafficPanel } from '../features/traffic';
 import { BridgeWirePanel } from '../features/apps';
@@ -34,6 +34,8 @@ export interface AreaContext {
   onSelectToolCall: (id: string | undefined) => void;
   /** The model exchanges of the selected tool call (its tool_use response and tool_result request). */
   linked?: { responseKey: { turn: number; step: number }; requestKey: { turn: number; step: number } };
+  /** The model request a replay's link asked for (selected and opened on the model wire). */
+  requestFocus?: RequestFocus | undefined;
   /** Opens the auth debugger (sign-in steps) of a server. */
   showSignInSteps?: (server: string) => void;
 }
@@ -106,7 +108,7 @@ export const MODEL_WIRE_TABS: readonly AreaTab[] = [
     id: 'model',
     label: 'Model wire',
     render: (c) => (
-      <ModelTrafficPanel key={c.viewKey} log={c.log} session={c.session} selectedToolCallId={c.selectedToolCallId} linked={c.linked} appVersion={c.appVersion} onFork={c.readOnly ? undefined : c.services.fork} />
+      <ModelTrafficPanel key={c.viewKey} log={c.log} session={c.session} selectedToolCallId={c.selectedToolCallId} linked={c.linked} appVersion={c.appVersion} onFork={c.readOnly ? undefined : c.services.fork} focusRequest={c.requestFocus} />
     ),
   },
 ];

@@ -157,7 +157,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const session: AgentSession = new AgentSession(sessionDeps);
   // A replay uses the conversation's own services: the same tools, policies, MCP calls and recording fetch.
   const replays = new ReplayStore({ session, log, services: turnServices(sessionDeps, () => Date.now(), counterIds()) });
-  const persistence = new SessionPersistence({ log, session, backend });
+  const persistence = new SessionPersistence({ log, session, replays, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
   const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
   const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {

@@ -3,73 +3,28 @@
  * against the scripted model server in the OpenAI formats through a real recording fetch, with
  * a real registry and policy store. The MCP side is a function of ours that counts calls.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type ModelServerHandle } from '../../../e2e/servers/model-server.mjs';
-import type { ProviderId } from '../providers';
-import { PolicyStore, ToolRegistry } from '../tools';
-import { memoryStorage } from '../tools/memory-storage';
-import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
-import type { CallContext } from '../traffic';
-import { AgentSession } from './agent-session';
-import { ReplayError, ReplayStore } from './replay-store';
-import { counterIds, turnServices, type AgentSessionDeps } from './session-services';
+import { describe, expect, it } from 'vitest';
+import { FORECAST, recordedTurn as recordTurn, scriptedModelServer } from './__fixtures__/recorded-turn';
+import { ReplayError } from './replay-store';
 
-let server: ModelServerHandle;
-beforeAll(async () => {
-  server = await start({ port: 0, chunkDelayMs: 1 });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
+const server = scriptedModelServer();
 
-const FORECAST = 'weather_get_forecast';
-
-/** A session with one recorded Anthropic turn that called the forecast for Paris. */
-async function recordedTurn(policy: 'allow' | 'ask' = 'allow') {
-  const log = new TrafficLog();
-  const secrets = new SecretRegistry();
-  const modelFetch = (source: ProviderId, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(fetch) as typeof fetch;
-  const registry = new ToolRegistry();
-  registry.setServerTools('weather', [
-    { name: 'get_forecast', description: 'Forecast for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] } },
-  ]);
-  const policies = new PolicyStore({ storage: memoryStorage() });
-  policies.setPolicy('weather', 'get_forecast', 'allow');
-  const mcpCalls: Array<Record<string, unknown>> = [];
-  const deps: AgentSessionDeps = {
-    registry,
-    policies,
-    callMcpTool: async (_server, _tool, args) => {
-      mcpCalls.push(args);
-      return { content: [{ type: 'text', text: `Sunny in ${String(args['city'])}` }] };
-    },
-    modelFetch,
-    sleep: async () => undefined,
-    initialSettings: { provider: 'anthropic', model: 'claude-test', baseUrl: server.url, apiKey: 'test-key' },
-  };
-  const session = new AgentSession(deps);
-  server.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Sunny: take sunglasses.' }]);
-  await session.send('Weather in Paris?');
-  policies.setPolicy('weather', 'get_forecast', policy);
-  const replays = new ReplayStore({ session, log, services: turnServices(deps, () => Date.now(), counterIds()) });
-  return { session, log, replays, mcpCalls };
-}
+const recordedTurn = (policy: 'allow' | 'ask' = 'allow') => recordTurn(server(), policy);
 
 type Body = Record<string, unknown>;
-const bodyOf = (index: number): Body => server.requests()[index]!.body as Body;
+const bodyOf = (index: number): Body => server().requests()[index]!.body as Body;
 
 describe('ReplayStore', () => {
   it('replays an Anthropic turn in Chat Completions with the recorded result, calling no tool', async () => {
     const { session, log, replays, mcpCalls } = await recordedTurn();
     const itemsBefore = session.getSnapshot().items;
-    server.setScript([{ toolCalls: [{ name: FORECAST, input: { days: 1, city: 'Paris' } }] }, { text: 'Replayed: sunny.' }]);
+    server().setScript([{ toolCalls: [{ name: FORECAST, input: { days: 1, city: 'Paris' } }] }, { text: 'Replayed: sunny.' }]);
 
-    const replay = await replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server.url}/v1`, callToolsLive: false });
+    const replay = await replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
 
     expect(replay.status).toBe('done');
     expect(mcpCalls).toHaveLength(1);
-    expect(server.requests().map((request) => request.format)).toEqual(['anthropic', 'anthropic', 'openai', 'openai']);
+    expect(server().requests().map((request) => request.format)).toEqual(['anthropic', 'anthropic', 'openai', 'openai']);
     const messages = bodyOf(3)['messages'] as Body[];
     expect(messages[0]).toEqual({ role: 'user', content: 'Weather in Paris?' });
     const toolMessage = messages.find((message) => message['role'] === 'tool');
@@ -91,8 +46,8 @@ describe('ReplayStore', () => {
 
   it('replays in the Responses format with the recorded result as a function_call_output', async () => {
     const { replays, mcpCalls } = await recordedTurn();
-    server.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Done.' }]);
-    const replay = await replays.start(1, { provider: 'openai-responses', model: 'gpt-test', baseUrl: server.url, callToolsLive: false });
+    server().setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Done.' }]);
+    const replay = await replays.start(1, { provider: 'openai-responses', model: 'gpt-test', baseUrl: server().url, callToolsLive: false });
     expect(replay.status).toBe('done');
     expect(mcpCalls).toHaveLength(1);
     const input = bodyOf(3)['input'] as Body[];
@@ -102,8 +57,8 @@ describe('ReplayStore', () => {
 
   it('marks a call the original did not make and answers it with a not-recorded error', async () => {
     const { replays, mcpCalls } = await recordedTurn();
-    server.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Lima' } }] }, { text: 'Could not check.' }]);
-    const replay = await replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server.url}/v1`, callToolsLive: false });
+    server().setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Lima' } }] }, { text: 'Could not check.' }]);
+    const replay = await replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
     expect(mcpCalls).toHaveLength(1);
     expect(replay.calls[0]).toMatchObject({ source: 'not-run', mismatch: true, item: { status: 'failed', failure: { category: 'not-recorded' } } });
     const toolMessage = (bodyOf(3)['messages'] as Body[]).find((message) => message['role'] === 'tool');
@@ -113,8 +68,8 @@ describe('ReplayStore', () => {
 
   it('calls tools live through the approval gate when asked', async () => {
     const { replays, mcpCalls } = await recordedTurn('ask');
-    server.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Live.' }]);
-    const running = replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server.url}/v1`, callToolsLive: true });
+    server().setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Live.' }]);
+    const running = replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: true });
     await expect(replays.start(1, replays.defaults())).rejects.toBeInstanceOf(ReplayError);
     for (let tries = 0; replays.getSnapshot().replays[0]?.calls[0]?.item.status !== 'awaiting-approval'; tries++) {
       if (tries > 500) throw new Error('no approval asked');

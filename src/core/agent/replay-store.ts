@@ -13,13 +13,14 @@ import { ApprovalGate, createAbortError } from './approval-gate';
 import { ModelRequestError } from './model-request';
 import { recordedCallsOf } from './replay-match';
 import { addUsage, originalExchanges, originalSide } from './replay-original';
+import { parseReplayData, sideCallsOf, toReplayData, type ReplayData } from './replay-data';
 import { runReplay } from './replay-run';
 import type { Replay, ReplaySnapshot, ReplayTarget } from './replay-types';
 import type { TurnServices } from './run-turn';
 import type { ToolCallItem } from './session-types';
 
 /** Error codes of ReplayError. */
-export type ReplayErrorCode = 'busy' | 'no-turn';
+export type ReplayErrorCode = 'busy' | 'no-turn' | 'read-only';
 
 /** A replay that cannot start. */
 export class ReplayError extends CodedError<ReplayErrorCode> {
@@ -43,7 +44,8 @@ export class ReplayStore {
   private snapshot: ReplaySnapshot | undefined;
   private nextId = 1;
 
-  constructor(private readonly deps: ReplayStoreDeps) {}
+  /** Without deps the store only shows replays (an imported session's): it cannot start one. */
+  constructor(private readonly deps?: ReplayStoreDeps) {}
 
   /** Registers a listener called after changes; returns the unsubscribe function. */
   subscribe = this.listeners.subscribe;
@@ -54,9 +56,14 @@ export class ReplayStore {
     return this.snapshot;
   };
 
+  /** True for a store that only shows replays (no deps): the UI offers no "Replay" then. */
+  get readOnly(): boolean {
+    return this.deps === undefined;
+  }
+
   /** The form's starting values: the conversation's current format, model and base URL, tools not called live. */
   defaults(): ReplayTarget {
-    const { provider, model, baseUrl } = this.deps.session.getSnapshot().settings;
+    const { provider, model, baseUrl } = this.liveDeps().session.getSnapshot().settings;
     return { provider, model, baseUrl, callToolsLive: false };
   }
 
@@ -71,8 +78,9 @@ export class ReplayStore {
    * `busy` while another replay runs, `no-turn` when the turn's first request is not recorded.
    */
   async start(turn: number, target: ReplayTarget): Promise<Replay> {
+    const deps = this.liveDeps();
     if (this.running) throw new ReplayError('busy', 'A replay is running: wait for it or stop it first.');
-    const { session, log, services } = this.deps;
+    const { session, log, services } = deps;
     const snapshot = session.getSnapshot();
     const base = session.requestFor(turn, 1);
     const timeline = snapshot.timelines.find((entry) => entry.turn === turn);
@@ -104,7 +112,7 @@ export class ReplayStore {
     this.controllers.set(id, controller);
     this.changed();
 
-    const requestIds = (): number[] => this.deps.log.getSnapshot().exchanges.slice(logStart).flatMap((exchange) => (exchange.replayOf === first.id ? [exchange.id] : []));
+    const requestIds = (): number[] => log.getSnapshot().exchanges.slice(logStart).flatMap((exchange) => (exchange.replayOf === first.id ? [exchange.id] : []));
     let usage: NeutralUsage = {};
     let finalText = '';
     try {
@@ -131,11 +139,11 @@ export class ReplayStore {
           },
         },
       });
-      this.finish(id, { status }, requestIds());
+      this.finish(id, { status }, requestIds(), services.now());
     } catch (error) {
       const stopped = controller.signal.aborted;
       const message = error instanceof ModelRequestError ? `${error.failure.title}: ${error.failure.detail}` : error instanceof Error ? error.message : String(error);
-      this.finish(id, stopped ? { status: 'stopped' } : { status: 'failed', error: message }, requestIds());
+      this.finish(id, stopped ? { status: 'stopped' } : { status: 'failed', error: message }, requestIds(), services.now());
     }
     return this.find(id) ?? replay;
   }
@@ -155,9 +163,40 @@ export class ReplayStore {
     this.approvals.decide(toolCallId, 'deny');
   }
 
-  private finish(id: string, outcome: Pick<Replay, 'status' | 'error'>, requestIds: number[]): void {
+  /** The replays as saved with the session and exported (replay-data.ts: exchanges by id, no results). */
+  exportData(): ReplayData {
+    return toReplayData(this.replays);
+  }
+
+  /**
+   * Replaces the replays with saved ones (untrusted: storage or a file); returns what could not
+   * be read. A replay that was running when saved comes back stopped. Call it when none runs.
+   */
+  importData(value: unknown): { problems: string[] } {
+    const { replays, problems } = parseReplayData(value);
+    this.replays = replays;
+    // New ids continue after the restored ones, so a new replay never takes an old one's id.
+    const numbers = replays.map((replay) => Number(/^replay-(\d+)$/.exec(replay.id)?.[1] ?? 0));
+    this.nextId = Math.max(this.nextId, ...numbers.map((n) => n + 1));
+    this.changed();
+    return { problems };
+  }
+
+  /** Forgets every replay (a new session); one still running is stopped first. */
+  clear(): void {
+    for (const controller of this.controllers.values()) controller.abort(createAbortError('The session was cleared.'));
+    this.controllers.clear();
+    this.replays = [];
+    this.changed();
+  }
+
+  private liveDeps(): ReplayStoreDeps {
+    if (this.deps === undefined) throw new ReplayError('read-only', 'This session is shown read-only: it cannot be replayed.');
+    return this.deps;
+  }
+
+  private finish(id: string, outcome: Pick<Replay, 'status' | 'error'>, requestIds: number[], endedAt: number): void {
     this.controllers.delete(id);
-    const endedAt = this.deps.services.now();
     this.update(id, (current) => ({
       ...current,
       ...outcome,
@@ -179,8 +218,7 @@ export class ReplayStore {
     this.replays = this.replays.map((replay) => {
       if (replay.id !== id) return replay;
       const next = change(replay);
-      const calls = next.calls.map((call) => ({ id: call.item.id, name: call.item.publicName, args: call.item.args, mismatch: call.mismatch }));
-      return { ...next, side: { ...next.side, calls } };
+      return { ...next, side: { ...next.side, calls: sideCallsOf(next.calls) } };
     });
     this.changed();
   }

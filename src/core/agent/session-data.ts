@@ -151,7 +151,8 @@ function parseItem(value: unknown, settingsProvider: ProviderId, problems: strin
   }
 }
 
-function parseToolCallItem(value: Json, turn: number): ToolCallItem | undefined {
+/** A saved tool call item (its fields copied, work in flight marked interrupted); undefined when it lacks its name or status. */
+export function parseToolCallItem(value: Json, turn: number): ToolCallItem | undefined {
   if (typeof value['publicName'] !== 'string' || typeof value['status'] !== 'string' || !TOOL_STATUSES.has(value['status'])) {
     return undefined;
   }

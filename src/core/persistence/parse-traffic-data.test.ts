@@ -17,6 +17,27 @@ describe('parseTrafficData', () => {
     expect(parsed.data).toEqual(data);
   });
 
+  it('keeps what makes a model request a branch: a fork, a replay, a sampling request', () => {
+    const data = recorded();
+    const model = data.exchanges.find((exchange) => exchange.wire === 'model')!;
+    const branches = [
+      { ...model, id: 11, forkOf: model.id },
+      { ...model, id: 12, replayOf: model.id },
+      { ...model, id: 13, samplingFor: 'weather' },
+    ];
+    const parsed = parseTrafficData(JSON.parse(JSON.stringify({ exchanges: branches, messages: [] })));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.data.exchanges).toEqual(branches);
+  });
+
+  it('keeps a 2026 input_required round marked as a retry of its first request', () => {
+    const data = recorded();
+    const rounds = [{ ...data.messages[0]!, seq: 21, roundOf: 7, requestState: 'opaque-state' }, { ...data.messages[0]!, seq: 22, roundOf: 'first' }];
+    const parsed = parseTrafficData(JSON.parse(JSON.stringify({ exchanges: [], messages: rounds })));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.data.messages).toEqual(rounds);
+  });
+
   it('drops records without what the panels need, and bad optional fields', () => {
     const data = recorded();
     const parsed = parseTrafficData({

@@ -30,8 +30,10 @@ const EXCHANGE_STRINGS = [
   'error',
   'note',
   'toolCallId',
+  'samplingFor',
 ] as const;
-const EXCHANGE_NUMBERS = ['durationMs', 'headersMs', 'status', 'turn', 'step'] as const;
+// forkOf and replayOf mark a model request as a branch: without them a fork or a replay would come back as a request of the conversation.
+const EXCHANGE_NUMBERS = ['durationMs', 'headersMs', 'status', 'turn', 'step', 'forkOf', 'replayOf'] as const;
 const MESSAGE_NUMBERS = ['exchangeId', 'pairedSeq', 'latencyMs'] as const;
 
 /** Most problems listed one by one; the rest are counted. */
@@ -141,6 +143,12 @@ function parseMessage(raw: unknown, problems: ProblemList, index: number): RpcMe
   }
   if (typeof raw['toolCallId'] === 'string') message.toolCallId = raw['toolCallId'];
   else if (raw['toolCallId'] !== undefined) problems.add(`${where}: "toolCallId" is not text; it was removed.`);
+  // A 2026 input_required round stays marked as a retry of its first request.
+  const roundOf = raw['roundOf'];
+  if (typeof roundOf === 'string' || isNumber(roundOf)) message.roundOf = roundOf;
+  else if (roundOf !== undefined) problems.add(`${where}: "roundOf" is neither text nor a number; it was removed.`);
+  if (typeof raw['requestState'] === 'string') message.requestState = raw['requestState'];
+  else if (raw['requestState'] !== undefined) problems.add(`${where}: "requestState" is not text; it was removed.`);
   return message;
 }
 

@@ -1,4 +1,5 @@
 /** The shapes the session persistence works with: the stores it follows, and what it reports. */
+import type { ReplayData } from '../agent/replay-data';
 import type { AgentSessionData } from '../agent/session-types';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 
@@ -21,6 +22,15 @@ export interface PersistedAgentSession {
    * saves write only the chunks of the conversation that changed.
    */
   exportForSave?(): AgentSessionData;
+  importData(data: unknown): { problems: string[] };
+}
+
+/** The session's replays as the persistence needs them (a `ReplayStore` fits). */
+export interface PersistedReplays {
+  subscribe(listener: () => void): () => void;
+  /** The same object until the replays change. */
+  getSnapshot(): unknown;
+  exportData(): ReplayData;
   importData(data: unknown): { problems: string[] };
 }
 

@@ -1,11 +1,11 @@
 /**
  * The session file: one JSON document with everything needed to look at a session again —
- * the config (secrets stripped), the conversation (`AgentSession.exportData`, no API key) and
- * the traffic log of both wires (redacted when it was recorded). `buildSessionFile` makes one,
+ * the config (secrets stripped), the conversation (`AgentSession.exportData`, no API key), the
+ * replays of its turns and the traffic log of both wires (redacted when it was recorded). `buildSessionFile` makes one,
  * `parseSessionFile` reads one back at a single boundary: the shape is checked, damaged parts
  * are dropped and listed as problems, and nothing throws.
  */
-import { parseSessionData, type AgentSessionData } from '../agent';
+import { parseReplayData, parseSessionData, toReplayData, type AgentSessionData, type ReplayData } from '../agent';
 import { stripSecrets } from '../config';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 import type { RpcMessageRecord } from '../traffic/types';
@@ -33,6 +33,8 @@ export interface SessionFile {
   traffic: { exchanges: StoredExchange[]; messages: RpcMessageRecord[] };
   /** The tool definitions the person had allowed (absent in files from before pins). */
   toolPins?: ToolPin[];
+  /** The replays of the conversation's turns (`ReplayStore.exportData`; absent in files from before replays were kept). */
+  replays?: ReplayData;
 }
 
 /** What buildSessionFile needs. */
@@ -47,6 +49,8 @@ export interface BuildSessionFileInput {
   now: number;
   /** The pinned tool definitions (PolicyStore's snapshot `pins`). */
   toolPins?: readonly ToolPin[];
+  /** The replays (`ReplayStore.exportData`). */
+  replays?: ReplayData;
 }
 
 /** Error codes of SessionFileError. */
@@ -79,6 +83,7 @@ export function buildSessionFile(input: BuildSessionFileInput): { file: SessionF
       conversation: input.conversation,
       traffic: { exchanges: exchanges.slice(0, exchangeCount).map(toStoredExchange), messages: messages.slice(0, messageCount) },
       ...(input.toolPins ? { toolPins: input.toolPins.map((pin) => ({ ...pin })) } : {}),
+      ...(input.replays ? { replays: input.replays } : {}),
     },
     warnings,
   };
@@ -150,6 +155,9 @@ export function parseSessionFile(text: string): ParsedSessionFile {
   const pinBook = new PinBook();
   const skippedPins = raw['toolPins'] === undefined ? 0 : pinBook.restore(raw['toolPins']);
   if (skippedPins > 0) problems.push(`${skippedPins} pinned tool definition${skippedPins === 1 ? ' was' : 's were'} not understood and left out.`);
+  // Replays, like pins, are read only when the file has them (older files do not).
+  const replays = raw['replays'] === undefined ? undefined : parseReplayData(raw['replays']);
+  problems.push(...(replays?.problems ?? []).map((problem) => `Replays: ${problem}`));
   return {
     file: {
       format: SESSION_FILE_FORMAT,
@@ -160,6 +168,7 @@ export function parseSessionFile(text: string): ParsedSessionFile {
       conversation: conversation.data ?? emptyConversation(),
       traffic: traffic.data,
       ...(raw['toolPins'] !== undefined ? { toolPins: pinBook.allPins() } : {}),
+      ...(replays ? { replays: toReplayData(replays.replays) } : {}),
     },
     problems,
   };

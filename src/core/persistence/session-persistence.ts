@@ -1,7 +1,8 @@
 /**
  * Keeps the session in a key-value backend (IndexedDB in the page) as it goes, so a reload or
  * a crash loses at most the last save window: the traffic log of both wires, the conversation
- * (`AgentSession.exportData`, which has no API key) and the config text with its secrets
+ * (`AgentSession.exportData`, which has no API key), the replays of its turns (a branch of the
+ * session, referencing the traffic log's exchanges by id) and the config text with its secrets
  * stripped. `restore()` puts it all back on start-up.
  *
  * How it saves:
@@ -24,19 +25,22 @@
 import { stripSecrets } from '../config/share-link';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
 import { readMany, writeAll, type BackendOperation, type KeyValueBackend } from './key-value-backend';
-import type { PersistedAgentSession, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
+import type { PersistedAgentSession, PersistedReplays, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 import { readStoredTraffic } from './read-stored-traffic';
+import { WholeRecord } from './whole-record';
 import { Listeners } from '../shared/listeners';
 import { ChunkTracker } from './chunk-tracker';
 import { toStoredExchange } from './stored-bodies';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
-import { ConversationChunks, readStoredConversation } from './stored-conversation';
+import { ConversationChunks } from './stored-conversation';
 
 
 /** Options for SessionPersistence. */
 export interface SessionPersistenceOptions {
   log: PersistedTrafficLog;
   session: PersistedAgentSession;
+  /** The replays of the session's turns, when there are any to keep. */
+  replays?: PersistedReplays;
   backend: KeyValueBackend;
   /** Longest wait between a change and its save, in milliseconds. Default is 300. */
   debounceMs?: number;
@@ -63,13 +67,14 @@ export const DEFAULT_CHUNK_SIZE = 50;
 /** Stands for a stored layout that cannot be read (never equal to a real save id). */
 const UNREADABLE = '\u0000unreadable';
 
-type Dirty = { traffic: boolean; conversation: boolean; config: boolean };
-const CLEAN: Readonly<Dirty> = Object.freeze({ traffic: false, conversation: false, config: false });
+type Dirty = { traffic: boolean; conversation: boolean; config: boolean; replays: boolean };
+const CLEAN: Readonly<Dirty> = Object.freeze({ traffic: false, conversation: false, config: false, replays: false });
 
 /** Saves the session as it goes and restores it on start-up; see the file comment. */
 export class SessionPersistence {
   private readonly log: PersistedTrafficLog;
   private readonly session: PersistedAgentSession;
+  private readonly replays: WholeRecord;
   private readonly backend: KeyValueBackend;
   private readonly debounceMs: number;
   private readonly chunkSize: number;
@@ -97,6 +102,7 @@ export class SessionPersistence {
   constructor(options: SessionPersistenceOptions) {
     this.log = options.log;
     this.session = options.session;
+    this.replays = new WholeRecord(PERSISTENCE_KEYS.replays, 'Replays', options.replays);
     this.backend = options.backend;
     this.debounceMs = options.debounceMs ?? DEFAULT_SAVE_DEBOUNCE_MS;
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
@@ -128,12 +134,12 @@ export class SessionPersistence {
     const result: RestoreResult = { restored: false, problems, counts: { exchanges: 0, messages: 0, items: 0 } };
     let stored: unknown[];
     try {
-      stored = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation, PERSISTENCE_KEYS.config]);
+      stored = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation, PERSISTENCE_KEYS.config, PERSISTENCE_KEYS.replays]);
     } catch (error) {
       problems.push(`The saved session could not be read (${messageOf(error)}); starting clean.`);
       return result;
     }
-    const [meta, conversation, config] = stored;
+    const [meta, conversation, config, replays] = stored;
 
     if (meta !== undefined) {
       try {
@@ -144,6 +150,8 @@ export class SessionPersistence {
       }
     }
     if (conversation !== undefined) await this.restoreConversation(conversation, problems);
+    // After the traffic and the conversation, whose exchanges and calls the replays refer to; what was damaged is rewritten.
+    if (this.replays.restore(replays, problems)) this.dirty.replays = true;
     if (typeof config === 'string') {
       result.configText = config;
       this.configText = config;
@@ -165,8 +173,9 @@ export class SessionPersistence {
     this.unsubscribes = [
       this.log.subscribe(() => this.markDirty('traffic')),
       this.session.subscribe(() => this.markDirty('conversation')),
+      ...this.replays.subscribe(() => this.markDirty('replays')),
     ];
-    if (this.dirty.traffic || this.dirty.conversation || this.dirty.config) this.scheduleSave();
+    if (this.dirty.traffic || this.dirty.conversation || this.dirty.config || this.dirty.replays) this.scheduleSave();
   }
 
   /** Stops following the stores and cancels a pending timer (a save under way completes). */
@@ -192,7 +201,8 @@ export class SessionPersistence {
     // The stores notify in a microtask: a change made just before (e.g. in the same pagehide task) is found by comparing snapshots.
     if (this.log.getSnapshot().version !== this.savedTrafficVersion) this.dirty.traffic = true;
     if (this.session.getSnapshot() !== this.savedConversation) this.dirty.conversation = true;
-    if (!this.dirty.traffic && !this.dirty.conversation && !this.dirty.config) return;
+    if (this.replays.changed()) this.dirty.replays = true;
+    if (!this.dirty.traffic && !this.dirty.conversation && !this.dirty.config && !this.dirty.replays) return;
     this.saving = this.saveOnce();
     try {
       await this.saving;
@@ -234,6 +244,7 @@ export class SessionPersistence {
         this.conversation.forget(storedConversation);
         dirty.traffic = true;
         dirty.conversation = true;
+        dirty.replays = true;
       }
       if (dirty.conversation) {
         const conversation = this.session.getSnapshot();
@@ -246,6 +257,7 @@ export class SessionPersistence {
         }
         commits.push(() => (this.savedConversation = conversation));
       }
+      if (dirty.replays) this.replays.plan(operations, commits);
       if (dirty.config && this.configText !== undefined) {
         const stripped = stripSecretsOrUndefined(this.configText);
         // A config with syntax errors cannot have its secrets located: keep the last saved one.
@@ -270,7 +282,7 @@ export class SessionPersistence {
       this.setStatus({ saving: false, lastSavedAt: this.now(), error: undefined });
     } catch (error) {
       // Keep the parts that were not saved dirty; the next change (or flush) tries again.
-      this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config };
+      this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config, replays: this.dirty.replays || dirty.replays };
       this.setStatus({ dirty: true, saving: false, error: `The session could not be saved: ${messageOf(error)}` });
     }
   }
@@ -278,20 +290,8 @@ export class SessionPersistence {
   /** Loads the stored conversation into the session; chunks that will be rewritten are forgotten. */
   private async restoreConversation(value: unknown, problems: string[]): Promise<void> {
     try {
-      const stored = await readStoredConversation(this.backend, value, problems);
-      const imported = this.session.importData(stored.data);
-      problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
-      // A session that cannot hand over its lists is saved whole each time (nothing to adopt).
-      if (!this.session.exportForSave) return;
-      const restored = this.session.exportForSave();
-      const counts = stored.head?.lists;
-      const exact = counts !== undefined && stored.complete && imported.problems.length === 0 && restored.items.length === counts.items.count && restored.history.length === counts.history.count && restored.requests.length === counts.requests.count;
-      if (exact && stored.head) this.conversation.adopt(restored, stored.head);
-      else {
-        // An earlier version's record, or damage: the next save writes the conversation in chunks again.
-        this.conversation.forget(value);
-        this.dirty.conversation = true;
-      }
+      const { rewrite } = await this.conversation.restore(this.backend, this.session, value, problems);
+      if (rewrite) this.dirty.conversation = true;
     } catch (error) {
       problems.push(`The saved conversation could not be restored (${messageOf(error)}); it starts empty.`);
     }

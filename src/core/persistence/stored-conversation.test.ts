@@ -42,6 +42,18 @@ function listSession(data: AgentSessionData) {
 
 const microtasks = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** A real agent session holding 30 turns, saved in chunks of 50. */
+async function savedLongConversation() {
+  const backend = new MemoryBackend();
+  const first = createOfflineSession();
+  const saving = new SessionPersistence({ log: syncLog(), session: first, backend, chunkSize: 50 });
+  saving.start();
+  first.importData(longConversation(30));
+  await microtasks();
+  await saving.flush();
+  return { backend, first };
+}
+
 describe('the conversation in chunks (issue 18: long sessions stay cheap)', () => {
   it('writes only the chunk an appended item lands in, plus the small head and layout', async () => {
     const backend = new MemoryBackend();
@@ -65,13 +77,7 @@ describe('the conversation in chunks (issue 18: long sessions stay cheap)', () =
   });
 
   it('restores exactly what the session exported, and goes on saving in chunks', async () => {
-    const backend = new MemoryBackend();
-    const first = createOfflineSession();
-    const saving = new SessionPersistence({ log: syncLog(), session: first, backend, chunkSize: 50 });
-    saving.start();
-    first.importData(longConversation(30));
-    await microtasks();
-    await saving.flush();
+    const { backend, first } = await savedLongConversation();
     expect(backend.keys()).toContain('conversation.history.2');
 
     const second = createOfflineSession();
@@ -104,13 +110,7 @@ describe('the conversation in chunks (issue 18: long sessions stay cheap)', () =
   });
 
   it('restores what is there when a chunk is missing, says so, and writes the conversation again', async () => {
-    const backend = new MemoryBackend();
-    const first = createOfflineSession();
-    const saving = new SessionPersistence({ log: syncLog(), session: first, backend, chunkSize: 50 });
-    saving.start();
-    first.importData(longConversation(30));
-    await microtasks();
-    await saving.flush();
+    const { backend } = await savedLongConversation();
     await backend.delete('conversation.items.1');
 
     const second = createOfflineSession();

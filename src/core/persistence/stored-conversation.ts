@@ -12,6 +12,7 @@ import type { AgentSessionData } from '../agent/session-types';
 import { cloneJson, isCountOrZero } from '../shared/json';
 import { ChunkTracker, type ChunkPlan } from './chunk-tracker';
 import { readMany, type KeyValueBackend } from './key-value-backend';
+import type { PersistedAgentSession } from './persistence-types';
 import { chunkCount, PERSISTENCE_KEYS } from './stored-layout';
 
 /** The lists kept in chunks, in the order they are read. */
@@ -89,6 +90,25 @@ export class ConversationChunks {
   /** Takes the restored session's lists as what `head` stored (after a clean restore). */
   adopt(data: Pick<AgentSessionData, ListName>, head: StoredConversationHead): void {
     for (const list of LISTS) this.trackers[list].adopt(data[list], data[list].length, head.lists[list].chunks, SESSION_LISTS);
+  }
+
+  /**
+   * Reads the conversation `value` names into `session` and takes what it stored as saved.
+   * `rewrite` is true when the next save must write it all again: an earlier version's whole
+   * record, or damage (missing chunks, items the session refused). Problems are appended.
+   */
+  async restore(backend: KeyValueBackend, session: PersistedAgentSession, value: unknown, problems: string[]): Promise<{ rewrite: boolean }> {
+    const stored = await readStoredConversation(backend, value, problems);
+    const imported = session.importData(stored.data);
+    problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
+    // A session that cannot hand over its lists is saved whole each time (nothing to adopt).
+    if (!session.exportForSave) return { rewrite: false };
+    const restored = session.exportForSave();
+    const head = stored.head;
+    const exact = head !== undefined && stored.complete && imported.problems.length === 0 && LISTS.every((list) => restored[list].length === head.lists[list].count);
+    if (exact) this.adopt(restored, head);
+    else this.forget(value);
+    return { rewrite: !exact };
   }
 
   /** Forgets what is stored (another tab saved, or the stored record is unreadable): the next save writes everything and deletes `stored`'s surplus chunks. */

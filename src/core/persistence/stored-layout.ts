@@ -10,6 +10,8 @@ export const PERSISTENCE_KEYS = {
   meta: 'session.meta',
   conversation: 'session.conversation',
   config: 'session.config',
+  /** The replays of the session's turns (core/agent replay-data), apart from the conversation: saved when they change. */
+  replays: 'session.replays',
   chunk: (kind: 'exchanges' | 'messages', index: number) => `traffic.${kind}.${index}`,
 } as const;
 

@@ -7,7 +7,7 @@ import { ChatEmptyState } from './chat-empty-state';
 import { ChatInput } from './chat-input';
 import { AssistantMessage, ErrorMessage, NoticeMessage, UserMessage } from './chat-message';
 import type { ChatSession } from './chat-session';
-import type { ReplayControls } from './replay-controls';
+import type { ReplayControls, ShowRequest } from './replay-controls';
 import { finishedTurnAt } from './turn-ends';
 import { TurnReplay } from './turn-replay';
 import { needsKeyHint } from './model-settings';
@@ -24,8 +24,10 @@ export interface ChatPanelProps {
   onSelectToolCall?(id: string): void;
   /** What a server asks of the client while this tool call runs (the app renders the inbox's cards here). */
   toolCallInbox?(toolCallId: string): ReactNode;
-  /** Replays of finished turns; without it (an imported, read-only conversation) turns offer no replay. */
+  /** Replays of finished turns; without it turns offer no replay (a read-only store only shows them). */
   replays?: ReplayControls;
+  /** Shows a replay's model request on the model wire (its links in the result). */
+  onShowRequest?: ShowRequest;
 }
 
 /** The hint under the input when a remote endpoint has no key (sending stays possible). */
@@ -35,7 +37,7 @@ const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add on
  * The conversation: messages streaming in, tool call cards with approvals and results,
  * errors with Retry, notices, and the message box.
  */
-export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox, replays }: ChatPanelProps) {
+export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox, replays, onShowRequest }: ChatPanelProps) {
   const snapshot = useStore(session);
   const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
@@ -100,7 +102,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
   const renderWithReplay = (item: ChatItem, index: number) => {
     const ended = replays && finishedTurnAt(snapshot, index);
     if (!replays || !ended) return renderItem(item);
-    return [renderItem(item), <TurnReplay key={`replay-${ended.turn}-${ended.startedAt}`} turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} />];
+    return [renderItem(item), <TurnReplay key={`replay-${ended.turn}-${ended.startedAt}`} turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} onShowRequest={onShowRequest} />];
   };
 
   return (

@@ -4,7 +4,7 @@ import { PROVIDERS } from '../../core/providers';
 import { ApprovalCard } from './approval-card';
 import { formatMs } from './format-ms';
 import { PlainText } from './plain-text';
-import type { ReplayControls } from './replay-controls';
+import type { ReplayControls, ShowRequest } from './replay-controls';
 
 /** Words for a replay's status. */
 const STATUS_TEXT: Readonly<Record<Replay['status'], { text: string; tone: string }>> = {
@@ -26,9 +26,10 @@ const SOURCE_TEXT: Readonly<Record<ReplayCall['source'], string>> = {
  * One replay beside its original turn: for each side the requests the model got, the tool calls
  * it chose (name and arguments; a replayed call the original did not make is marked), the final
  * answer, the tokens the responses reported and the time. Model text and arguments are shown as
- * plain text. A live call waiting for the person shows its approval card here.
+ * plain text. A live call waiting for the person shows its approval card here. Each request is
+ * a link that shows it on the model wire.
  */
-export function ReplayResult({ replay, replays }: { replay: Replay; replays: ReplayControls }) {
+export function ReplayResult({ replay, replays, onShowRequest }: { replay: Replay; replays: ReplayControls; onShowRequest?: ShowRequest | undefined }) {
   const status = STATUS_TEXT[replay.status];
   const waiting = replay.calls.filter((call) => call.item.status === 'awaiting-approval');
   const mismatches = replay.calls.filter((call) => call.mismatch).length;
@@ -75,7 +76,7 @@ export function ReplayResult({ replay, replays }: { replay: Replay; replays: Rep
         </thead>
         <tbody>
           {row('Model', <SideModel side={replay.original} />, <SideModel side={replay.side} />, 'replay-model')}
-          {row('Requests', <Requests side={replay.original} />, <Requests side={replay.side} />, 'replay-requests')}
+          {row('Requests', <Requests side={replay.original} label="original" onShow={onShowRequest} />, <Requests side={replay.side} label="replayed" onShow={onShowRequest} />, 'replay-requests')}
           {row('Tool calls', <Calls side={replay.original} role="original" />, <Calls side={replay.side} role="replay" calls={replay.calls} />, 'replay-calls')}
           {row('Answer', <Answer side={replay.original} />, <Answer side={replay.side} />, 'replay-answer')}
           {row('Tokens', <Tokens side={replay.original} />, <Tokens side={replay.side} />, 'replay-tokens')}
@@ -94,11 +95,30 @@ function SideModel({ side }: { side: ReplaySide }) {
   );
 }
 
-function Requests({ side }: { side: ReplaySide }) {
+/** How many requests a side sent, and each one's exchange id: a link to it on the model wire when the app can show it. */
+function Requests({ side, label, onShow }: { side: ReplaySide; label: string; onShow: ShowRequest | undefined }) {
+  const { requestIds } = side;
   return (
-    <span data-count={side.requestIds.length}>
-      {side.requestIds.length} on the model wire
-      {side.requestIds.length > 0 && <span className="faint mono"> ({side.requestIds.map((id) => `#${id}`).join(', ')})</span>}
+    <span data-count={requestIds.length}>
+      {requestIds.length} on the model wire
+      {requestIds.length > 0 && (
+        <span className="faint mono">
+          {' ('}
+          {requestIds.map((id, index) => (
+            <span key={id}>
+              {index > 0 && ', '}
+              {onShow === undefined ? (
+                `#${id}`
+              ) : (
+                <button type="button" className="link-button mono" data-testid="replay-request-link" data-exchange-id={id} aria-label={`Show ${label} request #${id} on the model wire`} title="Select this request on the model wire" onClick={() => onShow(id)}>
+                  #{id}
+                </button>
+              )}
+            </span>
+          ))}
+          {')'}
+        </span>
+      )}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { PROVIDERS, WIRE_FORMAT_IDS, isProviderId, type ProviderId } from '../../core/providers';
 import type { ReplayTarget } from '../../core/agent';
 import { useStore } from '../../ui/use-store';
-import type { ReplayControls } from './replay-controls';
+import type { ReplayControls, ShowRequest } from './replay-controls';
 import { ReplayResult } from './replay-result';
 import './replay.css';
 
@@ -13,13 +13,16 @@ export interface TurnReplayProps {
   /** When the turn started: replays of an older session's turn with the same number are not this turn's. */
   turnStartedAt: number;
   replays: ReplayControls;
+  /** Shows a request of a replay on the model wire. */
+  onShowRequest?: ShowRequest | undefined;
 }
 
 /**
  * "Replay" under a finished turn: a small form (wire format, model, base URL, call tools live)
  * that runs the turn again as a branch, and the side-by-side results of this turn's replays.
+ * A read-only store (an imported session) shows its replays and offers no new one.
  */
-export function TurnReplay({ turn, turnStartedAt, replays }: TurnReplayProps) {
+export function TurnReplay({ turn, turnStartedAt, replays, onShowRequest }: TurnReplayProps) {
   const snapshot = useStore(replays);
   const [target, setTarget] = useState<ReplayTarget | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -40,9 +43,10 @@ export function TurnReplay({ turn, turnStartedAt, replays }: TurnReplayProps) {
     replays.start(turn, target).catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
   };
 
+  if (replays.readOnly && mine.length === 0) return null;
   return (
     <section className="turn-replay" aria-label={`Replays of turn ${turn}`}>
-      {target === undefined ? (
+      {replays.readOnly ? null : target === undefined ? (
         <button type="button" className="small-button" data-testid="turn-replay" data-turn={turn} onClick={open} disabled={busy} title="Run this turn again against another wire format, model or base URL, answered with the tool results recorded here">
           Replay turn {turn}…
         </button>
@@ -80,7 +84,7 @@ export function TurnReplay({ turn, turnStartedAt, replays }: TurnReplayProps) {
         </p>
       )}
       {mine.map((replay) => (
-        <ReplayResult key={replay.id} replay={replay} replays={replays} />
+        <ReplayResult key={replay.id} replay={replay} replays={replays} onShowRequest={onShowRequest} />
       ))}
     </section>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { editor as MonacoEditorApi } from 'monaco-editor/editor/editor.api';
-import { loadMonaco } from '../../ui/monaco/load-monaco';
 import type { MonacoModule } from '../../ui/monaco/load-monaco';
 import { MARKER_OWNER, problemsToMarkers } from './problem-markers';
 import type { DocumentTheme } from '../../ui/monaco/use-document-theme';
-import { jsonEditorOptions, monacoTheme } from '../../ui/monaco/editor-options';
+import { monacoTheme } from '../../ui/monaco/editor-options';
+import { mountJsonEditor } from '../../ui/monaco/mount-json-editor';
 import type { ParsedConfigText } from '../../core/config';
 
 /** What `useMonacoEditor` needs: where to mount, the controlled text and its callbacks. */
@@ -37,7 +37,6 @@ interface LiveEditor {
 
 /** How many of our own recent values are remembered to tell a stale echo from a real outside change. */
 const ECHO_MEMORY = 50;
-let modelCount = 0;
 
 /**
  * Loads Monaco on mount and creates a JSON editor in `host`, kept in step with the controlled
@@ -60,18 +59,13 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
   });
 
   useEffect(() => {
-    let disposed = false;
-    let dispose: (() => void) | undefined;
-    loadMonaco().then(
-      (loaded) => {
-        const element = host.current;
-        if (disposed || !element) return;
-        const api = loaded.monaco;
-        modelCount += 1;
-        const uri = api.Uri.parse(`${loaded.MODEL_PATH_PREFIX}${modelCount}/mcp.json`);
-        const model = api.editor.createModel(latest.current.text, 'json', uri);
-        model.updateOptions({ tabSize: 2, insertSpaces: true });
-        const editor = api.editor.create(element, { ...jsonEditorOptions(latest.current.theme, 'mcp.json'), model });
+    const unmount = mountJsonEditor({
+      element: () => host.current,
+      path: (loaded) => `${loaded.MODEL_PATH_PREFIX}{n}/mcp.json`,
+      text: () => latest.current.text,
+      theme: () => latest.current.theme,
+      ariaLabel: 'mcp.json',
+      onReady: ({ api, editor, model }) => {
         editor.addAction({
           id: 'glassbox.applyConfig',
           label: 'Apply mcp.json',
@@ -94,22 +88,13 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
           editor.setPosition(model.getPositionAt(area.selectionStart));
           focusWhenReady.current = true;
         }
-        dispose = () => {
-          subscription.dispose();
-          editor.dispose();
-          model.dispose();
-        };
         setLive({ api, editor, model });
+        return () => subscription.dispose();
       },
-      (error: unknown) => {
-        if (disposed) return;
-        console.warn('Glassbox: the code editor could not load; keeping the plain text editor.', error);
-        setFailed(true);
-      },
-    );
+      onFailed: () => setFailed(true),
+    });
     return () => {
-      disposed = true;
-      dispose?.();
+      unmount();
       setLive(null);
     };
   }, [host, fallback]);

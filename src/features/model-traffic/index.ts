@@ -3,4 +3,5 @@ export { ModelTrafficPanel } from './model-traffic-panel';
 export type { ModelTrafficLinks, ModelTrafficPanelProps } from './model-traffic-panel';
 export type { ModelRequestSource } from './rebuild-request';
 export type { TurnStep } from './model-rows';
+export type { RequestFocus } from './model-list';
 export type { SendFork } from './fork-editor';

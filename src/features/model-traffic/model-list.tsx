@@ -5,6 +5,13 @@ import type { ModelRow, TurnStep } from './model-rows';
 import { ModelRowView } from './model-row';
 import { isExchangeFailed } from '../../ui/exchange-outcome';
 
+/** A model request asked for from outside the panel (a replay's link): `seq` is new each time, so asking again scrolls again. */
+export interface RequestFocus {
+  /** The exchange id. */
+  id: number;
+  seq: number;
+}
+
 /** Props for ModelList. */
 export interface ModelListProps {
   rows: readonly ModelRow[];
@@ -19,6 +26,8 @@ export interface ModelListProps {
   linkedRequest?: TurnStep;
   /** Changes when the person selects another tool call (its id): the list scrolls to the linked rows again. */
   linkVersion?: string;
+  /** A request to scroll into view; it takes the place of the tool call's links while set. */
+  focusRequest?: RequestFocus | undefined;
   onSelect(row: ModelRow): void;
   onDeselect(): void;
 }
@@ -42,7 +51,7 @@ function linkedIndex(rows: readonly ModelRow[], response: TurnStep | undefined, 
  * The virtualised list of model requests and responses (see VirtualList); it scrolls the rows
  * linked to the selected tool call into view.
  */
-export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResponse, linkedRequest, linkVersion, onSelect, onDeselect }: ModelListProps) {
+export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResponse, linkedRequest, linkVersion, focusRequest, onSelect, onDeselect }: ModelListProps) {
   return (
     <VirtualList
       rows={rows}
@@ -50,8 +59,8 @@ export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResp
       ariaLabel="Model requests and responses"
       testId="model-list"
       selectedKey={selectedKey}
-      linkId={linkText(linkedResponse, linkedRequest, linkVersion)}
-      findLinked={(all) => linkedIndex(all, linkedResponse, linkedRequest)}
+      linkId={focusRequest !== undefined ? `request:${focusRequest.id}:${focusRequest.seq}` : linkText(linkedResponse, linkedRequest, linkVersion)}
+      findLinked={(all) => (focusRequest !== undefined ? all.findIndex((row) => row.kind === 'request' && row.id === focusRequest.id) : linkedIndex(all, linkedResponse, linkedRequest))}
       onSelect={onSelect}
       onDeselect={onDeselect}
       renderRow={(row, { position, top }, select) => {

@@ -6,7 +6,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
-import { ModelList } from './model-list';
+import { ModelList, type RequestFocus } from './model-list';
 import { modelExchangesOf, ModelRowsBuilder, rowKey } from './model-rows';
 import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';
 import type { ModelRequestSource } from './rebuild-request';
@@ -43,6 +43,8 @@ export interface ModelTrafficPanelProps {
   appVersion?: string;
   /** Sends an edited copy of a model request as a fork of it (live sessions only). */
   onFork?: SendFork | undefined;
+  /** A request to select, scroll to and open (a replay's link in the chat). */
+  focusRequest?: RequestFocus | undefined;
 }
 
 /** The model request of the step before `exchange`'s in the same turn and wire, if recorded. */
@@ -64,7 +66,7 @@ interface Selection {
  * request rebuilt in the other provider's format, the streamed events and the message they
  * assemble into, "Copy as curl", the teaching note, and a HAR export of the model wire.
  */
-export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, appVersion = 'dev', onFork }: ModelTrafficPanelProps) {
+export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, appVersion = 'dev', onFork, focusRequest }: ModelTrafficPanelProps) {
   useEffect(() => preloadWhenIdle(DETAIL_PANES), []);
   const snapshot = useStore(log);
   const [builder] = useState(() => new ModelRowsBuilder());
@@ -82,6 +84,10 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
   const provider = selected !== undefined ? detectProvider(selected) : undefined;
 
   const onSelect = useCallback((row: ModelRow) => setSelection({ id: row.id, kind: row.kind }), []);
+  // A request asked for from outside (a replay's link) becomes the selection: its detail opens.
+  useEffect(() => {
+    if (focusRequest !== undefined) setSelection({ id: focusRequest.id, kind: 'request' });
+  }, [focusRequest]);
   const onDeselect = useCallback(() => setSelection(undefined), []);
 
   const exchangesToExport = useCallback(() => modelExchangesOf(log.getSnapshot()), [log]);
@@ -182,6 +188,7 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
           linkedResponse={linked?.responseKey}
           linkedRequest={linked?.requestKey}
           linkVersion={selectedToolCallId}
+          focusRequest={focusRequest}
           onSelect={onSelect}
           onDeselect={onDeselect}
         />

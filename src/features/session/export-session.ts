@@ -1,5 +1,5 @@
 /** Builds and downloads the session file of what is shown (see core/persistence session-file). */
-import type { AgentSessionData } from '../../core/agent';
+import type { AgentSessionData, ReplayData } from '../../core/agent';
 import { buildSessionFile, serializeSessionFile, sessionFileName } from '../../core/persistence';
 import type { TrafficSnapshot } from '../../core/traffic';
 import type { ToolPin } from '../../core/tools';
@@ -14,13 +14,15 @@ export interface ExportSource {
   appVersion: string;
   /** The tool definitions the person allowed (PolicyStore's `pins`). */
   toolPins?: readonly ToolPin[];
+  /** The replays of the conversation's turns (`ReplayStore.exportData`). */
+  replays?: ReplayData;
   /** A last guard that replaces any known secret (e.g. `SecretRegistry.redact`). */
   redact?(text: string): string;
 }
 
 /** Downloads `glassbox-session-<date>.json`; returns the warnings (e.g. a config left out) and the file name. */
 export function downloadSessionFile(source: ExportSource, now = Date.now()): { fileName: string; warnings: string[] } {
-  const { file, warnings } = buildSessionFile({ configText: source.configText, conversation: source.conversation, traffic: source.traffic, appVersion: source.appVersion, now, ...(source.toolPins ? { toolPins: source.toolPins } : {}) });
+  const { file, warnings } = buildSessionFile({ configText: source.configText, conversation: source.conversation, traffic: source.traffic, appVersion: source.appVersion, now, ...(source.toolPins ? { toolPins: source.toolPins } : {}), ...(source.replays ? { replays: source.replays } : {}) });
   const fileName = sessionFileName(now);
   downloadText(fileName, serializeSessionFile(file, source.redact), 'application/json');
   return { fileName, warnings };

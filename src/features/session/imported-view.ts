@@ -5,7 +5,7 @@
  * the session ignores send and retry, and its model fetch and tool calls reject besides,
  * so nothing can leave the page from them.
  */
-import { AgentSession } from '../../core/agent';
+import { AgentSession, ReplayStore } from '../../core/agent';
 import type { SessionFile } from '../../core/persistence';
 import { memoryStorage, PolicyStore, ToolRegistry } from '../../core/tools';
 import { TrafficLog } from '../../core/traffic';
@@ -14,6 +14,8 @@ import { TrafficLog } from '../../core/traffic';
 export interface ImportedView {
   log: TrafficLog;
   session: AgentSession;
+  /** The file's replays, shown only: a store without services starts none. */
+  replays: ReplayStore;
   file: SessionFile;
   /** The file's name, as chosen by the person. */
   fileName: string;
@@ -54,5 +56,8 @@ export function createImportedView(file: SessionFile, fileName: string, fileProb
     modelFetch: () => () => Promise.reject(new ReadOnlyError()),
   });
   const { problems } = session.importData(file.conversation);
-  return { log, session, file, fileName, problems: [...fileProblems, ...problems.map((problem) => `Conversation: ${problem}`)] };
+  const replays = new ReplayStore();
+  // The file's replays were already read at its boundary (parseSessionFile): only problems of the conversation are new here.
+  if (file.replays !== undefined) replays.importData(file.replays);
+  return { log, session, replays, file, fileName, problems: [...fileProblems, ...problems.map((problem) => `Conversation: ${problem}`)] };
 }

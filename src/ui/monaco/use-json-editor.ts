@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { jsonEditorOptions, monacoTheme } from './editor-options';
-import { loadMonaco } from './load-monaco';
+import { monacoTheme } from './editor-options';
+import { mountJsonEditor } from './mount-json-editor';
 import { useDocumentTheme } from './use-document-theme';
 
 /** What `useJsonEditor` needs. */
@@ -25,7 +25,6 @@ export interface SchemaProblem {
 /** `loading` until Monaco is created, `failed` if its chunks could not load (the caller keeps its textarea). */
 export type JsonEditorStatus = 'loading' | 'ready' | 'failed';
 
-let modelCount = 0;
 /** How long typing must pause before the schema is checked again, in milliseconds. */
 const CHECK_DELAY_MS = 300;
 
@@ -46,52 +45,40 @@ export function useJsonEditor(options: JsonEditorOptions): { status: JsonEditorS
     themeRef.current = theme;
   });
 
-  useEffect(() => {
-    let disposed = false;
-    let dispose: (() => void) | undefined;
-    loadMonaco().then(
-      (loaded) => {
-        const element = host.current;
-        if (disposed || !element) return;
-        const api = loaded.monaco;
-        modelCount += 1;
-        const model = api.editor.createModel(latest.current.initialText, 'json', api.Uri.parse(`${loaded.REQUEST_PATH_PREFIX}${modelCount}/${fileName}`));
-        model.updateOptions({ tabSize: 2, insertSpaces: true });
-        const editor = api.editor.create(element, { ...jsonEditorOptions(themeRef.current, latest.current.ariaLabel), model });
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const check = (): void => {
-          void loaded.schemaProblems(model).then((markers) => {
-            if (disposed || model.isDisposed()) return;
-            api.editor.setModelMarkers(model, 'json-schema', markers);
-            setProblems(markers.map((marker) => ({ line: marker.startLineNumber, message: marker.message })));
+  useEffect(
+    () =>
+      mountJsonEditor({
+        element: () => host.current,
+        path: (loaded) => `${loaded.REQUEST_PATH_PREFIX}{n}/${fileName}`,
+        text: () => latest.current.initialText,
+        theme: () => themeRef.current,
+        ariaLabel: latest.current.ariaLabel,
+        onReady: ({ loaded, api, model }) => {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const check = (): void => {
+            void loaded.schemaProblems(model).then((markers) => {
+              if (model.isDisposed()) return;
+              api.editor.setModelMarkers(model, 'json-schema', markers);
+              setProblems(markers.map((marker) => ({ line: marker.startLineNumber, message: marker.message })));
+            });
+          };
+          const subscription = model.onDidChangeContent(() => {
+            latest.current.onTextChange(model.getValue());
+            clearTimeout(timer);
+            timer = setTimeout(check, CHECK_DELAY_MS);
           });
-        };
-        const subscription = model.onDidChangeContent(() => {
-          latest.current.onTextChange(model.getValue());
-          clearTimeout(timer);
-          timer = setTimeout(check, CHECK_DELAY_MS);
-        });
-        check();
-        setThemeRef.current = (next) => api.editor.setTheme(next);
-        dispose = () => {
-          clearTimeout(timer);
-          subscription.dispose();
-          editor.dispose();
-          model.dispose();
-        };
-        setStatus('ready');
-      },
-      (error: unknown) => {
-        if (disposed) return;
-        console.warn('Glassbox: the code editor could not load; keeping the plain text editor.', error);
-        setStatus('failed');
-      },
-    );
-    return () => {
-      disposed = true;
-      dispose?.();
-    };
-  }, [host, fileName]);
+          check();
+          setThemeRef.current = (next) => api.editor.setTheme(next);
+          setStatus('ready');
+          return () => {
+            clearTimeout(timer);
+            subscription.dispose();
+          };
+        },
+        onFailed: () => setStatus('failed'),
+      }),
+    [host, fileName],
+  );
 
   useEffect(() => {
     if (status === 'ready') setThemeRef.current?.(monacoTheme(theme));
