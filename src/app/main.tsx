@@ -44,7 +44,11 @@ async function hydrateFirstFrame(container: HTMLElement): Promise<{ root: Root; 
   const services = await firstFrameServices();
   let hydrated!: () => void;
   const done = new Promise<void>((resolve) => (hydrated = resolve));
-  const root = hydrateRoot(container, firstFrameElement(services, hydrated), {
+  const onHydrated = () => {
+    mark('hydrated');
+    hydrated();
+  };
+  const root = hydrateRoot(container, firstFrameElement(services, onHydrated), {
     onRecoverableError: (error) => console.error('Glassbox hydration error:', error),
   });
   return { root, hydrated: done, release: () => void releaseFirstFrameServices(services) };
@@ -71,7 +75,6 @@ async function start(): Promise<void> {
   });
 
   await firstFrame.hydrated;
-  mark('hydrated');
   // The restored session replaces the first frame in one commit (a new App: its state is read
   // afresh, saved choices included). As a transition, a view still loading keeps the first frame
   // on screen meanwhile instead of showing a fallback.
