@@ -5,6 +5,7 @@ import { build as viteBuild, defineConfig, type Plugin, type Rollup } from 'vite
 import react from '@vitejs/plugin-react';
 import { transform as transformCss } from 'lightningcss';
 import { appOAuthUrls, clientMetadataDocument, type AppOAuthUrls } from './src/core/auth/app-urls';
+import { prerenderFirstFrame } from './scripts/prerender';
 
 /**
  * The Content-Security-Policy of the production build. Glassbox shows text from servers it does
@@ -95,15 +96,15 @@ function contentSecurityPolicyBuild(): Plugin[] {
   ];
 }
 
-/** The style sheets index.html carries inline: the theme and the page layout, shell included, and the chat's (its empty state is in the shell). */
+/** The style sheets index.html carries inline in the dev server too: the theme, the page layout and the chat's (the build adds the rest the prerendered first frame uses, scripts/prerender.ts). */
 const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css', 'src/app/layout.css', 'src/features/chat/chat.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
 /**
  * Puts the theme and layout style sheets into index.html as one minified `<style>` (at the
  * `<!-- glassbox:shell-style -->` comment), in the dev server and the build alike. A linked
  * style sheet blocks the first paint until it has been fetched, which on a busy machine cost
- * more than the blank page takes to paint altogether; inline, the shell paints as soon as the
- * HTML is parsed. Editing either file reloads the dev page.
+ * more than the blank page takes to paint altogether; inline, the prerendered first frame paints as
+ * soon as the HTML is parsed. Editing either file reloads the dev page.
  */
 function inlineShellStyle(): Plugin {
   const placeholder = '<!-- glassbox:shell-style -->';
@@ -213,7 +214,7 @@ function clientMetadataDocumentFile(): Plugin {
 
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
 export default defineConfig({
-  plugins: [react(), inlineShellStyle(), contentSecurityPolicyBuild(), demoWorker(), clientMetadataDocumentFile()],
+  plugins: [react(), inlineShellStyle(), prerenderFirstFrame(fileURLToPath(import.meta.url), SHELL_STYLE_SHEETS), contentSecurityPolicyBuild(), demoWorker(), clientMetadataDocumentFile()],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

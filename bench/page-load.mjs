@@ -17,7 +17,8 @@ const INIT_SCRIPT = () => {
   const marks = { editorUsableAt: undefined, monacoReadyAt: undefined };
   window.__benchMarks = marks;
   const check = () => {
-    const editor = document.querySelector('[data-testid="config-editor"]');
+    // The prerendered first frame's editor is a picture (inert) until the app takes over.
+    const editor = document.querySelector('.app:not([data-first-frame]) [data-testid="config-editor"]');
     if (!editor) return;
     const monaco = editor.getAttribute('data-editor') === 'monaco';
     const textarea = editor.querySelector('textarea');
@@ -30,7 +31,7 @@ const INIT_SCRIPT = () => {
     }
   };
   const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled'] });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled', 'data-first-frame'] });
   // Largest contentful paint: the browser reports a new entry each time a larger element paints;
   // the last one reported is the page's LCP.
   marks.lcpAt = undefined;
@@ -54,6 +55,7 @@ export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
  * @property {number} bytes  as served
  * @property {number} gzipBytes  gzipped with zlib defaults
  * @property {number | undefined} responseEnd  page clock (ms since navigation start); undefined when the page's resource timing lacks it (e.g. a worker's)
+ * @property {string[]} staticImports  for a script: the file names it imports statically (which load and run before it)
  */
 
 /**
@@ -95,7 +97,15 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       if (kind === undefined) return;
       bodies.push(
         response.body().then(
-          (body) => ({ url: response.url(), name: pathname.split('/').pop() ?? pathname, type: kind, bytes: body.length, gzipBytes: gzipSync(body).length, responseEnd: undefined }),
+          (body) => ({
+            url: response.url(),
+            name: pathname.split('/').pop() ?? pathname,
+            type: kind,
+            bytes: body.length,
+            gzipBytes: gzipSync(body).length,
+            responseEnd: undefined,
+            staticImports: kind === 'script' ? staticImportsOf(body.toString('utf8')) : [],
+          }),
           () => undefined,
         ),
       );
@@ -124,7 +134,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     // Inline scripts (index.html's theme lines) come with the document, before any paint.
     timing.inlineScripts.forEach((text, index) => {
       const body = Buffer.from(text, 'utf8');
-      files.push({ url: `${url}#inline-script-${index}`, name: `inline script ${index + 1}`, type: 'script', bytes: body.length, gzipBytes: gzipSync(body).length, responseEnd: 0 });
+      files.push({ url: `${url}#inline-script-${index}`, name: `inline script ${index + 1}`, type: 'script', bytes: body.length, gzipBytes: gzipSync(body).length, responseEnd: 0, staticImports: [] });
     });
     return {
       fcpMs: timing.fcp,
@@ -137,6 +147,39 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The sibling files a built ES module imports statically (`import … from "./x.js"`, `import "./x.js"`),
+ * by file name; its dynamic `import("./x.js")` are left out: they load later, on demand.
+ * @param {string} code
+ */
+export function staticImportsOf(code) {
+  const names = new Set();
+  for (const match of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[\w$\s{},*]+?from\s*)?["']\.\/([^"']+\.js)["']/g)) names.add(match[1]);
+  return [...names];
+}
+
+/**
+ * The scripts matching `pattern` and every script they import statically, transitively: what must
+ * download and run before the matching chunk's code runs (for the main chunk: before hydration).
+ * @param {PageLoad} load
+ * @param {RegExp} pattern
+ */
+export function withStaticImports(load, pattern) {
+  const byName = new Map(load.files.filter((file) => file.type === 'script').map((file) => [file.name, file]));
+  const found = new Map();
+  const queue = [...byName.values()].filter((file) => pattern.test(file.name));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (found.has(file.name)) continue;
+    found.set(file.name, file);
+    for (const name of file.staticImports) {
+      const imported = byName.get(name);
+      if (imported !== undefined) queue.push(imported);
+    }
+  }
+  return [...found.values()];
 }
 
 /**

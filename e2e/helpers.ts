@@ -21,9 +21,18 @@ export const DEMO_CONFIG = {
   },
 };
 
+/**
+ * Waits until the app has taken over from the prerendered first frame: its restored session
+ * replaces that frame's elements, so a handle taken on one before then would come back detached.
+ */
+export async function expectAppTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#root > .app[data-first-frame]')).toHaveCount(0);
+}
+
 /** Open the app with a config and wait until the given servers reach a final state. */
 export async function openWithConfig(page: Page, config: unknown, settled: string[] = []): Promise<void> {
   await page.goto(configPath(config));
+  await expectAppTookOver(page);
   for (const name of settled) {
     await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|disabled|needs-sign-in/);
   }

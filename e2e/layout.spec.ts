@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { DEMO_CONFIG, expectAppTookOver, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 
 /** The window sizes people use, narrowest laptop to desktop. */
 const SIZES = [
@@ -158,6 +158,7 @@ test('a panel maximises over the others and is restored; the layout is kept acro
   await page.waitForTimeout(300);
   await page.reload();
   await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expectAppTookOver(page);
   expect(Math.abs((await width(page.getByTestId('chat-panel'))) - chatAfter)).toBeLessThan(3);
 });
 

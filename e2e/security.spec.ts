@@ -156,9 +156,10 @@ async function expectInertPage(page: Page): Promise<void> {
   expect(report.javascriptLinks).toBe(0);
   expect(report.xImages, 'no <img src=x> made from server text').toBe(0);
   expect(report.embeds).toBe(0);
-  // The only scripts are our own bundled modules and index.html's theme lines, which the policy names by hash.
+  // The only scripts are our own bundled modules and index.html's two inline scripts (the theme
+  // lines, the saved panel sizes of the prerendered first frame), which the policy names by hash.
   for (const url of report.scriptUrls) expect(url.startsWith(`${report.origin}/assets/`), url).toBe(true);
-  expect(report.inline).toHaveLength(1);
+  expect(report.inline).toHaveLength(2);
   for (const text of report.inline) expect(report.scriptSources, text.slice(0, 80)).toContain(`'${sha256(text)}'`);
 }
 
@@ -257,11 +258,13 @@ test('under a strict CSP the whole app works and nothing is blocked', async ({ p
   // The policy is there, strict, and before every script.
   const csp = await readCspMeta(page);
   expect(csp.get('default-src')).toEqual(["'self'"]);
-  // 'self', and the hash of the one inline script: index.html's theme lines, run before the first paint.
+  // 'self', and the hashes of the two inline scripts run before the first paint: index.html's theme
+  // lines and the saved panel sizes the build adds for the prerendered first frame.
   const inlineScripts = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''));
-  expect(inlineScripts).toHaveLength(1);
+  expect(inlineScripts).toHaveLength(2);
   expect(inlineScripts[0]).toContain("localStorage.getItem('glassbox.theme')");
-  expect(csp.get('script-src')).toEqual(["'self'", `'${sha256(inlineScripts[0] ?? '')}'`]);
+  expect(inlineScripts[1]).toContain('first-frame-sizes');
+  expect(csp.get('script-src')).toEqual(["'self'", ...inlineScripts.map((script) => `'${sha256(script)}'`)]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('form-action')).toEqual(["'none'"]);

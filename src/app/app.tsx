@@ -1,5 +1,5 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Command as CommandIcon, GraduationCap, Moon, Sun } from 'lucide-react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Command as CommandIcon, GraduationCap } from 'lucide-react';
 import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
@@ -14,16 +14,20 @@ import { useShareLinkPaste } from './use-share-link-paste';
 import { browserStorage } from './browser-storage';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
+import { ThemeToggleIcon } from './theme-toggle-icon';
 import type { AreaContext } from './areas';
 import { ShellLayout } from './layout/shell-layout';
 import { showTourTarget, useShell } from './layout/use-shell';
 import { TopBarSettings } from './layout/top-bar-settings';
 import { PROVIDERS } from '../core/providers';
 import { usePaletteShortcut } from './palette/palette-shortcut';
-import { rememberTopBarHeight } from './top-bar-memory';
+import { isFirstFrame } from '../ui/first-frame';
 import { useToolAppSlot } from './apps-mount';
 import { useWireSelection } from './use-wire-selection';
 import { ToolAppSlot } from '../ui/tool-app-slot';
+
+/** The first frame's root attributes (src/ui/first-frame.ts). */
+const FIRST_FRAME_ATTRIBUTES = { 'data-first-frame': '', inert: true, 'aria-busy': true, 'aria-disabled': true } as const;
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
 export function App({ services, restoreProblems = [], onFirstRender }: {
@@ -36,8 +40,6 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onFirstRender?.(), []);
   useEffect(() => preloadWhenIdle(IDLE_PRELOADS), []);
-  const topBar = useRef<HTMLElement>(null);
-  useEffect(() => (topBar.current ? rememberTopBarHeight(topBar.current, localStorage) : undefined), []);
   const [theme, setTheme] = useTheme();
   const shell = useShell();
   const renderToolApp = useToolAppSlot(services, theme);
@@ -56,8 +58,10 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   );
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
-  // The tour opens on a first visit; once closed or finished it stays closed until asked for.
-  const [touring, setTouring] = useState(() => !isTourDismissed(browserStorage()));
+  // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
+  const [firstFrame] = useState(isFirstFrame);
+  // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
+  const [touring, setTouring] = useState(() => !firstFrame && !isTourDismissed(browserStorage()));
   const closeTour = useCallback(() => {
     setTouring(false);
     rememberTourDismissed(browserStorage());
@@ -121,8 +125,10 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
 
   return (
     // The notices row sits between the top bar and the panels only while there is one.
-    <div className="app" style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
-      <header className="top-bar" ref={topBar}>
+    // The first frame is only a picture of the app until the restored session replaces it (a few
+    // hundred ms): inert, so nothing typed into it is lost, and marked busy and disabled for tools.
+    <div className="app" {...(firstFrame && FIRST_FRAME_ATTRIBUTES)} style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
+      <header className="top-bar">
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
@@ -152,7 +158,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           <GraduationCap aria-hidden size={16} />
         </button>
         <button type="button" className="icon-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} title={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
-          {theme === 'dark' ? <Sun aria-hidden size={16} /> : <Moon aria-hidden size={16} />}
+          <ThemeToggleIcon theme={theme} firstFrame={firstFrame} />
         </button>
       </header>
       {(view !== undefined || restoreNotice.length > 0) && (

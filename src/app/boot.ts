@@ -1,47 +1,9 @@
 /**
- * The page's entry, kept tiny on purpose. The static shell in index.html paints with its inline
- * style (theme.css and app.css, put there by the build) before this module has even arrived;
- * once that first frame is painted, this dresses the shell and loads the app (React, the MCP
- * client, every panel). So the first paint never waits for a JavaScript or CSS file.
+ * The page's entry, kept tiny on purpose. index.html holds the app's first screen, prerendered by
+ * the build with its style inline (and the saved panel sizes, by its inline script), so it paints
+ * before this module has even arrived. Once it is painted this loads the app (React, the MCP
+ * client, every panel), which hydrates it. So the first paint never waits for a file.
  */
-import { layoutModeFor, savedLayoutKey } from './layout/layout-mode';
-import { rememberedTopBarHeight, TOP_BAR_KEY } from './top-bar-memory';
-
-/** The saved panel sizes, applied to the shell so it matches the app it becomes; then its panels show. */
-function dressShell(): void {
-  applySavedSizes();
-  try {
-    const height = rememberedTopBarHeight(localStorage.getItem(TOP_BAR_KEY), window.innerWidth);
-    const topBar = document.querySelector<HTMLElement>('.shell .top-bar');
-    if (height !== undefined && topBar) topBar.style.minHeight = `${height}px`;
-  } catch {
-    // Storage refused: the shell keeps its own height.
-  }
-  document.querySelector('.shell')?.classList.add('dressed');
-}
-
-/** Gives the shell's areas the sizes the app saved for this window's layout mode (react-resizable-panels' percentages). */
-function applySavedSizes(): void {
-  const mode = layoutModeFor(window.innerWidth);
-  // The mode's columns by panel id (in tabs mode the wires' shared column is the shell's MCP wire area), and the config/servers split.
-  const groups: ReadonlyArray<[string, (id: string) => string]> = [
-    [`glassbox.layout.${mode}`, (id) => `.shell-area[data-area="${id.replace(/^area-/, '').replace('wires', 'mcp')}"]`],
-    ['glassbox.layout.left', (id) => `[data-shell-panel="${id}"]`],
-  ];
-  for (const [group, selectorOf] of groups) {
-    try {
-      const sizes = JSON.parse(localStorage.getItem(savedLayoutKey(group)) ?? 'null') as Record<string, unknown> | null;
-      if (sizes === null || typeof sizes !== 'object') continue;
-      for (const [id, size] of Object.entries(sizes)) {
-        const element = typeof size === 'number' && Number.isFinite(size) ? document.querySelector<HTMLElement>(`.shell ${selectorOf(id)}`) : null;
-        if (element) element.style.flexGrow = String(size);
-      }
-    } catch {
-      // Storage refused or unreadable: the shell keeps its defaults; the app reports storage problems itself.
-    }
-  }
-}
-
 /**
  * Runs `load` once the first contentful frame is on screen (at once in a hidden tab, which paints
  * none). Waiting for the paint itself, not just for the frame to be produced, keeps the app's
@@ -70,15 +32,16 @@ function afterFirstPaint(load: () => void): void {
   requestAnimationFrame(() => setTimeout(once, observer === undefined ? 0 : 500));
 }
 
-/** Shows why the app could not load, in the shell's status line, as text. */
+/** Says, in a status line over the page, that the app's code could not load (the prerendered screen cannot work without it). */
 function showLoadFailure(error: unknown): void {
-  const status = document.getElementById('shell-status');
-  if (!status) return;
-  status.classList.add('failed');
+  const status = document.createElement('p');
+  status.id = 'load-failure';
+  status.className = 'load-failure';
+  status.setAttribute('role', 'alert');
   status.textContent = `Glassbox could not load its code: ${error instanceof Error ? error.message : String(error)}\nReload the page to try again.`;
+  document.body.append(status);
 }
 
 afterFirstPaint(() => {
-  dressShell();
   import('./main').catch(showLoadFailure);
 });

@@ -1,8 +1,9 @@
 import { memoryStorage } from '../core/tools';
 import type { KeyValueStorage } from '../core/tools';
+import { isFirstFrame } from '../ui/first-frame';
 
 /** localStorage, or an in-memory stand-in where storage is blocked. */
-export function browserStorage(): KeyValueStorage {
+export function pageStorage(): KeyValueStorage {
   try {
     const probe = '__glassbox_probe__';
     localStorage.setItem(probe, '1');
@@ -11,4 +12,9 @@ export function browserStorage(): KeyValueStorage {
   } catch {
     return memoryStorage();
   }
+}
+
+/** What a render reads saved choices from: the page's storage, but an empty one in the first frame, which must match the prerender. */
+export function browserStorage(): KeyValueStorage {
+  return isFirstFrame() ? memoryStorage() : pageStorage();
 }

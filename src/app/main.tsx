@@ -1,13 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { App } from './app';
 import { takeConfigFragment } from './config-storage';
 import { createServices, startServices } from '../core/composition';
-import { browserStorage } from './browser-storage';
+import { pageStorage } from './browser-storage';
 import { withDemoWorker } from './demo-worker-client';
 import { browserSignInSetup } from './sign-in-setup';
+import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from './first-frame';
+import { FIRST_FRAME_SIZES_ID } from './first-frame-sizes';
+import { setFirstFrame } from '../ui/first-frame';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
 async function openBackend(): Promise<{ backend: KeyValueBackend; problems: string[] }> {
@@ -21,17 +25,41 @@ async function openBackend(): Promise<{ backend: KeyValueBackend; problems: stri
 
 /**
  * Start-up milestones on the page's performance timeline (DevTools' Performance panel and the
- * bench read them): the app's code ran, the saved session is back, the first render is done.
+ * bench read them): the app's code ran, the prerendered first frame is hydrated, the saved session
+ * is back, the first render of it is done.
  */
-const mark = (name: 'app-start' | 'session-restored' | 'first-render'): void => {
+const mark = (name: 'app-start' | 'hydrated' | 'session-restored' | 'first-render'): void => {
   performance.mark(`glassbox:${name}`);
 };
 
+/**
+ * Hydrates index.html's prerendered first frame (the same element from the same fresh state, so
+ * the markup matches), and resolves once it is hydrated. A mismatch is a bug: it is reported on
+ * the console under a name the browser tests look for. Without a prerender (the dev server) the
+ * root is created empty instead.
+ */
+async function hydrateFirstFrame(container: HTMLElement): Promise<{ root: Root; hydrated: Promise<unknown>; release(): void }> {
+  if (container.firstElementChild === null) return { root: createRoot(container), hydrated: Promise.resolve(), release: () => undefined };
+  setFirstFrame(true);
+  const services = await firstFrameServices();
+  let hydrated!: () => void;
+  const done = new Promise<void>((resolve) => (hydrated = resolve));
+  const onHydrated = () => {
+    mark('hydrated');
+    hydrated();
+  };
+  const root = hydrateRoot(container, firstFrameElement(services, onHydrated), {
+    onRecoverableError: (error) => console.error('Glassbox hydration error:', error),
+  });
+  return { root, hydrated: done, release: () => void releaseFirstFrameServices(services) };
+}
+
 async function start(): Promise<void> {
   mark('app-start');
-  const opened = await openBackend();
+  const [firstFrame, opened] = await Promise.all([hydrateFirstFrame(document.getElementById('root')!), openBackend()]);
   // A request to an in-page demo server waits until the demo Service Worker controls the page.
-  const services = createServices({ baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)), backend: opened.backend, storage: browserStorage(), signIn: browserSignInSetup(browserStorage()) });
+  const storage = pageStorage();
+  const services = createServices({ baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)), backend: opened.backend, storage, signIn: browserSignInSetup(storage) });
   // Restores, picks the config text (a share link wins) and connects, outside React, so StrictMode's
   // double effects cannot connect twice.
   const { restored } = await startServices(services, { fragment: takeConfigFragment() });
@@ -46,11 +74,23 @@ async function start(): Promise<void> {
     if (document.visibilityState === 'hidden') saveNow();
   });
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App services={services} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={() => mark('first-render')} />
-    </StrictMode>,
-  );
+  await firstFrame.hydrated;
+  // The restored session replaces the first frame in one commit (a new App: its state is read
+  // afresh, saved choices included). As a transition, a view still loading keeps the first frame
+  // on screen meanwhile instead of showing a fallback.
+  setFirstFrame(false);
+  const onFirstRender = () => {
+    mark('first-render');
+    document.getElementById(FIRST_FRAME_SIZES_ID)?.remove();
+    firstFrame.release();
+  };
+  startTransition(() => {
+    firstFrame.root.render(
+      <StrictMode>
+        <App key="restored" services={services} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={onFirstRender} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isFirstFrame } from '../ui/first-frame';
 import { usePersistentState } from './use-persistent-state';
 
 /** The colour theme: light or dark, defaulting to the system's preference. */
@@ -6,10 +7,11 @@ export type Theme = 'light' | 'dark';
 
 /** Keep <html data-theme> in step with the chosen theme. */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  const prefersDark = typeof matchMedia === 'function' && !isFirstFrame() && matchMedia('(prefers-color-scheme: dark)').matches;
   const [theme, setTheme] = usePersistentState<Theme>('glassbox.theme', prefersDark ? 'dark' : 'light');
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
+    // In the first frame index.html's own lines have set the page's theme already (the saved or the system's).
+    if (!isFirstFrame()) document.documentElement.dataset.theme = theme;
   }, [theme]);
   return [theme, setTheme];
 }

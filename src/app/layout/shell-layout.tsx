@@ -24,11 +24,22 @@ function Handle({ label, vertical = false }: { label: string; vertical?: boolean
   return <Separator className={`resize-handle${vertical ? ' vertical' : ''}`} aria-label={label} />;
 }
 
+/**
+ * Each group's panel sizes (percent) until the person resizes them. Given to the group, not to its
+ * panels, so they are in the markup from the first render, the build's prerender included.
+ */
+const DEFAULT_LAYOUTS = {
+  'glassbox.layout.wide': { 'area-left': 20, 'area-chat': 25, 'area-mcp': 27.5, 'area-model': 27.5 },
+  'glassbox.layout.left': { 'area-config': 40, 'area-servers': 60 },
+  'glassbox.layout.split': { 'area-chat': 34, 'area-mcp': 33, 'area-model': 33 },
+  'glassbox.layout.tabs': { 'area-chat': 40, 'area-wires': 60 },
+} as const;
+
 /** A group whose layout (panel sizes in percent) survives a reload, one saved layout per mode. */
-function SavedGroup({ id, vertical = false, children }: { id: string; vertical?: boolean; children: ReactNode }) {
+function SavedGroup({ id, vertical = false, children }: { id: keyof typeof DEFAULT_LAYOUTS; vertical?: boolean; children: ReactNode }) {
   const saved = useDefaultLayout({ id, storage: browserStorage() });
   return (
-    <Group id={id} orientation={vertical ? 'vertical' : 'horizontal'} className="panel-group" defaultLayout={saved.defaultLayout} onLayoutChanged={saved.onLayoutChanged}>
+    <Group id={id} orientation={vertical ? 'vertical' : 'horizontal'} className="panel-group" defaultLayout={saved.defaultLayout ?? DEFAULT_LAYOUTS[id]} onLayoutChanged={saved.onLayoutChanged}>
       {children}
     </Group>
   );
@@ -56,7 +67,7 @@ export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) 
   );
   const left = (
     <SavedGroup id="glassbox.layout.left" vertical>
-      <ResizablePanel id="area-config" defaultSize="40" minSize={80}>
+      <ResizablePanel id="area-config" minSize={80}>
         <Panel title="Config · mcp.json" testId="config-panel">
           {config}
         </Panel>
@@ -86,19 +97,19 @@ export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) 
     return (
       <main className="panels mode-wide">
         <SavedGroup id="glassbox.layout.wide">
-          <ResizablePanel id="area-left" defaultSize="20" minSize={240}>
+          <ResizablePanel id="area-left" minSize={240}>
             {left}
           </ResizablePanel>
           <Handle label="Resize config and servers" />
-          <ResizablePanel id="area-chat" defaultSize="25" minSize={300}>
+          <ResizablePanel id="area-chat" minSize={300}>
             {chatPanel}
           </ResizablePanel>
           <Handle label="Resize chat" />
-          <ResizablePanel id="area-mcp" defaultSize="27.5" minSize={WIRE_MIN_PX}>
+          <ResizablePanel id="area-mcp" minSize={WIRE_MIN_PX}>
             {wire('mcp')}
           </ResizablePanel>
           <Handle label="Resize MCP wire" />
-          <ResizablePanel id="area-model" defaultSize="27.5" minSize={WIRE_MIN_PX}>
+          <ResizablePanel id="area-model" minSize={WIRE_MIN_PX}>
             {wire('model')}
           </ResizablePanel>
         </SavedGroup>
@@ -128,25 +139,25 @@ export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) 
       </div>
       {mode === 'split' ? (
         <SavedGroup id="glassbox.layout.split">
-          <ResizablePanel id="area-chat" defaultSize="34" minSize={300}>
+          <ResizablePanel id="area-chat" minSize={300}>
             {chatPanel}
           </ResizablePanel>
           <Handle label="Resize chat" />
-          <ResizablePanel id="area-mcp" defaultSize="33" minSize={WIRE_MIN_PX}>
+          <ResizablePanel id="area-mcp" minSize={WIRE_MIN_PX}>
             {wire('mcp')}
           </ResizablePanel>
           <Handle label="Resize MCP wire" />
-          <ResizablePanel id="area-model" defaultSize="33" minSize={WIRE_MIN_PX}>
+          <ResizablePanel id="area-model" minSize={WIRE_MIN_PX}>
             {wire('model')}
           </ResizablePanel>
         </SavedGroup>
       ) : (
         <SavedGroup id="glassbox.layout.tabs">
-          <ResizablePanel id="area-chat" defaultSize="40" minSize={280}>
+          <ResizablePanel id="area-chat" minSize={280}>
             {chatPanel}
           </ResizablePanel>
           <Handle label="Resize chat" />
-          <ResizablePanel id="area-wires" defaultSize="60" minSize={WIRE_MIN_PX}>
+          <ResizablePanel id="area-wires" minSize={WIRE_MIN_PX}>
             <AreaPanel
               area="wires"
               label="Wires"

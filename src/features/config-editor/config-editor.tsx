@@ -3,6 +3,7 @@ import { DEFAULT_CONFIG_TEXT } from '../../core/config';
 import type { ConfigProblem, ConfigStore } from '../../core/config';
 import { CopyButton } from '../../ui/copy-button';
 import { useStore } from '../../ui/use-store';
+import { isFirstFrame } from '../../ui/first-frame';
 import { EmptyState } from './empty-state';
 import { ExamplesMenu } from './examples-menu';
 import { ProblemList } from './problem-list';
@@ -63,7 +64,9 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
     area.setSelectionRange(problem.offset, problem.offset + problem.length);
   };
 
-  const applyKeys = IS_MAC ? '⌘+Enter' : 'Ctrl+Enter';
+  // The prerendered first frame cannot know the platform: it names the keys once the page has taken over.
+  const mac = IS_MAC && !isFirstFrame();
+  const applyKeys = mac ? '⌘+Enter' : 'Ctrl+Enter';
   const applyTitle =
     counts.error > 0
       ? `Apply (${applyKeys}): entries with errors are skipped; the other servers connect.`
@@ -130,7 +133,7 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
       </div>
       {!empty && parsed.problems.length > 0 && <ProblemList problems={parsed.problems} onSelect={selectProblem} />}
       <p className="config-editor-hint">
-        {applyKeys} applies · {ready ? `Tab leaves the editor (${IS_MAC ? '⌃⇧M' : 'Ctrl+M'} makes it indent) · ` : ''}Share links leave header values out.
+        {applyKeys} applies · {ready ? `Tab leaves the editor (${mac ? '⌃⇧M' : 'Ctrl+M'} makes it indent) · ` : ''}Share links leave header values out.
       </p>
     </div>
   );

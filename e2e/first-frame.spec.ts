@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { configPath, DEMO_CONFIG } from './helpers';
+
+/** Console errors and page errors, as text. */
+function recordErrors(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') lines.push(`[${message.type()}] ${message.text()}`);
+  });
+  page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
+  return lines;
+}
+
+/** What React and main.tsx's onRecoverableError say when the page's render does not match the prerender. */
+const HYDRATION_TROUBLE = /hydrat|Minified React error #(418|419|421|422|423|425)|did not match|server rendered HTML/i;
+
+test.describe('the first frame, prerendered by the build and hydrated', () => {
+  test('index.html as served holds the real first screen, and its CSP names every inline script', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    // The default config's servers connecting, the empty chat with its input, both wires empty.
+    for (const server of ['weather', 'calendar']) {
+      expect(html).toMatch(new RegExp(`data-testid="server-${server}" data-status="connecting"`));
+    }
+    for (const testId of ['config-editor', 'chat-empty', 'chat-input', 'mcp-traffic', 'traffic-empty', 'model-traffic', 'model-traffic-empty', 'model-settings']) {
+      expect(html, testId).toContain(`data-testid="${testId}"`);
+    }
+    expect(html).not.toContain('<!--$!-->');
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThanOrEqual(2); // the theme, the saved panel sizes
+    for (const script of scripts) {
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+    }
+    expect(/script-src ([^;]+)/.exec(policy)?.[1]).not.toContain('unsafe-inline');
+  });
+
+  test('without JavaScript the page still shows the whole first screen', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1600, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByTestId('server-weather')).toBeVisible();
+      await expect(page.getByTestId('chat-input')).toBeVisible();
+      await expect(page.getByTestId('mcp-traffic')).toBeVisible();
+      await expect(page.getByTestId('model-traffic')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('hydrates with no mismatch, then the restored session takes over and the app works', async ({ page }) => {
+    const errors = recordErrors(page);
+    await page.goto(configPath(DEMO_CONFIG));
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
+    await expect(page.locator('.app[data-first-frame]')).toHaveCount(0);
+    expect(await page.evaluate(() => performance.getEntriesByName('glassbox:hydrated').length)).toBe(1);
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('command-palette')).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(errors.filter((line) => HYDRATION_TROUBLE.test(line))).toEqual([]);
+
+    // A reload restores the saved session over the first frame: the config the share link applied, not the default.
+    await page.reload();
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId('server-weather')).toContainText(new URL(DEMO_CONFIG.mcpServers.weather.url).host);
+    expect(errors.filter((line) => HYDRATION_TROUBLE.test(line))).toEqual([]);
+  });
+
+  test('a page that hydrates a first frame different from its own render reports it (the check above can fail)', async ({ page }) => {
+    const errors = recordErrors(page);
+    // Change one word of the prerendered chat text before the app hydrates it.
+    await page.route(/\/$|index\.html$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('Ask something the connected tools can answer.', 'Ask something else.');
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/');
+    await expect.poll(() => errors.filter((line) => HYDRATION_TROUBLE.test(line)).length).toBeGreaterThan(0);
+  });
+});
