@@ -83,6 +83,11 @@ async function start(): Promise<void> {
     mark('first-render');
     document.getElementById(FIRST_FRAME_SIZES_ID)?.remove();
     firstFrame.release();
+    // A share link pasted into this tab while the app started (after the start-up reading of the
+    // link, before the app listened for one) is taken now, as the app takes any pasted link.
+    setTimeout(() => {
+      if (location.hash.startsWith('#config=')) dispatchEvent(new HashChangeEvent('hashchange'));
+    });
   };
   startTransition(() => {
     firstFrame.root.render(
