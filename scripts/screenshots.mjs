@@ -26,6 +26,8 @@ async function open(width, height, theme, { tour = false } = {}) {
   const page = await context.newPage();
   await page.goto(server.url);
   await page.getByTestId('chat-input').waitFor();
+  // The prerendered first frame is a picture until the app takes it over.
+  await page.waitForFunction(() => document.querySelector('[data-first-frame]') === null);
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid^="server-"][data-status]')].every((card) => card.getAttribute('data-status') !== 'connecting'), undefined, { timeout: 20_000 }).catch(() => {});
   return { page, close: () => context.close() };
 }
