@@ -15,13 +15,12 @@ export interface PersistedAgentSession {
   subscribe(listener: () => void): () => void;
   /** The same object until the conversation changes. */
   getSnapshot(): { items: readonly unknown[] };
-  exportData(): AgentSessionData;
   /**
-   * Optional: the same data without the copy — its items, messages and request records are the
-   * session's own (replaced when they change, never mutated). Read it, never change it. With it,
-   * saves write only the chunks of the conversation that changed.
+   * The conversation as `exportData` gives it, without the copy: its items, messages and request
+   * records are the session's own (replaced when they change, never mutated), so saves compare
+   * them by identity and write only the chunks that changed. Read it, never change it.
    */
-  exportForSave?(): AgentSessionData;
+  exportForSave(): AgentSessionData;
   importData(data: unknown): { problems: string[] };
 }
 

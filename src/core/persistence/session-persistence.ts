@@ -1,7 +1,7 @@
 /**
  * Keeps the session in a key-value backend (IndexedDB in the page) as it goes, so a reload or
  * a crash loses at most the last save window: the traffic log of both wires, the conversation
- * (`AgentSession.exportData`, which has no API key), the replays of its turns (a branch of the
+ * (`AgentSession.exportForSave`, which has no API key; in chunks, see stored-conversation.ts), the replays of its turns (a branch of the
  * session, referencing the traffic log's exchanges by id) and the config text with its secrets
  * stripped. `restore()` puts it all back on start-up.
  *
@@ -248,14 +248,9 @@ export class SessionPersistence {
       }
       if (dirty.conversation) {
         const conversation = this.session.getSnapshot();
-        if (this.session.exportForSave) {
-          const plan = this.conversation.plan(this.session.exportForSave());
-          operations.push(...plan.operations);
-          commits.push(plan.commit);
-        } else {
-          operations.push({ type: 'put', key: PERSISTENCE_KEYS.conversation, value: this.session.exportData() });
-        }
-        commits.push(() => (this.savedConversation = conversation));
+        const plan = this.conversation.plan(this.session.exportForSave());
+        operations.push(...plan.operations);
+        commits.push(plan.commit, () => (this.savedConversation = conversation));
       }
       if (dirty.replays) this.replays.plan(operations, commits);
       if (dirty.config && this.configText !== undefined) {

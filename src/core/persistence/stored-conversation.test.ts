@@ -28,7 +28,6 @@ function listSession(data: AgentSessionData) {
   const session: PersistedAgentSession & { append(item: AgentSessionData['items'][number]): void } = {
     subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
     getSnapshot: () => snapshot,
-    exportData: () => JSON.parse(JSON.stringify(current)) as AgentSessionData,
     exportForSave: () => ({ ...current, items: [...current.items], history: [...current.history], requests: [...current.requests] }),
     importData: () => ({ problems: [] }),
     append(item) {

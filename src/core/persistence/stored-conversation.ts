@@ -31,11 +31,6 @@ export interface StoredConversationHead {
   lists: Record<ListName, { count: number; chunks: number }>;
 }
 
-/** The storage key of a chunk of a list. */
-export function conversationChunkKey(list: ListName, chunk: number): string {
-  return `conversation.${list}.${chunk}`;
-}
-
 /** Stands for "the session's lists" in the trackers: each save hands over fresh copies of the same lists, so only their elements are compared. */
 const SESSION_LISTS = Symbol('session lists');
 
@@ -60,7 +55,7 @@ export class ConversationChunks {
 
   constructor(private readonly chunkSize: number) {
     // Stored as JSON, as `exportData` gives it (structured clone would also take what JSON drops).
-    const tracker = (list: ListName) => new ChunkTracker<unknown>((chunk) => conversationChunkKey(list, chunk), chunkSize, (record) => cloneJson(record) ?? null);
+    const tracker = (list: ListName) => new ChunkTracker<unknown>((chunk) => PERSISTENCE_KEYS.conversationChunk(list, chunk), chunkSize, (record) => cloneJson(record) ?? null);
     this.trackers = { items: tracker('items'), history: tracker('history'), requests: tracker('requests') };
   }
 
@@ -101,8 +96,6 @@ export class ConversationChunks {
     const stored = await readStoredConversation(backend, value, problems);
     const imported = session.importData(stored.data);
     problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
-    // A session that cannot hand over its lists is saved whole each time (nothing to adopt).
-    if (!session.exportForSave) return { rewrite: false };
     const restored = session.exportForSave();
     const head = stored.head;
     const exact = head !== undefined && stored.complete && imported.problems.length === 0 && LISTS.every((list) => restored[list].length === head.lists[list].count);
@@ -131,7 +124,7 @@ export interface StoredConversation {
 export async function readStoredConversation(backend: KeyValueBackend, value: unknown, problems: string[]): Promise<StoredConversation> {
   const head = parseConversationHead(value);
   if (!head) return { data: value, complete: true };
-  const keys = LISTS.flatMap((list) => Array.from({ length: head.lists[list].chunks }, (_, chunk) => conversationChunkKey(list, chunk)));
+  const keys = LISTS.flatMap((list) => Array.from({ length: head.lists[list].chunks }, (_, chunk) => PERSISTENCE_KEYS.conversationChunk(list, chunk)));
   const values = await readMany(backend, keys);
   let complete = true;
   let offset = 0;

@@ -13,6 +13,8 @@ export const PERSISTENCE_KEYS = {
   /** The replays of the session's turns (core/agent replay-data), apart from the conversation: saved when they change. */
   replays: 'session.replays',
   chunk: (kind: 'exchanges' | 'messages', index: number) => `traffic.${kind}.${index}`,
+  /** A chunk of one of the conversation's lists (core/persistence/stored-conversation.ts). */
+  conversationChunk: (list: 'items' | 'history' | 'requests', index: number) => `conversation.${list}.${index}`,
 } as const;
 
 /** The format marker of the layout record. */
