@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { takeConfigFragment } from './config-storage';
+import { isFirstFrame } from '../ui/first-frame';
 
 /**
  * Calls `onConfig` with the config of a `#config=` share link pasted into this open tab: only the
@@ -11,6 +12,9 @@ export function useShareLinkPaste(onConfig: (text: string) => void): void {
     latest.current = onConfig;
   });
   useEffect(() => {
+    // The prerendered first frame's app is a picture with throwaway services: a link pasted then is
+    // left in the URL for the restored app (src/app/main.tsx hands it over once that app is up).
+    if (isFirstFrame()) return;
     const onHashChange = (): void => {
       const text = takeConfigFragment();
       if (text !== null) latest.current(text);
