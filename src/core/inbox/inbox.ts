@@ -13,7 +13,6 @@ import type { SamplingRequest } from '../sampling';
 import { Listeners } from '../shared/listeners';
 import type { ApprovalDecision } from '../agent';
 import { memoryStorage, PolicyStore } from '../tools';
-import { askModel } from './ask-model';
 import type { SamplingModel } from './ask-model';
 import { INVALID_PARAMS_CODE, ServerRequestRefusal, USER_REJECTED_CODE } from './inbox-error';
 import type { ElicitationItem, InboxItem, InboxSnapshot, RefusedItem, RootsItem, SamplingItem } from './inbox-types';
@@ -126,6 +125,8 @@ export class Inbox implements InboxHandler {
     this.update(id, { status: 'sending', request });
     delete (this.find(id, 'sampling') as { error?: string }).error;
     try {
+      // Sending to the model (conversion, request, streaming) loads with the first approved request.
+      const { askModel } = await import('./ask-model');
       const reply = await askModel(request, item.origin.server, this.options.model, waiting.signal);
       const toolUses = gateToolUses(reply.result, request.tools, item.origin.server, this.toolPolicies);
       if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'replied', reply, warnings: reply.warnings, toolUses });

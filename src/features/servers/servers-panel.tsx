@@ -1,17 +1,20 @@
-import { useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
-import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
 import { ServerSignInSection } from './server-sign-in-section';
-import { ToolCallForm } from './tool-call-form';
 import type { CallProgress } from './tool-call-form';
+import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
+import { JsonView } from '../../ui/json-view';
 import { ToolChangesNote } from './tool-changes-note';
 import type { PolicySnapshot } from '../../core/tools';
 import type { ExternalStore } from '../../ui/use-store';
-import { EscapedText } from '../../ui/escaped-text';
+
+// An opened tool's detail (schemas, the call form, output checks) loads the first time one is
+// opened, or once the page is idle: the first screen only lists tools.
+const ToolDetail = lazyNamed(() => import('./tool-detail'), 'ToolDetail');
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -225,6 +228,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   inbox?: (since: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<string>();
+  useEffect(() => preloadWhenIdle([ToolDetail]), []);
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
   // Typing stays responsive with thousands of tools: the list follows a step behind.
@@ -269,31 +273,9 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
               <Annotations annotations={tool.annotations} />
             </button>
             {open === tool.name && (
-              <div className="tool-detail">
-                {tool.problems && (
-                  <ul className="warn-box" aria-label="Problems with this tool">
-                    {tool.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                )}
-                {tool.description && (
-                  <pre className="tool-description">
-                    <EscapedText text={tool.description} />
-                  </pre>
-                )}
-                <details>
-                  <summary>Input schema</summary>
-                  <JsonView value={tool.inputSchema} openDepth={4} label="Input schema" />
-                </details>
-                {tool.outputSchema && (
-                  <details>
-                    <summary>Output schema</summary>
-                    <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
-                  </details>
-                )}
-                <ToolCallForm tool={tool} server={serverName} run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)} inbox={inbox} />
-              </div>
+              <Suspense fallback={null}>
+                <ToolDetail tool={tool} serverName={serverName} run={run} inbox={inbox} />
+              </Suspense>
             )}
           </li>
         ))}
