@@ -4,7 +4,6 @@ import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../
 import { inPageDemoLabel } from '../../core/config';
 import { useStore } from '../../ui/use-store';
 import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
-import { ServerSignInSection } from './server-sign-in-section';
 import type { CallProgress } from './tool-call-form';
 import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import { JsonView } from '../../ui/json-view';
@@ -15,6 +14,8 @@ import type { ExternalStore } from '../../ui/use-store';
 // An opened tool's detail (schemas, the call form, output checks) loads the first time one is
 // opened, or once the page is idle: the first screen only lists tools.
 const ToolDetail = lazyNamed(() => import('./tool-detail'), 'ToolDetail');
+// Sign-in (OAuth) shows only on the cards of servers that ask for it.
+const ServerSignInSection = lazyNamed(() => import('./server-sign-in-section'), 'ServerSignInSection');
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -170,7 +171,11 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
           <DiagnosisBody diagnosis={server.diagnosis} />
         </div>
       )}
-      <ServerSignInSection server={server} manager={manager} {...(onShowSignInSteps && { onShowSteps: onShowSignInSteps })} />
+      {server.auth !== undefined && (
+        <Suspense fallback={null}>
+          <ServerSignInSection server={server} manager={manager} {...(onShowSignInSteps && { onShowSteps: onShowSignInSteps })} />
+        </Suspense>
+      )}
       {server.status === 'failed' && inPageDemoLabel(server.url) && (
         <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
           This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some
@@ -228,7 +233,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   inbox?: (since: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<string>();
-  useEffect(() => preloadWhenIdle([ToolDetail]), []);
+  useEffect(() => preloadWhenIdle([ToolDetail, ServerSignInSection]), []);
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
   // Typing stays responsive with thousands of tools: the list follows a step behind.
