@@ -88,6 +88,12 @@ test.describe('app shell: the prerendered first frame', () => {
     const ids = ['area-chat', 'area-mcp', 'area-model'];
     const before = await columns(page, ids);
     await expect(page.locator('#area-left')).toBeHidden();
+    // The first frame's own rail and model settings button, drawn as the app draws them in this mode.
+    await expect(page.locator('.app[data-first-frame] [data-testid="rail-left"]')).toBeVisible();
+    const firstRail = await page.getByTestId('rail-left').boundingBox();
+    await expect(page.locator('.app[data-first-frame] [data-testid="model-settings-toggle"]')).toHaveText(/Anthropic Messages · claude-/);
+    const firstToggle = await page.getByTestId('model-settings-toggle').boundingBox();
+    await expect(page.getByTestId('provider-select')).toBeHidden();
     const panelsTop = await page.locator('.app > .panels').evaluate((element) => element.getBoundingClientRect().top);
     app.release();
     await expect(page.getByTestId('rail-left')).toBeVisible();
@@ -100,6 +106,22 @@ test.describe('app shell: the prerendered first frame', () => {
       expect(Math.abs(column.width - before[index]!.width), column.id).toBeLessThanOrEqual(2);
     }
     expect(await page.locator('.app > .panels').evaluate((element) => element.getBoundingClientRect().top)).toBe(panelsTop);
+    expect(await page.getByTestId('rail-left').boundingBox()).toEqual(firstRail);
+    expect(await page.getByTestId('model-settings-toggle').boundingBox()).toEqual(firstToggle);
+  });
+
+  test('in a narrow window the first frame shows the wires as the tabs the app will draw', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const app = await hold(page, APP_CHUNK);
+    await page.goto('/', { waitUntil: 'commit' });
+    await app.waitForRequest();
+    await expect(page.locator('#area-model')).toBeHidden();
+    const firstTabs = page.locator('.app[data-first-frame] #area-mcp [role="tab"]');
+    await expect(firstTabs.filter({ visible: true })).toHaveText(['MCP wire', 'Logs', 'App bridge', 'Model wire']);
+    await expect(page.locator('.app[data-first-frame] [data-testid="rail-left"]')).toBeVisible();
+    app.release();
+    await expect(page.locator('#root > .app[data-first-frame]')).toHaveCount(0);
+    await expect(page.locator('[data-area="wires"] [role="tab"]')).toHaveText(['MCP wire', 'Logs', 'App bridge', 'Model wire']);
   });
 
   test('when the app code cannot load, the page says so instead of staying a picture', async ({ page }) => {

@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { createServices } from '../../src/core/composition';
 import type { Services } from '../../src/core/composition';
-import { parseMcpConfig } from '../../src/core/config';
+import { parseMcpConfig } from '../../src/core/config/parse-mcp-config';
 import { TrafficLog } from '../../src/core/traffic';
 import { TrafficPanel } from '../../src/features/traffic';
 import '../../src/ui/theme.css';

@@ -166,6 +166,17 @@ describe('createServices', () => {
     expect(network.length).toBeGreaterThan(0);
   });
 
+  it('start-up loads the config schema: a problem only the schema finds is shown after startServices, not before', async () => {
+    const services = createServices();
+    services.config.setText(JSON.stringify({ mcpServers: { weather: { url: weather.url, timeout: 'soon' } } }));
+    const codes = () => services.config.current().problems.map((problem) => problem.code);
+    expect(codes()).not.toContain('bad-timeout');
+    services.config.setText('{}');
+    await startServices(services, { fragment: JSON.stringify({ mcpServers: { weather: { url: weather.url, timeout: 'soon' } } }) });
+    expect(codes()).toContain('bad-timeout');
+    await services.connections.disconnectAll();
+  });
+
   it('saves the config (secrets stripped), the conversation and the traffic; a new page restores them before it connects', async () => {
     const backend = new MemoryBackend();
     const storage = memoryStorage();

@@ -1,7 +1,7 @@
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
-import { ConfigStore } from './config';
+import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
 import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
@@ -186,11 +186,14 @@ export interface ServicesStart {
 
 /**
  * Start-up, in the order that matters: the saved session comes back first (loading replaces the
- * traffic log, so nothing may be recorded before it); then the config text is picked (a share link,
- * the saved text, the session's copy, the demo config); saving starts; the servers connect.
+ * traffic log, so nothing may be recorded before it) while the config schema's checks load; then
+ * the config text is picked (a share link, the saved text, the session's copy, the demo config);
+ * saving starts; the servers connect.
  */
 export async function startServices(services: Services, sources: { fragment?: string | null } = {}): Promise<ServicesStart> {
-  const restored = await services.persistence.restore();
+  // The mcp.json schema's checks load beside the restore (the prerendered first frame does without them).
+  const [restored, schema] = await Promise.all([services.persistence.restore(), loadSchemaValidators()]);
+  services.config.setSchema(schema);
   const configSource = services.config.start({ fragment: sources.fragment, restored: restored.configText });
   services.persistence.start();
   return { restored, configSource, connected: services.applyConfig() };

@@ -19,6 +19,12 @@ export interface AreaPanelProps {
   onToggleMaximise?: () => void;
   /** Keep a tab mounted once shown (a wire keeps its selection and scroll); otherwise only the shown tab is. */
   keepMounted?: boolean;
+  /**
+   * Tabs this area gets in a narrow window, drawn after its own (never selected, nothing mounted) with
+   * the class `narrow-only`: the prerendered first frame, drawn in the wide layout, shows them there
+   * through layout.css until the app takes over in the window's own layout.
+   */
+  narrowTabs?: readonly AreaTab[];
 }
 
 /**
@@ -28,7 +34,7 @@ export interface AreaPanelProps {
  * `keepMounted` it then stays mounted when hidden, so a list keeps its selection and scroll.
  * A tab whose code is still loading shows its empty panel: nothing jumps in between.
  */
-export function AreaPanel({ area, label, tabs, context, active, onActivate, testId, maximised, onToggleMaximise, keepMounted = false }: AreaPanelProps) {
+export function AreaPanel({ area, label, tabs, context, active, onActivate, testId, maximised, onToggleMaximise, keepMounted = false, narrowTabs = [] }: AreaPanelProps) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const shown = tabs.find((tab) => tab.id === active) ?? tabs[0]!;
@@ -69,6 +75,11 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
               data-testid={`${area}-tab-${tab.id}`}
               onClick={() => onActivate(tab.id)}
             >
+              {tab.label}
+            </button>
+          ))}
+          {narrowTabs.map((tab) => (
+            <button key={tab.id} type="button" role="tab" className="tab narrow-only" aria-selected={false} tabIndex={-1} data-tab={tab.id}>
               {tab.label}
             </button>
           ))}

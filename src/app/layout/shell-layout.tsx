@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Group, Panel as ResizablePanel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Panel } from '../../ui/panel';
+import { isFirstFrame } from '../../ui/first-frame';
 import { MCP_WIRE_TABS, MODEL_WIRE_TABS, SERVER_TABS } from '../areas';
 import type { AreaContext } from '../areas';
 import { browserStorage } from '../browser-storage';
@@ -46,15 +47,43 @@ function SavedGroup({ id, vertical = false, children }: { id: keyof typeof DEFAU
 }
 
 /**
+ * The rail of the split and tabs modes: the button that opens the config + servers drawer. The
+ * first frame (prerendered in the wide layout) carries one too, `narrow-only`, which layout.css
+ * shows only in a window too narrow for the wide layout; it opens nothing (the frame is inert).
+ */
+function Rail({ drawerOpen, onToggle, narrowOnly = false }: { drawerOpen: boolean; onToggle?: () => void; narrowOnly?: boolean }) {
+  return (
+    <nav className={`rail${narrowOnly ? ' narrow-only' : ''}`} aria-label="Areas">
+      <button
+        type="button"
+        className="icon-button"
+        aria-expanded={drawerOpen}
+        {...(!narrowOnly && { 'aria-controls': 'left-drawer' })}
+        aria-label={drawerOpen ? 'Close config and servers' : 'Open config and servers'}
+        title="Config and servers (Alt+1)"
+        data-testid="rail-left"
+        onClick={onToggle}
+      >
+        {drawerOpen ? <PanelLeftClose aria-hidden size={16} /> : <PanelLeftOpen aria-hidden size={16} />}
+      </button>
+    </nav>
+  );
+}
+
+/**
  * The four areas in the window's layout mode: four resizable columns when wide; otherwise the
  * config + servers area in a drawer opened from a rail, beside chat and the two wires (split, or
  * as tabs of one column when narrow), so a wire shown is never narrower than WIRE_MIN_PX.
  */
 export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) {
   const { mode } = shell;
+  // Whether this is the prerendered first frame (fixed at mount): it also carries what the narrow layouts add.
+  const [firstFrame] = useState(isFirstFrame);
   const max = (area: string) => ({ maximised: shell.maximised === area, onToggleMaximise: () => shell.toggleMaximise(area) });
   const wire = (area: 'mcp' | 'model') => (
     <AreaPanel
+      // In the tabs layout the model wire is a tab beside the MCP wire's.
+      {...(firstFrame && area === 'mcp' && { narrowTabs: MODEL_WIRE_TABS })}
       area={area}
       label={area === 'mcp' ? 'MCP wire' : 'Model wire'}
       tabs={area === 'mcp' ? MCP_WIRE_TABS : MODEL_WIRE_TABS}
@@ -96,6 +125,7 @@ export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) 
   if (mode === 'wide') {
     return (
       <main className="panels mode-wide">
+        {firstFrame && <Rail drawerOpen={false} narrowOnly />}
         <SavedGroup id="glassbox.layout.wide">
           <ResizablePanel id="area-left" minSize={240}>
             {left}
@@ -120,20 +150,7 @@ export function ShellLayout({ shell, context, config, chat }: ShellLayoutProps) 
   const { drawerOpen, setDrawerOpen } = shell;
   return (
     <main className={`panels mode-${mode}`}>
-      <nav className="rail" aria-label="Areas">
-        <button
-          type="button"
-          className="icon-button"
-          aria-expanded={drawerOpen}
-          aria-controls="left-drawer"
-          aria-label={drawerOpen ? 'Close config and servers' : 'Open config and servers'}
-          title="Config and servers (Alt+1)"
-          data-testid="rail-left"
-          onClick={() => setDrawerOpen(!drawerOpen)}
-        >
-          {drawerOpen ? <PanelLeftClose aria-hidden size={16} /> : <PanelLeftOpen aria-hidden size={16} />}
-        </button>
-      </nav>
+      <Rail drawerOpen={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} />
       <div className="left-drawer" id="left-drawer" hidden={!drawerOpen} data-testid="left-drawer">
         {left}
       </div>

@@ -1,18 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { isFirstFrame } from '../../ui/first-frame';
 
 /**
  * The model settings in the top bar: inline when the window is wide; on smaller screens a
  * button that names the format and model and opens the full settings in a popover below it
  * (Escape or a click elsewhere closes it). The settings stay mounted either way, so switching
- * between the two keeps what the person typed.
+ * between the two keeps what the person typed. The prerendered first frame (drawn wide) carries
+ * the button too, which layout.css shows only in a window too narrow for the inline settings.
  */
 export function TopBarSettings({ compact, summary, children }: { compact: boolean; summary: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
   const shown = compact && open;
+  const [firstFrame] = useState(isFirstFrame);
 
   useEffect(() => {
     if (!shown) return;
@@ -36,10 +39,10 @@ export function TopBarSettings({ compact, summary, children }: { compact: boolea
 
   return (
     <div className={`top-settings${compact ? ' compact' : ''}`} ref={root}>
-      {compact && (
+      {(compact || firstFrame) && (
         <button
           type="button"
-          className="small-button top-settings-toggle"
+          className={`small-button top-settings-toggle${compact ? '' : ' narrow-only'}`}
           aria-expanded={open}
           aria-controls={id}
           title="Model settings: format, model, key, base URL, steps"

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_STORAGE_KEY, ConfigStore, type KeyValueStorage } from './config-store';
 import { DEFAULT_CONFIG_TEXT } from './default-config';
+import { loadSchemaValidators } from './schema-validators';
 import { decodeConfigFragment } from './share-link';
 
 const WITH_TOKEN = JSON.stringify({ mcpServers: { weather: { url: 'https://w.example/mcp', headers: { Authorization: 'Bearer s3cret' } } } });
@@ -128,5 +129,29 @@ describe('ConfigStore edits', () => {
     store.setText(WITH_TOKEN);
     const fragment = store.shareFragment();
     expect(fragment && decodeConfigFragment(fragment)).toBe(WITHOUT_TOKEN);
+  });
+});
+
+describe('ConfigStore and the schema', () => {
+  // Only the schema finds a timeout that is not a number.
+  const BAD_TIMEOUT = JSON.stringify({ mcpServers: { weather: { url: 'https://w.example/mcp', timeout: 'soon' } } });
+
+  it('checks against the schema once given it: the text parsed without it is parsed again, and listeners hear of it', async () => {
+    const store = new ConfigStore();
+    store.start({ fragment: BAD_TIMEOUT });
+    expect(store.getSnapshot().parsed.problems.map((problem) => problem.code)).not.toContain('bad-timeout');
+    let heard = 0;
+    store.subscribe(() => heard++);
+    store.setSchema(await loadSchemaValidators());
+    expect(heard).toBe(1);
+    expect(store.getSnapshot().parsed.problems.map((problem) => problem.code)).toContain('bad-timeout');
+    store.setText(CALENDAR);
+    expect(store.current().problems).toEqual([]);
+  });
+
+  it('checks from the start when created with it', async () => {
+    const store = new ConfigStore({ schema: await loadSchemaValidators() });
+    store.start({ fragment: BAD_TIMEOUT });
+    expect(store.current().problems.map((problem) => problem.code)).toContain('bad-timeout');
   });
 });

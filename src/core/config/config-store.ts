@@ -1,6 +1,7 @@
 import type { ParseResult } from './config-types';
 import { DEFAULT_CONFIG_TEXT } from './default-config';
-import { parseMcpConfig } from './parse-mcp-config';
+import { readMcpConfig } from './read-mcp-config';
+import type { SchemaValidators } from './schema-validators';
 import { encodeConfigFragment, stripSecrets } from './share-link';
 
 /** Where the config text is kept across reloads (localStorage in the page); key/value, strings only. */
@@ -42,6 +43,8 @@ export interface ConfigStoreOptions {
   onSave?: (safeText: string) => void;
   /** Delay between the last edit and its parse and save, in milliseconds. Default is 150. */
   parseDelayMs?: number;
+  /** The schema's validators; without them the schema's checks wait for `setSchema`. */
+  schema?: SchemaValidators;
 }
 
 /** Where start-up may find a text, besides the store's own storage. */
@@ -53,7 +56,7 @@ export interface ConfigStartSources {
 }
 
 /**
- * The mcp.json text, in one place: each version is parsed once (`parseMcpConfig`, shared by the
+ * The mcp.json text, in one place: each version is parsed once (`readMcpConfig`, shared by the
  * editor's problems, Apply and the start-up connect) and saved once, secrets stripped, through one
  * path to the storage and to `onSave`. Text with syntax errors is not saved: its secrets cannot be
  * located, so the last good copy stays. Framework-free; React reads it with `useSyncExternalStore`.
@@ -62,6 +65,7 @@ export class ConfigStore {
   private readonly storage: KeyValueStorage | undefined;
   private readonly onSave: ((safeText: string) => void) | undefined;
   private readonly parseDelayMs: number;
+  private schema: SchemaValidators | undefined;
   private readonly listeners = new Set<() => void>();
   private text: string;
   private parsed: ParsedConfigText | undefined;
@@ -73,6 +77,7 @@ export class ConfigStore {
     this.storage = options.storage;
     this.onSave = options.onSave;
     this.parseDelayMs = options.parseDelayMs ?? DEFAULT_PARSE_DELAY_MS;
+    this.schema = options.schema;
     this.text = this.readStorage() ?? DEFAULT_CONFIG_TEXT;
   }
 
@@ -93,6 +98,14 @@ export class ConfigStore {
     this.text = text;
     this.current();
     return source;
+  }
+
+  /** Gives the schema's validators (loaded at start-up); a text already parsed is parsed again with them. */
+  setSchema(schema: SchemaValidators): void {
+    this.schema = schema;
+    if (this.parsed === undefined) return;
+    this.parsed = undefined;
+    this.current();
   }
 
   /** The current snapshot (a new object after each change). */
@@ -140,7 +153,7 @@ export class ConfigStore {
   private parseAndSave(): ParsedConfigText {
     const text = this.text;
     const safeText = stripOrUndefined(text);
-    this.parsed = { text, safeText, ...parseMcpConfig(text) };
+    this.parsed = { text, safeText, ...readMcpConfig(text, this.schema) };
     if (safeText !== undefined && safeText !== this.lastSafeText) {
       this.lastSafeText = safeText;
       this.save(safeText);

@@ -13,7 +13,9 @@ export type {
   ServerTransport,
   SourceRange,
 } from './config-types';
-export { parseMcpConfig } from './parse-mcp-config';
+// parseMcpConfig (./parse-mcp-config: the schema's validators bundled in) is for Node and tests; the page loads them apart.
+export { readMcpConfig } from './read-mcp-config';
+export { loadSchemaValidators, type SchemaValidators } from './schema-validators';
 export {
   CONFIG_STORAGE_KEY,
   ConfigStore,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start as startWeather } from '../../../e2e/servers/weather.mjs';
 import type { RunningServer } from '../../../e2e/servers/weather.mjs';
-import { parseMcpConfig } from '../config';
+import { parseMcpConfig } from '../config/parse-mcp-config';
 import type { ServerConfig } from '../config';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import type { HttpExchange } from '../traffic/types';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { start as startLegacySse } from '../../../e2e/servers/legacy-sse.mjs';
 import { start as startWeather } from '../../../e2e/servers/weather.mjs';
 import { useServer } from '../../../e2e/servers/test-kit';
-import { parseMcpConfig } from '../config';
+import { parseMcpConfig } from '../config/parse-mcp-config';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import { ConnectionManager } from './connection-manager';
 import { SSE_FALLBACK_NOTE } from './open-transport';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start as startCalendar } from '../../../e2e/servers/calendar.mjs';
 import { start as startWeather } from '../../../e2e/servers/weather.mjs';
 import type { RunningServer } from '../../../e2e/servers/weather.mjs';
-import { parseMcpConfig } from '../config';
+import { parseMcpConfig } from '../config/parse-mcp-config';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import { toHar } from '../traffic/har';
 import type { RpcMessageRecord } from '../traffic/types';
