@@ -44,3 +44,14 @@ test('a restored conversation with a tool call is drawn whole at takeover, with 
   await expect(page.getByTestId('turn-replay')).toHaveCount(1);
   expect(await page.evaluate(() => (window as unknown as { partialChat: string[] }).partialChat)).toEqual([]);
 });
+
+test('a server card draws its capabilities, and an opened tool its schema and call form, when asked for', async ({ page }) => {
+  await page.goto(configPath(CONFIG));
+  const card = page.getByTestId('server-weather');
+  await expect(card).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
+  await card.getByRole('button', { name: 'Show capabilities' }).click();
+  await expect(card.getByRole('tree', { name: 'Server capabilities' })).toContainText('tools');
+  await page.getByTestId('tool-weather-get_forecast').click();
+  await expect(card.getByText('Input schema', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Call get_forecast' })).toBeVisible();
+});

@@ -6,7 +6,6 @@ import { useStore } from '../../ui/use-store';
 import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
 import type { CallProgress } from './tool-call-form';
 import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
-import { JsonView } from '../../ui/json-view';
 import { ToolChangesNote } from './tool-changes-note';
 import type { PolicySnapshot } from '../../core/tools';
 import type { ExternalStore } from '../../ui/use-store';
@@ -14,6 +13,8 @@ import type { ExternalStore } from '../../ui/use-store';
 // An opened tool's detail (schemas, the call form, output checks) loads the first time one is
 // opened, or once the page is idle: the first screen only lists tools.
 const ToolDetail = lazyNamed(() => import('./tool-detail'), 'ToolDetail');
+// A server's capabilities, drawn when asked for.
+const JsonView = lazyNamed(() => import('../../ui/json-view'), 'JsonView');
 // Sign-in (OAuth) shows only on the cards of servers that ask for it.
 const ServerSignInSection = lazyNamed(() => import('./server-sign-in-section'), 'ServerSignInSection');
 
@@ -204,7 +205,9 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
           </button>
           {showInfo && (
             <div className="server-info">
-              <JsonView value={server.capabilities ?? {}} label="Server capabilities" />
+              <Suspense fallback={null}>
+                <JsonView value={server.capabilities ?? {}} label="Server capabilities" />
+              </Suspense>
             </div>
           )}
           <ToolList
@@ -233,7 +236,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   inbox?: (since: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<string>();
-  useEffect(() => preloadWhenIdle([ToolDetail, ServerSignInSection]), []);
+  useEffect(() => preloadWhenIdle([ToolDetail, ServerSignInSection, JsonView]), []);
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
   // Typing stays responsive with thousands of tools: the list follows a step behind.
