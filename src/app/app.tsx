@@ -6,7 +6,7 @@ import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
 import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
-import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-steps';
+import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
 import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards } from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStore } from '../ui/use-store';

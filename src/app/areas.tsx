@@ -11,8 +11,7 @@ import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic';
 import { ServersPanel } from '../features/servers';
 import { TrafficPanel } from '../features/traffic';
-import { BridgeWirePanel } from '../features/apps';
-import { InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
+import { BridgeWirePanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
 import type { ProviderId } from '../core/providers';
 
 /** What a tab may show: the services and the shell's shared state. */

@@ -28,6 +28,8 @@ export const ServerContents = lazyNamed(() => import('../features/server-content
 export const AppPalette = lazyNamed(() => import('./palette/app-palette'), 'AppPalette');
 /** The guided tour (a first visit, or when asked for). */
 export const GuidedTour = lazyNamed(() => import('../features/tour/guided-tour'), 'GuidedTour');
+/** The App bridge tab of the MCP wire area. */
+export const BridgeWirePanel = lazyNamed(() => import('../features/apps/bridge-wire-panel'), 'BridgeWirePanel');
 /** The auth debugger (a server's sign-in steps). */
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 
@@ -44,4 +46,5 @@ export const IDLE_PRELOADS: readonly Preloadable[] = [
   AppPalette,
   GuidedTour,
   AuthDebugger,
+  BridgeWirePanel,
 ];

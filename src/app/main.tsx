@@ -12,6 +12,7 @@ import { browserSignInSetup } from './sign-in-setup';
 import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from './first-frame';
 import { FIRST_FRAME_SIZES_ID } from './first-frame-sizes';
 import { setFirstFrame } from '../ui/first-frame';
+import { preloadChatViews } from '../features/chat';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
 async function openBackend(): Promise<{ backend: KeyValueBackend; problems: string[] }> {
@@ -74,7 +75,9 @@ async function start(): Promise<void> {
     if (document.visibilityState === 'hidden') saveNow();
   });
 
-  await firstFrame.hydrated;
+  // The restored conversation's cards load beside the hydration, so its first render draws them
+  // whole (a failed fetch is left for that render's boundary to retry).
+  await Promise.all([firstFrame.hydrated, preloadChatViews(services.session.getSnapshot()).catch(() => undefined)]);
   // The restored session replaces the first frame in one commit (a new App: its state is read
   // afresh, saved choices included). As a transition, a view still loading keeps the first frame
   // on screen meanwhile instead of showing a fallback.

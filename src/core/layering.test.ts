@@ -44,7 +44,7 @@ describe('the core layers', () => {
     ['src/core/probe.ts', "import { SessionPersistence as probe } from './persistence';"],
     ['src/core/tools/probe.ts', "import { fingerprint as probe } from '../guard';"],
     ['src/core/guard/probe.ts', "import { isPlainObject as probe } from '../shared/json';"],
-    ['src/core/inbox/probe.ts', "import { callModel as probe } from '../agent';"],
+    ['src/core/inbox/probe.ts', "import { sleepWithSignal as probe } from '../agent';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { PROVIDERS } from '../providers';
 import type { NeutralMessage, NeutralPart, NeutralRequest } from '../conversation';
 import { insertMessages, PendingContext } from './pending-context';
 import { ApprovalGate, createAbortError } from './approval-gate';
-import { runTurn, type TurnOutcome } from './run-turn';
+import type { TurnOutcome } from './run-turn';
 import { parseSessionData } from './session-data';
 import { counterIds, optional, turnServices, type AgentSessionDeps } from './session-services';
 import { DEFAULT_SETTINGS, normalizeSettings, patchSettings } from './session-settings';
@@ -230,6 +230,8 @@ export class AgentSession {
     this.changed();
     active.done = (async () => {
       try {
+        // The turn runner (model requests, streaming, tool calls) loads on the first send, not with the page.
+        const { runTurn } = await import('./run-turn');
         outcome = await runTurn({
           state,
           services: turnServices(this.deps, this.now, this.generateId),

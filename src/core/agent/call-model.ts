@@ -5,6 +5,8 @@
  */
 import { ModelRequestError, requestModel, type ModelFailure, type ModelReply, type ModelRequestOptions } from './model-request';
 
+export { sleepWithSignal } from './sleep';
+
 /** First backoff pause when the server gives no `retry-after`: 1 second, then 2, 4, … */
 export const DEFAULT_RETRY_BASE_MS = 1_000;
 
@@ -62,23 +64,4 @@ export async function callModel(options: CallModelOptions): Promise<ModelReply &
       await options.sleep(delayMs, options.signal);
     }
   }
-}
-
-/** The default `sleep`: a timer that stops early (rejecting) when the signal aborts. */
-export function sleepWithSignal(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason ?? new Error('aborted'));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason ?? new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

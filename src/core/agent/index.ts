@@ -26,18 +26,16 @@ export type {
   ModelContextNote,
 } from './session-types';
 export { ApprovalGate, type ApprovalDecision } from './approval-gate';
-export { attemptsFor, callModel, DEFAULT_RETRY_BASE_MS, MAX_RETRY_WAIT_MS, sleepWithSignal, type RetryNotice } from './call-model';
-export { classifyToolError, type ClassifiedToolError } from './classify-tool-error';
-export {
-  executeToolCall,
-  type CallMcpTool,
-  type McpCallOptions,
-  type ToolCallPart,
-  type ToolProgress,
-  type ToolResultPart,
-} from './execute-tool-call';
-export { ModelRequestError, requestModel, type ModelFailure, type ModelReply, type ModelRequestOptions } from './model-request';
-export { runTurn, type TurnContext, type TurnOutcome, type TurnServices } from './run-turn';
+export { sleepWithSignal } from './sleep';
+// The turn's machinery (runTurn, callModel, requestModel, executeToolCall, classifyToolError) is
+// not offered here: it loads on first use (AgentSession's first send, a replay, an approved
+// sampling request), so the page's first chunk does not carry it (issue 17). Its types are.
+export type { RetryNotice } from './call-model';
+export type { ClassifiedToolError } from './classify-tool-error';
+export type { CallMcpTool, McpCallOptions, ToolCallPart, ToolProgress, ToolResultPart } from './execute-tool-call';
+export { ModelRequestError, type ModelFailure } from './model-failure';
+export type { ModelReply, ModelRequestOptions } from './model-request';
+export type { TurnContext, TurnOutcome, TurnServices } from './run-turn';
 export { parseSessionData, type ParsedSessionData } from './session-data';
 export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';
 export { checkForkBody, ForkRequestError, restoreHeaders, sendFork, type ForkDeps, type ForkResult } from './fork-request';

@@ -10,11 +10,10 @@ import { CodedError } from '../shared/coded-error';
 import { Listeners } from '../shared/listeners';
 import type { AgentSession } from './agent-session';
 import { ApprovalGate, createAbortError } from './approval-gate';
-import { ModelRequestError } from './model-request';
+import { ModelRequestError } from './model-failure';
 import { recordedCallsOf } from './replay-match';
 import { addUsage, originalExchanges, originalSide } from './replay-original';
 import { parseReplayData, sideCallsOf, toReplayData, type ReplayData } from './replay-data';
-import { runReplay } from './replay-run';
 import type { Replay, ReplaySnapshot, ReplayTarget } from './replay-types';
 import type { TurnServices } from './run-turn';
 import type { ToolCallItem } from './session-types';
@@ -116,6 +115,8 @@ export class ReplayStore {
     let usage: NeutralUsage = {};
     let finalText = '';
     try {
+      // The replay runner (model requests, tool calls) loads with the first replay, not with the page.
+      const { runReplay } = await import('./replay-run');
       const status = await runReplay({
         base,
         target,

@@ -6,7 +6,7 @@ import type { ProviderId } from '../providers';
 import type { GuardFinding } from '../guard';
 import type { PolicyStore, ToolRegistry } from '../tools';
 import type { CallContext } from '../traffic';
-import { sleepWithSignal } from './call-model';
+import { sleepWithSignal } from './sleep';
 import type { CallMcpTool } from './execute-tool-call';
 import type { ServerInstructions } from './server-instructions';
 import type { TurnServices } from './run-turn';

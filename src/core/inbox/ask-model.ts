@@ -3,7 +3,9 @@
  * built in the currently selected wire format with the person's key, and sent through the
  * recording fetch marked as that server's sampling request, so it shows on the model wire.
  */
-import { callModel, sleepWithSignal } from '../agent';
+// Straight from the module: the agent's index leaves the model-call code out (it loads on first use).
+import { callModel } from '../agent/call-model';
+import { sleepWithSignal } from '../agent';
 import type { ProviderId } from '../providers';
 import { PROVIDERS } from '../providers';
 import { neutralToCreateMessageResult, samplingToNeutralRequest } from '../sampling';

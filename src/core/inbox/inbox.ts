@@ -5,15 +5,12 @@
  * from the person's list. Tool uses in a sampling reply pass the chat's tool gate before the reply
  * goes back (see sampling-tool-gate.ts). A framework-free store the cards read.
  */
-import { readElicitationForm, parseElicitationUrl, ElicitationUrlError, validateElicitationValues, buildAcceptResult } from '../elicitation';
 import type { ElicitationFieldMessage, ElicitationValues } from '../elicitation';
 import type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from '../mcp';
-import { parseSamplingRequest } from '../sampling';
 import type { SamplingRequest } from '../sampling';
 import { Listeners } from '../shared/listeners';
 import type { ApprovalDecision } from '../agent';
 import { memoryStorage, PolicyStore } from '../tools';
-import { askModel } from './ask-model';
 import type { SamplingModel } from './ask-model';
 import { INVALID_PARAMS_CODE, ServerRequestRefusal, USER_REJECTED_CODE } from './inbox-error';
 import type { ElicitationItem, InboxItem, InboxSnapshot, RefusedItem, RootsItem, SamplingItem } from './inbox-types';
@@ -21,6 +18,9 @@ import type { RootsStore } from './roots-store';
 import type { SamplingPolicyStore } from './sampling-policy';
 import { decideToolUse, gateToolUses, hasPendingToolUse, resultToReturn } from './sampling-tool-gate';
 import type { SamplingToolPolicies } from './sampling-tool-gate';
+
+/** The request readers' module (request-readers.ts). */
+type RequestReaders = typeof import('./request-readers');
 
 /** Most items kept (the oldest finished ones go first). */
 export const MAX_INBOX_ITEMS = 200;
@@ -51,6 +51,8 @@ export class Inbox implements InboxHandler {
   private nextId = 0;
   private readonly now: () => number;
   private readonly toolPolicies: SamplingToolPolicies;
+  /** The request readers, once the first request loaded them. */
+  private readers: RequestReaders | undefined;
 
   constructor(private readonly options: InboxOptions) {
     this.now = options.now ?? Date.now;
@@ -64,7 +66,8 @@ export class Inbox implements InboxHandler {
   getSnapshot = (): InboxSnapshot => this.snapshot;
 
   /** A server asks the client's model. */
-  sampling(origin: InboxOrigin, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+  async sampling(origin: InboxOrigin, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const { parseSamplingRequest } = await this.loadReaders();
     const parsed = parseSamplingRequest(params);
     const automatic = parsed.ok && this.options.policies.policyOf(origin.server) === 'allow';
     const item = this.add<SamplingItem>({
@@ -77,7 +80,7 @@ export class Inbox implements InboxHandler {
       automatic,
     });
     if (!parsed.ok) {
-      return Promise.reject(new ServerRequestRefusal(INVALID_PARAMS_CODE, `Invalid sampling request: ${item.problems.join('; ')}`));
+      throw new ServerRequestRefusal(INVALID_PARAMS_CODE, `Invalid sampling request: ${item.problems.join('; ')}`);
     }
     const answer = this.wait(item.id, signal);
     if (automatic) void this.approveSampling(item.id).then(() => this.returnSampling(item.id));
@@ -85,7 +88,8 @@ export class Inbox implements InboxHandler {
   }
 
   /** A server asks the person for input (a form, or a visit to a link). */
-  elicitation(origin: InboxOrigin, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+  async elicitation(origin: InboxOrigin, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const { ElicitationUrlError, parseElicitationUrl, readElicitationForm } = await this.loadReaders();
     const message = typeof params['message'] === 'string' ? params['message'] : '';
     const problems: string[] = [];
     const fields: Partial<ElicitationItem> = {};
@@ -126,6 +130,8 @@ export class Inbox implements InboxHandler {
     this.update(id, { status: 'sending', request });
     delete (this.find(id, 'sampling') as { error?: string }).error;
     try {
+      // Sending to the model (conversion, request, streaming) loads with the first approved request.
+      const { askModel } = await import('./ask-model');
       const reply = await askModel(request, item.origin.server, this.options.model, waiting.signal);
       const toolUses = gateToolUses(reply.result, request.tools, item.origin.server, this.toolPolicies);
       if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'replied', reply, warnings: reply.warnings, toolUses });
@@ -179,11 +185,18 @@ export class Inbox implements InboxHandler {
       return [];
     }
     const form = item.form!;
+    // Loaded: the item exists because elicitation() read it with them.
+    const { buildAcceptResult, validateElicitationValues } = this.readers!;
     const messages = validateElicitationValues(form, values);
     if (messages.length > 0) return messages;
     const result = buildAcceptResult(form, values);
     this.settle(id, { status: 'accept' }, (waiting) => waiting.resolve(result));
     return [];
+  }
+
+  /** The request readers, loaded with the first request a server makes. */
+  private async loadReaders(): Promise<RequestReaders> {
+    return (this.readers ??= await import('./request-readers'));
   }
 
   /** The pending request's handler promise, withdrawn (rejected) when the server or the call gives up. */

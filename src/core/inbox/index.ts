@@ -1,5 +1,4 @@
 /** core/inbox: the servers' own requests (sampling, elicitation, roots) answered through the person, the roots list and the sampling policies. */
-export { askModel } from './ask-model';
 export type { SamplingModel, SamplingModelSettings } from './ask-model';
 export { Inbox, MAX_INBOX_ITEMS } from './inbox';
 export type { InboxOptions } from './inbox';

@@ -115,7 +115,7 @@ describe('the inbox holds a sampling reply with tool uses until each is decided'
     model.setScript([{ toolCalls: [{ id: 'toolu_1', name: 'lookup_weather', input: { city: 'Paris' } }] }]);
     const { inbox } = setup();
     const answer = inbox.sampling({ server: 'trips', era: 'legacy' }, PARAMS, new AbortController().signal);
-    await inbox.approveSampling(sampling(inbox).id);
+    await inbox.approveSampling((await reached(inbox, 'pending')).id);
     const replied = await reached(inbox, 'replied');
     expect(replied.toolUses).toEqual([{ id: 'toolu_1', name: 'lookup_weather', input: { city: 'Paris' }, decision: 'pending' }]);
     // Tools offered in the request went to the model.

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ChatItem } from '../../core/agent';
 import { useStore } from '../../ui/use-store';
@@ -9,9 +9,10 @@ import { AssistantMessage, ErrorMessage, NoticeMessage, UserMessage } from './ch
 import type { ChatSession } from './chat-session';
 import type { ReplayControls, ShowRequest } from './replay-controls';
 import { finishedTurnAt } from './turn-ends';
-import { TurnReplay } from './turn-replay';
 import { needsKeyHint } from './model-settings';
-import { ToolCallCard, type ToolCallCardProps } from './tool-call-card';
+import type { ToolCallCardProps } from './tool-call-card';
+import { CHAT_VIEWS, ToolCallCard, TurnReplay } from './chat-views';
+import { preloadWhenIdle } from '../../ui/lazy-named';
 import { useStickToBottom } from './use-stick-to-bottom';
 import './chat.css';
 
@@ -43,6 +44,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const { onScroll, pin } = useStickToBottom(logRef, items);
+  useEffect(() => preloadWhenIdle(CHAT_VIEWS), []);
 
   const lastErrorId = findLast(items, (item) => item.kind === 'error')?.id;
   const lastStepLimitId = findLast(items, (item) => item.kind === 'notice' && item.code === 'step-limit')?.id;
@@ -69,6 +71,8 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
     if (text === '' || running) return;
     setDraft('');
     pin();
+    // The turn's cards are fetched now if the idle preload has not yet: they show as the turn goes.
+    for (const view of CHAT_VIEWS) view.preload().catch(() => undefined);
     // The session reports failures as chat items; a rejection here is a bug worth seeing in the console.
     session.send(text).catch((error: unknown) => console.error('Sending failed:', error));
   };
@@ -102,7 +106,12 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
   const renderWithReplay = (item: ChatItem, index: number) => {
     const ended = replays && finishedTurnAt(snapshot, index);
     if (!replays || !ended) return renderItem(item);
-    return [renderItem(item), <TurnReplay key={`replay-${ended.turn}-${ended.startedAt}`} turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} onShowRequest={onShowRequest} />];
+    return [
+      renderItem(item),
+      <Suspense key={`replay-${ended.turn}-${ended.startedAt}`} fallback={null}>
+        <TurnReplay turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} onShowRequest={onShowRequest} />
+      </Suspense>,
+    ];
   };
 
   return (
@@ -124,7 +133,9 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
 const ToolCallRow = memo(function ToolCallRow({ item, inbox, ...card }: ToolCallCardProps & { inbox: ChatPanelProps['toolCallInbox'] }) {
   return (
     <div className="chat-message tool" data-testid="chat-message" data-role="tool">
-      <ToolCallCard item={item} {...card} />
+      <Suspense fallback={null}>
+        <ToolCallCard item={item} {...card} />
+      </Suspense>
       {inbox?.(item.id)}
     </div>
   );

@@ -5,3 +5,4 @@ export { ModelSettingsBar } from './model-settings-bar';
 export { TurnTimeline } from './turn-timeline';
 export type { TurnTimelineProps } from './turn-timeline';
 export type { ChatSession } from './chat-session';
+export { preloadChatViews } from './chat-views';

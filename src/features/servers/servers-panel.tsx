@@ -1,17 +1,22 @@
-import { useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
-import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
-import { ServerSignInSection } from './server-sign-in-section';
-import { ToolCallForm } from './tool-call-form';
 import type { CallProgress } from './tool-call-form';
+import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import { ToolChangesNote } from './tool-changes-note';
 import type { PolicySnapshot } from '../../core/tools';
 import type { ExternalStore } from '../../ui/use-store';
-import { EscapedText } from '../../ui/escaped-text';
+
+// An opened tool's detail (schemas, the call form, output checks) loads the first time one is
+// opened, or once the page is idle: the first screen only lists tools.
+const ToolDetail = lazyNamed(() => import('./tool-detail'), 'ToolDetail');
+// A server's capabilities, drawn when asked for.
+const JsonView = lazyNamed(() => import('../../ui/json-view'), 'JsonView');
+// Sign-in (OAuth) shows only on the cards of servers that ask for it.
+const ServerSignInSection = lazyNamed(() => import('./server-sign-in-section'), 'ServerSignInSection');
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -167,7 +172,11 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
           <DiagnosisBody diagnosis={server.diagnosis} />
         </div>
       )}
-      <ServerSignInSection server={server} manager={manager} {...(onShowSignInSteps && { onShowSteps: onShowSignInSteps })} />
+      {server.auth !== undefined && (
+        <Suspense fallback={null}>
+          <ServerSignInSection server={server} manager={manager} {...(onShowSignInSteps && { onShowSteps: onShowSignInSteps })} />
+        </Suspense>
+      )}
       {server.status === 'failed' && inPageDemoLabel(server.url) && (
         <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
           This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some
@@ -196,7 +205,9 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
           </button>
           {showInfo && (
             <div className="server-info">
-              <JsonView value={server.capabilities ?? {}} label="Server capabilities" />
+              <Suspense fallback={null}>
+                <JsonView value={server.capabilities ?? {}} label="Server capabilities" />
+              </Suspense>
             </div>
           )}
           <ToolList
@@ -225,6 +236,7 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   inbox?: (since: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<string>();
+  useEffect(() => preloadWhenIdle([ToolDetail, ServerSignInSection, JsonView]), []);
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(TOOLS_SHOWN);
   // Typing stays responsive with thousands of tools: the list follows a step behind.
@@ -269,31 +281,9 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
               <Annotations annotations={tool.annotations} />
             </button>
             {open === tool.name && (
-              <div className="tool-detail">
-                {tool.problems && (
-                  <ul className="warn-box" aria-label="Problems with this tool">
-                    {tool.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                )}
-                {tool.description && (
-                  <pre className="tool-description">
-                    <EscapedText text={tool.description} />
-                  </pre>
-                )}
-                <details>
-                  <summary>Input schema</summary>
-                  <JsonView value={tool.inputSchema} openDepth={4} label="Input schema" />
-                </details>
-                {tool.outputSchema && (
-                  <details>
-                    <summary>Output schema</summary>
-                    <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
-                  </details>
-                )}
-                <ToolCallForm tool={tool} server={serverName} run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)} inbox={inbox} />
-              </div>
+              <Suspense fallback={null}>
+                <ToolDetail tool={tool} serverName={serverName} run={run} inbox={inbox} />
+              </Suspense>
             )}
           </li>
         ))}

@@ -1,12 +1,15 @@
-import { useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { parseSessionFile, type PersistenceStatus } from '../../core/persistence';
 import { downloadSessionFile, type ExportSource } from './export-session';
 import { createImportedView, type ImportedView } from './imported-view';
-import { NewSessionDialog } from './new-session-dialog';
+import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import { SaveStatus } from './save-status';
 import { MenuButton } from '../../ui/menu-button';
 import './session.css';
+
+/** The "New session" question, loaded when first asked (or once the page is idle). */
+const NewSessionDialog = lazyNamed(() => import('./new-session-dialog'), 'NewSessionDialog');
 
 /** Props for SessionMenu. */
 export interface SessionMenuProps {
@@ -34,6 +37,7 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
   const [asking, setAsking] = useState(false);
   const [dialogError, setDialogError] = useState<string>();
   const [message, setMessage] = useState<Message>();
+  useEffect(() => preloadWhenIdle([NewSessionDialog]), []);
   const fileInput = useRef<HTMLInputElement>(null);
 
   /** Downloads the file; returns false (and says why) when it could not be written. */
@@ -115,14 +119,16 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
         </span>
       )}
       {asking && (
-        <NewSessionDialog
-          error={dialogError}
-          onExportFirst={() => {
-            if (exportNow()) startNew();
-          }}
-          onDiscard={startNew}
-          onCancel={() => setAsking(false)}
-        />
+        <Suspense fallback={null}>
+          <NewSessionDialog
+            error={dialogError}
+            onExportFirst={() => {
+              if (exportNow()) startNew();
+            }}
+            onDiscard={startNew}
+            onCancel={() => setAsking(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -6,6 +6,8 @@
 import { DEMO_SCENARIO_MESSAGE, PROVIDERS } from '../../core/providers';
 import { teachingNoteFor } from '../../core/traffic';
 
+export { isTourDismissed, rememberTourDismissed, TOUR_DISMISSED_KEY, type TourStorage } from './tour-dismissed';
+
 /** One step of the tour. */
 export interface TourStep {
   id: string;
@@ -15,9 +17,6 @@ export interface TourStep {
   /** CSS selector of the panel the step talks about; it is outlined, never covered. */
   target: string;
 }
-
-/** localStorage key: set once the person closed or finished the tour. */
-export const TOUR_DISMISSED_KEY = 'glassbox.tour.dismissed';
 
 /** The steps, in order. */
 export const TOUR_STEPS: readonly TourStep[] = [
@@ -72,27 +71,6 @@ export const TOUR_STEPS: readonly TourStep[] = [
     target: '[data-testid="model-traffic"]',
   },
 ];
-
-/** The part of Storage the tour uses. */
-export type TourStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-/** True when the person closed or finished the tour before (or storage cannot say: then the tour shows). */
-export function isTourDismissed(storage: TourStorage | undefined): boolean {
-  try {
-    return storage?.getItem(TOUR_DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Remembers that the tour was closed, so it does not appear on the next visit. */
-export function rememberTourDismissed(storage: TourStorage | undefined): void {
-  try {
-    storage?.setItem(TOUR_DISMISSED_KEY, '1');
-  } catch {
-    // Storage refused: the tour will show again on the next visit, which is harmless.
-  }
-}
 
 /** The step after `index`, or undefined when the tour ends. */
 export function nextStep(index: number): number | undefined {

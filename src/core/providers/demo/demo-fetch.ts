@@ -8,8 +8,7 @@ import { demoReplyEvents, demoReplyJson, dialectOfPath, type DemoSseEvent } from
 import { playDemoScript } from './demo-script';
 import { readDemoRequest } from './read-demo-request';
 
-/** The host the demo's URLs name: `.invalid` can never resolve, so nothing pretends to be remote. */
-export const DEMO_MODEL_HOST = 'demo-model.invalid';
+export { DEMO_MODEL_HOST } from './demo-constants';
 
 /** Pause between streamed events, so the reply visibly streams in. */
 const EVENT_GAP_MS = 15;

@@ -8,7 +8,7 @@ import type { SseEvent, ModelStreamParser, ParseOptions, ProviderAdapter, BuildR
 import type { StreamSummaryReader, WireSummary } from '../adapter-parts';
 import { anthropicProvider } from '../anthropic/anthropic-provider';
 import { openAIProvider } from '../openai/openai-provider';
-import { DEMO_MODEL_HOST, demoModelFetch } from './demo-fetch';
+import { DEMO_MODEL_HOST } from './demo-constants';
 import type { DemoDialect } from './read-demo-request';
 
 /** The base URL of each dialect: the path says which format the demo speaks. */
@@ -127,6 +127,7 @@ export const demoProvider: ProviderAdapter<object, 'demo'> = {
       'The scripted reply as a stream of Server-Sent Events, in the same events a real model sends, read by the same parser.',
     error: 'The demo refused the request (it answers only model requests of the two formats).',
   },
-  localFetch: demoModelFetch,
+  // The scripted model loads with the first request it answers, not with the page (issue 17).
+  localFetch: (input, init) => import('./demo-fetch').then(({ demoModelFetch }) => demoModelFetch(input, init)),
   borrowsWire: true,
 };

@@ -5,6 +5,7 @@
  * answer with the forecast text the tool result carried. Anything else gets an honest answer.
  * Pure: the same request always gives the same move.
  */
+import { DEMO_SCENARIO_MESSAGE } from './demo-constants';
 import type { DemoEvent, DemoRequest } from './read-demo-request';
 
 /** What the script answers: some text, and maybe one tool call. */
@@ -13,8 +14,7 @@ export interface DemoMove {
   toolCall?: { name: string; input: Record<string, unknown> };
 }
 
-/** The message that plays the scene. */
-export const DEMO_SCENARIO_MESSAGE = "What's the weather in Paris, and add a reminder to take an umbrella";
+export { DEMO_SCENARIO_MESSAGE };
 
 /** The answer to anything outside the scene. */
 export const DEMO_HONEST_ANSWER =

@@ -1,5 +1,6 @@
 /** The scripted demo model: a wire format answered in the page by a script (not an AI). */
 export { demoProvider, demoDialectOf, DEMO_BASE_URLS } from './demo-provider';
-export { demoModelFetch, DEMO_MODEL_HOST } from './demo-fetch';
-export { playDemoScript, isDemoScenario, findTool, DEMO_SCENARIO_MESSAGE, DEMO_HONEST_ANSWER, type DemoMove } from './demo-script';
-export { readDemoRequest, type DemoDialect, type DemoEvent, type DemoRequest } from './read-demo-request';
+export { DEMO_MODEL_HOST, DEMO_SCENARIO_MESSAGE } from './demo-constants';
+// The scripted model itself (demo-fetch.ts, demo-script.ts) is not offered here: it loads on first use.
+export type { DemoMove } from './demo-script';
+export type { DemoDialect, DemoEvent, DemoRequest } from './read-demo-request';
