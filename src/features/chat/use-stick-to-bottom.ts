@@ -6,8 +6,7 @@ const SLACK_PX = 24;
 
 /**
  * Keeps a scrolling element pinned to its newest content while the person is at the bottom;
- * once they scroll up to read, it stays where they are until `pin()` (e.g. on send). While pinned
- * the element carries `data-pinned` (chat.css turns the browser's scroll anchoring off then).
+ * once they scroll up to read, it stays where they are until `pin()` (e.g. on send).
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: unknown): { onScroll: () => void; pin: () => void } {
   const atBottom = useRef(true);
@@ -15,17 +14,13 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
     const element = ref.current;
     if (element === null) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
-    element.toggleAttribute('data-pinned', atBottom.current);
   }, [ref]);
   const pin = useCallback(() => {
     atBottom.current = true;
-    ref.current?.toggleAttribute('data-pinned', true);
-  }, [ref]);
+  }, []);
   useLayoutEffect(() => {
     const element = ref.current;
-    if (element === null) return;
-    element.toggleAttribute('data-pinned', atBottom.current);
-    if (atBottom.current) element.scrollTop = element.scrollHeight;
+    if (element !== null && atBottom.current) element.scrollTop = element.scrollHeight;
   }, [ref, content]);
   return { onScroll, pin };
 }
