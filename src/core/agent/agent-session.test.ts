@@ -13,7 +13,7 @@ import type { CallContext } from '../traffic';
 import { AgentSession } from './agent-session';
 import type { AgentSessionDeps } from './session-services';
 import type { AgentSnapshot, AssistantItem, ChatItem, ErrorItem, ModelSettings, ToolCallItem } from './session-types';
-import { sleepWithSignal } from './call-model';
+import { sleepWithSignal } from './sleep';
 import type { McpCallOptions } from './execute-tool-call';
 import { memoryStorage } from '../tools/memory-storage';
 

@@ -3,9 +3,8 @@
  * (overloaded) up to 3 attempts, 500 and 503 up to 2, with exponential backoff that honours
  * `retry-after`. Each attempt is a real request, so each is visible in the model traffic.
  */
-import { ModelRequestError, requestModel, type ModelFailure, type ModelReply, type ModelRequestOptions } from './model-request';
-
-export { sleepWithSignal } from './sleep';
+import { ModelRequestError, type ModelFailure } from './model-failure';
+import { requestModel, type ModelReply, type ModelRequestOptions } from './model-request';
 
 /** First backoff pause when the server gives no `retry-after`: 1 second, then 2, 4, … */
 export const DEFAULT_RETRY_BASE_MS = 1_000;
