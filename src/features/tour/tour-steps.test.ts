@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../core/providers';
 import { teachingNoteFor } from '../../core/traffic';
-import { cardSide, isTourDismissed, nextStep, rememberTourDismissed, TOUR_DISMISSED_KEY, TOUR_STEPS } from './tour-steps';
+import { cardSide, nextStep, TOUR_STEPS } from './tour-steps';
+import { isTourDismissed, rememberTourDismissed, TOUR_DISMISSED_KEY } from './tour-dismissed';
 
 function memory() {
   const map = new Map<string, string>();

@@ -6,8 +6,6 @@
 import { DEMO_SCENARIO_MESSAGE, PROVIDERS } from '../../core/providers';
 import { teachingNoteFor } from '../../core/traffic';
 
-export { isTourDismissed, rememberTourDismissed, TOUR_DISMISSED_KEY, type TourStorage } from './tour-dismissed';
-
 /** One step of the tour. */
 export interface TourStep {
   id: string;

@@ -8,8 +8,6 @@ import { demoReplyEvents, demoReplyJson, dialectOfPath, type DemoSseEvent } from
 import { playDemoScript } from './demo-script';
 import { readDemoRequest } from './read-demo-request';
 
-export { DEMO_MODEL_HOST } from './demo-constants';
-
 /** Pause between streamed events, so the reply visibly streams in. */
 const EVENT_GAP_MS = 15;
 

@@ -12,7 +12,8 @@ import { PROVIDERS } from '../registry';
 import { splitSse } from '../split-sse';
 import { demoModelFetch } from './demo-fetch';
 import { DEMO_BASE_URLS, demoDialectOf, demoProvider } from './demo-provider';
-import { DEMO_HONEST_ANSWER, DEMO_SCENARIO_MESSAGE, findTool, playDemoScript } from './demo-script';
+import { DEMO_SCENARIO_MESSAGE } from './demo-constants';
+import { DEMO_HONEST_ANSWER, findTool, playDemoScript } from './demo-script';
 import { readDemoRequest, type DemoDialect } from './read-demo-request';
 
 const FORECAST_TEXT = 'Paris, 3 days: rain 14/9 °C (80%), showers 15/10 °C (60%), cloudy 17/11 °C (20%).';

@@ -14,7 +14,6 @@ export interface DemoMove {
   toolCall?: { name: string; input: Record<string, unknown> };
 }
 
-export { DEMO_SCENARIO_MESSAGE };
 
 /** The answer to anything outside the scene. */
 export const DEMO_HONEST_ANSWER =
