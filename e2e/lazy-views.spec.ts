@@ -1,7 +1,8 @@
 /**
  * Views the first screen does not draw load when first needed (issue 17: a smaller first chunk).
  * A restored conversation must still be drawn whole when it replaces the first frame: its tool
- * call cards and replay controls are fetched before that render, never filled in a moment later.
+ * call cards, replay controls and the wires' lists are fetched before that render, never filled in
+ * a moment later.
  */
 import { configPath } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
@@ -36,12 +37,18 @@ test('a restored conversation with a tool call is drawn whole at takeover, with 
       if (chat?.querySelector('[data-testid="chat-message"][data-role="assistant"]') && chat.querySelector('[data-testid="turn-replay"]') === null) {
         seen.push('finished turn without its replay control');
       }
+      // The wires' lists load beside the start (not in the first chunk): once the restored session
+      // has taken over, never a list still loading.
+      const takenOver = document.querySelector('[data-first-frame]') === null && document.querySelector('[data-testid="chat"]') !== null;
+      if (takenOver && document.querySelector('.traffic-list[aria-busy="true"], .model-list[aria-busy="true"]') !== null) seen.push('a wire list still loading');
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   });
   await page.reload();
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('turn-replay')).toHaveCount(1);
+  await expect(page.getByTestId('traffic-list')).toBeVisible();
+  await expect(page.getByTestId('model-list')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { partialChat: string[] }).partialChat)).toEqual([]);
 });
 

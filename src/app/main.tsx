@@ -13,6 +13,8 @@ import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from
 import { FIRST_FRAME_SIZES_ID } from './first-frame-sizes';
 import { setFirstFrame } from '../ui/first-frame';
 import { preloadChatViews } from '../features/chat';
+import { preloadTrafficList } from '../features/traffic';
+import { preloadModelList } from '../features/model-traffic';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
 async function openBackend(): Promise<{ backend: KeyValueBackend; problems: string[] }> {
@@ -57,6 +59,10 @@ async function hydrateFirstFrame(container: HTMLElement): Promise<{ root: Root; 
 
 async function start(): Promise<void> {
   mark('app-start');
+  // The wires' lists are not drawn in the first frame (its wires are empty), so they are not in this
+  // chunk; they load beside the hydration and the restore, because the servers' first messages
+  // follow within moments of the start (a failed fetch is left for the list's render to retry).
+  const wireLists = Promise.all([preloadTrafficList(), preloadModelList()]).catch(() => undefined);
   const [firstFrame, opened] = await Promise.all([hydrateFirstFrame(document.getElementById('root')!), openBackend()]);
   // A request to an in-page demo server waits until the demo Service Worker controls the page.
   const storage = pageStorage();
@@ -75,9 +81,9 @@ async function start(): Promise<void> {
     if (document.visibilityState === 'hidden') saveNow();
   });
 
-  // The restored conversation's cards load beside the hydration, so its first render draws them
-  // whole (a failed fetch is left for that render's boundary to retry).
-  await Promise.all([firstFrame.hydrated, preloadChatViews(services.session.getSnapshot()).catch(() => undefined)]);
+  // The restored conversation's cards and the wires' lists load beside the hydration, so its first
+  // render draws them whole (a failed fetch is left for that render's boundary to retry).
+  await Promise.all([firstFrame.hydrated, wireLists, preloadChatViews(services.session.getSnapshot()).catch(() => undefined)]);
   // The restored session replaces the first frame in one commit (a new App: its state is read
   // afresh, saved choices included). As a transition, a view still loading keeps the first frame
   // on screen meanwhile instead of showing a fallback.

@@ -6,7 +6,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
-import { ModelList, type RequestFocus } from './model-list';
+import type { RequestFocus } from './model-list';
 import { modelExchangesOf, ModelRowsBuilder, rowKey } from './model-rows';
 import type { ModelRow, ModelRowKind, TurnStep } from './model-rows';
 import type { ModelRequestSource } from './rebuild-request';
@@ -21,6 +21,14 @@ const RequestDetail = lazyNamed(() => import('./request-detail'), 'RequestDetail
 const ResponseDetail = lazyNamed(() => import('./response-detail'), 'ResponseDetail');
 /** Both panes, fetched once the page is idle: a first click then opens at once (no Suspense pause). */
 const DETAIL_PANES = [RequestDetail, ResponseDetail];
+// The list (its virtualiser and row views) loads beside the app's start, not in its first chunk:
+// the first screen's wire is empty, and the page fetches it at once (preloadModelList).
+const ModelList = lazyNamed(() => import('./model-list'), 'ModelList');
+
+/** Fetches the wire's list ahead of its first rows (a failed fetch is left for its first render to retry). */
+export function preloadModelList(): Promise<void> {
+  return ModelList.preload();
+}
 
 /** The model requests linked to the tool call selected in the chat. */
 export interface ModelTrafficLinks {
@@ -180,18 +188,20 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
           </p>
         </div>
       ) : (
-        <ModelList
-          rows={rows}
-          exchangeAt={exchangeAt}
-          selectedKey={selectedKey}
-          pairedKey={pairedKey}
-          linkedResponse={linked?.responseKey}
-          linkedRequest={linked?.requestKey}
-          linkVersion={selectedToolCallId}
-          focusRequest={focusRequest}
-          onSelect={onSelect}
-          onDeselect={onDeselect}
-        />
+        <Suspense fallback={<div className="model-list" aria-busy="true" />}>
+          <ModelList
+            rows={rows}
+            exchangeAt={exchangeAt}
+            selectedKey={selectedKey}
+            pairedKey={pairedKey}
+            linkedResponse={linked?.responseKey}
+            linkedRequest={linked?.requestKey}
+            linkVersion={selectedToolCallId}
+            focusRequest={focusRequest}
+            onSelect={onSelect}
+            onDeselect={onDeselect}
+          />
+        </Suspense>
       )}
     </PanelFrame>
   );

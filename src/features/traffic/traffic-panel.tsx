@@ -9,7 +9,6 @@ import { useStore } from '../../ui/use-store';
 import { exchangeKey, mcpExchangesOf, messageKey, TrafficRowsBuilder } from './build-rows';
 import type { ClearMark, TrafficRow } from './build-rows';
 import { isExchangeFailed } from './exchange-status';
-import { TrafficList } from './traffic-list';
 import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import './traffic.css';
 
@@ -18,6 +17,14 @@ const ExchangeDetail = lazyNamed(() => import('./exchange-detail'), 'ExchangeDet
 const MessageDetail = lazyNamed(() => import('./message-detail'), 'MessageDetail');
 /** Both panes, fetched once the page is idle: a first click then opens at once (no Suspense pause). */
 const DETAIL_PANES = [ExchangeDetail, MessageDetail];
+// The list (its virtualiser and row views) loads beside the app's start, not in its first chunk:
+// the first screen's wire is empty, and the page fetches it at once (preloadTrafficList).
+const TrafficList = lazyNamed(() => import('./traffic-list'), 'TrafficList');
+
+/** Fetches the wire's list ahead of its first rows (a failed fetch is left for its first render to retry). */
+export function preloadTrafficList(): Promise<void> {
+  return TrafficList.preload();
+}
 
 /** Props for TrafficPanel. */
 export interface TrafficPanelProps {
@@ -237,17 +244,19 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
           </button>
         </div>
       ) : (
-        <TrafficList
-          rows={view.visible}
-          records={snapshot}
-          selectedKey={selectedKey}
-          pairedKey={pairedKey}
-          linkedToolCallId={selectedToolCallId}
-          onSelect={onSelect}
-          onDeselect={onDeselect}
-          failedExchangeFor={failedExchangeFor}
-          labelFor={labelFor}
-        />
+        <Suspense fallback={<div className="traffic-list" aria-busy="true" />}>
+          <TrafficList
+            rows={view.visible}
+            records={snapshot}
+            selectedKey={selectedKey}
+            pairedKey={pairedKey}
+            linkedToolCallId={selectedToolCallId}
+            onSelect={onSelect}
+            onDeselect={onDeselect}
+            failedExchangeFor={failedExchangeFor}
+            labelFor={labelFor}
+          />
+        </Suspense>
       )}
     </PanelFrame>
   );
