@@ -5,7 +5,7 @@
  * calls back to the server go through the person's policy, its ui/message lands in the chat, a
  * link opens only after consent, and the App bridge wire shows each message.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { TEST_URLS } from './test-ports';
@@ -13,6 +13,21 @@ import { TEST_URLS } from './test-ports';
 test.use({ monacoEditor: false });
 
 const CONFIG = { mcpServers: { basic: { url: TEST_URLS.appBasic }, budget: { url: TEST_URLS.appBudget } } };
+
+/** Two frames drawn: layout, resize observers and their scrolls are done. */
+function nextFrames(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** The element is wholly inside the scrolling area's visible box. */
+async function expectWithin(element: Locator, area: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [inner, outer] = await Promise.all([element.boundingBox(), area.boundingBox()]);
+      return inner !== null && outer !== null && inner.y >= outer.y - 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+    })
+    .toBe(true);
+}
 
 /** Calls a tool from the Servers panel. */
 async function callByHand(page: Page, server: string, tool: string): Promise<void> {
@@ -82,6 +97,20 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
   const view = card.frameLocator('[data-testid="app-frame"]');
   await expect(view.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('It is a fine time.');
+  // Scrolled to its newest content, the chat stays there while the view above changes its height.
+  const log = page.getByTestId('chat').getByLabel('Conversation');
+  const fromBottom = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+  await log.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await nextFrames(page);
+  expect(await log.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  for (const height of ['520px', '200px']) {
+    await frame.evaluate((element: HTMLElement, to) => {
+      element.style.height = to;
+    }, height);
+    await expect.poll(fromBottom).toBeLessThanOrEqual(1);
+  }
 
   // ui/message: a user message in the chat, shown as coming from the view, and sent to the model.
   await view.locator('#message-text').fill('Hello from the view');
@@ -104,16 +133,37 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
   await expect(consent).toContainText(link);
   await page.waitForTimeout(300);
   expect(popups).toBe(0);
+  // The question is brought into view when it arrives, even under a tall view in a pinned chat.
+  const allow = consent.getByTestId('app-consent-allow');
+  await expectWithin(allow, log);
+
+  // Pinned to the bottom with the button on screen, the view grows while the button is pressed:
+  // the chat holds the pressed button where it was, so the release lands on it and the link opens.
+  await frame.evaluate((element: HTMLElement) => {
+    element.style.height = '120px';
+  });
+  await log.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await nextFrames(page);
+  await expectWithin(allow, log);
+  const box = (await allow.boundingBox())!;
   const popup = page.context().waitForEvent('page');
-  // From the keyboard (a person's action too): the view resizes itself as it settles, and the chat,
-  // pinned to its bottom, can move the button between a pointer's aim and its press.
-  await consent.getByTestId('app-consent-allow').focus();
-  await page.keyboard.press('Enter');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await frame.evaluate((element: HTMLElement) => {
+    element.style.height = '360px';
+  });
+  await nextFrames(page);
+  expect((await allow.boundingBox())?.y).toBeCloseTo(box.y, 0);
+  await page.mouse.up();
   const opened = await popup;
   await expect.poll(() => opened.url()).toBe(link);
   // Opened without an opener: the new page cannot reach Glassbox.
   expect(await opened.evaluate(() => window.opener)).toBeNull();
   await opened.close();
+  // Released, the chat is pinned to its newest content again.
+  await expect.poll(fromBottom).toBeLessThanOrEqual(1);
 
   await page.getByTestId('mcp-tab-bridge').click();
   await expect(bridgeRows(page, 'ui/message', 'from-app')).toHaveCount(1);

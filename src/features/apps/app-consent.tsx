@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 /** Something a view asked for that the person decides. */
 export interface ConsentRequest {
   id: string;
@@ -14,8 +16,15 @@ export interface ConsentRequest {
  */
 export function AppConsent({ request }: { request: ConsentRequest }) {
   const { kind, title, detail, answer } = request;
+  // A question the person must answer is shown when it arrives, even if the view above is tall
+  // (the chat, pinned to its newest content, would otherwise keep it off screen).
+  const box = useRef<HTMLDivElement>(null);
+  // (A block body: scrollIntoView returns a promise in newer browsers, which must not become the cleanup.)
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
-    <div className="app-consent" role="group" aria-label={title} data-testid="app-consent" data-kind={kind}>
+    <div ref={box} className="app-consent" role="group" aria-label={title} data-testid="app-consent" data-kind={kind}>
       <strong>{title}</strong>
       <pre className="mono app-consent-detail">{detail}</pre>
       <div className="row">

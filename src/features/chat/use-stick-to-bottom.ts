@@ -1,26 +1,88 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const SLACK_PX = 24;
 
+/** An element pressed with the pointer, and where it was on screen when pressed. */
+interface Pressed {
+  element: Element;
+  top: number;
+}
+
 /**
  * Keeps a scrolling element pinned to its newest content while the person is at the bottom;
  * once they scroll up to read, it stays where they are until `pin()` (e.g. on send).
+ *
+ * Pinned, it follows every change of size, not only new items: a card drawn at its real height
+ * (lazy views, content-visibility's estimates corrected), an MCP App view settling its height, the
+ * panel resized. A ResizeObserver's callback runs after layout and before paint, so the bottom is
+ * put back in the same frame and a finished turn ends at its last answer.
+ *
+ * While the pointer is pressed on something in the log (until the click), that thing is held where
+ * it was pressed instead: a view growing above a button cannot carry the button away between the
+ * press and the release, which would turn the click into a click on nothing. The bottom is put back
+ * once the press is over.
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: unknown): { onScroll: () => void; pin: () => void } {
   const atBottom = useRef(true);
+  const pressed = useRef<Pressed | undefined>(undefined);
   const onScroll = useCallback(() => {
     const element = ref.current;
-    if (element === null) return;
+    if (element === null || pressed.current !== undefined) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
   }, [ref]);
   const pin = useCallback(() => {
     atBottom.current = true;
   }, []);
-  useLayoutEffect(() => {
+  const follow = useCallback(() => {
     const element = ref.current;
-    if (element !== null && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [ref, content]);
+    if (element === null) return;
+    const held = pressed.current;
+    if (held !== undefined) {
+      if (held.element.isConnected) element.scrollTop += held.element.getBoundingClientRect().top - held.top;
+      return;
+    }
+    if (atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [ref]);
+  useLayoutEffect(follow, [follow, content]);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    const resizes = new ResizeObserver(follow);
+    resizes.observe(element);
+    for (const child of element.children) resizes.observe(child);
+    const additions = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) resizes.observe(node);
+    });
+    additions.observe(element, { childList: true });
+
+    const press = (event: PointerEvent) => {
+      // Not the log itself: a press on its scrollbar is the person scrolling, which is theirs to do.
+      if (event.button !== 0 || !(event.target instanceof Element) || event.target === element) return;
+      pressed.current = { element: event.target, top: event.target.getBoundingClientRect().top };
+    };
+    // The click comes after pointerup, so the hold ends a task later (a cancelled press ends at once).
+    const release = (event: PointerEvent) => {
+      // Pinned before the press, it is pinned again (the hold's own moves are not the person scrolling:
+      // scroll events are not measured during the press).
+      const end = () => {
+        pressed.current = undefined;
+        follow();
+      };
+      if (event.type === 'pointercancel') end();
+      else setTimeout(end);
+    };
+    element.addEventListener('pointerdown', press, true);
+    addEventListener('pointerup', release, true);
+    addEventListener('pointercancel', release, true);
+    return () => {
+      element.removeEventListener('pointerdown', press, true);
+      removeEventListener('pointerup', release, true);
+      removeEventListener('pointercancel', release, true);
+      additions.disconnect();
+      resizes.disconnect();
+    };
+  }, [ref, follow]);
   return { onScroll, pin };
 }
