@@ -17,9 +17,12 @@ const silentFetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
 /**
  * Fresh services in the first frame's state: the default config, its servers connecting (their
  * cards are listed once the connect has begun, after its first awaits), nothing saved or restored.
+ * Its traffic is not recorded: the requests its connects send (and never see answered) would
+ * otherwise fill the picture's wires, in the build's render or not depending on timing, and on the
+ * page after hydration.
  */
 export async function firstFrameServices(): Promise<Services> {
-  const services = createServices({ baseFetch: silentFetch });
+  const services = createServices({ baseFetch: silentFetch, recordTraffic: false });
   services.config.start();
   void services.applyConfig();
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from './first-frame';
 import { renderFirstFrame } from './prerender-entry';
 
 // The build writes this markup into index.html (scripts/prerender.ts) and the page hydrates it.
@@ -19,5 +21,27 @@ describe('the prerendered first frame', () => {
     expect(html).not.toContain('<!--$!-->');
     expect(html).not.toMatch(/<script|<template/);
     expect(html).not.toContain('Step 1 of');
+  });
+
+  it('keeps its wires empty once its connects have sent their requests (a still picture, whatever the timing)', async () => {
+    const services = await firstFrameServices();
+    try {
+      // The connects go on after the first frame is drawn: each sends its first request (never answered).
+      await vi.waitFor(() => expect(services.connections.getSnapshot().servers.every((server) => server.status === 'connecting')).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Rendered as the build does: again until no lazy view is left loading.
+      let html = renderToString(firstFrameElement(services));
+      await vi.waitFor(
+        () => {
+          html = renderToString(firstFrameElement(services));
+          expect(html).not.toContain('<!--$!-->');
+        },
+        { timeout: 10_000 },
+      );
+      expect(html).toContain('data-testid="traffic-empty"');
+      expect(html).toContain('data-testid="model-traffic-empty"');
+    } finally {
+      await releaseFirstFrameServices(services);
+    }
   });
 });

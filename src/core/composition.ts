@@ -58,6 +58,11 @@ export interface ServicesOptions {
   storage?: KeyValueStorage;
   /** Signing in to servers that ask (OAuth): the page's popup and URLs. Without it a 401 is a failure. */
   signIn?: SignInSetup;
+  /**
+   * Whether the servers' traffic is recorded in `log`, which the wires show (yes by default). The
+   * first frame, a still picture of the initial screen, says no: its wires stay empty.
+   */
+  recordTraffic?: boolean;
 }
 
 /**
@@ -86,7 +91,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     model: { settings: (): SamplingModelSettings => ({ ...session.getSnapshot().settings, apiKey: session.getApiKey() }), modelFetch },
   });
   const connections: ConnectionManager = new ConnectionManager({
-    log,
+    // Not recorded: the connections write to a log no one reads.
+    log: options.recordTraffic === false ? new TrafficLog() : log,
     secrets,
     fetch: baseFetch,
     probeFetch: baseFetch,
