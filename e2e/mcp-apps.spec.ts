@@ -88,7 +88,16 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
   await openWithConfig(page, CONFIG, ['basic', 'budget']);
   await useModel(page, model, 'anthropic');
   await say(page, 'What time is it on the server?');
-  await page.getByTestId('approval-allow').click();
+  // The view loads under the approval while it waits (it gets the arguments before the call): the
+  // pinned chat keeps the question where it was shown instead of carrying it up as the view grows.
+  const approve = page.getByTestId('approval-allow');
+  await expect(approve).toBeInViewport();
+  const asked = (await approve.boundingBox())!;
+  await expect(page.getByTestId('tool-call').getByTestId('app-status')).toHaveText('connected');
+  await expect.poll(() => page.getByTestId('tool-call').getByTestId('app-frame').evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(100);
+  await nextFrames(page);
+  expect((await approve.boundingBox())?.y).toBeCloseTo(asked.y, 0);
+  await approve.click();
 
   const card = page.getByTestId('tool-call');
   await expect(card).toHaveAttribute('data-status', 'done');

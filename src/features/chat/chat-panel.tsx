@@ -34,6 +34,9 @@ export interface ChatPanelProps {
 /** The hint under the input when a remote endpoint has no key (sending stays possible). */
 const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add one in the top bar.';
 
+/** A question waiting for the person in the chat: a tool call's approval (held in place while pinned). */
+const QUESTION = '[data-testid="approval-allow"]';
+
 /**
  * The conversation: messages streaming in, tool call cards with approvals and results,
  * errors with Retry, notices, and the message box.
@@ -43,7 +46,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
   const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
-  const { onScroll, pin } = useStickToBottom(logRef, items);
+  const { onScroll, pin } = useStickToBottom(logRef, items, QUESTION);
   useEffect(() => preloadWhenIdle(CHAT_VIEWS), []);
 
   const lastErrorId = findLast(items, (item) => item.kind === 'error')?.id;

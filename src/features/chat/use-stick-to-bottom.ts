@@ -23,14 +23,27 @@ interface Pressed {
  * it was pressed instead: a view growing above a button cannot carry the button away between the
  * press and the release, which would turn the click into a click on nothing. The bottom is put back
  * once the press is over.
+ *
+ * A question waiting for the person (`question`, a selector: an approval's first button) is held the
+ * same way while pinned: shown at the bottom when it arrives, it then stays where it is while what
+ * follows it grows (an MCP App view loading under a tool call's approval), instead of being carried
+ * up and away by the pin. Once answered, the pin goes on.
  */
-export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: unknown): { onScroll: () => void; pin: () => void } {
+export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: unknown, question?: string): { onScroll: () => void; pin: () => void } {
   const atBottom = useRef(true);
   const pressed = useRef<Pressed | undefined>(undefined);
+  const held = useRef<Pressed | undefined>(undefined);
+  // Where this hook last scrolled to: its own scroll event is not the person leaving the bottom.
+  const ownScroll = useRef<number | undefined>(undefined);
   const onScroll = useCallback(() => {
     const element = ref.current;
     if (element === null || pressed.current !== undefined) return;
+    const own = ownScroll.current !== undefined && Math.abs(element.scrollTop - ownScroll.current) < 1;
+    ownScroll.current = undefined;
+    if (own) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
+    // The person scrolled: a held question stays where they put it.
+    if (held.current !== undefined) held.current.top = held.current.element.getBoundingClientRect().top;
   }, [ref]);
   const pin = useCallback(() => {
     atBottom.current = true;
@@ -38,13 +51,28 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
   const follow = useCallback(() => {
     const element = ref.current;
     if (element === null) return;
-    const held = pressed.current;
-    if (held !== undefined) {
-      if (held.element.isConnected) element.scrollTop += held.element.getBoundingClientRect().top - held.top;
+    const keep = (hold: Pressed) => {
+      const moved = hold.element.getBoundingClientRect().top - hold.top;
+      if (Math.abs(moved) >= 0.5) {
+        element.scrollTop += moved;
+        ownScroll.current = element.scrollTop;
+      }
+    };
+    if (pressed.current !== undefined) {
+      if (pressed.current.element.isConnected) keep(pressed.current);
       return;
     }
-    if (atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [ref]);
+    const waiting = question === undefined ? null : element.querySelector(question);
+    if (waiting === null || !atBottom.current) held.current = undefined;
+    if (!atBottom.current) return;
+    if (waiting !== null && held.current?.element === waiting) {
+      keep(held.current);
+      return;
+    }
+    element.scrollTop = element.scrollHeight;
+    ownScroll.current = element.scrollTop;
+    if (waiting !== null) held.current = { element: waiting, top: waiting.getBoundingClientRect().top };
+  }, [ref, question]);
   useLayoutEffect(follow, [follow, content]);
   useEffect(() => {
     const element = ref.current;
