@@ -4,8 +4,8 @@ import type { RefObject } from 'react';
 /** How close to the bottom (px) still counts as "at the bottom". */
 const SLACK_PX = 24;
 
-/** An element pressed with the pointer, and where it was on screen when pressed. */
-interface Pressed {
+/** An element held in place (pressed, or a question waiting), and where on screen it is to stay. */
+interface Hold {
   element: Element;
   top: number;
 }
@@ -31,8 +31,8 @@ interface Pressed {
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: unknown, question?: string): { onScroll: () => void; pin: () => void } {
   const atBottom = useRef(true);
-  const pressed = useRef<Pressed | undefined>(undefined);
-  const held = useRef<Pressed | undefined>(undefined);
+  const pressed = useRef<Hold | undefined>(undefined);
+  const held = useRef<Hold | undefined>(undefined);
   // Where this hook last scrolled to: its own scroll event is not the person leaving the bottom.
   const ownScroll = useRef<number | undefined>(undefined);
   const onScroll = useCallback(() => {
@@ -51,7 +51,7 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
   const follow = useCallback(() => {
     const element = ref.current;
     if (element === null) return;
-    const keep = (hold: Pressed) => {
+    const keep = (hold: Hold) => {
       const moved = hold.element.getBoundingClientRect().top - hold.top;
       if (Math.abs(moved) >= 0.5) {
         element.scrollTop += moved;
@@ -81,7 +81,10 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
     resizes.observe(element);
     for (const child of element.children) resizes.observe(child);
     const additions = new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) resizes.observe(node);
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element) resizes.observe(node);
+        for (const node of record.removedNodes) if (node instanceof Element) resizes.unobserve(node);
+      }
     });
     additions.observe(element, { childList: true });
 
