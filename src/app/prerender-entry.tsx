@@ -3,6 +3,7 @@
  * SSR module loading): the app's initial screen as HTML, for index.html's `#root`.
  */
 import { renderToString } from 'react-dom/server';
+import type { Services } from '../core/composition';
 import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from './first-frame';
 
 export { firstFrameSizesScript } from './first-frame-sizes';
@@ -18,14 +19,19 @@ const UNFINISHED_BOUNDARY = '<!--$!-->';
 export async function renderFirstFrame(timeoutMs = 20_000): Promise<string> {
   const services = await firstFrameServices();
   try {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const html = renderToString(firstFrameElement(services));
-      if (!html.includes(UNFINISHED_BOUNDARY)) return html;
-      if (Date.now() > deadline) throw new Error(`the first frame still had a view loading after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return await drawFirstFrame(services, timeoutMs);
   } finally {
     await releaseFirstFrameServices(services);
+  }
+}
+
+/** The markup of the first frame of `services`, rendered again until no lazy view is left loading. */
+export async function drawFirstFrame(services: Services, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const html = renderToString(firstFrameElement(services));
+    if (!html.includes(UNFINISHED_BOUNDARY)) return html;
+    if (Date.now() > deadline) throw new Error(`the first frame still had a view loading after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

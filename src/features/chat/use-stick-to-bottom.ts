@@ -95,6 +95,7 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
     };
     // The click comes after pointerup, so the hold ends a task later (a cancelled press ends at once).
     const release = (event: PointerEvent) => {
+      if (pressed.current === undefined) return;
       // Pinned before the press, it is pinned again (the hold's own moves are not the person scrolling:
       // scroll events are not measured during the press).
       const end = () => {
