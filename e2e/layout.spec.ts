@@ -32,6 +32,18 @@ async function showWire(page: Page, wire: 'mcp' | 'model'): Promise<Locator> {
   return panel;
 }
 
+/** A wire's toolbar is one row at any width it is shown at: every control in it is on the same line. */
+async function expectToolbarOneRow(panel: Locator): Promise<void> {
+  const toolbar = panel.getByRole('toolbar').first();
+  const tops = await toolbar.evaluate((bar) =>
+    [...bar.children].map((child) => child.getBoundingClientRect()).filter((box) => box.width > 1 && box.height > 1).map((box) => box.top + box.height / 2),
+  );
+  expect(tops.length).toBeGreaterThan(1);
+  expect(Math.max(...tops) - Math.min(...tops), `control centres ${tops.join(', ')}`).toBeLessThan(4);
+  // Narrow, its buttons may show icons only: their names stay what they do.
+  await expect(toolbar.getByRole('button', { name: 'Export HAR' })).toBeVisible();
+}
+
 /** Shows the config + servers area: visible already, or one click on the rail. */
 async function showConfigAndServers(page: Page): Promise<void> {
   const rail = page.getByTestId('rail-left');
@@ -76,7 +88,9 @@ for (const size of SIZES) {
 
       await expect(page.getByTestId('chat-input')).toBeVisible();
       for (const wire of ['mcp', 'model'] as const) {
-        expect(await width(await showWire(page, wire))).toBeGreaterThanOrEqual(WIRE_MIN);
+        const panel = await showWire(page, wire);
+        expect(await width(panel)).toBeGreaterThanOrEqual(WIRE_MIN);
+        await expectToolbarOneRow(panel);
       }
       await expectNoSeriousA11yViolations(page);
       await showConfigAndServers(page);

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Download } from 'lucide-react';
 import { toCurl } from '../../core/traffic/curl';
 import type { TrafficLog } from '../../core/traffic/traffic-log';
 import type { HttpExchange } from '../../core/traffic/types';
@@ -134,6 +135,7 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
             data-testid="model-export-har"
             title="Download the model wire's HTTP exchanges as a HAR file (opens in DevTools); keys are already redacted"
           >
+            <Download aria-hidden size={12} />
             Export HAR
           </button>
         </>

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useDeferredValue, useMemo, useState } from 'react';
+import { Ban, Download } from 'lucide-react';
 import type { ProtocolEra } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
@@ -178,7 +179,8 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
           </span>
           <span className="spacer" />
           <button type="button" className="small-button" onClick={clearView} disabled={view.total === 0} data-testid="traffic-clear" title="Hide everything recorded so far">
-            Clear
+            <Ban aria-hidden size={12} />
+            <span className="wire-tool-label">Clear</span>
           </button>
           <button
             type="button"
@@ -188,7 +190,8 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
             data-testid="traffic-export-har"
             title="Download the MCP wire's HTTP exchanges as a HAR file (opens in DevTools)"
           >
-            Export HAR
+            <Download aria-hidden size={12} />
+            <span className="wire-tool-label">Export HAR</span>
           </button>
         </>
       }
