@@ -68,6 +68,24 @@ test.describe('the first frame, prerendered by the build and hydrated', () => {
     expect(errors.filter((line) => HYDRATION_TROUBLE.test(line))).toEqual([]);
   });
 
+  test("the app loads no style sheet for what index.html carries inline, and is styled all the same", async ({ page }) => {
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) sheets.push(new URL(request.url()).pathname.split('/').pop()!);
+    });
+    await page.goto(configPath(DEMO_CONFIG));
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+    await expect(page.locator('.app[data-first-frame]')).toHaveCount(0);
+    await expect(page.getByTestId('traffic-row').first()).toBeVisible();
+    // The main chunk's style sheets (the wires', the chat's, the config editor's…) are inline in
+    // index.html; the build emits no file of them for the app's start to load a second time.
+    expect(sheets.filter((name) => /^main-/.test(name))).toEqual([]);
+    // …and the live app has their rules: the MCP wire's (features/traffic/traffic.css) and the config editor's.
+    const toolbar = page.getByTestId('mcp-traffic').getByRole('toolbar').first();
+    expect(await toolbar.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
+    expect(await page.locator('.traffic-row').first().evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+  });
+
   test('a page that hydrates a first frame different from its own render reports it (the check above can fail)', async ({ page }) => {
     const errors = recordErrors(page);
     // Change one word of the prerendered chat text before the app hydrates it.
