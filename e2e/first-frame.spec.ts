@@ -86,6 +86,44 @@ test.describe('the first frame, prerendered by the build and hydrated', () => {
     expect(await page.locator('.traffic-row').first().evaluate((element) => getComputedStyle(element).display)).toBe('grid');
   });
 
+  test("the app's start loads no locale data (no Intl call) before the restored session is drawn", async ({ page }) => {
+    // A page's first Intl call (toLocaleString, localeCompare, Intl.*) loads the browser's locale
+    // data, 20–35 ms on the bench machine: none of it belongs on the way to the first usable screen.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
+      const note = (label: string) => {
+        if (performance.getEntriesByName('glassbox:first-render').length === 0) calls.push(`${label}: ${new Error().stack?.split('\n')[3]?.trim()}`);
+      };
+      const wrap = (target: object, name: string, label: string) => {
+        const original = (target as Record<string, (...args: unknown[]) => unknown>)[name]!;
+        (target as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+          note(label);
+          return original.apply(this, args);
+        };
+      };
+      wrap(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+      wrap(String.prototype, 'localeCompare', 'String#localeCompare');
+      for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) wrap(Date.prototype, name, `Date#${name}`);
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'Segmenter', 'RelativeTimeFormat', 'ListFormat'] as const) {
+        const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+          construct(target, args) {
+            note(`Intl.${name}`);
+            return new target(...args);
+          },
+        });
+      }
+    });
+    await page.goto(configPath(DEMO_CONFIG));
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+    await expect(page.locator('.app[data-first-frame]')).toHaveCount(0);
+    expect(await page.evaluate(() => performance.getEntriesByName('glassbox:first-render').length)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls)).toEqual([]);
+    // The wires' counts still read as English numbers.
+    await expect(page.getByTestId('traffic-count')).toHaveText(/^\d{1,3}(,\d{3})* rows$/);
+  });
+
   test('a page that hydrates a first frame different from its own render reports it (the check above can fail)', async ({ page }) => {
     const errors = recordErrors(page);
     // Change one word of the prerendered chat text before the app hydrates it.

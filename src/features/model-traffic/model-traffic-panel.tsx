@@ -4,6 +4,7 @@ import { toCurl } from '../../core/traffic/curl';
 import type { TrafficLog } from '../../core/traffic/traffic-log';
 import type { HttpExchange } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
+import { formatCount } from '../../ui/format-count';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
@@ -123,7 +124,7 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
       toolbar={
         <>
           <span className="model-count faint" aria-live="polite" data-testid="model-count">
-            {exchangeCount === 1 ? '1 request' : `${exchangeCount.toLocaleString()} requests`}
+            {exchangeCount === 1 ? '1 request' : `${formatCount(exchangeCount)} requests`}
             {failedCount > 0 && <span className="tone-failed"> · {failedCount} failed</span>}
           </span>
           <span className="spacer" />

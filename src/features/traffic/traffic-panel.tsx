@@ -4,6 +4,7 @@ import type { ProtocolEra } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { formatCount } from '../../ui/format-count';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
@@ -175,7 +176,7 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
             data-testid="traffic-filter-text"
           />
           <span className="traffic-count muted" aria-live="polite" data-testid="traffic-count">
-            {filtered ? `${view.visible.length.toLocaleString()} of ${view.total.toLocaleString()}` : `${view.total.toLocaleString()} rows`}
+            {filtered ? `${formatCount(view.visible.length)} of ${formatCount(view.total)}` : `${formatCount(view.total)} rows`}
           </span>
           <span className="spacer" />
           <button type="button" className="small-button" onClick={clearView} disabled={view.total === 0} data-testid="traffic-clear" title="Hide everything recorded so far">
