@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { HeaderMap, SseEventRecord } from '../core/traffic/types';
+import { formatCount } from '../core/shared/format';
 import { formatClock, formatDuration } from './format-time';
 import { JsonView, tryParseJson } from './json-view';
 import './http-parts.css';
@@ -92,7 +93,7 @@ export function SseEventList({ events, startedAt, flaggedIndex, style }: { event
       </ol>
       {shown.length < events.length && (
         <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-          show all {events.length.toLocaleString()} events
+          show all {formatCount(events.length)} events
         </button>
       )}
     </>

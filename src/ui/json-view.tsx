@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { copyText } from './copy-button';
+import { formatCount } from '../core/shared/format';
 
 /** Props for JsonView. */
 export interface JsonViewProps {
@@ -106,7 +107,7 @@ function JsonScalar({ value, maxString }: { value: unknown; maxString: number })
           <>
             …&quot;{' '}
             <button type="button" className="link-button" onClick={() => setFull(true)}>
-              show all {value.length.toLocaleString()} characters
+              show all {formatCount(value.length)} characters
             </button>
           </>
         )}

@@ -3,6 +3,7 @@ import { downloadText } from './download';
 import { JsonView } from './json-view';
 import { SafeLink } from './safe-link';
 import { base64Bytes, utf8Bytes } from '../core/context';
+import { formatCount } from '../core/shared/format';
 import { formatBytes } from '../core/shared/byte-size';
 
 /** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
@@ -27,7 +28,7 @@ function LongText({ text, fileName }: { text: string; fileName: string }) {
   return (
     <div className="long-text" data-testid="long-text" data-truncated={all ? 'false' : 'true'}>
       <div className="content-label">
-        {all ? `All ${text.length.toLocaleString('en')} characters (${size})` : `The first ${TEXT_SHOWN_CHARS.toLocaleString('en')} of ${text.length.toLocaleString('en')} characters (${size})`}
+        {all ? `All ${formatCount(text.length)} characters (${size})` : `The first ${formatCount(TEXT_SHOWN_CHARS)} of ${formatCount(text.length)} characters (${size})`}
       </div>
       <pre className="content-text">{all ? text : text.slice(0, TEXT_SHOWN_CHARS)}</pre>
       <div className="row">

@@ -4,6 +4,7 @@
  * finding names the field and the exact span, with a plain reason. Hints, not proof.
  */
 import { isPlainObject } from '../shared/json';
+import { formatCount } from '../shared/format';
 import { describeRun, findInvisibleRuns } from './invisible-chars';
 import { findModelDirected } from './model-directed';
 import type { GuardField, GuardFieldRole, GuardFinding, GuardFindingKind } from './types';
@@ -176,7 +177,7 @@ export function scanField(field: GuardField, others: ReadonlyMap<string, string>
         'length',
         usual,
         field.text.length,
-        `${field.text.length.toLocaleString('en')} characters, where this kind of text usually stays under ${usual.toLocaleString('en')}: long text can hide instructions in plain sight. The highlight is the part past the usual length.`,
+        `${formatCount(field.text.length)} characters, where this kind of text usually stays under ${formatCount(usual)}: long text can hide instructions in plain sight. The highlight is the part past the usual length.`,
       ),
     );
   }

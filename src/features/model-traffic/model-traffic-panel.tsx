@@ -4,7 +4,7 @@ import { toCurl } from '../../core/traffic/curl';
 import type { TrafficLog } from '../../core/traffic/traffic-log';
 import type { HttpExchange } from '../../core/traffic/types';
 import { CopyButton } from '../../ui/copy-button';
-import { formatCount } from '../../ui/format-count';
+import { formatCount } from '../../core/shared/format';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';

@@ -6,6 +6,7 @@
  */
 import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
 import { requestBodyOutline } from '../../core/traffic/shared-body';
+import { formatCount } from '../../core/shared/format';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
 import { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
@@ -185,7 +186,7 @@ export function askedLabel(summary: ResponseSummary, provider: ProviderId | unde
 /** Token usage as `472 in / 48 out`, or '' when the provider did not say. */
 export function usageLabel(usage: ResponseSummary['usage']): string {
   if (usage.input === undefined && usage.output === undefined) return '';
-  return `${usage.input?.toLocaleString('en-US') ?? '?'} in / ${usage.output?.toLocaleString('en-US') ?? '?'} out`;
+  return `${usage.input !== undefined ? formatCount(usage.input) : '?'} in / ${usage.output !== undefined ? formatCount(usage.output) : '?'} out`;
 }
 
 /** How the response arrived: `stream: 14 events`, `json`, or ''. */

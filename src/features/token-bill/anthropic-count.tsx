@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnthropicToolCounts } from '../../core/agent';
+import { formatCount } from '../../core/shared/format';
 
 /** Where a count with Anthropic stands. */
 export type AnthropicCountState =
@@ -46,7 +47,7 @@ export function AnthropicCountControl({ state, onCount, enabled, toolCount }: { 
         {!enabled && <span className="muted">Switch the chat to the Anthropic Messages format (with your key) to count this way.</span>}
         {state.status === 'done' && (
           <span className="muted" data-testid="token-bill-anthropic-baseline" data-tokens={state.counts.baseline}>
-            Baseline without tools: {state.counts.baseline.toLocaleString('en')} tokens
+            Baseline without tools: {formatCount(state.counts.baseline)} tokens
           </span>
         )}
       </div>

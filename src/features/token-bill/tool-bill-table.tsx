@@ -1,5 +1,6 @@
 import type { AnthropicToolCounts } from '../../core/agent';
 import { sortBillRows, sumOffered, type BillSort, type ToolBill, type ToolBillRow } from '../../core/tools';
+import { formatCount } from '../../core/shared/format';
 
 /** Props of the bill's table. */
 export interface ToolBillTableProps {
@@ -60,10 +61,10 @@ export function ToolBillTable({ bill, wireLabel, anthropic, sort, onSort, onSetO
           <tr key={row.tool} data-testid="token-bill-row" data-tool={row.tool} data-tokens={row.tokens} data-offered={row.offered ? 'true' : 'false'} className={row.offered ? undefined : 'token-bill-off'}>
             <td className="mono">{row.tool}</td>
             <td>{row.server}</td>
-            <td className="num">{row.tokens.toLocaleString('en')}</td>
+            <td className="num">{formatCount(row.tokens)}</td>
             {anthropic && (
               <td className="num" data-testid="token-bill-anthropic" data-tokens={anthropic.perTool[row.tool]}>
-                {anthropic.perTool[row.tool]?.toLocaleString('en') ?? '—'}
+                {anthropic.perTool[row.tool] !== undefined ? formatCount(anthropic.perTool[row.tool]!) : '—'}
               </td>
             )}
             <td>
@@ -89,10 +90,10 @@ export function ToolBillTable({ bill, wireLabel, anthropic, sort, onSort, onSetO
             Total for {offered} offered tool{offered === 1 ? '' : 's'}
             {offered < rows.length ? ` (${rows.length - offered} off)` : ''}
           </th>
-          <td className="num">{bill.total.toLocaleString('en')}</td>
+          <td className="num">{formatCount(bill.total)}</td>
           {anthropic && (
             <td className="num" data-testid="token-bill-anthropic-total" data-tokens={anthropic.together} title={`Sum of the rows: ${sumOffered(bill.rows, (row) => anthropic.perTool[row.tool] ?? 0)}`}>
-              {anthropic.together.toLocaleString('en')}
+              {formatCount(anthropic.together)}
             </td>
           )}
           <td />

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { PRICE_FIELDS, totalUsage, usageByTurn, type Cost, type PriceTable, type TokenCounts } from '../../core/agent';
 import type { TrafficLog } from '../../core/traffic';
+import { formatCount } from '../../core/shared/format';
 import { useStore } from '../../ui/use-store';
 import { PRICE_LABELS, PriceEditor } from './price-editor';
 
@@ -20,7 +21,7 @@ function CountCells({ tokens }: { tokens: TokenCounts }) {
     <>
       {PRICE_FIELDS.map((field) => (
         <td key={field} className="num" data-field={field}>
-          {tokens[field].toLocaleString('en')}
+          {formatCount(tokens[field])}
         </td>
       ))}
     </>

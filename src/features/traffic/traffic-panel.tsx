@@ -4,7 +4,7 @@ import type { ProtocolEra } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
 import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
-import { formatCount } from '../../ui/format-count';
+import { formatCount } from '../../core/shared/format';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';
