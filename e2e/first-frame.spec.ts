@@ -80,7 +80,7 @@ test.describe('the first frame, prerendered by the build and hydrated', () => {
     // The main chunk's style sheets (the wires', the chat's, the config editor's…) are inline in
     // index.html; the build emits no file of them for the app's start to load a second time.
     expect(sheets.filter((name) => /^main-/.test(name))).toEqual([]);
-    // …and the live app has their rules: the MCP wire's (features/traffic/traffic.css) and the config editor's.
+    // …and the live app has their rules: the MCP wire's toolbar and rows (features/traffic/traffic.css).
     const toolbar = page.getByTestId('mcp-traffic').getByRole('toolbar').first();
     expect(await toolbar.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
     expect(await page.locator('.traffic-row').first().evaluate((element) => getComputedStyle(element).display)).toBe('grid');
