@@ -697,7 +697,7 @@ async function main() {
 
 /**
  * The long-session section (issue 18): turns of ¼, ½ and all of LONG_STEPS steps in the real app
- * (bench/long-session.mjs), then a reload, a scroll of the model wire and the last request's
+ * (bench/long-session.mjs), then reloads (the median), a scroll of the model wire and the last request's
  * detail; and the token bill of 100 tools counted offline in the harness.
  */
 async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, raw, port }) {
@@ -714,11 +714,13 @@ async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, r
   const heapRatio = all.heapBytes / q.heapBytes;
   const sizes = (key) => app.checkpoints.map((c) => `${c.steps}: ${mb(c[key])}`).join(', ');
   const { longTasks } = app;
+  const restoreMs = median(app.restores.map((r) => r.restoreMs));
+  const restoreSpread = `${app.restores.length} reloads: ${ms(Math.min(...app.restores.map((r) => r.restoreMs)))}–${ms(Math.max(...app.restores.map((r) => r.restoreMs)))}`;
   return [
     { section: 'long', measure: `Saved session in IndexedDB, ${LONG_STEPS}-step turn in the app (20 KB tool results)`, value: mb(all.storedBytes), reference: sizes('storedBytes'), ratio: times(storedRatio), budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`, pass: storedRatio <= BUDGET.longGrowth },
     { section: 'long', measure: `JS heap after the ${LONG_STEPS}-step turn`, value: mb(all.heapBytes), reference: sizes('heapBytes'), ratio: times(heapRatio), budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`, pass: heapRatio <= BUDGET.longGrowth },
     { section: 'long', measure: `  the ${LONG_STEPS}-step turn itself (scripted model, no delay)`, value: ms(all.turnMs) },
-    { section: 'long', measure: `Reload: the ${LONG_STEPS}-step session restored (chat + ${app.restore.requests} request rows drawn)`, value: ms(app.restore.restoreMs), reference: 'since navigation', budget: `≤ ${ms(BUDGET.longRestoreMs)}`, pass: app.restore.restoreMs <= BUDGET.longRestoreMs },
+    { section: 'long', measure: `Reload: the ${LONG_STEPS}-step session restored (chat + ${app.restores[0]?.requests} request rows drawn), since navigation`, value: ms(restoreMs), reference: restoreSpread, budget: `≤ ${ms(BUDGET.longRestoreMs)}`, pass: restoreMs <= BUDGET.longRestoreMs },
     { section: 'long', measure: `Scroll the model wire ${SCROLL_MS / 1000} s: long tasks`, value: `${longTasks.length}, longest ${longTasks.length > 0 ? ms(Math.max(...longTasks)) : '—'}`, budget: `none > ${BUDGET.longTaskMs} ms`, pass: longTasks.length === 0 },
     { section: 'long', measure: "Open the last request's detail", value: ms(app.detailMs), budget: `≤ ${ms(BUDGET.longDetailMs)}`, pass: app.detailMs <= BUDGET.longDetailMs },
     { section: 'long', measure: `Token bill of 100 tools, offline (o200k, ${bill.total.toLocaleString('en-US')} tokens)`, value: ms(bill.ms), budget: `≤ ${ms(BUDGET.toolBillMs)}`, pass: bill.ms <= BUDGET.toolBillMs },
