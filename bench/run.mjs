@@ -290,12 +290,12 @@ async function main() {
         pass: heavy.length === 0,
       },
       ...paintLines(perRun),
-      { section: 'load', measure: 'Main chunk (gzip)', value: kb(median(pick('mainChunkGzip'))), reference: 'aim ≤ 120 KB' },
+      { section: 'load', measure: 'Main chunk (gzip)', value: kb(median(pick('mainChunkGzip'))), reference: 'aim ≤ 120 kB' },
       {
         section: 'load',
         measure: 'Main chunk + its static imports (gzip)',
         value: kb(median(pick('mainWithImportsGzip'))),
-        reference: 'what loads before the first frame hydrates; aim ≤ 120 KB',
+        reference: 'what loads before the first frame hydrates; aim ≤ 120 kB',
       },
       {
         section: 'load',

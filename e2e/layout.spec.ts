@@ -111,6 +111,49 @@ for (const size of SIZES) {
   }
 }
 
+/**
+ * Whether a text field shows its whole value, or (empty) its whole placeholder: a plain-text copy
+ * of the field (same classes and attributes, so the same font, padding and list button) holding
+ * that text, beside it, does not scroll.
+ */
+async function fieldTextFits(field: Locator): Promise<{ text: string; fits: boolean }> {
+  return field.evaluate((input: HTMLInputElement) => {
+    const text = input.value || input.placeholder;
+    const copy = input.cloneNode() as HTMLInputElement;
+    copy.type = 'text';
+    copy.value = text;
+    copy.removeAttribute('data-testid');
+    input.after(copy);
+    const fits = copy.scrollWidth <= copy.clientWidth;
+    copy.remove();
+    return { text, fits };
+  });
+}
+
+test('1600 × 900, the narrowest four-column window: the model settings are one row in the top bar, and each field shows its whole default', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await open(page, 'light');
+  const bar = page.getByTestId('model-settings');
+  const select = page.getByTestId('provider-select');
+  const formats = await select.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(formats).toContain('demo');
+  expect(formats.length).toBeGreaterThan(2);
+  for (const format of formats) {
+    await select.selectOption(format);
+    // Inline, not scrolled sideways, and clear of the session menu.
+    expect(await bar.evaluate((element) => element.scrollWidth - element.clientWidth), format).toBeLessThanOrEqual(0);
+    const [barBox, sessionBox] = await Promise.all([bar.boundingBox(), page.getByTestId('session-menu').boundingBox()]);
+    expect(barBox!.x + barBox!.width, format).toBeLessThanOrEqual(sessionBox!.x);
+    // The scripted demo's model and address are its own, not typed: only the real formats' defaults are checked.
+    if (format === 'demo') continue;
+    for (const testId of ['model-input', 'api-key-input', 'base-url-input']) {
+      const { text, fits } = await fieldTextFits(page.getByTestId(testId));
+      expect(text, testId).not.toBe('');
+      expect(fits, `${format}: ${testId} cuts "${text}"`).toBe(true);
+    }
+  }
+});
+
 for (const size of [SIZES[0], SIZES[1]]) {
   test(`${size.width} × ${size.height}: a request's detail shows header names and values side by side, on both wires`, async ({ page }) => {
     await page.setViewportSize(size);

@@ -124,7 +124,7 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
           type="password"
           className="api-key-input"
           data-testid="api-key-input"
-          placeholder={noKey ? 'no key needed' : 'API key — stays in this tab'}
+          placeholder={noKey ? 'no key needed' : 'stays in this tab'}
           aria-label={`${PROVIDERS[provider].label} API key`}
           autoComplete="off"
           spellCheck={false}
@@ -133,11 +133,14 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
           onBlur={apiKey.onBlur}
         />
       </label>
-      <label className="field remember-key" title="Stores the key in this browser's localStorage, unencrypted, until you untick this.">
-        <input type="checkbox" data-testid="api-key-remember" checked={remember} onChange={(event) => toggleRemember(event.target.checked)} />
-        <span>remember on this device</span>
-      </label>
-      {remember && (
+      {/* The scripted demo takes no key, so there is none to remember. */}
+      {!isDemo && (
+        <label className="field remember-key" title="Stores the key in this browser's localStorage, unencrypted, until you untick this.">
+          <input type="checkbox" data-testid="api-key-remember" checked={remember} onChange={(event) => toggleRemember(event.target.checked)} />
+          <span>remember on this device</span>
+        </label>
+      )}
+      {remember && !isDemo && (
         <span className="remember-warning" role="note" data-testid="api-key-warning">
           Saved unencrypted in this browser&apos;s storage
         </span>
