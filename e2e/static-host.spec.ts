@@ -88,6 +88,11 @@ test('first visit on a static host: the in-page demo servers connect, answer and
   await expect(traffic.locator('[data-testid="traffic-row"][data-kind="http"][data-server="weather"]').first()).toContainText('demo server in this page');
   // So does every message row: the exchange that carried it was answered by the worker.
   await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first()).toContainText('demo server in this page');
+  // Said without cutting the name: the row shows the server's name whole, the label is its tooltip (and its text to assistive technology).
+  const serverCell = traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first().locator('.c-server');
+  await expect(serverCell).toHaveAttribute('title', 'calendar — demo server in this page');
+  const { scrollWidth, clientWidth } = await serverCell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth, 'the server cell cuts its name').toBeLessThanOrEqual(clientWidth);
 
   // A reload keeps everything: the config, and the servers reconnect through the worker.
   await page.reload();

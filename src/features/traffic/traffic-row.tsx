@@ -106,9 +106,11 @@ function TimeAndServerCells({ at, server, label }: { at: number; server: string;
       <span role="gridcell" className="c-time">
         {formatClock(at)}
       </span>
-      <span role="gridcell" className="c-server" title={server}>
+      {/* The server column (52–64 px) holds a name, not the label as well: the label stays the cell's
+          text for assistive technology and is in its tooltip, so the name is never cut to make room. */}
+      <span role="gridcell" className="c-server" title={label ? `${server} — ${label}` : server}>
         {server}
-        {label && <small className="demo-tag"> {label}</small>}
+        {label && <small className="demo-tag visually-hidden"> {label}</small>}
       </span>
     </>
   );
