@@ -91,6 +91,10 @@ for (const size of SIZES) {
         const panel = await showWire(page, wire);
         expect(await width(panel)).toBeGreaterThanOrEqual(WIRE_MIN);
         await expectToolbarOneRow(panel);
+        if (wire === 'mcp') {
+          const filter = await fieldTextFits(panel.getByTestId('traffic-filter-text'));
+          expect(filter.fits, `the filter's placeholder is cut: "${filter.text}"`).toBe(true);
+        }
       }
       await expectNoSeriousA11yViolations(page);
       await showConfigAndServers(page);
@@ -113,8 +117,8 @@ for (const size of SIZES) {
 
 /**
  * Whether a text field shows its whole value, or (empty) its whole placeholder: a plain-text copy
- * of the field (same classes and attributes, so the same font, padding and list button) holding
- * that text, beside it, does not scroll.
+ * of the field (same classes and attributes, so the same font, padding and list button) at its
+ * width, holding that text, does not scroll.
  */
 async function fieldTextFits(field: Locator): Promise<{ text: string; fits: boolean }> {
   return field.evaluate((input: HTMLInputElement) => {
@@ -123,6 +127,8 @@ async function fieldTextFits(field: Locator): Promise<{ text: string; fits: bool
     copy.type = 'text';
     copy.value = text;
     copy.removeAttribute('data-testid');
+    // Out of the flow at the field's own width, so it takes no room from the field it measures for.
+    Object.assign(copy.style, { position: 'absolute', visibility: 'hidden', width: `${input.offsetWidth}px` });
     input.after(copy);
     const fits = copy.scrollWidth <= copy.clientWidth;
     copy.remove();

@@ -169,8 +169,9 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
           <input
             type="search"
             className="traffic-filter-text"
-            placeholder="Filter text, #id, URL…"
+            placeholder="Text, #id, URL"
             aria-label="Filter by text"
+            title="Filter by text, a JSON-RPC #id or a URL"
             value={text}
             onChange={(event) => setText(event.target.value)}
             data-testid="traffic-filter-text"
