@@ -184,22 +184,32 @@ for (const size of [SIZES[0], SIZES[1]]) {
   });
 }
 
-test('1280 × 800: the MCP wire, about 410 px wide, shows server and method names whole', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await open(page, 'light');
-  const mcp = await showWire(page, 'mcp');
-  expect(await width(mcp)).toBeLessThan(480);
-  const row = mcp.locator('[data-testid="traffic-row"][data-method="tools/list"][data-server="calendar"]').first();
-  await expect(row).toBeVisible();
-  for (const cell of [row.locator('.c-method'), row.locator('.c-server')]) {
-    await expect(cell).toBeVisible();
-    // Not cut: the cell's content fits its box (an ellipsis would leave scrollWidth above clientWidth).
-    const { scrollWidth, clientWidth } = await cell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
-    expect(scrollWidth, await cell.innerText()).toBeLessThanOrEqual(clientWidth);
-  }
-  await expect(row.locator('.c-method')).toHaveText('tools/list');
-  await expect(row.locator('.c-server')).toHaveText('calendar');
-});
+for (const { size, wire, methods } of [
+  { size: SIZES[1], wire: 'about 410 px wide (split)', methods: ['tools/list'] },
+  { size: SIZES[3], wire: 'about 530 px wide (four columns)', methods: ['tools/list', 'notifications/initialized', 'resources/templates/list'] },
+]) {
+  test(`${size.width} × ${size.height}: the MCP wire, ${wire}, shows server and method names whole`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await open(page, 'light');
+    const mcp = await showWire(page, 'mcp');
+    expect(await width(mcp)).toBeLessThan(600);
+    for (const method of methods) {
+      const row = mcp.locator(`[data-testid="traffic-row"][data-method="${method}"][data-server="calendar"], [data-testid="traffic-row"][data-method="${method}"][data-server="weather"]`).first();
+      await expect(row).toBeVisible();
+      for (const cell of [row.locator('.c-method'), row.locator('.c-server')]) {
+        await expect(cell).toBeVisible();
+        // Not cut: the cell's content fits its box (an ellipsis would leave scrollWidth above clientWidth).
+        const { scrollWidth, clientWidth } = await cell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+        expect(scrollWidth, await cell.innerText()).toBeLessThanOrEqual(clientWidth);
+      }
+      await expect(row.locator('.c-method')).toHaveText(method);
+    }
+    const calendar = mcp.locator('[data-testid="traffic-row"][data-method="tools/list"][data-server="calendar"]').first();
+    await expect(calendar.locator('.c-server')).toHaveText('calendar');
+    const server = await calendar.locator('.c-server').evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(server.scrollWidth, 'calendar').toBeLessThanOrEqual(server.clientWidth);
+  });
+}
 
 test('a panel maximises over the others and is restored; the layout is kept across a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
