@@ -211,6 +211,37 @@ for (const { size, wire, methods } of [
   });
 }
 
+for (const size of [SIZES[3], SIZES[1]]) {
+  test(`${size.width} × ${size.height}: the servers area's tabs that do not fit are one click away, in a "more" menu`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await open(page, 'light');
+    await showConfigAndServers(page);
+    const strip = page.getByRole('tablist', { name: 'Servers and tools' });
+    const outOfView = () =>
+      strip.evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        return [...list.querySelectorAll<HTMLElement>('[role="tab"]')]
+          .filter((tab) => tab.getBoundingClientRect().width > 0)
+          .filter((tab) => tab.getBoundingClientRect().left < box.left - 1 || tab.getBoundingClientRect().right > box.right + 1)
+          .map((tab) => tab.textContent);
+      });
+    const hidden = await outOfView();
+    // Six tabs do not fit this column: the strip scrolls, and the menu names what it does not show.
+    expect(hidden.length).toBeGreaterThan(0);
+    const more = page.getByTestId('left-tabs-more');
+    await expect(more).toHaveText(`${hidden.length} more`);
+    await more.click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await expect(items).toHaveText(hidden.map((label) => label!));
+    await page.getByTestId('left-tabs-more-roots').click();
+    // Chosen: shown, and scrolled into the strip, whose menu now names the tabs scrolled out instead.
+    await expect(page.getByTestId('left-tab-roots')).toHaveAttribute('aria-selected', 'true');
+    expect(await outOfView()).not.toContain('Roots & sampling');
+    await expect(more).toHaveText(`${(await outOfView()).length} more`);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
 test('a panel maximises over the others and is restored; the layout is kept across a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await open(page, 'light');

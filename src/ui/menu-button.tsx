@@ -23,7 +23,7 @@ type Focus = 'first' | 'last';
  * click elsewhere closes it. Disabled items stay focusable (aria-disabled) so a keyboard user
  * still learns they exist.
  */
-export function MenuButton({ label, icon, testId, title, actions }: { label: string; icon?: ReactNode; testId: string; title?: string; actions: readonly MenuAction[] }) {
+export function MenuButton({ label, ariaLabel, icon, testId, title, actions }: { label: string; ariaLabel?: string; icon?: ReactNode; testId: string; title?: string; actions: readonly MenuAction[] }) {
   const [open, setOpen] = useState<Focus>();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -79,6 +79,7 @@ export function MenuButton({ label, icon, testId, title, actions }: { label: str
         aria-haspopup="menu"
         aria-expanded={open !== undefined}
         aria-controls={open === undefined ? undefined : menuId}
+        aria-label={ariaLabel}
         title={title}
         data-testid={testId}
         onClick={() => (open === undefined ? setOpen('first') : close(false))}
@@ -89,7 +90,7 @@ export function MenuButton({ label, icon, testId, title, actions }: { label: str
         <ChevronDown aria-hidden size={12} />
       </button>
       {open !== undefined && (
-        <div className="menu-button-menu" role="menu" id={menuId} aria-label={label} onKeyDown={onMenuKey}>
+        <div className="menu-button-menu" role="menu" id={menuId} aria-label={ariaLabel ?? label} onKeyDown={onMenuKey}>
           {actions.map((action) => (
             <button
               key={action.testId}

@@ -1,5 +1,6 @@
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { MenuButton } from '../../ui/menu-button';
 import { Panel } from '../../ui/panel';
 import type { AreaContext, AreaTab } from '../areas';
 
@@ -42,6 +43,16 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
   const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set([shown.id]));
   if (!mounted.has(shown.id)) setMounted(new Set([...mounted, shown.id]));
   const isMounted = (tab: AreaTab) => tab === shown || (keepMounted && mounted.has(tab.id));
+  const hidden = useTabsOutOfView(list, tabs.length);
+  // The shown tab is scrolled into the strip (chosen from the menu, the palette or a key).
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>(`[data-tab="${shown.id}"]`);
+    if (!strip || !tab) return;
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft) strip.scrollLeft = left;
+    else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth;
+  }, [shown.id]);
   if (tabs.length === 1) {
     return (
       <Panel title={shown.label} testId={testId} areaId={area} maximised={maximised} onToggleMaximise={onToggleMaximise}>
@@ -85,6 +96,19 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
           ))}
         </div>
       }
+      actions={
+        hidden.length > 0 && (
+          <MenuButton
+            label={`${hidden.length} more`}
+            ariaLabel={`${hidden.length} more ${hidden.length === 1 ? 'tab' : 'tabs'} of ${label}`}
+            title={`Tabs out of view: ${hidden.map((tabId) => tabs.find((tab) => tab.id === tabId)?.label).join(', ')}`}
+            testId={`${area}-tabs-more`}
+            actions={tabs
+              .filter((tab) => hidden.includes(tab.id))
+              .map((tab) => ({ label: tab.label, testId: `${area}-tabs-more-${tab.id}`, onSelect: () => onActivate(tab.id) }))}
+          />
+        )
+      }
       testId={testId}
       areaId={area}
       maximised={maximised}
@@ -97,4 +121,36 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
       ))}
     </Panel>
   );
+}
+
+/**
+ * The ids of the tabs the strip shows only in part or not at all (it scrolls sideways when the
+ * area is too narrow for all of them), kept up to date as the strip is resized or scrolled. Read
+ * after render, so the prerendered first frame (which has no layout to read) starts with none.
+ */
+function useTabsOutOfView(list: React.RefObject<HTMLDivElement | null>, count: number): readonly string[] {
+  const [hidden, setHidden] = useState<readonly string[]>([]);
+  useEffect(() => {
+    const strip = list.current;
+    if (!strip) return;
+    const measure = () => {
+      const box = strip.getBoundingClientRect();
+      const ids = [...strip.querySelectorAll<HTMLElement>('[role="tab"][data-tab]:not(.narrow-only)')]
+        .filter((tab) => {
+          const edge = tab.getBoundingClientRect();
+          return edge.width > 0 && (edge.left < box.left - 1 || edge.right > box.right + 1);
+        })
+        .map((tab) => tab.dataset['tab']!);
+      setHidden((before) => (before.length === ids.length && before.every((id, index) => id === ids[index]) ? before : ids));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(strip);
+    strip.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      strip.removeEventListener('scroll', measure);
+    };
+  }, [list, count]);
+  return hidden;
 }
