@@ -116,15 +116,17 @@ for (const size of SIZES) {
 }
 
 /**
- * Whether a text field shows its whole value, or (empty) its whole placeholder: a plain-text copy
- * of the field (same classes and attributes, so the same font, padding and list button) at its
+ * Whether a text field shows its whole value, or (empty) its whole placeholder: a copy
+ * of the field (same classes and attributes, so the same font, padding, list and clear buttons) at its
  * width, holding that text, does not scroll.
  */
 async function fieldTextFits(field: Locator): Promise<{ text: string; fits: boolean }> {
   return field.evaluate((input: HTMLInputElement) => {
     const text = input.value || input.placeholder;
     const copy = input.cloneNode() as HTMLInputElement;
-    copy.type = 'text';
+    // A password's dots are narrower than its placeholder; a search field keeps its type, as its
+    // clear button takes room beside the text (at 1280 px it cut the filter's "URL").
+    if (copy.type === 'password') copy.type = 'text';
     copy.value = text;
     copy.removeAttribute('data-testid');
     // Out of the flow at the field's own width, so it takes no room from the field it measures for.
