@@ -8,7 +8,7 @@
  * the task view in tasks. This spec's point is that no listed tool is left out or fails.
  */
 import type { Locator, Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { openWithConfig, openAreaTab } from './helpers';
 import { expect, test, useModel } from './model-fixture';
 import type { ModelServerHandle } from './servers/model-server.mjs';
 import { TEST_URLS } from './test-ports';
@@ -147,10 +147,10 @@ const STEPS: Record<string, Step> = {
   'toggle-simulated-logging': {
     check: async ({ page, result }) => {
       await expect(result).toContainText('Started simulated, random-leveled logging');
-      await page.getByTestId('mcp-tab-logs').click();
+      await openAreaTab(page, 'mcp', 'logs');
       const row = page.getByTestId('log-view').locator('[data-testid="log-row"][data-server="everything"]').first();
       await expect(row).toHaveAttribute('data-level', /^(debug|info|notice|warning|error|critical|alert|emergency)$/, { timeout: 20_000 });
-      await page.getByTestId('mcp-tab-mcp').click();
+      await openAreaTab(page, 'mcp', 'mcp');
     },
   },
   'toggle-subscriber-updates': {
@@ -208,11 +208,11 @@ const STEPS: Record<string, Step> = {
 
 /** The remote names the registry lists for a server. */
 async function registryTools(page: Page, server: string): Promise<string[]> {
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   const rows = page.getByTestId('tool-registry').locator(`[data-testid="registry-tool"][data-server="${server}"]`);
   await expect(rows).toHaveCount(LISTED.length);
   const names = await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-remote-name') ?? ''));
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   return names.sort();
 }
 
@@ -246,11 +246,11 @@ test('every tool the everything server lists completes from the manual call form
   await expect(page.getByTestId('server-everything')).toHaveAttribute('data-status', 'connected');
   await useModel(page, model, 'anthropic');
   // A root for get-roots-list to report.
-  await page.getByTestId('left-tab-roots').click();
+  await openAreaTab(page, 'left', 'roots');
   await page.getByTestId('root-add').click();
   await page.getByTestId('root-uri-0').fill(ROOT);
   await page.getByTestId('roots-save').click();
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
 
   const listed = await registryTools(page, 'everything');
   expect(listed).toEqual(LISTED);
@@ -270,7 +270,7 @@ test('every tool the everything server lists completes from the manual call form
     const detail = await run(page, tool, {});
     await expect(detail.getByTestId('tool-result')).toContainText('Stopped');
   }
-  await page.getByTestId('left-tab-tasks').click();
+  await openAreaTab(page, 'left', 'tasks');
   const task = page.getByTestId('task-row').filter({ hasText: 'simulate-research-query' });
   await expect(task).toHaveAttribute('data-status', 'completed');
   await expect(task.getByTestId('task-result')).toContainText('Research Report: python (snake)');

@@ -58,7 +58,7 @@ for (const speaks of ['anthropic', 'openai'] as const) {
     await page.getByTestId('tour-close').click();
 
     await page.getByTestId('provider-select').selectOption('demo');
-    await expect(page.getByTestId('provider-select').locator('option:checked')).toHaveText('Scripted demo — not an AI, no key needed');
+    await expect(page.getByTestId('provider-select').locator('option:checked')).toHaveText('Scripted demo, not an AI — no key needed');
     await expect(page.getByTestId('api-key-input')).toHaveAttribute('placeholder', 'no key needed');
     await expect(page.getByTestId('chat-empty-demo')).toContainText('not an AI');
     await playDemoScene(page, speaks);

@@ -90,3 +90,21 @@ export async function callToolByHand(page: Page, server: string, tool: string, a
   await expect(result).toBeVisible();
   return result;
 }
+
+/**
+ * Shows a tab of an area (`<area>-tab-<tab>`) as a person would: by its tab when the strip draws it,
+ * else from the strip's "N more" menu (a tab that does not fit whole is not drawn).
+ */
+export async function openAreaTab(page: Page, area: string, tab: string): Promise<void> {
+  // The first frame's strip is a picture (its menu would go with it when the app takes over), and
+  // until the strip has measured its tabs it draws them all (those that do not fit clipped away).
+  await expectAppTookOver(page);
+  const button = page.getByTestId(`${area}-tab-${tab}`);
+  await expect(page.locator('[role="tablist"][data-fitted]').filter({ has: button })).toHaveCount(1);
+  if (await button.isVisible()) await button.click();
+  else {
+    await page.getByTestId(`${area}-tabs-more`).click();
+    await page.getByTestId(`${area}-tabs-more-${tab}`).click();
+  }
+  await expect(button).toHaveAttribute('aria-selected', 'true');
+}

@@ -4,7 +4,7 @@
  * `input_required`), from the manual call form and during a chat turn.
  */
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { start as startOdd } from './servers/malformed.mjs';
 import type { RunningServer } from './servers/weather.mjs';
@@ -93,7 +93,7 @@ test('elicitation from the manual call form: defaults filled, checked, then acce
 
 test('get-roots-list answers with the roots edited in the settings, and the server is told they changed', async ({ page }) => {
   await openWithConfig(page, EVERYTHING, ['everything']);
-  await page.getByTestId('left-tab-roots').click();
+  await openAreaTab(page, 'left', 'roots');
   const editor = page.getByTestId('roots-editor');
   await expect(editor).toContainText('no file system');
   await editor.getByTestId('root-add').click();
@@ -101,12 +101,12 @@ test('get-roots-list answers with the roots edited in the settings, and the serv
   await editor.getByTestId('root-name-0').fill('project');
   await editor.getByTestId('roots-save').click();
   await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/roots/list_changed"]')).toHaveCount(1);
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await call(page, 'everything', 'get-roots-list', {});
   await expect(page.getByTestId('tool-result')).toContainText('file:///home/ada/project');
   // Kept with the settings.
   await page.reload();
-  await page.getByTestId('left-tab-roots').click();
+  await openAreaTab(page, 'left', 'roots');
   await expect(page.getByTestId('root-uri-0')).toHaveValue('file:///home/ada/project');
 });
 

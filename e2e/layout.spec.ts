@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_CONFIG, expectAppTookOver, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { DEMO_CONFIG, expectAppTookOver, expectNoSeriousA11yViolations, openWithConfig, openAreaTab } from './helpers';
 
 /** The window sizes people use, narrowest laptop to desktop. */
 const SIZES = [
@@ -214,32 +214,46 @@ for (const { size, wire, methods } of [
 }
 
 for (const size of [SIZES[3], SIZES[1]]) {
-  test(`${size.width} × ${size.height}: the servers area's tabs that do not fit are one click away, in a "more" menu`, async ({ page }) => {
+  test(`${size.width} × ${size.height}: the servers area's tabs that do not fit whole are one click away, in a "more" menu`, async ({ page }) => {
     await page.setViewportSize(size);
     await open(page, 'light');
     await showConfigAndServers(page);
     const strip = page.getByRole('tablist', { name: 'Servers and tools' });
-    const outOfView = () =>
+    // The strip's tabs, as drawn: each is shown whole on the strip's one row, or not at all.
+    const drawing = () =>
       strip.evaluate((list) => {
         const box = list.getBoundingClientRect();
-        return [...list.querySelectorAll<HTMLElement>('[role="tab"]')]
-          .filter((tab) => tab.getBoundingClientRect().width > 0)
-          .filter((tab) => tab.getBoundingClientRect().left < box.left - 1 || tab.getBoundingClientRect().right > box.right + 1)
-          .map((tab) => tab.textContent);
+        const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((tab) => !tab.classList.contains('narrow-only'));
+        const shown = tabs.filter((tab) => tab.checkVisibility({ visibilityProperty: true }) && tab.getBoundingClientRect().top < box.bottom);
+        return {
+          hidden: tabs.filter((tab) => !shown.includes(tab)).map((tab) => tab.textContent!),
+          cut: shown.filter((tab) => tab.getBoundingClientRect().left < box.left - 0.5 || tab.getBoundingClientRect().right > box.right + 0.5).map((tab) => tab.textContent!),
+        };
       });
-    const hidden = await outOfView();
-    // Six tabs do not fit this column: the strip scrolls, and the menu names what it does not show.
-    expect(hidden.length).toBeGreaterThan(0);
+    await expect(strip).toHaveAttribute('data-fitted', 'true');
+    const before = await drawing();
+    // Six tabs do not fit this column: the strip draws those that fit whole, the menu names the rest.
+    expect(before.hidden.length).toBeGreaterThan(0);
+    expect(before.cut).toEqual([]);
     const more = page.getByTestId('left-tabs-more');
-    await expect(more).toHaveText(`${hidden.length} more`);
+    await expect(more).toHaveText(`${before.hidden.length} more`);
     await more.click();
     const items = page.getByRole('menu').getByRole('menuitem');
-    await expect(items).toHaveText(hidden.map((label) => label!));
+    await expect(items).toHaveText(before.hidden);
     await page.getByTestId('left-tabs-more-roots').click();
-    // Chosen: shown, and scrolled into the strip, whose menu now names the tabs scrolled out instead.
+    // Chosen: shown whole in the strip, in the room of the last tab that fitted; the menu names the others.
     await expect(page.getByTestId('left-tab-roots')).toHaveAttribute('aria-selected', 'true');
-    expect(await outOfView()).not.toContain('Roots & sampling');
-    await expect(more).toHaveText(`${(await outOfView()).length} more`);
+    const after = await drawing();
+    expect(after.hidden).not.toContain('Roots & sampling');
+    expect(after.cut).toEqual([]);
+    await expect(more).toHaveText(`${after.hidden.length} more`);
+    // By keyboard: from the first tab, the left arrow goes round to the last, which is drawn and takes the focus.
+    await openAreaTab(page, 'left', 'servers');
+    expect((await drawing()).hidden).toContain('Roots & sampling');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('left-tab-roots')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('left-tab-roots')).toBeFocused();
+    expect((await drawing()).cut).toEqual([]);
     await expectNoSeriousA11yViolations(page);
   });
 }

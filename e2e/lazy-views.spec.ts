@@ -4,7 +4,7 @@
  * call cards, replay controls and the wires' lists are fetched before that render, never filled in
  * a moment later.
  */
-import { configPath } from './helpers';
+import { configPath, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
@@ -15,9 +15,9 @@ test('a restored conversation with a tool call is drawn whole at takeover, with 
   model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
   await page.goto(configPath(CONFIG));
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-weather_get_forecast').selectOption('allow');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await useModel(page, model, 'anthropic');
   await say(page, 'What is the weather in Paris?');
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'done');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SCHEMAS_INSTRUCTIONS } from './servers/lab-schemas.mjs';
 import { start as startSignals } from './servers/signals.mjs';
-import { callToolByHand, openWithConfig } from './helpers';
+import { callToolByHand, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { TEST_PORTS, TEST_URLS } from './test-ports';
 
@@ -28,7 +28,7 @@ function wireRows(page: Page, selector: string): Locator {
 
 test('log messages from both eras, with levels, filtered; the level goes out as setLevel (2025) or _meta (2026)', async ({ page }) => {
   await openWithConfig(page, { mcpServers: { everything: { url: TEST_URLS.everything }, signals: { url: SIGNALS_URL } } }, ['everything', 'signals']);
-  await page.getByTestId('mcp-tab-logs').click();
+  await openAreaTab(page, 'mcp', 'logs');
   await page.getByTestId('log-level-everything').selectOption('debug');
   await page.getByTestId('log-level-signals').selectOption('warning');
 
@@ -55,7 +55,7 @@ test('log messages from both eras, with levels, filtered; the level goes out as 
   expect(await shown.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-server')}:${row.getAttribute('data-level')}`))).toEqual(['signals:critical', 'signals:alert', 'signals:emergency']);
 
   // On the wire: logging/setLevel for the 2025 server only; the 2026 request carried the level in its _meta.
-  await page.getByTestId('mcp-tab-mcp').click();
+  await openAreaTab(page, 'mcp', 'mcp');
   await expect(wireRows(page, '[data-server="everything"][data-method="logging/setLevel"][data-direction="out"]')).toHaveCount(1);
   await expect(wireRows(page, '[data-server="signals"][data-method="logging/setLevel"]')).toHaveCount(0);
   await wireRows(page, '[data-server="signals"][data-method="tools/call"][data-direction="out"]').last().click();

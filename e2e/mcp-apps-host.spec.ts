@@ -7,7 +7,7 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { SHARED_CONTEXT, start } from './servers/app-lab.mjs';
-import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 
 test.use({ monacoEditor: false });
@@ -78,7 +78,7 @@ test('from a chat turn: the view appears while the model writes the arguments an
   expect(bodies.at(-1)).toContain(SHARED_CONTEXT);
   expect(bodies.slice(0, -1).some((body) => body.includes(SHARED_CONTEXT))).toBe(false);
 
-  await page.getByTestId('mcp-tab-bridge').click();
+  await openAreaTab(page, 'mcp', 'bridge');
   await expect(bridgeRows(page, 'ui/notifications/tool-input-partial', 'to-app').first()).toBeVisible();
   await expect(bridgeRows(page, 'ui/notifications/tool-input', 'to-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/update-model-context', 'from-app')).toHaveCount(1);

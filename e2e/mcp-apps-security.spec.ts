@@ -6,7 +6,7 @@
  * offered to the model.
  */
 import type { Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { openWithConfig, openAreaTab } from './helpers';
 import { expect, test } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
@@ -45,7 +45,7 @@ test("the view's script cannot read Glassbox's storage, cookies or page, nor nav
   expect(found.declaredFetch).toBe('reached');
   expect(found.undeclaredFetch).toMatch(/^blocked: TypeError/);
   await expect(page.getByTestId('app-csp-blocked')).toContainText(/connect-src: http:\/\/localhost:\d+\/mcp/);
-  await page.getByTestId('mcp-tab-bridge').click();
+  await openAreaTab(page, 'mcp', 'bridge');
   await expect(page.locator('[data-testid="app-bridge-row"][data-method="csp-violation"][data-direction="from-app"]').first()).toBeVisible();
 
   // Glassbox's page is where it was, its storage and cookie untouched.
@@ -65,7 +65,7 @@ test('a view flooding the bridge is rate-limited and reported, and the page stay
   expect(Date.now() - started).toBeLessThan(2000);
 
   // The bridge wire holds a bounded record: what was let through, and the drop reports.
-  await page.getByTestId('mcp-tab-bridge').click();
+  await openAreaTab(page, 'mcp', 'bridge');
   await expect(page.locator('[data-testid="app-bridge-row"][data-method="rate-limited"]').first()).toBeVisible();
   const rows = await page.locator('[data-testid="app-bridge-row"]').count();
   expect(rows).toBeLessThanOrEqual(300);
@@ -73,7 +73,7 @@ test('a view flooding the bridge is rate-limited and reported, and the page stay
 
 test('an app-only tool is listed for the person but never offered to the model', async ({ page }) => {
   await openWithConfig(page, CONFIG, ['hostile']);
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await expect(page.getByTestId('registry-app-only')).toHaveCount(1);
   await expect(page.getByTestId('registry-app-only')).toHaveAttribute('title', /not offered to the model/);
 });

@@ -6,7 +6,7 @@
  * link opens only after consent, and the App bridge wire shows each message.
  */
 import type { Locator, Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
@@ -65,7 +65,7 @@ test('a manual call renders the view in an opaque sandbox; it gets input and res
   await consent.getByTestId('app-consent-allow').click();
   await expect(view.locator('#server-time')).not.toHaveText(first ?? '');
 
-  await page.getByTestId('mcp-tab-bridge').click();
+  await openAreaTab(page, 'mcp', 'bridge');
   await expect(bridgeRows(page, 'ui/initialize', 'from-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/notifications/initialized', 'from-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/notifications/tool-input', 'to-app')).toHaveCount(1);
@@ -174,7 +174,7 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
   // Released, the chat is pinned to its newest content again.
   await expect.poll(fromBottom).toBeLessThanOrEqual(1);
 
-  await page.getByTestId('mcp-tab-bridge').click();
+  await openAreaTab(page, 'mcp', 'bridge');
   await expect(bridgeRows(page, 'ui/message', 'from-app')).toHaveCount(1);
   await expect(bridgeRows(page, 'ui/open-link', 'from-app')).toHaveCount(1);
   // Every row of this view is linked to its tool call.
@@ -185,13 +185,13 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
 test('the budget allocator example renders its interactive view and calls back into its server', async ({ page }) => {
   await openWithConfig(page, CONFIG, ['basic', 'budget']);
   // Calls from this view are allowed by the person's policy beforehand (the registry's policy select).
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-budget_get-budget-data').selectOption('allow');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await callByHand(page, 'budget', 'get-budget-data');
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-resource-uri', 'ui://budget-allocator/mcp-app.html');
   await expect(page.getByTestId('app-status')).toHaveText('connected');
-  await page.getByTestId('mcp-tab-bridge').click();
+  await openAreaTab(page, 'mcp', 'bridge');
   await expect(bridgeRows(page, 'ui/notifications/tool-result', 'to-app')).toHaveCount(1);
   await expect(page.locator('[data-testid="app-bridge-row"][data-direction="from-app"]').first()).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FileChooser, Page } from '@playwright/test';
-import { configPath, expectNoSeriousA11yViolations } from './helpers';
+import { configPath, expectNoSeriousA11yViolations, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import type { ModelServerHandle } from './servers/model-server.mjs';
 import { TEST_URLS } from './test-ports';
@@ -46,9 +46,9 @@ async function open(page: Page): Promise<void> {
 async function chatTurnWithToolCall(page: Page, model: ModelServerHandle): Promise<void> {
   model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
   await open(page);
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-weather_get_forecast').selectOption('allow');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await useModel(page, model, 'anthropic', API_KEY);
   await say(page, 'What is the weather in Paris?');
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'done');
@@ -77,9 +77,9 @@ async function expectSessionBack(page: Page, model: ModelServerHandle, modelExch
   // The model settings came back with the conversation (the key did not: it is memory only).
   await expect(page.getByTestId('base-url-input')).toHaveValue(model.url);
   await expect(page.getByTestId('api-key-input')).toHaveValue('');
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await expect(page.getByTestId('tool-policy-weather_get_forecast')).toHaveValue('allow');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
 }
 
 /** Every value stored in the app's IndexedDB, as one JSON text. */
@@ -179,9 +179,9 @@ test('export, new session, import read-only and back', async ({ page, model }) =
   await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"]')).toHaveCount(0);
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await expect(page.getByTestId('tool-policy-weather_get_forecast')).toHaveValue('allow');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await expectSaved(page);
 
   // Import the exported file: shown read-only, with its conversation and both wires.

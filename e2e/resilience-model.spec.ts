@@ -4,7 +4,7 @@
  * server plays each failure in the real wire format of each provider.
  */
 import type { Page } from '@playwright/test';
-import { configPath, DEMO_CONFIG } from './helpers';
+import { configPath, DEMO_CONFIG, openAreaTab } from './helpers';
 import { expect, say, test, useModel, type WireFormat } from './model-fixture';
 import type { ModelServerHandle, ScriptStep } from './servers/model-server.mjs';
 
@@ -188,7 +188,7 @@ for (const provider of PROVIDERS) {
     test('an endless tool-calling loop is stopped by the step limit, and Continue runs on', async ({ page, model }) => {
       const call: ScriptStep = { toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] };
       await openConnected(page, DEMO_CONFIG, ['weather']);
-      await page.getByTestId('left-tab-registry').click();
+      await openAreaTab(page, 'left', 'registry');
       await page.getByTestId('tool-policy-weather_get_forecast').selectOption('allow');
       await useModel(page, model, provider);
       await page.getByTestId('max-steps-input').fill('3');

@@ -5,7 +5,7 @@
  * registry sets) or the person's Allow once / Always allow / Deny, before the reply goes back.
  */
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig, openAreaTab } from './helpers';
 import { expect, test, useModel } from './model-fixture';
 import { start as startSamplingTools, weatherIn } from './servers/sampling-tools.mjs';
 import type { RunningServer } from './servers/weather.mjs';
@@ -98,11 +98,11 @@ test('denied, the tool use is left out of the reply; always allowed, it sets the
   await (await approveSampling(page, 1)).getByTestId('sampling-return').click();
   await expect(result).toContainText('Ran: lookup_weather({"city":"Rome"})');
   // The same policy the chat's calls use: the registry shows it.
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   const policy = page.getByTestId('tool-policy-trips_lookup_weather');
   await expect(policy).toHaveValue('allow');
   await policy.selectOption('deny');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
 
   await planTrip(page, 'Lima');
   const byPolicy = await approveSampling(page);

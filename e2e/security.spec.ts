@@ -10,7 +10,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import type { ConsoleMessage, Locator, Page } from '@playwright/test';
 import { z } from 'zod';
-import { configPath, DEMO_CONFIG } from './helpers';
+import { configPath, DEMO_CONFIG, openAreaTab } from './helpers';
 import { downloadText, indexedDbDump, webStorage } from './storage-scan';
 import { expect, say, test, useModel } from './model-fixture';
 import { applyCors } from './servers/cors.mjs';
@@ -240,9 +240,9 @@ async function startLinksServer(): Promise<{ url: string; requests: RecordedRequ
 
 /** Allows every tool the model will call, so a turn needs no clicks. */
 async function allowTools(page: Page, publicNames: string[]): Promise<void> {
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   for (const name of publicNames) await page.getByTestId(`tool-policy-${name}`).selectOption('allow');
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
 }
 
 const lastAssistant = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
@@ -514,14 +514,14 @@ test('hostile tool names, descriptions and results stay inert text everywhere th
     await expectInertPage(page);
 
     // The registry shows the same description.
-    await page.getByTestId('left-tab-registry').click();
+    await openAreaTab(page, 'left', 'registry');
     await expect(page.getByTestId('tool-registry')).toContainText(HOSTILE_DESCRIPTION);
     await expectInertPage(page);
     const publicNames = await page.locator('[data-testid="registry-tool"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));
     const hostileResult = publicNames.find((name) => name.endsWith('hostile_result'))!;
     const openLink = publicNames.find((name) => name.endsWith('open_link'))!;
     expect(hostileResult).toBeDefined();
-    await page.getByTestId('left-tab-servers').click();
+    await openAreaTab(page, 'left', 'servers');
 
     // hostile_result called by hand: the markup arrives as text.
     await page.getByTestId('tool-wild-hostile_result').click();
@@ -645,7 +645,7 @@ for (const provider of PROVIDERS) {
       await openConnected(page, { mcpServers: { wild: { url: TEST_URLS.lab('wild') }, links: { url: links.url } } }, ['wild', 'links']);
       await expect(page.getByTestId('server-wild')).toHaveAttribute('data-status', 'connected');
       await expect(page.getByTestId('server-links')).toHaveAttribute('data-status', 'connected');
-      await page.getByTestId('left-tab-registry').click();
+      await openAreaTab(page, 'left', 'registry');
       // The registry tab loads on first use: wait for its rows before reading them.
       await expect(page.locator('[data-testid="registry-tool"]').first()).toBeVisible();
       const publicNames = await page.locator('[data-testid="registry-tool"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { configPath } from './helpers';
+import { configPath, openAreaTab } from './helpers';
 import { expect, say, test, useModel, type WireFormat } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
@@ -35,9 +35,9 @@ for (const format of ['anthropic', 'openai-responses'] as const satisfies readon
     model.setScript(SCRIPT);
     await page.goto(configPath({ mcpServers: { weather: { url: TEST_URLS.weather } } }));
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
-    await page.getByTestId('left-tab-registry').click();
+    await openAreaTab(page, 'left', 'registry');
     await page.getByTestId('tool-policy-weather_get_forecast').selectOption('allow');
-    await page.getByTestId('left-tab-servers').click();
+    await openAreaTab(page, 'left', 'servers');
     await useModel(page, model, format);
     await say(page, QUESTION);
     await expect(page.getByTestId('tool-call')).toHaveCount(3);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
+import { expectNoSeriousA11yViolations, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { start as startTasks } from './servers/tasks.mjs';
 import type { RunningServer } from './servers/weather.mjs';
@@ -35,16 +35,16 @@ test('simulate-research-query from the manual call form runs as a task: working,
   const mcp = page.getByTestId('mcp-traffic');
   await expect(mcp.locator('[data-testid="traffic-row"][data-method="tasks/get"]').first()).toBeVisible();
   await expect(mcp.locator('[data-testid="traffic-row"][data-method="tasks/result"]').first()).toBeVisible();
-  await page.getByTestId('left-tab-tasks').click();
+  await openAreaTab(page, 'left', 'tasks');
   const row = page.getByTestId('task-row');
   await expect(row).toHaveAttribute('data-status', 'completed');
   await expect(row).toContainText('simulate-research-query');
   await expect(row.getByTestId('task-result')).toContainText('Research Report: tides');
 
   // A second one, watched from the tasks view while it works.
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await runByHand(page, 'everything', 'simulate-research-query', { topic: 'waves' });
-  await page.getByTestId('left-tab-tasks').click();
+  await openAreaTab(page, 'left', 'tasks');
   const second = page.getByTestId('task-row').first();
   await expect(second).toHaveAttribute('data-status', 'working');
   await expect(second.getByTestId('task-message')).toContainText(/Gathering|Analyzing|Synthesizing|Generating/);
@@ -56,14 +56,14 @@ test('cancel on a task that never ends sets it cancelled, and the server keeps w
   await openWithConfig(page, CONFIG(), ['tasks']);
   await expect(page.getByTestId('server-tasks')).toHaveAttribute('data-era', 'modern');
   await runByHand(page, 'tasks', 'never_ends', {});
-  await page.getByTestId('left-tab-tasks').click();
+  await openAreaTab(page, 'left', 'tasks');
   const row = page.getByTestId('task-row');
   await expect(row).toHaveAttribute('data-status', 'working');
   await row.getByTestId('task-cancel').click();
   await expect(row).toHaveAttribute('data-status', 'cancelled');
   await expect(row.getByTestId('task-cancel')).toHaveCount(0);
   await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tasks/cancel"]').first()).toBeVisible();
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   // The server card still works after the cancelled task.
   await runByHand(page, 'tasks', 'echo', { text: 'still here' });
   await expect(page.getByTestId('tool-result')).toContainText('still here');
@@ -93,7 +93,7 @@ test("a model turn calling a task tool gets the task's result fed back into the 
   const second = JSON.stringify(model.requests()[1]?.body);
   expect(second).toContain('tool_result');
   expect(second).toContain('Report on bees: 3 stages done.');
-  await page.getByTestId('left-tab-tasks').click();
+  await openAreaTab(page, 'left', 'tasks');
   const row = page.getByTestId('task-row');
   await expect(row).toHaveAttribute('data-status', 'completed');
   await expect(row).toContainText('tool call');
@@ -106,7 +106,7 @@ test.describe(() => {
   test('the tasks view passes an accessibility check with a running task', async ({ page }) => {
     await openWithConfig(page, CONFIG(), ['tasks']);
     await runByHand(page, 'tasks', 'never_ends', {});
-    await page.getByTestId('left-tab-tasks').click();
+    await openAreaTab(page, 'left', 'tasks');
     await expect(page.getByTestId('task-row')).toHaveAttribute('data-status', 'working');
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('task-cancel').focus();
@@ -126,7 +126,7 @@ test('a 2026 task that needs input shows the elicitation card in the call form; 
   await expect(page.getByTestId('tool-result')).toContainText('Published the report on bees.', { timeout: 15_000 });
   const mcp = page.getByTestId('mcp-traffic');
   await expect(mcp.locator('[data-testid="traffic-row"][data-method="tasks/update"][data-kind="request"]')).toHaveCount(1);
-  await page.getByTestId('left-tab-tasks').click();
+  await openAreaTab(page, 'left', 'tasks');
   await expect(page.getByTestId('task-row')).toHaveAttribute('data-status', 'completed');
   await expectNoSeriousA11yViolations(page);
 });

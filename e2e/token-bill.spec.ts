@@ -1,5 +1,5 @@
 import { countTokensFor } from './servers/model-server.mjs';
-import { DEMO_CONFIG, openWithConfig } from './helpers';
+import { DEMO_CONFIG, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 
 // The bill never looks at the config editor: Monaco's chunk is held back (see model-fixture.ts).
@@ -11,7 +11,7 @@ type ToolsBody = { tools?: Array<{ name: string }> };
 test('"Count with Anthropic" asks count_tokens on the model wire (key redacted) and shows exactly what the server answered', async ({ page, model }) => {
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
   await useModel(page, model, 'anthropic', KEY);
-  await page.getByTestId('left-tab-tokens').click();
+  await openAreaTab(page, 'left', 'tokens');
   const rows = page.getByTestId('token-bill-row');
   await expect(rows.first()).toBeVisible();
   const tools = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-tool')!));
@@ -51,7 +51,7 @@ test('a tool disabled in the bill is not in the next model request, and enabling
   model.setScript([{ text: 'Without it.' }, { text: 'With it.' }]);
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
   await useModel(page, model, 'anthropic');
-  await page.getByTestId('left-tab-tokens').click();
+  await openAreaTab(page, 'left', 'tokens');
   const row = page.locator('[data-testid="token-bill-row"][data-tool="weather_get_forecast"]');
   const total = page.getByTestId('token-bill-total');
   const before = Number(await total.getAttribute('data-tokens'));
@@ -81,7 +81,7 @@ test('each turn shows the usage its responses reported, and its cost at the pric
   await useModel(page, model, 'anthropic');
   await say(page, 'Hi');
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Hello there.');
-  await page.getByTestId('left-tab-tokens').click();
+  await openAreaTab(page, 'left', 'tokens');
 
   // The scripted server reports input = ⌈request length / 4⌉ and output = ⌈text length / 4⌉ + 1.
   const input = Math.ceil(JSON.stringify(model.requests()[0]!.body).length / 4);
@@ -100,13 +100,13 @@ test('each turn shows the usage its responses reported, and its cost at the pric
 
   // The prices are the person's own, kept in this browser.
   await page.reload();
-  await page.getByTestId('left-tab-tokens').click();
+  await openAreaTab(page, 'left', 'tokens');
   await expect(page.locator('[data-testid="price-input"][data-model="claude-test"]')).toHaveValue('3');
 });
 
 test('the bill sorts by name and by tokens from its column headers', async ({ page }) => {
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
-  await page.getByTestId('left-tab-tokens').click();
+  await openAreaTab(page, 'left', 'tokens');
   const rows = page.getByTestId('token-bill-row');
   await expect(rows.first()).toBeVisible();
   const names = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-tool')!));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { openWithConfig } from './helpers';
+import { openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { ADD_VISIBLE, ECHO_AFTER, FORECAST_PLUS_DESCRIPTION, HIDDEN_INSTRUCTION, POISONED_INSTRUCTIONS, READ_NOTES_DESCRIPTION } from './servers/poisoned.mjs';
 import { TEST_URLS } from './test-ports';
@@ -16,7 +16,7 @@ test.beforeEach(async ({ request }) => {
 });
 
 async function openRegistry(page: Page): Promise<Locator> {
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   return page.getByTestId('tool-registry');
 }
 
@@ -106,7 +106,7 @@ test('a tool allowed, then changed, asks again with a word diff on its row, the 
   await expect(page.getByTestId('policy-changed-poisoned_echo_text')).toBeVisible();
   // Its new text is flagged too.
   await expect(echo.locator('[data-testid="tool-finding"][data-kind="model-directed"]')).not.toHaveCount(0);
-  await page.getByTestId('left-tab-servers').click();
+  await openAreaTab(page, 'left', 'servers');
   await expect(page.getByTestId('server-tool-changes-poisoned')).toContainText('echo_text');
 
   // A reload keeps the pin: the listed definition still differs from the one allowed.

@@ -1,4 +1,4 @@
-import { DEMO_CONFIG, openWithConfig } from './helpers';
+import { DEMO_CONFIG, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { TEST_URLS } from './test-ports';
 
@@ -31,7 +31,7 @@ test('"Always allow" is remembered after a reload', async ({ page, model }) => {
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('ok');
   await page.reload();
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await expect(page.getByTestId('tool-policy-weather_get_forecast')).toHaveValue('allow');
   await useModel(page, model, 'anthropic');
   await say(page, 'Rome again?');
@@ -41,7 +41,7 @@ test('"Always allow" is remembered after a reload', async ({ page, model }) => {
 
 test('the registry shows public names and a policy per tool, with schema warnings', async ({ page }) => {
   await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather }, 'my.wild': { url: TEST_URLS.lab('wild') } } }, ['weather', 'my.wild']);
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   const registry = page.getByTestId('tool-registry');
   await expect(registry.locator('[data-testid="registry-tool"][data-public-name="weather_get_forecast"]')).toBeVisible();
   await expect(registry.locator('[data-testid="registry-tool"][data-public-name="local_add_reminder"], [data-testid="registry-tool"][data-public-name="add_reminder"]')).toHaveCount(1);
@@ -56,7 +56,7 @@ test('the registry shows public names and a policy per tool, with schema warning
 test('two tool calls in one response run concurrently', async ({ page, model }) => {
   model.setScript([{ toolCalls: [{ name: 'slow_sleep', input: { ms: 1500 } }, { name: 'slow_sleep', input: { ms: 1500 } }] }, { text: 'both done' }]);
   await openWithConfig(page, { mcpServers: { slow: { url: TEST_URLS.lab('slow') } } }, ['slow']);
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-slow_sleep').selectOption('allow');
   await useModel(page, model, 'anthropic');
   await say(page, 'sleep twice');
@@ -73,7 +73,7 @@ for (const provider of ['anthropic', 'openai'] as const) {
   test(`an image result reaches the ${provider} request in the form that provider takes`, async ({ page, model }) => {
     model.setScript([{ toolCalls: [{ name: 'weather_get_radar', input: { city: 'Paris' } }] }, { text: 'Nice radar.' }]);
     await openWithConfig(page, DEMO_CONFIG, ['weather']);
-    await page.getByTestId('left-tab-registry').click();
+    await openAreaTab(page, 'left', 'registry');
     await page.getByTestId('tool-policy-weather_get_radar').selectOption('allow');
     await useModel(page, model, provider);
     await say(page, 'radar?');
@@ -99,7 +99,7 @@ for (const provider of ['anthropic', 'openai'] as const) {
 test('a tool call with an invalid argument is not sent to the server', async ({ page, model }) => {
   model.setScript([{ toolCalls: [{ name: 'weather_get_forecast', input: { days: 99 } }] }, { echoToolResults: true }]);
   await openWithConfig(page, DEMO_CONFIG, ['weather']);
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-weather_get_forecast').selectOption('allow');
   await useModel(page, model, 'anthropic');
   await say(page, 'forecast?');
@@ -117,17 +117,17 @@ test('the local add_reminder tool passes the same gate and its reminders survive
   await page.getByTestId('approval-allow').click();
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Reminder added.');
   await page.reload();
-  await page.getByTestId('left-tab-reminders').click();
+  await openAreaTab(page, 'left', 'reminders');
   await expect(page.getByTestId('reminder')).toContainText('Take an umbrella');
 });
 
 test('the token bill lists every registered tool with a positive count, and the total is their sum', async ({ page }) => {
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
-  await page.getByTestId('left-tab-registry').click();
+  await openAreaTab(page, 'left', 'registry');
   // The registry tab loads on first use: wait for its rows before reading them.
   await expect(page.locator('[data-testid^="tool-policy-"]').first()).toBeVisible();
   const registered = await page.locator('[data-testid^="tool-policy-"]').evaluateAll((selects) => selects.map((select) => select.getAttribute('data-testid')!.slice('tool-policy-'.length)));
-  await page.getByTestId('left-tab-tokens').click();
+  await openAreaTab(page, 'left', 'tokens');
   const rows = page.getByTestId('token-bill-row');
   await expect(rows).toHaveCount(registered.length);
   const counts = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-tool'), Number(tr.getAttribute('data-tokens'))] as const));

@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { MenuButton } from '../../ui/menu-button';
 import { Panel } from '../../ui/panel';
 import type { AreaContext, AreaTab } from '../areas';
+import { fitTabs } from './fit-tabs';
 
 /** Props for AreaPanel. */
 export interface AreaPanelProps {
@@ -30,7 +31,8 @@ export interface AreaPanelProps {
 
 /**
  * One area of the screen: a panel that shows its only tab under a heading, or a tab strip
- * (arrow keys move between tabs, as ARIA's tabs pattern asks) over the chosen tab. A tab mounts
+ * (arrow keys move between tabs, as ARIA's tabs pattern asks) over the chosen tab. The strip draws
+ * the tabs that fit whole and the chosen one (`fitTabs`); the others are in its "N more" menu. A tab mounts
  * the first time it is shown (the first screen renders, and loads, only the tabs on it); with
  * `keepMounted` it then stays mounted when hidden, so a list keeps its selection and scroll.
  * A tab whose code is still loading shows its empty panel: nothing jumps in between.
@@ -43,16 +45,19 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
   const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set([shown.id]));
   if (!mounted.has(shown.id)) setMounted(new Set([...mounted, shown.id]));
   const isMounted = (tab: AreaTab) => tab === shown || (keepMounted && mounted.has(tab.id));
-  const hidden = useTabsOutOfView(list, tabs.length);
-  // The shown tab is scrolled into the strip (chosen from the menu, the palette or a key).
-  useEffect(() => {
-    const strip = list.current;
-    const tab = strip?.querySelector<HTMLElement>(`[data-tab="${shown.id}"]`);
-    if (!strip || !tab) return;
-    const left = tab.offsetLeft - strip.offsetLeft;
-    if (left < strip.scrollLeft) strip.scrollLeft = left;
-    else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth;
-  }, [shown.id]);
+  const measures = useStripMeasures(list, tabs.length);
+  // Until the strip is measured (the prerendered first frame has no layout to read) every tab is
+  // drawn, and the strip's style leaves those that do not fit on a row it does not show.
+  const drawn = measures === undefined || measures.widths.length !== tabs.length ? undefined : fitTabs(measures.widths, measures.room, tabs.indexOf(shown));
+  const hidden = tabs.filter((_tab, index) => drawn?.[index] === false).map((tab) => tab.id);
+  // A tab reached with the arrow keys takes the focus once it is drawn (it may have been in the menu).
+  const focusAfterRender = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const tabId = focusAfterRender.current;
+    if (tabId === undefined || tabId !== shown.id) return;
+    focusAfterRender.current = undefined;
+    list.current?.querySelector<HTMLElement>(`[data-tab="${tabId}"]`)?.focus();
+  });
   if (tabs.length === 1) {
     return (
       <Panel title={shown.label} testId={testId} areaId={area} maximised={maximised} onToggleMaximise={onToggleMaximise}>
@@ -65,19 +70,19 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
     if (step === 0) return;
     event.preventDefault();
     const next = tabs[(tabs.indexOf(shown) + step + tabs.length) % tabs.length]!;
+    focusAfterRender.current = next.id;
     onActivate(next.id);
-    list.current?.querySelector<HTMLElement>(`[data-tab="${next.id}"]`)?.focus();
   };
   return (
     <Panel
       title={
-        <div className="tabs" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown}>
-          {tabs.map((tab) => (
+        <div className="tabs area-tabs" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown} data-fitted={drawn !== undefined || undefined}>
+          {tabs.map((tab, index) => (
             <button
               key={tab.id}
               type="button"
               role="tab"
-              className="tab"
+              className={drawn?.[index] === false ? 'tab tab-out' : 'tab'}
               id={`${id}-${tab.id}`}
               aria-controls={isMounted(tab) ? `${id}-${tab.id}-panel` : undefined}
               aria-selected={tab === shown}
@@ -123,34 +128,30 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
   );
 }
 
+/** The strip's tabs' whole widths, in order, and the strip's width. */
+interface StripMeasures {
+  widths: readonly number[];
+  room: number;
+}
+
 /**
- * The ids of the tabs the strip shows only in part or not at all (it scrolls sideways when the
- * area is too narrow for all of them), kept up to date as the strip is resized or scrolled. Read
- * after render, so the prerendered first frame (which has no layout to read) starts with none.
+ * Measures the strip's tabs (those left out keep their width, out of the flow) and its room, again
+ * whenever the strip is resized. Read after render, so the prerendered first frame starts without.
  */
-function useTabsOutOfView(list: React.RefObject<HTMLDivElement | null>, count: number): readonly string[] {
-  const [hidden, setHidden] = useState<readonly string[]>([]);
+function useStripMeasures(list: React.RefObject<HTMLDivElement | null>, count: number): StripMeasures | undefined {
+  const [measures, setMeasures] = useState<StripMeasures | undefined>(undefined);
   useEffect(() => {
     const strip = list.current;
     if (!strip) return;
     const measure = () => {
-      const box = strip.getBoundingClientRect();
-      const ids = [...strip.querySelectorAll<HTMLElement>('[role="tab"][data-tab]:not(.narrow-only)')]
-        .filter((tab) => {
-          const edge = tab.getBoundingClientRect();
-          return edge.width > 0 && (edge.left < box.left - 1 || edge.right > box.right + 1);
-        })
-        .map((tab) => tab.dataset['tab']!);
-      setHidden((before) => (before.length === ids.length && before.every((id, index) => id === ids[index]) ? before : ids));
+      const widths = [...strip.querySelectorAll<HTMLElement>('[role="tab"][data-tab]:not(.narrow-only)')].map((tab) => tab.getBoundingClientRect().width);
+      const room = strip.clientWidth;
+      setMeasures((before) => (before !== undefined && before.room === room && before.widths.length === widths.length && before.widths.every((width, index) => width === widths[index]) ? before : { widths, room }));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(strip);
-    strip.addEventListener('scroll', measure, { passive: true });
-    return () => {
-      observer.disconnect();
-      strip.removeEventListener('scroll', measure);
-    };
+    return () => observer.disconnect();
   }, [list, count]);
-  return hidden;
+  return measures;
 }

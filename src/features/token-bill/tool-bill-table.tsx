@@ -21,13 +21,14 @@ function ariaSort(sort: BillSort, key: BillSort['key']): 'ascending' | 'descendi
 }
 
 /** A header that sorts by its column; a second click reverses the order. */
-function SortHeader({ label, column, sort, onSort, numeric }: { label: string; column: BillSort['key']; sort: BillSort; onSort(sort: BillSort): void; numeric?: boolean }) {
+function SortHeader({ label, more, column, sort, onSort, numeric }: { label: string; more?: string; column: BillSort['key']; sort: BillSort; onSort(sort: BillSort): void; numeric?: boolean }) {
   const active = sort.key === column;
   const next: BillSort = active ? { key: column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' } : { key: column, direction: column === 'tool' ? 'ascending' : 'descending' };
   return (
     <th scope="col" className={numeric ? 'num' : undefined} aria-sort={ariaSort(sort, column)}>
       <button type="button" className="link-button" data-testid={`token-bill-sort-${column}`} onClick={() => onSort(next)}>
         {label}
+        {more !== undefined && <span className="visually-hidden">{more}</span>}
         <span aria-hidden="true">{active ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
       </button>
     </th>
@@ -43,17 +44,23 @@ export function ToolBillTable({ bill, wireLabel, anthropic, sort, onSort, onSetO
   const offered = rows.filter((row) => row.offered).length;
   return (
     <table className="token-bill-table">
+      <caption>
+        Tokens per request as {wireLabel} sends the tools{anthropic ? ", and as Anthropic's count_tokens counts them" : ''}
+      </caption>
       <thead>
         <tr>
           <SortHeader label="Tool" column="tool" sort={sort} onSort={onSort} />
           <th scope="col">Server</th>
-          <SortHeader label={`Tokens per request (${wireLabel})`} column="tokens" sort={sort} onSort={onSort} numeric />
+          {/* Short headers, so the table fits the servers area's column; the caption and the names' rest say what they count. */}
+          <SortHeader label="Tokens" more={` per request (${wireLabel})`} column="tokens" sort={sort} onSort={onSort} numeric />
           {anthropic && (
             <th scope="col" className="num">
-              Anthropic count_tokens
+              Anthropic<span className="visually-hidden"> count_tokens</span>
             </th>
           )}
-          <th scope="col">Offered to the model</th>
+          <th scope="col">
+            Offered<span className="visually-hidden"> to the model</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -78,7 +78,7 @@ const demoSummary: WireSummary = {
 /** The scripted demo model (`demo`). */
 export const demoProvider: ProviderAdapter<object, 'demo'> = {
   id: 'demo',
-  label: 'Scripted demo — not an AI, no key needed',
+  label: 'Scripted demo, not an AI — no key needed',
   defaultBaseUrl: DEMO_BASE_URLS.anthropic,
   presets: [
     {
