@@ -18,6 +18,7 @@ const CORE_LAYERS = [
   ['traffic'], // the recording tap and the log of both wires
   ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
+  ['bridge'], // pairing with glassbox-bridge (the local companion for stdio servers): pair link, its client, the store, routing stdio entries to it
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
   ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded bridge channel, model context

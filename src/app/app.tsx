@@ -87,10 +87,15 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
     }
   };
 
-  useShareLinkPaste((text) => {
-    services.config.setText(text);
-    void apply();
-  });
+  useShareLinkPaste(
+    (text) => {
+      services.config.setText(text);
+      void apply();
+    },
+    (pairLink) => {
+      void services.bridge.pairFromFragment(pairLink).then((paired) => paired && services.bridge.start());
+    },
+  );
 
   const eraOf = (server: string) => services.connections.getSnapshot().servers.find((s) => s.name === server)?.era;
 

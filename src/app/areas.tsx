@@ -10,6 +10,7 @@ import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic';
 import { ServersPanel } from '../features/servers';
+import { BridgeProcessSection, BridgeStatusNotice } from '../features/bridge';
 import { TrafficPanel } from '../features/traffic';
 import { BridgeWirePanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
 import type { ProviderId } from '../core/providers';
@@ -56,6 +57,8 @@ export const SERVER_TABS: readonly AreaTab[] = [
         manager={services.connections}
         {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
         policies={services.policies}
+        notice={<BridgeStatusNotice bridge={services.bridge} />}
+        process={(server) => <BridgeProcessSection server={server} bridge={services.bridge} />}
         contents={(server) => (
           <Suspense fallback={null}>
           <ServerContents
@@ -93,7 +96,7 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
     label: 'MCP wire',
     render: (c) => <TrafficPanel key={c.viewKey} log={c.log} eraOf={c.eraOf} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} appVersion={c.appVersion} />,
   },
-  { id: 'logs', label: 'Logs', render: (c) => <LogView key={c.viewKey} log={c.log} manager={c.services.connections} /> },
+  { id: 'logs', label: 'Logs', render: (c) => <LogView key={c.viewKey} log={c.log} manager={c.services.connections} {...(!c.readOnly && { stderr: c.services.bridge.stderrLog })} /> },
   {
     id: 'bridge',
     label: 'App bridge',

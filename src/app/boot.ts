@@ -42,6 +42,16 @@ function showLoadFailure(error: unknown): void {
   document.body.append(status);
 }
 
+/**
+ * A glassbox-bridge pair link (`#bridge=…`) carries the bridge's token: it leaves the address bar
+ * at once, before anything else runs (so no reload, bookmark or history entry keeps it), and waits
+ * in memory for the app (src/app/config-storage.ts takes it).
+ */
+if (location.hash.startsWith('#bridge=')) {
+  (globalThis as { glassboxPairLink?: string }).glassboxPairLink = location.hash;
+  history.replaceState(history.state, '', location.pathname + location.search);
+}
+
 afterFirstPaint(() => {
   import('./main').catch(showLoadFailure);
 });

@@ -4,7 +4,8 @@ import type { Root } from 'react-dom/client';
 import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { App } from './app';
-import { takeConfigFragment } from './config-storage';
+import { takeBridgeFragment, takeConfigFragment } from './config-storage';
+import { queryLocalNetworkPermission } from '../core/bridge';
 import { createServices, startServices } from '../core/composition';
 import { pageStorage } from './browser-storage';
 import { withDemoWorker } from './demo-worker-client';
@@ -66,10 +67,17 @@ async function start(): Promise<void> {
   const [firstFrame, opened] = await Promise.all([hydrateFirstFrame(document.getElementById('root')!), openBackend()]);
   // A request to an in-page demo server waits until the demo Service Worker controls the page.
   const storage = pageStorage();
-  const services = createServices({ baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)), backend: opened.backend, storage, signIn: browserSignInSetup(storage) });
+  const services = createServices({
+    baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)),
+    backend: opened.backend,
+    storage,
+    signIn: browserSignInSetup(storage),
+    appUrl: location.origin + location.pathname,
+    localNetworkPermission: () => queryLocalNetworkPermission(navigator.permissions),
+  });
   // Restores, picks the config text (a share link wins) and connects, outside React, so StrictMode's
   // double effects cannot connect twice.
-  const { restored } = await startServices(services, { fragment: takeConfigFragment() });
+  const { restored } = await startServices(services, { fragment: takeConfigFragment(), bridgeFragment: takeBridgeFragment() });
   mark('session-restored');
   // Save at once when the page goes away or into the background; a crash loses at most one save window.
   const saveNow = () => {

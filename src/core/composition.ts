@@ -1,6 +1,8 @@
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
+import { BridgeStore, routeThroughBridge } from './bridge';
+import type { LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
@@ -46,6 +48,8 @@ export interface Services {
   fork(exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult>;
   /** The token bill: the person's price table and counting with Anthropic's count_tokens. */
   bill: BillServices;
+  /** The paired glassbox-bridge: the config's stdio servers connect through it. */
+  bridge: BridgeStore;
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -63,6 +67,10 @@ export interface ServicesOptions {
    * first frame, a still picture of the initial screen, says no: its wires stay empty.
    */
   recordTraffic?: boolean;
+  /** Where the page is served (for the bridge: its command's `--app`, and Chrome's local network access). Default `http://127.0.0.1:5173/`. */
+  appUrl?: string;
+  /** The browser's local network access permission, where it can say. */
+  localNetworkPermission?: () => Promise<LocalNetworkPermission>;
 }
 
 /**
@@ -165,14 +173,36 @@ export function createServices(options: ServicesOptions = {}): Services {
   const replays = new ReplayStore({ session, log, services: turnServices(sessionDeps, () => Date.now(), counterIds()) });
   const persistence = new SessionPersistence({ log, session, replays, backend });
   const config = new ConfigStore({ storage, onSave: (safeText) => persistence.setConfigText(safeText) });
-  const applyConfig = () => connections.apply(config.current().config?.servers ?? []);
+  const appUrl = options.appUrl ?? 'http://127.0.0.1:5173/';
+  const bridge: BridgeStore = new BridgeStore({
+    fetch: baseFetch,
+    appUrl,
+    pageOrigin: new URL(appUrl).origin,
+    registerSecret: (value) => secrets.add(value),
+    reconnect: (name) => connections.reconnect(name),
+    ...(options.localNetworkPermission && { localNetworkPermission: options.localNetworkPermission }),
+  });
+  // The config's stdio entries connect through the paired bridge (or say what to run).
+  const applyConfig = () => connections.apply(routeThroughBridge(config.current().config?.servers ?? [], bridge.routeView()));
+  // What routing depends on; the config is applied again when it changes (not on every poll).
+  const routingKey = () => {
+    const { url, listed, servers, problem } = bridge.getSnapshot();
+    return JSON.stringify([url, listed, servers.map((server) => server.name), problem?.code]);
+  };
+  let routed = routingKey();
+  bridge.subscribe(() => {
+    const key = routingKey();
+    if (key === routed) return;
+    routed = key;
+    void applyConfig();
+  });
   const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {
     const original = log.getExchange(exchangeId);
     if (original === undefined || !(original.source in PROVIDERS)) return Promise.reject(new ForkRequestError('not-model', `No model request ${exchangeId} to fork`));
     return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
   };
   const bill = createBillServices({ storage, registry, policies, session, modelFetch });
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill, replays };
+  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill, replays, bridge };
 }
 
 /** The instructions of the connected servers that sent some. */
@@ -196,11 +226,16 @@ export interface ServicesStart {
  * the config text is picked (a share link, the saved text, the session's copy, the demo config);
  * saving starts; the servers connect.
  */
-export async function startServices(services: Services, sources: { fragment?: string | null } = {}): Promise<ServicesStart> {
+export async function startServices(services: Services, sources: { fragment?: string | null; bridgeFragment?: string | null } = {}): Promise<ServicesStart> {
   // The mcp.json schema's checks load beside the restore (the prerendered first frame does without them).
   const [restored, schema] = await Promise.all([services.persistence.restore(), loadSchemaValidators()]);
   services.config.setSchema(schema);
   const configSource = services.config.start({ fragment: sources.fragment, restored: restored.configText });
   services.persistence.start();
+  // A bridge pair link: its servers are listed before the config's stdio entries are routed.
+  if (sources.bridgeFragment) {
+    await services.bridge.pairFromFragment(sources.bridgeFragment);
+    services.bridge.start();
+  }
   return { restored, configSource, connected: services.applyConfig() };
 }

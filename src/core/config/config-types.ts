@@ -48,6 +48,13 @@ export interface ServerConfig {
   placeholders: string[];
   /** Where the server's name is written. */
   range: SourceRange;
+  /**
+   * Set by core/bridge, never by the parser: this stdio entry is served by the paired
+   * glassbox-bridge at `url` (its transport is then streamable HTTP; `command`/`args` stay, to show).
+   */
+  viaBridge?: { bridgeUrl: string };
+  /** Set by core/bridge for a stdio entry that cannot connect: what to do instead (the card's note). */
+  localProcessNote?: { title: string; detail: string };
 }
 
 /** A server's `oauth` settings: a client registered with its authorization server, and the scopes to ask for. */

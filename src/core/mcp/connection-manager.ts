@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { displayCommandLine } from '../secrets';
 import type { CapabilityHost } from './capabilities/capability';
 import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
@@ -114,8 +115,10 @@ export class ConnectionManager {
           status: 'needs-local-process',
           diagnosis: {
             code: 'bad-config',
-            title: 'Needs a local process',
-            detail: `"${[server.command, ...(server.args ?? [])].join(' ')}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
+            title: server.localProcessNote?.title ?? 'Needs a local process',
+            detail:
+              server.localProcessNote?.detail ??
+              `"${displayCommandLine(server.command ?? '', server.args ?? [])}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
           },
         });
       } else if (server.status === 'invalid' || !server.url) {

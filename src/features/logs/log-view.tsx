@@ -4,6 +4,7 @@ import type { ConnectionManager, LogEntry, LogLevel } from '../../core/mcp';
 import type { TrafficLog } from '../../core/traffic';
 import { formatClock } from '../../ui/format-time';
 import { useStore } from '../../ui/use-store';
+import type { ExternalStore } from '../../ui/use-store';
 import { filterLogEntries } from './log-filter';
 import { LogLevelSelect } from './log-level-select';
 import './logs.css';
@@ -20,13 +21,20 @@ const MAX_DATA_CHARS = 4000;
  * JSON and, when it came on a request's stream, that request. The level asked of each server is
  * set here too.
  */
-export function LogView({ log, manager }: { log: TrafficLog; manager: ConnectionManager }) {
+export function LogView({ log, manager, stderr = NO_LINES }: {
+  log: TrafficLog;
+  manager: ConnectionManager;
+  /** Local servers' stderr lines (the bridge's children), shown among the messages (logger `stderr`). */
+  stderr?: ExternalStore<readonly LogEntry[]>;
+}) {
   const traffic = useStore(log);
+  const stderrLines = useStore(stderr);
   const { servers } = useStore(manager);
   const [server, setServer] = useState<string>();
   const [minLevel, setMinLevel] = useState<LogLevel>();
   // Only new messages change the entries: the snapshot's version moves on every exchange update too.
-  const entries = useMemo(() => logEntriesOf(traffic.messages, traffic.messageCount), [traffic.messages, traffic.messageCount]);
+  const messages = useMemo(() => logEntriesOf(traffic.messages, traffic.messageCount), [traffic.messages, traffic.messageCount]);
+  const entries = useMemo(() => mergeByTime(messages, stderrLines), [messages, stderrLines]);
   const shown = filterLogEntries(entries, { ...(server !== undefined ? { server } : {}), ...(minLevel !== undefined ? { minLevel } : {}) }, MAX_ROWS);
   const logging = servers.filter((state) => state.status === 'connected' && state.capabilities?.['logging'] !== undefined);
   return (
@@ -74,16 +82,41 @@ export function LogView({ log, manager }: { log: TrafficLog; manager: Connection
       )}
       <ol className="log-list" data-testid="log-view" aria-label="Log messages">
         {shown.map((entry) => (
-          <LogRow key={entry.seq} entry={entry} />
+          <LogRow key={`${entry.logger === STDERR ? 'e' : 'm'}${entry.seq}`} entry={entry} />
         ))}
       </ol>
     </div>
   );
 }
 
-/** One message: server text rendered as text only. */
+/** The logger name of a local process's stderr line. */
+const STDERR = 'stderr';
+
+const NO_LINES: ExternalStore<readonly LogEntry[]> = { subscribe: () => () => undefined, getSnapshot: () => [] };
+
+/** Two time-ordered lists as one, by arrival time (stable: a tie keeps the messages first). */
+function mergeByTime(first: readonly LogEntry[], second: readonly LogEntry[]): readonly LogEntry[] {
+  if (second.length === 0) return first;
+  const merged: LogEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    const a = first[i];
+    const b = second[j];
+    if (b === undefined || (a !== undefined && a.at <= b.at)) {
+      merged.push(a!);
+      i += 1;
+    } else {
+      merged.push(b);
+      j += 1;
+    }
+  }
+  return merged;
+}
+
+/** One message: server text rendered as text only (a stderr line as the line itself). */
 function LogRow({ entry }: { entry: LogEntry }) {
-  const json = JSON.stringify(entry.data) ?? String(entry.data);
+  const json = entry.logger === STDERR && typeof entry.data === 'string' ? entry.data : (JSON.stringify(entry.data) ?? String(entry.data));
   return (
     <li className={`log-row level-${entry.level}`} data-testid="log-row" data-level={entry.level} data-server={entry.server}>
       <span className="mono faint">{formatClock(entry.at)}</span>

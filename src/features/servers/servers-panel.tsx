@@ -31,8 +31,12 @@ export interface LocalToolsGroup {
  * `onShowSignInSteps` opens the auth debugger for a server; `policies` lists, per server, the tools
  * whose definition changed since the person allowed them.
  */
-export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps, policies }: {
+export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps, policies, process, notice }: {
   manager: ConnectionManager;
+  /** What runs a local server (the app renders the bridge's process section here), under the card's address. */
+  process?: (server: ServerState) => ReactNode;
+  /** Above the cards (the app renders the bridge's pairing state here). */
+  notice?: ReactNode;
   local?: LocalToolsGroup;
   contents?: (server: ServerState) => ReactNode;
   /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
@@ -43,12 +47,19 @@ export function ServersPanel({ manager, local, contents, callInbox, onShowSignIn
 }) {
   const { servers } = useStore(manager);
   if (servers.length === 0) {
-    return <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>;
+    return (
+      <>
+        {notice}
+        <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>
+      </>
+    );
   }
   return (
+    <>
+    {notice}
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} policies={policies} />
+        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} policies={policies} process={process} />
       ))}
       {local && local.tools.length > 0 && (
         <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
@@ -61,6 +72,7 @@ export function ServersPanel({ manager, local, contents, callInbox, onShowSignIn
         </li>
       )}
     </ul>
+    </>
   );
 }
 
@@ -108,8 +120,9 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, policies }: {
+function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, policies, process }: {
   server: ServerState;
+  process?: ((server: ServerState) => ReactNode) | undefined;
   manager: ConnectionManager;
   contents?: (server: ServerState) => ReactNode;
   callInbox?: (server: string, since: number) => ReactNode;
@@ -151,6 +164,7 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
           </span>
         )}
       </div>
+      {process?.(server)}
       {server.sessionId && (
         <div className="server-meta mono" data-testid={`session-${server.name}`}>
           Mcp-Session-Id: {server.sessionId}

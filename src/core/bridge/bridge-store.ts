@@ -1,0 +1,228 @@
+/**
+ * The paired glassbox-bridge, as the page knows it: where it is, whether it answers, the servers it
+ * serves with their processes, and each child's stderr lines (polled). The token is held here and
+ * nowhere else in the page's state: the snapshot never carries it, so no panel can show it; it
+ * leaves only as the Authorization header of requests to the bridge (see routeThroughBridge).
+ */
+import type { LogEntry } from '../mcp';
+import { Listeners } from '../shared/listeners';
+import { BridgeClient } from './bridge-client';
+import type { BridgeServerInfo } from './bridge-client';
+import { BridgeError } from './bridge-error';
+import type { BridgeErrorCode } from './bridge-error';
+import { explainLocalNetworkAccess, meetsLocalNetworkAccess } from './local-network-access';
+import type { LocalNetworkPermission } from './local-network-access';
+import { parseBridgeFragment } from './pair-link';
+import type { BridgePairing } from './pair-link';
+import type { BridgeRouteView } from './route-servers';
+
+/** Whether the paired bridge answers. */
+export type BridgeStatus = 'unpaired' | 'connecting' | 'up' | 'down';
+
+/** Why the bridge cannot be used now. */
+export interface BridgeProblem {
+  code: BridgeErrorCode | 'local-network-access';
+  title: string;
+  detail: string;
+}
+
+/** What the page shows of the bridge (never the token). */
+export interface BridgeSnapshot {
+  /** The bridge's origin, once paired. */
+  url?: string;
+  status: BridgeStatus;
+  /** Its servers as it last listed them (kept while it does not answer). */
+  servers: readonly BridgeServerInfo[];
+  /** Whether it has listed its servers at least once since pairing. */
+  listed: boolean;
+  /** The file's entries it does not serve (url entries), as it said. */
+  skipped: ReadonlyArray<{ name: string; reason: string }>;
+  problem?: BridgeProblem;
+  /** Why the last pair link was refused (nothing was paired). */
+  pairError?: string;
+}
+
+/** What the store needs from the page. */
+export interface BridgeStoreOptions {
+  /** The plain fetch (not recorded: control requests and stderr polls are not MCP traffic). */
+  fetch: typeof globalThis.fetch;
+  /** This page's origin (for local network access) and URL (for the command to run). */
+  pageOrigin: string;
+  appUrl: string;
+  /** Called with the token as soon as it is known, so every recorder redacts it. */
+  registerSecret?: (value: string) => void;
+  /** The browser's local network access permission, where it can say. */
+  localNetworkPermission?: () => Promise<LocalNetworkPermission>;
+  /** Reconnects a server's MCP connection (after a restart). */
+  reconnect?: (name: string) => Promise<void>;
+  now?: () => number;
+}
+
+/** Lines kept per server (the log view shows the newest). */
+const MAX_LINES = 1000;
+
+/** The paired bridge; see the file comment. */
+export class BridgeStore {
+  private pairing: BridgePairing | undefined;
+  private client: BridgeClient | undefined;
+  private snapshot: BridgeSnapshot = { status: 'unpaired', servers: [], listed: false, skipped: [] };
+  private readonly listeners = new Listeners();
+  /** Each server's stderr cursor (the bridge's `next`) and lines. */
+  private readonly stderr = new Map<string, { next: number; entries: LogEntry[] }>();
+  private stderrEntries: readonly LogEntry[] = [];
+  private readonly stderrListeners = new Listeners();
+  private stderrSeq = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private polling: Promise<void> | undefined;
+
+  constructor(private readonly options: BridgeStoreOptions) {}
+
+  subscribe = (listener: () => void): (() => void) => this.listeners.subscribe(listener);
+
+  getSnapshot = (): BridgeSnapshot => this.snapshot;
+
+  /** The children's stderr lines as log entries (logger `stderr`), oldest first: the log view shows them beside the servers' own messages. */
+  readonly stderrLog = {
+    subscribe: (listener: () => void): (() => void) => this.stderrListeners.subscribe(listener),
+    getSnapshot: (): readonly LogEntry[] => this.stderrEntries,
+  };
+
+  /**
+   * Pairs with the bridge of a `#bridge=` fragment. A refused link pairs nothing and says why
+   * (`pairError`). Returns whether it paired.
+   */
+  async pairFromFragment(hash: string): Promise<boolean> {
+    let pairing: BridgePairing;
+    try {
+      pairing = parseBridgeFragment(hash);
+    } catch (error) {
+      this.set({ pairError: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+    await this.pair(pairing);
+    return true;
+  }
+
+  /** Pairs with a bridge (replacing any other) and asks it for its servers. */
+  pair(pairing: BridgePairing): Promise<void> {
+    this.options.registerSecret?.(pairing.token);
+    this.pairing = pairing;
+    this.client = new BridgeClient(pairing, this.options.fetch);
+    this.stderr.clear();
+    this.publishStderr();
+    this.snapshot = { url: pairing.url, status: 'connecting', servers: [], listed: false, skipped: [] };
+    this.listeners.notify();
+    return this.poll();
+  }
+
+  /** What routing needs (the only place the token leaves the store). */
+  routeView(): BridgeRouteView {
+    const { servers, listed, problem } = this.snapshot;
+    return {
+      appUrl: this.options.appUrl,
+      ...(this.pairing && { pairing: { url: this.pairing.url, token: this.pairing.token } }),
+      ...(listed && { servers }),
+      ...(problem && { problem: problem.detail }),
+    };
+  }
+
+  /** Asks the bridge for its servers, then the new stderr lines of each started child. Polls share one run at a time. */
+  poll(): Promise<void> {
+    this.polling ??= this.pollOnce().finally(() => (this.polling = undefined));
+    return this.polling;
+  }
+
+  /** Polls every `intervalMs` (every 4 × `intervalMs` while the bridge does not answer) until `stop`. */
+  start(intervalMs = 1000): void {
+    this.stop();
+    const tick = () => {
+      this.timer = setTimeout(
+        () => {
+          void this.poll().finally(tick);
+        },
+        this.snapshot.status === 'down' ? intervalMs * 4 : intervalMs,
+      );
+    };
+    tick();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Ends a server's child on the bridge and reconnects the page to it (a fresh child starts on its initialize). */
+  async restart(name: string): Promise<void> {
+    if (!this.client) throw new BridgeError('unreachable', 'No bridge is paired.');
+    const server = await this.client.restart(name);
+    this.set({ servers: this.snapshot.servers.map((each) => (each.name === name ? server : each)) });
+    await this.options.reconnect?.(name);
+    await this.poll();
+  }
+
+  private async pollOnce(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      const list = await client.listServers();
+      if (client !== this.client) return;
+      this.set({ status: 'up', servers: list.servers, skipped: list.skipped, listed: true, problem: undefined });
+    } catch (error) {
+      if (client !== this.client) return;
+      this.set({ status: 'down', problem: await this.problemOf(error) });
+      return;
+    }
+    await Promise.all(this.snapshot.servers.filter((server) => server.status !== 'idle').map((server) => this.pollStderr(client, server.name)));
+  }
+
+  private async pollStderr(client: BridgeClient, name: string): Promise<void> {
+    const kept = this.stderr.get(name) ?? { next: 0, entries: [] };
+    let page;
+    try {
+      page = await client.stderr(name, kept.next);
+    } catch {
+      return; // The next /servers poll says whether the bridge is gone.
+    }
+    if (client !== this.client || page.lines.length === 0) {
+      kept.next = page.next;
+      this.stderr.set(name, kept);
+      return;
+    }
+    const now = this.options.now ?? Date.now;
+    for (const line of page.lines) {
+      const at = Date.parse(line.time);
+      kept.entries.push({ seq: (this.stderrSeq += 1), server: name, level: 'info', logger: 'stderr', data: line.line, at: Number.isFinite(at) ? at : now() });
+    }
+    if (kept.entries.length > MAX_LINES) kept.entries.splice(0, kept.entries.length - MAX_LINES);
+    kept.next = page.next;
+    this.stderr.set(name, kept);
+    this.publishStderr();
+  }
+
+  private publishStderr(): void {
+    this.stderrEntries = [...this.stderr.values()].flatMap((kept) => kept.entries).sort((a, b) => a.at - b.at || a.seq - b.seq);
+    this.stderrListeners.notify();
+  }
+
+  /** The card's words for a failed request; a TypeError from a public page to loopback may be the permission prompt. */
+  private async problemOf(error: unknown): Promise<BridgeProblem> {
+    const url = this.pairing?.url ?? '';
+    if (error instanceof BridgeError && error.code === 'unreachable' && meetsLocalNetworkAccess(this.options.pageOrigin, url)) {
+      const explained = explainLocalNetworkAccess(this.options.pageOrigin, url, await this.options.localNetworkPermission?.());
+      if (explained) return { code: 'local-network-access', ...explained };
+    }
+    if (error instanceof BridgeError) {
+      const title = error.code === 'unreachable' ? 'The bridge does not answer' : error.code === 'unauthorized' ? 'The bridge refused the token' : error.code === 'forbidden' ? 'The bridge refused this page' : 'The bridge answered in error';
+      const detail = error.code === 'unreachable' ? `${error.message} Is glassbox-bridge still running? Start it again and open the pair link it prints.` : error.message;
+      return { code: error.code, title, detail };
+    }
+    return { code: 'bad-response', title: 'The bridge answered in error', detail: error instanceof Error ? error.message : String(error) };
+  }
+
+  private set(change: Partial<BridgeSnapshot>): void {
+    const next = { ...this.snapshot, ...change };
+    for (const key of Object.keys(next) as Array<keyof BridgeSnapshot>) if (next[key] === undefined) delete next[key];
+    this.snapshot = next;
+    this.listeners.notify();
+  }
+}

@@ -1,0 +1,13 @@
+/** Pairing the page with glassbox-bridge, the local companion that serves a config's stdio servers over loopback HTTP. */
+export { BridgeClient, bridgeEndpoint } from './bridge-client';
+export type { BridgeProcessStatus, BridgeServerInfo, BridgeServerList, BridgeStderrLine, BridgeStderrPage } from './bridge-client';
+export { BridgeError } from './bridge-error';
+export type { BridgeErrorCode } from './bridge-error';
+export { BridgeStore } from './bridge-store';
+export type { BridgeProblem, BridgeSnapshot, BridgeStatus, BridgeStoreOptions } from './bridge-store';
+export { explainLocalNetworkAccess, meetsLocalNetworkAccess, queryLocalNetworkPermission } from './local-network-access';
+export type { LocalNetworkPermission } from './local-network-access';
+export { BRIDGE_FRAGMENT_PREFIX, checkBridgeUrl, encodeBridgeFragment, isBridgeFragment, isLoopbackHost, parseBridgeFragment } from './pair-link';
+export type { BridgePairing } from './pair-link';
+export { bridgeCommands, routeThroughBridge } from './route-servers';
+export type { BridgeRouteView } from './route-servers';
