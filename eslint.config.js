@@ -41,7 +41,7 @@ const coreLayerPolicies = CORE_LAYERS.flatMap((layer, index) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/core/config/generated/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/core/config/generated/**', 'bridge/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'e2e/servers/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'e2e/servers/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'bridge/**/*.test.ts'],
     testTimeout: 20_000,
     // One module graph per worker, not per file: importing it again for each of ~170 files was
     // most of the run (130 s against 53 s on a 2-core machine). The tests keep no state in modules

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * glassbox-bridge <config-file> [--port N] [--host 127.0.0.1] [--app URL] [--origin ORIGIN]... [--json]
+ *
+ * Serves the stdio servers of an mcp.json (any dialect Glassbox reads) as streamable HTTP MCP
+ * endpoints on loopback, for a Glassbox page: http://127.0.0.1:<port>/servers/<name>/mcp. Every
+ * request needs the token printed in the pair link. Ends every child on SIGINT, SIGTERM and when
+ * its stdin closes.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadReadBridgeConfig } from './build-config.mjs';
+import { createToken, originOf } from './guards.mjs';
+import { pairUrl } from './pair-link.mjs';
+import { startBridge } from './server.mjs';
+
+/** The `npm start` address, the default `--app`. */
+export const DEFAULT_APP = 'http://127.0.0.1:5173/';
+
+const USAGE = `Usage: glassbox-bridge <config-file> [--port N] [--host 127.0.0.1] [--app URL] [--origin ORIGIN]... [--json]
+  <config-file>  an mcp.json (Claude Desktop, VS Code, Cursor, … any dialect Glassbox reads); its stdio entries are served
+  --port N       the port (default 0: a free one, printed)
+  --host H       127.0.0.1 (default), ::1 or localhost; nothing else
+  --app URL      the Glassbox page the pair link opens (default ${DEFAULT_APP}); its origin may call the bridge
+  --origin O     one more page origin that may call the bridge (repeatable)
+  --json         one JSON object per line on stdout: ready, spawn, exit, stderr events`;
+
+/** @param {string} message */
+function fail(message) {
+  process.stderr.write(`glassbox-bridge: ${message}\n`);
+  process.exit(2);
+}
+
+let options;
+try {
+  options = parseArgs({
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
+      app: { type: 'string', default: DEFAULT_APP },
+      origin: { type: 'string', multiple: true, default: [] },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (error) {
+  fail(`${/** @type {Error} */ (error).message}\n${USAGE}`);
+}
+const { values, positionals } = /** @type {NonNullable<typeof options>} */ (options);
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (positionals.length !== 1) fail(`name one config file.\n${USAGE}`);
+const file = resolve(/** @type {string} */ (positionals[0]));
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535`);
+
+let origins;
+try {
+  origins = [originOf(values.app), ...values.origin.map(originOf)];
+} catch (error) {
+  fail(/** @type {Error} */ (error).message);
+}
+
+let text = '';
+try {
+  text = readFileSync(file, 'utf8');
+} catch (error) {
+  fail(`cannot read ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code ?? 'error'}`);
+}
+const readBridgeConfig = await loadReadBridgeConfig();
+const config = readBridgeConfig(text);
+if (config.errors.length > 0) fail(`${file} is not a config Glassbox can read (${config.errors.join('; ')})`);
+if (config.servers.length === 0) fail(`${file} has no stdio servers (entries with a "command") to serve`);
+
+/** @param {unknown} value */
+const emit = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
+const token = createToken();
+const bridge = await startBridge({
+  servers: config.servers,
+  skipped: config.skipped,
+  origins: /** @type {string[]} */ (origins),
+  token,
+  host: values.host,
+  port,
+  onEvent: (event) => {
+    if (values.json) emit(event);
+    else if (event.event === 'stderr') process.stderr.write(`[${event.server}] ${event.line}\n`);
+    else if (event.event === 'spawn') process.stdout.write(`[${event.server}] started (pid ${event.pid})\n`);
+    else process.stdout.write(`[${event.server}] exited (${event.signal ?? `code ${event.code}`})\n`);
+  },
+}).catch((error) => fail(error.message));
+
+const link = pairUrl(values.app, bridge.url, token);
+const names = config.servers.map((entry) => entry.name);
+if (values.json) {
+  emit({ event: 'ready', url: bridge.url, token, servers: names, pairUrl: link });
+} else {
+  const lines = [`glassbox-bridge: ${names.length} stdio server(s) from ${file} at ${bridge.url}`];
+  for (const entry of config.servers) lines.push(`  ${entry.name}  ${bridge.url}/servers/${encodeURIComponent(entry.name)}/mcp  (${[entry.command, ...entry.args].join(' ')})`);
+  for (const entry of config.skipped) lines.push(`  skipped ${entry.name}: ${entry.reason}`);
+  lines.push('', 'Open this link to add the bridge to Glassbox (it holds the token: do not share it):', `  ${link}`, '', 'Stop with Ctrl-C (or close stdin); every server process stops with the bridge.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+let stopping = false;
+/** Ends every child's process group, then the bridge. */
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await bridge.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+process.stdin.on('end', shutdown);
+process.stdin.on('error', shutdown);
+process.stdin.resume();
