@@ -182,18 +182,20 @@ export function createServices(options: ServicesOptions = {}): Services {
     reconnect: (name) => connections.reconnect(name),
     ...(options.localNetworkPermission && { localNetworkPermission: options.localNetworkPermission }),
   });
-  // The config's stdio entries connect through the paired bridge (or say what to run).
-  const applyConfig = () => connections.apply(routeThroughBridge(config.current().config?.servers ?? [], bridge.routeView()));
-  // What routing depends on; the config is applied again when it changes (not on every poll).
+  // What routing depends on; the config is applied again when it changes (not on every poll), once
+  // it has been applied at all (start-up pairs first, then applies once).
   const routingKey = () => {
     const { url, listed, servers, problem } = bridge.getSnapshot();
     return JSON.stringify([url, listed, servers.map((server) => server.name), problem?.code]);
   };
-  let routed = routingKey();
+  let routed: string | undefined;
+  // The config's stdio entries connect through the paired bridge (or say what to run).
+  const applyConfig = () => {
+    routed = routingKey();
+    return connections.apply(routeThroughBridge(config.current().config?.servers ?? [], bridge.routeView()));
+  };
   bridge.subscribe(() => {
-    const key = routingKey();
-    if (key === routed) return;
-    routed = key;
+    if (routed === undefined || routingKey() === routed) return;
     void applyConfig();
   });
   const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {
