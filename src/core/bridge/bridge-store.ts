@@ -213,7 +213,10 @@ export class BridgeStore {
     }
     if (error instanceof BridgeError) {
       const title = error.code === 'unreachable' ? 'The bridge does not answer' : error.code === 'unauthorized' ? 'The bridge refused the token' : error.code === 'forbidden' ? 'The bridge refused this page' : 'The bridge answered in error';
-      const detail = error.code === 'unreachable' ? `${error.message} Is glassbox-bridge still running? Start it again and open the pair link it prints.` : error.message;
+      const detail =
+        error.code === 'unreachable'
+          ? `${error.message} Either glassbox-bridge is not running (start it again and open the pair link it prints), or it refuses this page's origin (${this.options.pageOrigin}): a browser cannot tell the two apart. Start it with --app ${this.options.appUrl} (or --origin ${this.options.pageOrigin}).`
+          : error.message;
       return { code: error.code, title, detail };
     }
     return { code: 'bad-response', title: 'The bridge answered in error', detail: error instanceof Error ? error.message : String(error) };
