@@ -93,7 +93,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
       void apply();
     },
     (pairLink) => {
-      void services.bridge.pairFromFragment(pairLink).then((paired) => paired && services.bridge.start());
+      void services.bridge.pairFromFragment(pairLink);
     },
   );
 

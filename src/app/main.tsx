@@ -10,6 +10,7 @@ import { createServices, startServices } from '../core/composition';
 import { pageStorage } from './browser-storage';
 import { withDemoWorker } from './demo-worker-client';
 import { browserSignInSetup } from './sign-in-setup';
+import { browserBridgeKeeper } from './bridge-keeper';
 import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from './first-frame';
 import { FIRST_FRAME_SIZES_ID } from './first-frame-sizes';
 import { setFirstFrame } from '../ui/first-frame';
@@ -74,6 +75,7 @@ async function start(): Promise<void> {
     signIn: browserSignInSetup(storage),
     appUrl: location.origin + location.pathname,
     localNetworkPermission: () => queryLocalNetworkPermission(navigator.permissions),
+    bridgeKeeper: browserBridgeKeeper(storage),
   });
   // Restores, picks the config text (a share link wins) and connects, outside React, so StrictMode's
   // double effects cannot connect twice.

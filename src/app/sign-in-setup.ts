@@ -40,8 +40,8 @@ function openOAuthDatabase(): ReturnType<typeof openIndexedDbBackend> {
   return oauthDatabase;
 }
 
-/** The encrypted token store in the sign-in's database, its key beside the records. */
-async function openEncryptedStore(): Promise<EncryptedTokenStore> {
+/** The encrypted token store in the sign-in's database, its key beside the records (the bridge's remembered pairing is kept there too). */
+export async function openEncryptedStore(): Promise<EncryptedTokenStore> {
   const backend = await openOAuthDatabase();
   const keys: CryptoKeyStore = {
     get: async () => (await backend.get('oauth-key')) as CryptoKey | undefined,

@@ -2,7 +2,7 @@ import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayS
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
 import { BridgeStore, routeThroughBridge } from './bridge';
-import type { LocalNetworkPermission } from './bridge';
+import type { BridgeKeeper, LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
@@ -71,6 +71,8 @@ export interface ServicesOptions {
   appUrl?: string;
   /** The browser's local network access permission, where it can say. */
   localNetworkPermission?: () => Promise<LocalNetworkPermission>;
+  /** Where a bridge pairing is remembered when the person asks (encrypted in the page); none: memory only. */
+  bridgeKeeper?: BridgeKeeper;
 }
 
 /**
@@ -181,6 +183,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     registerSecret: (value) => secrets.add(value),
     reconnect: (name) => connections.reconnect(name),
     ...(options.localNetworkPermission && { localNetworkPermission: options.localNetworkPermission }),
+    ...(options.bridgeKeeper && { keeper: options.bridgeKeeper }),
   });
   // What routing depends on; the config is applied again when it changes (not on every poll), once
   // it has been applied at all (start-up pairs first, then applies once).
@@ -212,6 +215,9 @@ function connectedInstructions(servers: readonly ServerState[]): Array<{ server:
   return servers.flatMap((server) => (server.status === 'connected' && server.instructions ? [{ server: server.name, text: server.instructions }] : []));
 }
 
+/** How long start-up waits for a paired bridge's first answer before connecting the other servers. */
+const BRIDGE_FIRST_ANSWER_MS = 3000;
+
 /** What start-up found, and the connect it began. */
 export interface ServicesStart {
   /** What came back from the backend, with the problems to show. */
@@ -234,10 +240,12 @@ export async function startServices(services: Services, sources: { fragment?: st
   services.config.setSchema(schema);
   const configSource = services.config.start({ fragment: sources.fragment, restored: restored.configText });
   services.persistence.start();
-  // A bridge pair link: its servers are listed before the config's stdio entries are routed.
-  if (sources.bridgeFragment) {
-    await services.bridge.pairFromFragment(sources.bridgeFragment);
-    services.bridge.start();
-  }
+  // A bridge pair link (or the pairing remembered on this device): its servers are listed before
+  // the config's stdio entries are routed, unless the bridge is slow to answer (a browser's local
+  // network access prompt waits for the person): then they are routed once it answers.
+  const pairing = sources.bridgeFragment ? services.bridge.pairFromFragment(sources.bridgeFragment) : services.bridge.restore();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([pairing, new Promise((resolve) => (timer = setTimeout(resolve, BRIDGE_FIRST_ANSWER_MS)))]);
+  clearTimeout(timer);
   return { restored, configSource, connected: services.applyConfig() };
 }

@@ -40,6 +40,21 @@ export interface BridgeSnapshot {
   problem?: BridgeProblem;
   /** Why the last pair link was refused (nothing was paired). */
   pairError?: string;
+  /** Whether the pairing is remembered on this device (encrypted), when the page can remember it at all. */
+  remember?: boolean;
+}
+
+/**
+ * Where a pairing is remembered when the person asks ("remember on this device"): encrypted, as
+ * remembered OAuth tokens are (src/app/bridge-keeper.ts). Without a keeper the token lives in memory only.
+ */
+export interface BridgeKeeper {
+  /** The person's choice (read at each pairing). */
+  remembering(): boolean;
+  setRemembering(on: boolean): void;
+  load(): Promise<BridgePairing | undefined>;
+  save(pairing: BridgePairing): Promise<void>;
+  forget(): Promise<void>;
 }
 
 /** What the store needs from the page. */
@@ -53,6 +68,8 @@ export interface BridgeStoreOptions {
   registerSecret?: (value: string) => void;
   /** The browser's local network access permission, where it can say. */
   localNetworkPermission?: () => Promise<LocalNetworkPermission>;
+  /** Remembers the pairing when the person asks; none: memory only. */
+  keeper?: BridgeKeeper;
   /** Reconnects a server's MCP connection (after a restart). */
   reconnect?: (name: string) => Promise<void>;
   now?: () => number;
@@ -65,7 +82,7 @@ const MAX_LINES = 1000;
 export class BridgeStore {
   private pairing: BridgePairing | undefined;
   private client: BridgeClient | undefined;
-  private snapshot: BridgeSnapshot = { status: 'unpaired', servers: [], listed: false, skipped: [] };
+  private snapshot: BridgeSnapshot;
   private readonly listeners = new Listeners();
   /** Each server's stderr cursor (the bridge's `next`) and lines. */
   private readonly stderr = new Map<string, { next: number; entries: LogEntry[] }>();
@@ -74,8 +91,40 @@ export class BridgeStore {
   private stderrSeq = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling: Promise<void> | undefined;
+  /** Increases at each stop: a polling loop of an earlier start ends. */
+  private runs = 0;
+  /** Time between polls, in milliseconds. Default 1000 (one second). */
+  private intervalMs = 1000;
 
-  constructor(private readonly options: BridgeStoreOptions) {}
+  constructor(private readonly options: BridgeStoreOptions) {
+    this.snapshot = this.fresh();
+  }
+
+  /** The snapshot of no pairing yet. */
+  private fresh(url?: string): BridgeSnapshot {
+    const keeper = this.options.keeper;
+    return { ...(url !== undefined && { url, status: 'connecting' as const }), status: url === undefined ? 'unpaired' : 'connecting', servers: [], listed: false, skipped: [], ...(keeper && { remember: keeper.remembering() }) };
+  }
+
+  /** Pairs again with the pairing remembered on this device, if there is one; returns whether it did. */
+  async restore(): Promise<boolean> {
+    const keeper = this.options.keeper;
+    if (!keeper?.remembering()) return false;
+    const kept = await keeper.load().catch(() => undefined);
+    if (kept === undefined) return false;
+    await this.pair(kept);
+    return true;
+  }
+
+  /** Remembers the pairing on this device (encrypted), or forgets it. */
+  async setRemember(on: boolean): Promise<void> {
+    const keeper = this.options.keeper;
+    if (!keeper) return;
+    keeper.setRemembering(on);
+    this.set({ remember: on });
+    if (on && this.pairing) await keeper.save(this.pairing);
+    if (!on) await keeper.forget();
+  }
 
   subscribe = (listener: () => void): (() => void) => this.listeners.subscribe(listener);
 
@@ -103,15 +152,17 @@ export class BridgeStore {
     return true;
   }
 
-  /** Pairs with a bridge (replacing any other) and asks it for its servers. */
+  /** Pairs with a bridge (replacing any other), asks it for its servers, and keeps polling it (see `start`). */
   pair(pairing: BridgePairing): Promise<void> {
     this.options.registerSecret?.(pairing.token);
     this.pairing = pairing;
     this.client = new BridgeClient(pairing, this.options.fetch);
     this.stderr.clear();
     this.publishStderr();
-    this.snapshot = { url: pairing.url, status: 'connecting', servers: [], listed: false, skipped: [] };
+    this.snapshot = this.fresh(pairing.url);
     this.listeners.notify();
+    if (this.options.keeper?.remembering()) void this.options.keeper.save(pairing).catch(() => undefined);
+    if (this.timer === undefined) this.start(this.intervalMs);
     return this.poll();
   }
 
@@ -133,9 +184,12 @@ export class BridgeStore {
   }
 
   /** Polls every `intervalMs` (every 4 × `intervalMs` while the bridge does not answer) until `stop`. */
-  start(intervalMs = 1000): void {
+  start(intervalMs = this.intervalMs): void {
     this.stop();
+    this.intervalMs = intervalMs;
+    const run = this.runs;
     const tick = () => {
+      if (run !== this.runs) return;
       this.timer = setTimeout(
         () => {
           void this.poll().finally(tick);
@@ -146,7 +200,9 @@ export class BridgeStore {
     tick();
   }
 
+  /** Stops polling (a poll under way finishes, and schedules nothing). */
   stop(): void {
+    this.runs += 1;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }

@@ -4,7 +4,7 @@ export type { BridgeProcessStatus, BridgeServerInfo, BridgeServerList, BridgeStd
 export { BridgeError } from './bridge-error';
 export type { BridgeErrorCode } from './bridge-error';
 export { BridgeStore } from './bridge-store';
-export type { BridgeProblem, BridgeSnapshot, BridgeStatus, BridgeStoreOptions } from './bridge-store';
+export type { BridgeKeeper, BridgeProblem, BridgeSnapshot, BridgeStatus, BridgeStoreOptions } from './bridge-store';
 export { explainLocalNetworkAccess, meetsLocalNetworkAccess, queryLocalNetworkPermission } from './local-network-access';
 export type { LocalNetworkPermission } from './local-network-access';
 export { BRIDGE_FRAGMENT_PREFIX, checkBridgeUrl, encodeBridgeFragment, isBridgeFragment, isLoopbackHost, parseBridgeFragment } from './pair-link';

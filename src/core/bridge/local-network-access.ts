@@ -45,6 +45,6 @@ export function explainLocalNetworkAccess(pageOrigin: string, bridgeUrl: string,
   }
   return {
     title: 'The browser may be asking for local network access',
-    detail: `This page (${pageOrigin}) is not on your machine, so Chrome asks before it may reach the bridge at ${bridgeUrl} ("… wants to look for and connect to any device on your local network"). Answer Allow in that prompt; if it was blocked, ${allow}. If the bridge is not running, start it again.`,
+    detail: `This page (${pageOrigin}) is not on your machine, so Chrome asks before it may reach the bridge at ${bridgeUrl} ("… wants to look for and connect to any device on your local network"). Answer Allow in that prompt; if it was blocked, ${allow}. A page cannot tell this from a bridge that is not running (start it again) or one that refuses this page's origin (start it with --app set to this page's URL).`,
   };
 }

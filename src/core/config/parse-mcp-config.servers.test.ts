@@ -252,7 +252,8 @@ describe('parseMcpConfig: local processes and wrappers', () => {
     });
     const problem = only(result, 'needs-local-process');
     expect([problem.severity, problem.line, problem.column]).toEqual(['warning', 2, 14]);
-    expect(problem.reason).toContain('needs a local process — a browser cannot start it; expose it over HTTP with a stdio-to-HTTP gateway');
+    expect(problem.reason).toContain('needs a local process — a browser cannot start it; run this file through glassbox-bridge');
+    expect(problem.reason).toContain('or expose it over HTTP with a stdio-to-HTTP gateway');
   });
 
   it('recognises mcp-remote and offers its URL and headers', () => {

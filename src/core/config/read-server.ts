@@ -138,7 +138,7 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
         'needs-local-process',
         'warning',
         local.anchor,
-        `Server "${name}" needs a local process — a browser cannot start it; expose it over HTTP with a stdio-to-HTTP gateway (such as supergateway or mcp-proxy) and use its "url"`,
+        `Server "${name}" needs a local process — a browser cannot start it; run this file through glassbox-bridge (npx glassbox-bridge <file> --app <this page>) and open the link it prints, or expose it over HTTP with a stdio-to-HTTP gateway (such as supergateway or mcp-proxy) and use its "url"`,
       );
     }
   }

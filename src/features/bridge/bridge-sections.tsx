@@ -109,6 +109,12 @@ export function BridgeStatusNotice({ bridge }: { bridge: BridgeStore }) {
           {snapshot.skipped.length > 0 && ` · not served (not stdio): ${snapshot.skipped.map((entry) => entry.name).join(', ')}`}
         </div>
       )}
+      {snapshot.url !== undefined && snapshot.remember !== undefined && (
+        <label className="bridge-remember" title="Off: the bridge's token stays in this tab's memory, and a reload needs the pair link again. On: it is kept encrypted on this device, as remembered sign-ins are.">
+          <input type="checkbox" data-testid="bridge-remember" checked={snapshot.remember} onChange={(event) => void bridge.setRemember(event.target.checked)} /> Remember this pairing on this
+          device (encrypted)
+        </label>
+      )}
       {snapshot.status === 'down' && snapshot.problem && (
         <div className="warn-box" data-testid="bridge-problem" data-code={snapshot.problem.code}>
           <strong>{snapshot.problem.title}</strong>
