@@ -112,6 +112,17 @@ test('the page paired through the printed link runs both stdio servers; the toke
       expect(text, where).not.toContain(ready.token);
     }
 
+    // Remembered on this device: encrypted (the token is still in no storage as text), and a reload pairs again.
+    await page.getByTestId('bridge-remember').check();
+    await expect.poll(async () => (await webStorage(page)).find((entry) => entry.key === 'glassbox.bridge.url')?.value).toBe(ready.url);
+    expect(JSON.stringify(await webStorage(page))).not.toContain(ready.token);
+    expect(await indexedDbDump(page)).not.toContain(ready.token);
+    await page.reload();
+    await expect(page.getByTestId('bridge-status')).toHaveAttribute('data-status', 'up');
+    await expect(page.getByTestId('server-everything')).toHaveAttribute('data-status', 'connected');
+    await page.getByTestId('bridge-remember').uncheck();
+    await expect.poll(async () => (await webStorage(page)).find((entry) => entry.key === 'glassbox.bridge.url')?.value).toBe('');
+
     // A page on another loopback origin (localhost instead of 127.0.0.1) cannot use the bridge.
     const other = await browser.newPage();
     const otherOrigin = `http://localhost:${new URL(appUrl).port}`;
