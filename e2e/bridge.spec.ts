@@ -128,7 +128,13 @@ test('the page paired through the printed link runs both stdio servers; the toke
     const otherOrigin = `http://localhost:${new URL(appUrl).port}`;
     const refused = await fetch(`${ready.url}/servers`, { headers: { authorization: `Bearer ${ready.token}`, origin: otherOrigin } });
     expect(refused.status).toBe(403);
-    await other.goto(`${otherOrigin}/${new URL(ready.pairUrl).hash}`);
+    // A link that is not a loopback bridge's pairs nothing and says why; then the real link, pasted into the open tab.
+    const foreign = `#bridge=${Buffer.from(JSON.stringify({ v: 1, url: 'http://bridge.example:80', token: ready.token })).toString('base64url')}`;
+    await other.goto(`${otherOrigin}/${foreign}`);
+    await expect(other.getByTestId('bridge-pair-error')).toContainText('not loopback');
+    expect(other.url()).not.toContain('#bridge=');
+    await expectAppTookOver(other);
+    await other.evaluate((hash) => (location.hash = hash), new URL(ready.pairUrl).hash);
     await expect(other.getByTestId('bridge-status')).toHaveAttribute('data-status', 'down');
     await expect(other.getByTestId('bridge-problem')).toContainText('refuses this page');
     expect(await other.evaluate(async ({ url, token }) => fetch(`${url}/servers`, { headers: { authorization: `Bearer ${token}` } }).then(() => 'answered', (error: Error) => error.name), { url: ready.url, token: ready.token })).toBe('TypeError');

@@ -30,6 +30,8 @@ describe('the core layers', () => {
     ['src/core/mcp/probe.ts', "import { scanServer as probe } from '../guard';"],
     ['src/core/mcp/probe.ts', "import { Inbox as probe } from '../inbox';"],
     ['src/core/agent/probe.ts', "import { Inbox as probe } from '../inbox';"],
+    ['src/core/mcp/probe.ts', "import { BridgeStore as probe } from '../bridge';"],
+    ['src/core/bridge/probe.ts', "import { GuardStore as probe } from '../guard';"],
   ])('in %s, %s is refused', async (file, source) => {
     expect(await violations(file, source)).toHaveLength(1);
   });
@@ -45,6 +47,7 @@ describe('the core layers', () => {
     ['src/core/tools/probe.ts', "import { fingerprint as probe } from '../guard';"],
     ['src/core/guard/probe.ts', "import { isPlainObject as probe } from '../shared/json';"],
     ['src/core/inbox/probe.ts', "import { sleepWithSignal as probe } from '../agent';"],
+    ['src/core/bridge/probe.ts', "import { logEntriesOf as probe } from '../mcp';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
   });
