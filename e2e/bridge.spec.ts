@@ -145,6 +145,8 @@ test('the page paired through the printed link runs both stdio servers; the toke
     process.kill(memoryPid, 'SIGKILL');
     await expect(page.getByTestId('bridge-process-memory')).toHaveAttribute('data-status', 'exited');
     await expect(page.getByTestId('bridge-process-state-memory')).toContainText('exited on SIGKILL');
+    await expect(page.getByTestId('bridge-stderr-tail-memory')).toContainText('running on stdio');
+    if (process.env.BRIDGE_SHOT) await page.getByTestId('server-memory').screenshot({ path: process.env.BRIDGE_SHOT });
     await page.getByTestId('server-restart-memory').click();
     await expect(page.getByTestId('bridge-process-memory')).toHaveAttribute('data-status', 'running');
     await expect(page.getByTestId('server-memory')).toHaveAttribute('data-status', 'connected');
@@ -158,6 +160,9 @@ test('the page paired through the printed link runs both stdio servers; the toke
     child.kill('SIGTERM');
     await exited;
     await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
+    // The cards say the bridge is gone, and keep the servers.
+    await expect(page.getByTestId('bridge-problem-everything')).toContainText('does not answer');
+    await expect(page.getByTestId('server-memory')).toBeVisible();
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
