@@ -18,7 +18,7 @@ beforeAll(async () => {
       remote: { url: 'https://example.com/mcp' },
     },
   });
-});
+}, 60_000);
 afterAll(async () => {
   await Promise.allSettled(opened.map((client) => client.close()));
   await bridge.stop();
@@ -37,7 +37,8 @@ async function describeServer(name: string) {
   return entry;
 }
 
-describe('glassbox-bridge with real stdio servers', () => {
+// Under load (2 shared cores) a Node child takes seconds to start: generous timeouts.
+describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
   it('lists the stdio entries (idle until connected) and skips the url entry', async () => {
     const body = (await (await bridge.request('/servers')).json()) as { servers: Array<Record<string, unknown>>; skipped: Array<{ name: string }> };
     expect(body.servers.map((server) => server.name)).toEqual(['everything', 'memory', 'crashing', 'two words/é']);
