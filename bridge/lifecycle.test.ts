@@ -1,13 +1,20 @@
 // The bridge leaves no process behind: SIGTERM, SIGINT and a closed stdin end every child's process group.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { connectClient, CRASHING, EVERYTHING, firstText, isAlive, startCli, waitUntil, type StartedBridge } from './test-kit';
 
 // The child starts a grandchild in its process group (as `npx` or a shell wrapper does), then becomes the server.
 const WRAPPED = { command: '/bin/sh', args: ['-c', `sleep 300 & exec "${CRASHING.command}" "${CRASHING.args[0]}"`] };
 
+const started: StartedBridge[] = [];
+// A failed test must not leave its bridge or children behind either.
+afterEach(() => {
+  for (const bridge of started.splice(0)) bridge.kill();
+});
+
 /** Starts a bridge, connects to both servers, and returns the pids that must be gone after it stops. */
 async function startWithChildren(): Promise<{ bridge: StartedBridge; pids: number[] }> {
   const bridge = await startCli({ mcpServers: { everything: EVERYTHING, wrapped: WRAPPED } });
+  started.push(bridge);
   const everything = await connectClient(bridge, 'everything');
   await everything.client.listTools();
   const wrapped = await connectClient(bridge, 'wrapped');

@@ -56,7 +56,10 @@ beforeAll(async () => {
   });
   port = Number(new URL(bridge.ready.url).port);
 }, 60_000);
-afterAll(() => bridge.stop());
+afterAll(async () => {
+  await bridge.stop();
+  bridge.kill();
+});
 
 describe('the token', { timeout: 60_000 }, () => {
   it('is 32 random bytes, base64url', () => {

@@ -22,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled(opened.map((client) => client.close()));
   await bridge.stop();
+  bridge.kill();
 });
 
 async function connect(name: string) {
@@ -124,6 +125,22 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
     expect(two.pid).not.toBe(one.pid);
     expect(two.initializeCount).toBe(1);
     await waitUntil(() => !isAlive(one.pid));
+  });
+
+  it('two initializes at once leave one child, not two', async () => {
+    const before = bridge.events.length;
+    const initialize = (id: number) =>
+      bridge.request('/servers/crashing/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '1' } } }),
+      });
+    const answers = await Promise.all([initialize(1), initialize(2)]);
+    await Promise.all(answers.map((answer) => answer.text()));
+    const spawned = bridge.events.slice(before).filter((event) => event.event === 'spawn').map((event) => event.pid as number);
+    expect(spawned).toHaveLength(2);
+    await waitUntil(() => spawned.filter((pid) => isAlive(pid)).length === 1);
+    expect(await describeServer('crashing')).toMatchObject({ status: 'running', pid: spawned.find((pid) => isAlive(pid)) });
   });
 
   it('serves stderr lines by sequence number', async () => {
