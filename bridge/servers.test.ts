@@ -127,20 +127,12 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
     await waitUntil(() => !isAlive(one.pid));
   });
 
-  it('two initializes at once leave one child, not two', async () => {
-    const before = bridge.events.length;
-    const initialize = (id: number) =>
-      bridge.request('/servers/crashing/mcp', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '1' } } }),
-      });
-    const answers = await Promise.all([initialize(1), initialize(2)]);
-    await Promise.all(answers.map((answer) => answer.text()));
-    const spawned = bridge.events.slice(before).filter((event) => event.event === 'spawn').map((event) => event.pid as number);
-    expect(spawned).toHaveLength(2);
-    await waitUntil(() => spawned.filter((pid) => isAlive(pid)).length === 1);
-    expect(await describeServer('crashing')).toMatchObject({ status: 'running', pid: spawned.find((pid) => isAlive(pid)) });
+  it('a DELETE of the session ends its child', async () => {
+    const { client, transport } = await connect('crashing');
+    const { pid } = JSON.parse(firstText(await client.callTool({ name: 'whoami', arguments: {} }))) as { pid: number };
+    await transport.terminateSession();
+    await waitUntil(() => !isAlive(pid));
+    expect(await describeServer('crashing')).toMatchObject({ status: 'idle', pid: null });
   });
 
   it('serves stderr lines by sequence number', async () => {
