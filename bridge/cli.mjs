@@ -72,7 +72,7 @@ try {
   fail(`cannot read ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code ?? 'error'}`);
 }
 const readBridgeConfig = await loadReadBridgeConfig();
-const config = readBridgeConfig(text);
+const config = readBridgeConfig(text, process.env);
 if (config.errors.length > 0) fail(`${file} is not a config Glassbox can read (${config.errors.join('; ')})`);
 if (config.servers.length === 0) fail(`${file} has no stdio servers (entries with a "command") to serve`);
 

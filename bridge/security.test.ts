@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, connectClient, CRASHING, EVERYTHING, firstText, startCli, tempDir, type StartedBridge } from './test-kit';
 
 const SECRET = `s3cr3t-${Math.random().toString(36).slice(2)}-never-shown`;
+// A secret the file names as a placeholder, filled from the bridge's own environment.
+const ENV_SECRET = `env-s3cr3t-${Math.random().toString(36).slice(2)}`;
 const dir = tempDir();
 const marker = join(dir, 'spawned-by-a-request');
 let bridge: StartedBridge;
@@ -50,10 +52,10 @@ beforeAll(async () => {
   bridge = await startCli({
     mcpServers: {
       everything: EVERYTHING,
-      crashing: { ...CRASHING, env: { SECRET_VALUE: SECRET } },
+      crashing: { command: CRASHING.command, args: [...CRASHING.args, '--token=${env:BRIDGE_TEST_SECRET}'], env: { SECRET_VALUE: SECRET, FROM_PLACEHOLDER: '${BRIDGE_TEST_SECRET}' } },
       missing: { command: join(dir, 'no-such-program'), env: { SECRET_VALUE: SECRET } },
     },
-  });
+  }, [], { BRIDGE_TEST_SECRET: ENV_SECRET });
   port = Number(new URL(bridge.ready.url).port);
 }, 60_000);
 afterAll(async () => {
@@ -173,6 +175,8 @@ describe('env values go to the child and nowhere else', { timeout: 60_000 }, () 
     const { client } = await connectClient(bridge, 'crashing');
     const result = JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'SECRET_VALUE' } }))) as { present: boolean; length: number };
     expect(result).toEqual({ present: true, length: SECRET.length });
+    const filled = JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'FROM_PLACEHOLDER' } }))) as { present: boolean; length: number };
+    expect(filled).toEqual({ present: true, length: ENV_SECRET.length });
     // Only the minimal inherited environment and the entry's own: not the bridge's whole env.
     expect(JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'GLASSBOX_TEST_PORT_BASE' } })))).toMatchObject({ present: false });
     await client.callTool({ name: 'crash', arguments: {} }).catch(() => {});
@@ -194,6 +198,9 @@ describe('env values go to the child and nowhere else', { timeout: 60_000 }, () 
     expect(everything).toContain('crashing-server: about to exit with code 3'); // the collection did see the child's stderr
     expect(everything).toContain('"name":"crashing"');
     expect(everything).not.toContain(SECRET);
+    expect(everything).not.toContain(ENV_SECRET);
+    // Arguments are shown as written, placeholders unfilled.
+    expect(everything).toContain('--token=${env:BRIDGE_TEST_SECRET}');
   });
 });
 

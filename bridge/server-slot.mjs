@@ -124,7 +124,7 @@ export class ServerSlot {
     this.status = 'starting';
     this.exitCode = null;
     this.signal = null;
-    const child = new ChildTransport(this.entry, {
+    const child = new ChildTransport(this.entry.launch, {
       onStderr: (text) => this.emitLines(this.log.write(text)),
       onExit: (code, signal) => this.childExited(child, code, signal),
     });

@@ -5,7 +5,7 @@ import { ServerSlot, type BridgeEvent } from './server-slot.mjs';
 import { CRASHING, isAlive, waitUntil } from './test-kit';
 
 const events: BridgeEvent[] = [];
-const slot = new ServerSlot({ name: 'crashing', ...CRASHING, env: {} }, (event) => events.push(event));
+const slot = new ServerSlot({ name: 'crashing', ...CRASHING, env: {}, launch: { ...CRASHING, env: {} } }, (event) => events.push(event));
 const spawned = () => events.flatMap((event) => (event.event === 'spawn' ? [event.pid] : []));
 afterAll(async () => {
   await slot.stop();

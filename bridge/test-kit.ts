@@ -47,11 +47,11 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'glassbox-bridge-'));
 }
 
-/** Writes `config` to a temp file and starts `glassbox-bridge <file> --json …args`; resolves on `ready`. */
-export async function startCli(config: unknown, args: string[] = []): Promise<StartedBridge> {
+/** Writes `config` to a temp file and starts `glassbox-bridge <file> --json …args` (with `env` added to its environment); resolves on `ready`. */
+export async function startCli(config: unknown, args: string[] = [], env: Record<string, string> = {}): Promise<StartedBridge> {
   const file = join(tempDir(), 'mcp.json');
   writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
   const events: Array<Record<string, unknown>> = [];
