@@ -114,6 +114,12 @@ async function shutdown() {
   await bridge.close();
   process.exit(0);
 }
+// However the bridge ends (an exit, a crash), no child outlives it.
+process.on('exit', () => bridge.killNow());
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`glassbox-bridge: stopping after an unexpected error: ${error.message}\n`);
+  process.exit(1);
+});
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 process.stdin.on('end', shutdown);
