@@ -15,10 +15,11 @@
  *   BENCH_TRAFFIC_MESSAGES=100000  messages in the traffic log for the scale runs
  *   BENCH_SCROLL_MS=3000           how long to scroll the traffic list
  *   BENCH_LATENCY_MS=50            delay per HTTP request for the "remote servers" connect line
- *   BENCH_PORT_BASE=4500           use ports BASE..BASE+29 instead of free ones
+ *   BENCH_PORT_BASE=4500           use ports BASE..BASE+31 instead of free ones
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,connect,traffic,long   run only these sections
+ *   BENCH_ONLY=load,mcp,agent,connect,traffic,long,bridge   run only these sections (bridge alone needs no build or browser)
+ *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all
  *   BENCH_DRIVER=playwright        run the MCP sections (round trip, connect) under Playwright too
  *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
@@ -37,6 +38,7 @@ import { beforeFirstPaint, gzipTotal, MAIN_CHUNK_PATTERN, measurePageLoad, MONAC
 import { measureAppLongSession } from './long-session.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
+import { measureBridgeRoundTrips } from './bridge-round-trip.mjs';
 import { PAINT_BUDGET, paintLines } from './paint-budgets.mjs';
 
 const STRICT = process.argv.includes('--strict');
@@ -59,7 +61,10 @@ const LONG_RESULT_BYTES = 20_000;
 const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PORT_BASE, 0) : undefined;
 /** How the MCP sections drive the page: alone (no automation attached) or through Playwright. */
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic,long').split(',').map((s) => s.trim()));
+const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic,long,bridge').split(',').map((s) => s.trim()));
+/** The sections that need the build and the browser. */
+const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'connect', 'traffic', 'long'];
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -79,6 +84,8 @@ const BUDGET = {
   /** First contentful paint against the blank page (issue 6) and the largest against the first (issue 17). */
   ...PAINT_BUDGET,
   mcpOverhead: 1.1,
+  /** Issue 34: a tools/call through glassbox-bridge against the same server over streamable HTTP directly. */
+  bridgeOverhead: 1.15,
   parallelRatio: 1.3,
   serversRatio: 1.5,
   filterMs: 100,
@@ -159,6 +166,25 @@ async function main() {
   const lines = [];
   /** @type {Record<string, unknown>} */
   const raw = {};
+
+  // 0. The bridge (issue 34): Node processes only, so BENCH_ONLY=bridge needs no build or browser.
+  if (ONLY.has('bridge')) {
+    const trips = await measureBridgeRoundTrips({ runs: RUNS, calls: BRIDGE_CALLS, warmup: MCP_WARMUP, block: MCP_BLOCK, progress, port });
+    raw.bridgeRoundTrip = trips;
+    const bridgeMs = trips.map((t) => t.bridgeMs);
+    const directMs = trips.map((t) => t.directMs);
+    const overhead = median(ratios(bridgeMs, directMs));
+    lines.push({
+      section: 'bridge',
+      measure: `${BRIDGE_CALLS} sequential tools/call through glassbox-bridge (stdio everything server; per call)`,
+      value: `${ms(median(bridgeMs))} (${ms(median(bridgeMs) / BRIDGE_CALLS)})`,
+      reference: `same server over HTTP ${ms(median(directMs))} (${ms(median(directMs) / BRIDGE_CALLS)})`,
+      ratio: times(overhead),
+      budget: `≤ ${times(BUDGET.bridgeOverhead)}`,
+      pass: overhead <= BUDGET.bridgeOverhead,
+    });
+  }
+  if (!BROWSER_SECTIONS.some((section) => ONLY.has(section))) return report({ lines, raw, startedAt, began, loadAtStart, browserVersion: 'not started' });
 
   // 1. Build the app and the harness.
   const keepBuild = Boolean(process.env.BENCH_BUILD_DIR);
@@ -641,7 +667,14 @@ async function main() {
   // 9. A long turn (issue 18): growth of the saved session and the heap, the model wire with it.
   if (ONLY.has('long')) lines.push(...(await measureLongSession({ browser, siteUrl: site.url, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })));
 
-  // 10. Report.
+  return report({ lines, raw, startedAt, began, loadAtStart, browserVersion });
+}
+
+/**
+ * Prints the table and writes bench-results/bench-<date>.json; returns the number of failed budgets.
+ * @param {{ lines: Line[], raw: Record<string, unknown>, startedAt: Date, began: number, loadAtStart: number[], browserVersion: string }} run
+ */
+async function report({ lines, raw, startedAt, began, loadAtStart, browserVersion }) {
   const failed = lines.filter((line) => line.pass === false);
   const header = ['Measure', 'Median', 'Reference (median)', 'Ratio', 'Budget', 'Result'];
   const rows = lines.map((line) => [line.measure, line.value, line.reference ?? '', line.ratio ?? '', line.budget ?? '', line.pass === undefined ? '' : line.pass ? 'PASS' : 'FAIL']);
@@ -663,7 +696,7 @@ async function main() {
         elapsedSeconds: elapsedS,
         runs: RUNS,
         machine: { cpus: os.cpus().length, cpu, loadAverageAtEnd: os.loadavg(), loadAverageAtStart: loadAtStart, memoryBytes: os.totalmem(), platform: `${os.platform()} ${os.release()}`, node: process.version, chromium: browserVersion },
-        settings: { latencyMs: LATENCY_MS, mcpCalls: MCP_CALLS, trafficMessages: TRAFFIC_MESSAGES, referenceMessages: REFERENCE_MESSAGES, scrollMs: SCROLL_MS, parallelCalls: PARALLEL_CALLS, sleepMs: SLEEP_MS, servers: MANY_SERVERS },
+        settings: { latencyMs: LATENCY_MS, mcpCalls: MCP_CALLS, bridgeCalls: BRIDGE_CALLS, trafficMessages: TRAFFIC_MESSAGES, referenceMessages: REFERENCE_MESSAGES, scrollMs: SCROLL_MS, parallelCalls: PARALLEL_CALLS, sleepMs: SLEEP_MS, servers: MANY_SERVERS },
         budgets: BUDGET,
         lines,
         raw,

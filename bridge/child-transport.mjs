@@ -29,7 +29,7 @@ export function signalGroup(pid, signal) {
 /** @implements {import('@modelcontextprotocol/sdk/shared/transport.js').Transport} */
 export class ChildTransport {
   /**
-   * @param {{ command: string, args: string[], env: Record<string, string>, cwd?: string }} entry
+   * @param {import('./config-entry.ts').LaunchFields} entry what to spawn (placeholders filled)
    * @param {{ onStderr(text: string): void, onExit(code: number | null, signal: string | null): void }} hooks
    */
   constructor(entry, hooks) {

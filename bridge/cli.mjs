@@ -72,7 +72,7 @@ try {
   fail(`cannot read ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code ?? 'error'}`);
 }
 const readBridgeConfig = await loadReadBridgeConfig();
-const config = readBridgeConfig(text);
+const config = readBridgeConfig(text, process.env);
 if (config.errors.length > 0) fail(`${file} is not a config Glassbox can read (${config.errors.join('; ')})`);
 if (config.servers.length === 0) fail(`${file} has no stdio servers (entries with a "command") to serve`);
 
@@ -114,6 +114,12 @@ async function shutdown() {
   await bridge.close();
   process.exit(0);
 }
+// However the bridge ends (an exit, a crash), no child outlives it.
+process.on('exit', () => bridge.killNow());
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`glassbox-bridge: stopping after an unexpected error: ${error.message}\n`);
+  process.exit(1);
+});
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 process.stdin.on('end', shutdown);

@@ -11,15 +11,22 @@ import { ProblemList } from '../src/core/config/problem-list';
 import { locateServers } from '../src/core/config/locate-servers';
 import { fieldsOf } from '../src/core/config/server-fields';
 import { lastPropertiesOf } from '../src/core/config/json-tree';
+import { resolvePlaceholders } from './resolve-placeholders';
 
-/** One stdio server the bridge may start: only ever from the file named on its command line. */
-export interface StdioEntry {
-  name: string;
+/** What starts a process: a program, its arguments, its own variables and folder. */
+export interface LaunchFields {
   command: string;
   args: string[];
   /** The entry's own variables (secrets, often): passed to the child and nowhere else. */
   env: Record<string, string>;
   cwd?: string;
+}
+
+/** One stdio server the bridge may start: only ever from the file named on its command line. */
+export interface StdioEntry extends LaunchFields {
+  name: string;
+  /** The same fields with their `${…}` placeholders filled (what is spawned; never shown: a filled value may be a secret). */
+  launch: LaunchFields;
 }
 
 /** An entry of the file the bridge does not serve, and why (no values quoted: they may be secrets). */
@@ -36,8 +43,11 @@ export interface BridgeConfig {
   errors: string[];
 }
 
-/** Reads a config text into the bridge's stdio entries. Never throws. */
-export function readBridgeConfig(text: string): BridgeConfig {
+/**
+ * Reads a config text into the bridge's stdio entries. Never throws. `environment` (the bridge's
+ * own) fills `${env:NAME}`, `${NAME}` and `${NAME:-default}` placeholders.
+ */
+export function readBridgeConfig(text: string, environment: Readonly<Record<string, string | undefined>> = {}): BridgeConfig {
   const { config, problems } = parseMcpConfig(text);
   if (config === null) {
     return { servers: [], skipped: [], errors: problems.filter((problem) => problem.severity === 'error').map((problem) => `line ${problem.line}: ${problem.code}`) };
@@ -63,7 +73,10 @@ export function readBridgeConfig(text: string): BridgeConfig {
       return skip(`invalid entry (${lines.join(', ') || 'see the file'})`);
     }
     const extra = node === undefined ? {} : readProcessFields(node);
-    byName.set(server.name, { name: server.name, command: server.command, args: server.args ?? [], ...extra, env: extra.env ?? {} });
+    const written: LaunchFields = { command: server.command, args: server.args ?? [], ...extra, env: extra.env ?? {} };
+    const launch = resolvePlaceholders(written, environment, config.inputs);
+    if (!launch.ok) return skip(`needs ${launch.missing.join(', ')}: set ${launch.missing.length === 1 ? 'it' : 'them'} in the bridge's environment, or write the value into the file`);
+    byName.set(server.name, { name: server.name, ...written, launch: launch.value });
   });
   return { servers: [...byName.values()], skipped: [...skipped.values()], errors: [] };
 }

@@ -97,6 +97,6 @@ export function answerPreflight(res) {
   res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS);
   res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
   res.setHeader('Access-Control-Allow-Private-Network', 'true');
-  res.setHeader('Access-Control-Max-Age', '600');
+  res.setHeader('Access-Control-Max-Age', '7200'); // Chromium's longest: fewer preflight round trips
   res.writeHead(204).end();
 }

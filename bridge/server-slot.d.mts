@@ -24,5 +24,7 @@ export declare class ServerSlot {
   constructor(entry: StdioEntry, onEvent: (event: BridgeEvent) => void);
   readonly entry: StdioEntry;
   describe(): ServerDescription;
+  /** One request to the MCP endpoint (`body`: the parsed JSON of a POST). */
+  handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown): Promise<void>;
   stop(): Promise<void>;
 }

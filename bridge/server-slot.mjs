@@ -51,6 +51,23 @@ export class ServerSlot {
     this.pending = new Set();
     /** The page's progress tokens, to the request that carried them. */
     this.progressRequests = new Map();
+    /** Starts and stops one at a time: two `initialize`s at once must not leave two children. */
+    this.queue = Promise.resolve();
+  }
+
+  /**
+   * Runs `step` after every start or stop queued before it.
+   * @template T
+   * @param {() => Promise<T>} step
+   * @returns {Promise<T>}
+   */
+  serialize(step) {
+    const result = this.queue.then(step);
+    this.queue = result.then(
+      () => {},
+      () => {},
+    );
+    return result;
   }
 
   /** The entry as `/servers` lists it (never its env). */
@@ -79,16 +96,18 @@ export class ServerSlot {
    */
   async handle(req, res, body) {
     const isInitialize = req.method === 'POST' && typeof body === 'object' && body !== null && !Array.isArray(body) && /** @type {{ method?: unknown }} */ (body).method === 'initialize';
+    let session = this.session;
     if (isInitialize) {
-      await this.stop();
       try {
-        await this.startSession();
+        session = await this.serialize(async () => {
+          await this.stopNow();
+          return this.startSession();
+        });
       } catch (error) {
         answerRpcError(res, 502, -32603, /** @type {Error} */ (error).message);
         return;
       }
     }
-    const session = this.session;
     if (session === undefined) {
       if (req.headers['mcp-session-id'] !== undefined) answerRpcError(res, 404, -32001, 'Session not found');
       else answerRpcError(res, 400, -32000, 'Bad Request: Server not initialized');
@@ -97,12 +116,15 @@ export class ServerSlot {
     await session.handleRequest(req, res, body);
   }
 
-  /** Starts the child and a session in front of it. */
+  /**
+   * Starts the child and a session in front of it.
+   * @returns {Promise<StreamableHTTPServerTransport>}
+   */
   async startSession() {
     this.status = 'starting';
     this.exitCode = null;
     this.signal = null;
-    const child = new ChildTransport(this.entry, {
+    const child = new ChildTransport(this.entry.launch, {
       onStderr: (text) => this.emitLines(this.log.write(text)),
       onExit: (code, signal) => this.childExited(child, code, signal),
     });
@@ -132,6 +154,7 @@ export class ServerSlot {
     };
     child.onmessage = (message) => this.forward(session, message);
     await session.start();
+    return session;
   }
 
   /**
@@ -196,7 +219,12 @@ export class ServerSlot {
   }
 
   /** Ends the session and the child's process group: back to `idle`, the next `initialize` starts afresh. */
-  async stop() {
+  stop() {
+    return this.serialize(() => this.stopNow());
+  }
+
+  /** `stop()` without waiting its turn (inside a queued step). */
+  async stopNow() {
     const session = this.session;
     const child = this.child;
     this.session = undefined;

@@ -18,6 +18,8 @@ export interface RunningBridge {
   url: string;
   port: number;
   slots: Map<string, ServerSlot>;
+  /** SIGKILLs every child's process group at once, synchronously: for a bridge that is dying. */
+  killNow(): void;
   close(): Promise<void>;
 }
 /** Starts the bridge on a loopback address (port 0 = a free port). */

@@ -10,6 +10,7 @@
  */
 import { createServer } from 'node:http';
 import { allowedHosts, answerPreflight, applyCors, checkRequest } from './guards.mjs';
+import { signalGroup } from './child-transport.mjs';
 import { answerRpcError, ServerSlot } from './server-slot.mjs';
 
 /** The largest request body accepted, in bytes. */
@@ -58,7 +59,7 @@ async function readJsonBody(req) {
 /**
  * Starts the bridge. Binds a loopback address only; port 0 picks a free port.
  * @param {BridgeOptions} options
- * @returns {Promise<{ url: string, port: number, slots: Map<string, ServerSlot>, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, slots: Map<string, ServerSlot>, killNow(): void, close(): Promise<void> }>}
  */
 export async function startBridge({ servers, skipped = [], origins, token, host = '127.0.0.1', port = 0, onEvent = () => {} }) {
   if (!LOOPBACK_HOSTS.has(host)) throw new Error(`--host must be a loopback address (127.0.0.1, ::1 or localhost), not "${host}"`);
@@ -149,6 +150,10 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     port: address.port,
     slots,
+    /** SIGKILLs every child's process group at once, synchronously: for a bridge that is dying. */
+    killNow() {
+      for (const slot of slots.values()) if (slot.child?.pid != null) signalGroup(slot.child.pid, 'SIGKILL');
+    },
     /** Ends every child's process group, then the server. */
     async close() {
       await Promise.allSettled([...slots.values()].map((slot) => slot.stop()));

@@ -18,10 +18,11 @@ beforeAll(async () => {
       remote: { url: 'https://example.com/mcp' },
     },
   });
-});
+}, 60_000);
 afterAll(async () => {
   await Promise.allSettled(opened.map((client) => client.close()));
   await bridge.stop();
+  bridge.kill();
 });
 
 async function connect(name: string) {
@@ -37,7 +38,8 @@ async function describeServer(name: string) {
   return entry;
 }
 
-describe('glassbox-bridge with real stdio servers', () => {
+// Under load (2 shared cores) a Node child takes seconds to start: generous timeouts.
+describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
   it('lists the stdio entries (idle until connected) and skips the url entry', async () => {
     const body = (await (await bridge.request('/servers')).json()) as { servers: Array<Record<string, unknown>>; skipped: Array<{ name: string }> };
     expect(body.servers.map((server) => server.name)).toEqual(['everything', 'memory', 'crashing', 'two words/é']);
@@ -123,6 +125,14 @@ describe('glassbox-bridge with real stdio servers', () => {
     expect(two.pid).not.toBe(one.pid);
     expect(two.initializeCount).toBe(1);
     await waitUntil(() => !isAlive(one.pid));
+  });
+
+  it('a DELETE of the session ends its child', async () => {
+    const { client, transport } = await connect('crashing');
+    const { pid } = JSON.parse(firstText(await client.callTool({ name: 'whoami', arguments: {} }))) as { pid: number };
+    await transport.terminateSession();
+    await waitUntil(() => !isAlive(pid));
+    expect(await describeServer('crashing')).toMatchObject({ status: 'idle', pid: null });
   });
 
   it('serves stderr lines by sequence number', async () => {

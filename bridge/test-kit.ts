@@ -38,6 +38,8 @@ export interface StartedBridge {
   /** Resolves with the exit code once the bridge has exited. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
+  /** For cleanup after a failed test: SIGKILL every child's process group and the bridge. */
+  kill: () => void;
 }
 
 /** A temp directory for one test file. */
@@ -45,11 +47,11 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'glassbox-bridge-'));
 }
 
-/** Writes `config` to a temp file and starts `glassbox-bridge <file> --json …args`; resolves on `ready`. */
-export async function startCli(config: unknown, args: string[] = []): Promise<StartedBridge> {
+/** Writes `config` to a temp file and starts `glassbox-bridge <file> --json …args` (with `env` added to its environment); resolves on `ready`. */
+export async function startCli(config: unknown, args: string[] = [], env: Record<string, string> = {}): Promise<StartedBridge> {
   const file = join(tempDir(), 'mcp.json');
   writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
   const events: Array<Record<string, unknown>> = [];
@@ -82,6 +84,10 @@ export async function startCli(config: unknown, args: string[] = []): Promise<St
     stderr: () => err,
     request,
     exited,
+    kill: () => {
+      for (const event of events) if (event.event === 'spawn') killQuietly(-(event.pid as number));
+      if (child.pid !== undefined) killQuietly(child.pid);
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -97,6 +103,14 @@ export async function connectClient(bridge: StartedBridge, name: string): Promis
   const client = new Client({ name: 'bridge-test', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
   await client.connect(transport);
   return { client, transport };
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 /** Whether a process (or, with a negative id, a process group) exists. */

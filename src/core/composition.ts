@@ -197,9 +197,17 @@ export function createServices(options: ServicesOptions = {}): Services {
     routed = routingKey();
     return connections.apply(routeThroughBridge(config.current().config?.servers ?? [], bridge.routeView()));
   };
+  // When the bridge answers again, its servers that failed meanwhile connect again.
+  let bridgeStatus = bridge.getSnapshot().status;
   bridge.subscribe(() => {
-    if (routed === undefined || routingKey() === routed) return;
-    void applyConfig();
+    const { status, url } = bridge.getSnapshot();
+    const cameBack = status === 'up' && bridgeStatus === 'down';
+    bridgeStatus = status;
+    if (routed !== undefined && routingKey() !== routed) void applyConfig();
+    if (!cameBack || url === undefined) return;
+    for (const server of connections.getSnapshot().servers) {
+      if (server.status === 'failed' && server.url?.startsWith(`${url}/servers/`)) void connections.reconnect(server.name);
+    }
   });
   const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {
     const original = log.getExchange(exchangeId);

@@ -39,7 +39,7 @@ export function meetsLocalNetworkAccess(pageOrigin: string, bridgeUrl: string): 
  */
 export function explainLocalNetworkAccess(pageOrigin: string, bridgeUrl: string, permission: LocalNetworkPermission): { title: string; detail: string } | undefined {
   if (!meetsLocalNetworkAccess(pageOrigin, bridgeUrl) || permission === 'granted') return undefined;
-  const allow = `allow "Local network access" for ${pageOrigin}: click the site controls at the left of the address bar (or open chrome://settings/content/localNetworkAccess), set Local network access to Allow, then press Retry`;
+  const allow = `allow "Local network access" for ${pageOrigin}: click the site controls at the left of the address bar (or open chrome://settings/content/localNetworkAccess), set Local network access to Allow (the page asks the bridge again every few seconds)`;
   if (permission === 'denied') {
     return { title: 'Local network access is blocked for this page', detail: `This page (${pageOrigin}) is not on your machine, so Chrome asks before it reaches the bridge at ${bridgeUrl}, and the answer was Block. To use the bridge, ${allow}.` };
   }
