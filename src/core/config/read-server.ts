@@ -118,11 +118,17 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
 
   // Local processes, and the wrappers that are really remote servers.
   const { args, argNodes } = local;
+  const envNode = fields.get('env')?.valueNode;
+  const envProperties = envNode?.type === 'object' ? propertiesOf(envNode) : [];
   let suggestedUrl: string | undefined;
   let suggestedHeaders: Record<string, string> | undefined;
   let suggestedUrlNode: JsonNode | undefined;
   if (transport === 'stdio' && command !== undefined && command.trim() !== '' && local.anchor !== undefined) {
-    const wrapper = recogniseRemoteWrapper(command, args ?? []);
+    const wrapper = recogniseRemoteWrapper(
+      command,
+      args ?? [],
+      envProperties.map((property) => property.key),
+    );
     if (wrapper !== undefined) {
       suggestedUrl = wrapper.url;
       suggestedHeaders = Object.keys(wrapper.headers).length > 0 ? wrapper.headers : undefined;
@@ -152,7 +158,10 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   }
   if (suggestedUrl !== undefined) sources.push({ text: suggestedUrl, node: suggestedUrlNode });
   for (const [headerName, headerValue] of Object.entries(suggestedHeaders ?? {})) {
-    sources.push({ text: `${headerName}: ${headerValue}`, node: argNodes.find((item) => String(item.value).includes(headerValue)) });
+    // A header from an argument is marked there; one the wrapper builds from `env` at that variable.
+    const argument = argNodes.find((item) => String(item.value).includes(headerValue));
+    const variable = envProperties.find((property) => headerValue.includes(`\${${property.key}}`));
+    sources.push({ text: `${headerName}: ${headerValue}`, node: argument ?? variable?.keyNode });
   }
   const { placeholders, defaults } = collectPlaceholders(sources, context.inputIds, problems);
 
