@@ -6,6 +6,7 @@ import { propertiesOf } from './json-tree';
 import { applyPlaceholderDefaults } from './placeholders';
 import type { ProblemList } from './problem-list';
 import { recogniseRemoteWrapper } from './remote-wrappers';
+import { redactUrl } from '../secrets';
 import { fieldsOf, readCommand, readHeaders, readOAuth, readTimeout, reportLikelyTypos, reportNotApplied, TRANSPORT_KEYS, URL_KEYS } from './server-fields';
 import type { PlaceholderSource } from './server-placeholders';
 import { collectPlaceholders } from './server-placeholders';
@@ -137,7 +138,7 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
         'remote-wrapper',
         'info',
         suggestedUrlNode,
-        `Server "${name}" runs ${wrapper.tool}, a local bridge to ${wrapper.url}: a browser cannot start it, but Glassbox can connect to that URL directly`,
+        `Server "${name}" runs ${wrapper.tool}, a local bridge to ${redactUrl(wrapper.url)}: a browser cannot start it, but Glassbox can connect to that URL directly`,
       );
     } else {
       problems.addAtNode(

@@ -2,6 +2,8 @@ import type { ServerConfig } from '../config';
 import type { CapabilityHost } from './capabilities/capability';
 import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
+import { secretValuesOfUrl } from '../secrets';
+import { redactDiagnosis } from './redact-diagnosis';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
@@ -103,7 +105,10 @@ export class ConnectionManager {
     const now = this.options.now ?? Date.now;
     const starts: Array<Promise<void>> = [];
     for (const server of servers) {
-      for (const value of Object.values(server.headers)) if (value) this.options.registerSecret?.(value);
+      // Header values, also those a local bridge's command line would send, are secrets.
+      for (const value of [...Object.values(server.headers), ...Object.values(server.suggestedHeaders ?? {})]) if (value) this.options.registerSecret?.(value);
+      // A `?token=` in the URL is a secret too: redacted wherever its value appears (a body, an error).
+      for (const url of [server.url, server.suggestedUrl]) for (const value of url ? secretValuesOfUrl(url) : []) this.options.registerSecret?.(value);
       if (kept.has(server.name)) continue;
       const base = { name: server.name, url: server.url, tools: [], warnings: [], updatedAt: now(), timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS };
       if (server.status === 'disabled') {
@@ -112,11 +117,14 @@ export class ConnectionManager {
         this.placeholders.set(server.name, {
           ...base,
           status: 'needs-local-process',
-          diagnosis: {
+          // The command line may carry a bridge's URL and token: shown through the secret policy.
+          diagnosis: redactDiagnosis({
             code: 'bad-config',
             title: 'Needs a local process',
-            detail: `"${[server.command, ...(server.args ?? [])].join(' ')}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
-          },
+            detail: this.options.secrets.redact(
+              `"${[server.command, ...(server.args ?? [])].join(' ')}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
+            ),
+          }),
         });
       } else if (server.status === 'invalid' || !server.url) {
         this.placeholders.set(server.name, {

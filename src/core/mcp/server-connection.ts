@@ -24,6 +24,7 @@ import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { codedError, connectedFacts, handshake, openSession } from './mcp-session';
+import { redactDiagnosis, redactStatePatch } from './redact-diagnosis';
 import { runRequest } from './run-request';
 import type { Session } from './mcp-session';
 import { diagnoseSession, holdStreamWhile } from './diagnose-session';
@@ -124,7 +125,7 @@ export class ServerConnection {
   }
 
   private update(patch: Partial<ServerState>): void {
-    this.state = { ...this.state, ...patch, updatedAt: this.now() };
+    this.state = { ...this.state, ...redactStatePatch(patch), updatedAt: this.now() };
     for (const listener of this.listeners) listener();
   }
 
@@ -244,8 +245,9 @@ export class ServerConnection {
   }
 
   /** The diagnosis of a failed handshake (see diagnoseSession). */
-  private diagnose(session: Session, error: unknown): Promise<Diagnosis> {
-    return diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
+  private async diagnose(session: Session, error: unknown): Promise<Diagnosis> {
+    const diagnosis = await diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
+    return redactDiagnosis(diagnosis);
   }
 
   /** Runs one request on the current session (see runRequest: a forgotten 2025 session is renewed once). */
@@ -261,7 +263,8 @@ export class ServerConnection {
   }
 
   /** Record a failure as the card's last problem and make the error a caller sees. */
-  private fail(method: string, error: unknown, diagnosis: Diagnosis): unknown {
+  private fail(method: string, error: unknown, given: Diagnosis): unknown {
+    const diagnosis = redactDiagnosis(given);
     this.update({ lastProblem: { at: this.now(), method, diagnosis } });
     return codedError(error, diagnosis);
   }

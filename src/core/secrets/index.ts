@@ -1,2 +1,3 @@
-/** Which values are secrets, shared by share links and the traffic recorder. */
+/** Which values are secrets, and how a URL is shown: shared by share links, the recorder and every panel. */
 export { isSecretQueryName } from './secret-query';
+export { REDACTED, redactUrl, redactUrlsInText, secretValuesOfUrl } from './secret-url';
