@@ -4,6 +4,7 @@ import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import { secretValuesOfUrl } from '../secrets';
 import { redactDiagnosis } from './redact-diagnosis';
+import type { EraMemory } from './era-memory';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
@@ -16,6 +17,8 @@ export interface ConnectionManagerOptions {
   secrets: SecretRegistry;
   /** The fetch that really sends; each connection's wire tap goes around it. */
   fetch: typeof fetch;
+  /** The era remembered for each server URL (a 2025 server is connected without the probe). */
+  eras?: EraMemory;
   /** A plain fetch for diagnosis probes. */
   probeFetch?: typeof fetch;
   /** Called with every configured header value, so it is redacted wherever it would appear. */
@@ -142,6 +145,7 @@ export class ConnectionManager {
           ...(server.transport === 'sse' ? { transport: 'sse' as const } : {}),
           log: this.options.log,
           secrets: this.options.secrets,
+          ...(this.options.eras && { eras: this.options.eras }),
           fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
