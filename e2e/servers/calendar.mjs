@@ -15,12 +15,15 @@ export * from '../../src/demo-servers/calendar.mjs';
 
 /**
  * Starts the calendar server. Port 0 picks a free port; `url` is the real endpoint URL.
- * @param {{ host?: string, port?: number, cors?: import('./cors.mjs').CorsOptions }} [options]
+ * `legacy: 'reject'` makes it 2026-only (a 2025 `initialize` gets 400), as a server upgraded
+ * past the 2025 era would be; the default also serves 2025 clients, statelessly.
+ * @param {{ host?: string, port?: number, cors?: import('./cors.mjs').CorsOptions, legacy?: 'stateless' | 'reject' }} [options]
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
+export async function start({ host = '127.0.0.1', port = 0, cors = {}, legacy = 'stateless' } = {}) {
   const store = new CalendarStore();
   const handler = createMcpHandler(() => createCalendarServer(store), {
+    legacy,
     onerror: (error) => {
       // Rejected requests (such as a 2025 client's GET stream) are reported here too; they are normal.
       if (process.env.MCP_SERVER_DEBUG) console.error('calendar:', error.message);

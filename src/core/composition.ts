@@ -8,7 +8,7 @@ import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
 import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
 import type { SamplingModelSettings } from './inbox';
-import { ConnectionManager } from './mcp';
+import { ConnectionManager, EraMemory } from './mcp';
 import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
@@ -106,6 +106,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     secrets,
     fetch: baseFetch,
     probeFetch: baseFetch,
+    // Saved beside the config (synchronously: the first connect starts before the session is restored).
+    eras: new EraMemory(storage),
     registerSecret: (value) => secrets.add(value),
     inbox,
     ...(options.signIn && { signIn: options.signIn }),

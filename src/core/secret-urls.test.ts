@@ -67,3 +67,29 @@ describe.each(Object.entries(SECRETS))('a server URL with ?%s=…', (name, value
     expect(serializeSessionFile(file)).not.toContain(value);
   });
 });
+
+describe('what a card says about a server URL', () => {
+  it('is redacted in diagnoses: an unreachable server, and a local bridge with its command line', async () => {
+    const down = 'down-secret-4567';
+    const bridge = 'bridge-secret-1234';
+    const bearer = 'bearer-secret-8910';
+    const text = JSON.stringify({
+      mcpServers: {
+        down: { url: `http://127.0.0.1:9/mcp?access_token=${down}` },
+        bridge: { command: 'npx', args: ['-y', 'supergateway', '--sse', `https://g.example.com/sse?apikey=${bridge}`, '--oauth2Bearer', bearer] },
+      },
+    });
+    const local = createServices({ baseFetch: fetch });
+    try {
+      await local.connections.apply(parseMcpConfig(text).config!.servers);
+      const servers = local.connections.getSnapshot().servers;
+      const shown = JSON.stringify(servers.map(({ diagnosis, lastProblem, warnings }) => ({ diagnosis, lastProblem, warnings })));
+      expect(servers.find((server) => server.name === 'down')?.status).toBe('failed');
+      expect(shown).toContain('access_token=[redacted]');
+      expect(shown).toContain('apikey=[redacted]');
+      for (const value of [down, bridge, bearer]) expect(shown).not.toContain(value);
+    } finally {
+      await local.connections.disconnectAll();
+    }
+  });
+});

@@ -7,6 +7,7 @@
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthError, AuthErrorCode } from './auth-error';
+import { redactUrlsInText } from '../secrets';
 import { redactBody, redactOAuthUrl, redactParams } from './redact-oauth';
 
 /** The steps of the flow, in the order they usually run. */
@@ -96,7 +97,7 @@ export class StepRecorder {
 
   /** Records something verified. */
   check(sentence: string): void {
-    this.record.checks.push(sentence);
+    this.record.checks.push(redactUrlsInText(sentence));
     this.changed();
   }
 
@@ -120,15 +121,15 @@ export class StepRecorder {
 
   /** Ends the step as failed with the coded error, and returns the error for throwing. */
   fail(error: AuthError): AuthError {
-    this.record.error = { code: error.code, message: error.message, ...(error.endpoint === undefined ? {} : { endpoint: error.endpoint }) };
-    this.record.fix = error.fix;
+    this.record.error = { code: error.code, message: redactUrlsInText(error.message), ...(error.endpoint === undefined ? {} : { endpoint: redactUrlsInText(error.endpoint) }) };
+    this.record.fix = error.fix === undefined ? undefined : redactUrlsInText(error.fix);
     this.end('failed');
     return error;
   }
 
   private end(status: AuthStepStatus, note?: string): void {
     this.record.status = status;
-    if (note !== undefined) this.record.note = note;
+    if (note !== undefined) this.record.note = redactUrlsInText(note);
     this.changed();
   }
 }

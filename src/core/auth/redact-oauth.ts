@@ -3,7 +3,7 @@
  * a credential (codes, verifiers, tokens, secrets, state) are fixed by the RFCs, so the record of
  * each step keeps everything else a person needs to debug a sign-in and never holds a secret.
  */
-import { REDACTED } from '../traffic';
+import { REDACTED, redactUrl } from '../secrets';
 
 /** What a redacted value is replaced with: the traffic log's marker, so every panel shows the same. */
 export const REDACTED_VALUE = REDACTED;
@@ -36,11 +36,17 @@ export function redactParams(params: URLSearchParams): Record<string, string> {
   return record;
 }
 
-/** A URL with the values of secret query parameters replaced. */
+/**
+ * A URL with the values of secret query parameters replaced: OAuth's own (code, state, …), the
+ * general URL policy's, and a URL carried as a value (`resource=https://h/mcp?token=…`).
+ */
 export function redactOAuthUrl(url: string | URL): string {
   const parsed = new URL(url);
-  for (const name of [...parsed.searchParams.keys()]) if (isSecretOAuthName(name)) parsed.searchParams.set(name, REDACTED_VALUE);
-  return parsed.href;
+  for (const [name, value] of [...parsed.searchParams]) {
+    if (isSecretOAuthName(name)) parsed.searchParams.set(name, REDACTED_VALUE);
+    else if (/^https?:\/\//i.test(value)) parsed.searchParams.set(name, redactUrl(value));
+  }
+  return redactUrl(parsed.href);
 }
 
 /** A JSON value with the values of secret fields replaced, at any depth. */

@@ -15,6 +15,10 @@ interface Expected {
   stdio?: string[] | number;
   /** The URLs that stdio wrappers (mcp-remote, supergateway, mcp-proxy) bridge to, in order. */
   bridges?: string[];
+  /** The headers suggested with a bridge's URL, by server name (absent: none suggested). */
+  headers?: Record<string, Record<string, string>>;
+  /** The placeholders asked for, by server name, where a server has any. */
+  placeholders?: Record<string, string[]>;
   /** The address a server is connected to, where it differs from what is written (a `${VAR:-default}`). */
   urls?: Record<string, string>;
   /** `none`: not an MCP config (one clear problem); `syntax`: not JSON even leniently. */
@@ -38,9 +42,20 @@ const EXPECTED: Record<string, Expected> = {
   '13': { stdio: ['filesystem'] },
   '14': { stdio: ['attic-standard'], bridges: ['https://atom-mcp-server-production.up.railway.app/mcp'] },
   '15': { stdio: ['insightfulpipe'], bridges: ['https://main.insightfulmcp.com'] },
-  '16': { stdio: ['remote-example'], bridges: ['https://remote.mcp.server/sse'] },
+  '16': {
+    stdio: ['remote-example'],
+    bridges: ['https://remote.mcp.server/sse'],
+    headers: { 'remote-example': { Authorization: 'Bearer ${AUTH_TOKEN}' } },
+    placeholders: { 'remote-example': ['${AUTH_TOKEN}'] },
+  },
   '17': { stdio: ['supermachineExampleDocker'], bridges: ['https://mcp-server-ab71a6b2-cd55-49d0-adba-562bc85956e3.supermachine.app'] },
-  '18': { stdio: ['mcp-proxy'], bridges: ['http://example.io/sse'] },
+  // mcp-proxy sends `Authorization: Bearer $API_ACCESS_TOKEN`: suggested as a placeholder to fill, never the env's value.
+  '18': {
+    stdio: ['mcp-proxy'],
+    bridges: ['http://example.io/sse'],
+    headers: { 'mcp-proxy': { Authorization: 'Bearer ${API_ACCESS_TOKEN}' } },
+    placeholders: { 'mcp-proxy': ['${API_ACCESS_TOKEN}'] },
+  },
   '19': { remote: { sentry: H, 'sentry-dev': H, spotlight: H } },
   '20': { stdio: ['playwright-extension'], remote: { sentry: H } },
   '21': { remote: { Ironclad: H, DocuSign: H, iManage: H, TopCounsel: H, Definely: H, Slack: H, 'Google Drive': H } },
@@ -96,6 +111,9 @@ describe('parseMcpConfig over 45 configs from the wild', () => {
     expect(remote).toEqual(expected.remote ?? {});
     expect(typeof expected.stdio === 'number' ? stdio.length : stdio).toEqual(expected.stdio ?? []);
     expect(servers.flatMap((server) => (server.suggestedUrl === undefined ? [] : [server.suggestedUrl]))).toEqual(expected.bridges ?? []);
+    const suggested = Object.fromEntries(servers.flatMap((server) => (server.suggestedHeaders === undefined ? [] : [[server.name, server.suggestedHeaders]])));
+    expect(suggested).toEqual(expected.headers ?? {});
+    for (const [name, placeholders] of Object.entries(expected.placeholders ?? {})) expect(servers.find((server) => server.name === name)?.placeholders).toEqual(placeholders);
     for (const [name, url] of Object.entries(expected.urls ?? {})) expect(servers.find((server) => server.name === name)?.url).toBe(url);
     // Every remote server is usable as written (placeholders aside): no errors in any of these files.
     expect(result.problems.filter((problem) => problem.severity === 'error')).toEqual([]);

@@ -6,6 +6,7 @@ import { propertiesOf } from './json-tree';
 import { applyPlaceholderDefaults } from './placeholders';
 import type { ProblemList } from './problem-list';
 import { recogniseRemoteWrapper } from './remote-wrappers';
+import { redactUrl } from '../secrets';
 import { fieldsOf, readCommand, readHeaders, readOAuth, readTimeout, reportLikelyTypos, reportNotApplied, TRANSPORT_KEYS, URL_KEYS } from './server-fields';
 import type { PlaceholderSource } from './server-placeholders';
 import { collectPlaceholders } from './server-placeholders';
@@ -118,11 +119,17 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
 
   // Local processes, and the wrappers that are really remote servers.
   const { args, argNodes } = local;
+  const envNode = fields.get('env')?.valueNode;
+  const envProperties = envNode?.type === 'object' ? propertiesOf(envNode) : [];
   let suggestedUrl: string | undefined;
   let suggestedHeaders: Record<string, string> | undefined;
   let suggestedUrlNode: JsonNode | undefined;
   if (transport === 'stdio' && command !== undefined && command.trim() !== '' && local.anchor !== undefined) {
-    const wrapper = recogniseRemoteWrapper(command, args ?? []);
+    const wrapper = recogniseRemoteWrapper(
+      command,
+      args ?? [],
+      envProperties.map((property) => property.key),
+    );
     if (wrapper !== undefined) {
       suggestedUrl = wrapper.url;
       suggestedHeaders = Object.keys(wrapper.headers).length > 0 ? wrapper.headers : undefined;
@@ -131,7 +138,7 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
         'remote-wrapper',
         'info',
         suggestedUrlNode,
-        `Server "${name}" runs ${wrapper.tool}, a local bridge to ${wrapper.url}: a browser cannot start it, but Glassbox can connect to that URL directly`,
+        `Server "${name}" runs ${wrapper.tool}, a local bridge to ${redactUrl(wrapper.url)}: a browser cannot start it, but Glassbox can connect to that URL directly`,
       );
     } else {
       problems.addAtNode(
@@ -152,7 +159,10 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   }
   if (suggestedUrl !== undefined) sources.push({ text: suggestedUrl, node: suggestedUrlNode });
   for (const [headerName, headerValue] of Object.entries(suggestedHeaders ?? {})) {
-    sources.push({ text: `${headerName}: ${headerValue}`, node: argNodes.find((item) => String(item.value).includes(headerValue)) });
+    // A header from an argument is marked there; one the wrapper builds from `env` at that variable.
+    const argument = argNodes.find((item) => String(item.value).includes(headerValue));
+    const variable = envProperties.find((property) => headerValue.includes(`\${${property.key}}`));
+    sources.push({ text: `${headerName}: ${headerValue}`, node: argument ?? variable?.keyNode });
   }
   const { placeholders, defaults } = collectPlaceholders(sources, context.inputIds, problems);
 

@@ -11,10 +11,18 @@ export interface RemoteWrapper {
 const TOOLS: readonly RemoteWrapperTool[] = ['mcp-remote', 'supergateway', 'mcp-proxy'];
 
 /**
+ * mcp-proxy reads its bearer token from this environment variable and sends it as
+ * `Authorization: Bearer $API_ACCESS_TOKEN` (its README, "Configuration").
+ */
+const MCP_PROXY_TOKEN_VARIABLE = 'API_ACCESS_TOKEN';
+
+/**
  * Recognises `npx mcp-remote <url>`, `npx -y supergateway --sse <url>`, `uvx mcp-proxy <url>` (and the
  * same with versions, paths or Windows `cmd /c`), returning the remote URL; undefined for anything else.
+ * `envNames` are the names the entry's `env` sets: a header the wrapper builds from one of them is
+ * suggested with a `${NAME}` placeholder, never with the value written there.
  */
-export function recogniseRemoteWrapper(command: string, args: readonly string[]): RemoteWrapper | undefined {
+export function recogniseRemoteWrapper(command: string, args: readonly string[], envNames: readonly string[] = []): RemoteWrapper | undefined {
   const tokens = [command, ...args];
   const toolIndex = tokens.findIndex((token) => toolName(token) !== undefined);
   if (toolIndex < 0) return undefined;
@@ -24,7 +32,12 @@ export function recogniseRemoteWrapper(command: string, args: readonly string[])
   const rest = tokens.slice(toolIndex + 1);
   const url = rest.find((token) => /^https?:\/\//i.test(token));
   if (url === undefined) return undefined;
-  return { tool, url, headers: headersFromArguments(tool, rest) };
+  const headers = headersFromArguments(tool, rest);
+  const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  if (tool === 'mcp-proxy' && !hasAuthorization && envNames.includes(MCP_PROXY_TOKEN_VARIABLE)) {
+    headers['Authorization'] = `Bearer \${${MCP_PROXY_TOKEN_VARIABLE}}`;
+  }
+  return { tool, url, headers };
 }
 
 // "mcp-remote", "mcp-remote@latest", "/usr/local/bin/mcp-remote", "mcp-remote.cmd" → "mcp-remote".

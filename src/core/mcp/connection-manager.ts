@@ -3,6 +3,9 @@ import { displayCommandLine } from '../secrets';
 import type { CapabilityHost } from './capabilities/capability';
 import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
+import { secretValuesOfUrl } from '../secrets';
+import { redactDiagnosis } from './redact-diagnosis';
+import type { EraMemory } from './era-memory';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
@@ -15,6 +18,8 @@ export interface ConnectionManagerOptions {
   secrets: SecretRegistry;
   /** The fetch that really sends; each connection's wire tap goes around it. */
   fetch: typeof fetch;
+  /** The era remembered for each server URL (a 2025 server is connected without the probe). */
+  eras?: EraMemory;
   /** A plain fetch for diagnosis probes. */
   probeFetch?: typeof fetch;
   /** Called with every configured header value, so it is redacted wherever it would appear. */
@@ -104,7 +109,10 @@ export class ConnectionManager {
     const now = this.options.now ?? Date.now;
     const starts: Array<Promise<void>> = [];
     for (const server of servers) {
-      for (const value of Object.values(server.headers)) if (value) this.options.registerSecret?.(value);
+      // Header values, also those a local bridge's command line would send, are secrets.
+      for (const value of [...Object.values(server.headers), ...Object.values(server.suggestedHeaders ?? {})]) if (value) this.options.registerSecret?.(value);
+      // A `?token=` in the URL is a secret too: redacted wherever its value appears (a body, an error).
+      for (const url of [server.url, server.suggestedUrl]) for (const value of url ? secretValuesOfUrl(url) : []) this.options.registerSecret?.(value);
       if (kept.has(server.name)) continue;
       const base = { name: server.name, url: server.url, tools: [], warnings: [], updatedAt: now(), timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS };
       if (server.status === 'disabled') {
@@ -113,13 +121,15 @@ export class ConnectionManager {
         this.placeholders.set(server.name, {
           ...base,
           status: 'needs-local-process',
-          diagnosis: {
+          // The command line may carry a bridge's URL and token: shown through the secret policy.
+          diagnosis: redactDiagnosis({
             code: 'bad-config',
             title: server.localProcessNote?.title ?? 'Needs a local process',
-            detail:
+            detail: this.options.secrets.redact(
               server.localProcessNote?.detail ??
-              `"${displayCommandLine(server.command ?? '', server.args ?? [])}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
-          },
+                `"${displayCommandLine(server.command ?? '', server.args ?? [])}" is a stdio server: a browser cannot start it. Expose it over HTTP with a stdio-to-HTTP gateway${server.suggestedUrl ? `, or connect to ${server.suggestedUrl} directly` : ''}.`,
+            ),
+          }),
         });
       } else if (server.status === 'invalid' || !server.url) {
         this.placeholders.set(server.name, {
@@ -137,6 +147,7 @@ export class ConnectionManager {
           ...(server.transport === 'sse' ? { transport: 'sse' as const } : {}),
           log: this.options.log,
           secrets: this.options.secrets,
+          ...(this.options.eras && { eras: this.options.eras }),
           fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),

@@ -7,6 +7,7 @@ import type { Client, JSONRPCMessage, Middleware, Transport } from '@modelcontex
 import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
+import type { EraPrior } from './era-memory';
 import type { McpCall } from './call-registry';
 import type { CapabilityClientOptions, CapabilityLoad, CapabilityModule } from './capabilities/capability';
 import type { Diagnosis, ServerState } from './connection-state';
@@ -32,6 +33,8 @@ export interface Session {
   exchanges: SessionExchanges;
   /** Answers found unusable while this session was connecting. */
   connectProblems: AnswerProblem[];
+  /** The era verdict its connect used instead of probing (see era-memory). */
+  prior?: EraPrior;
   /** The handshake's call that failed, if one did. */
   failedCall?: McpCall;
   /** While connecting: opens the way for the server→client stream (GET) once the capabilities are loaded. */
@@ -57,12 +60,20 @@ export interface SessionSettings {
   connecting(): boolean;
   /** The sign-in middleware, outside the tap (so the request retried with a token is recorded too). */
   auth?: Middleware;
+  /** Connect in this era without the `server/discover` probe (a remembered verdict). */
+  prior?: EraPrior;
 }
 
 /** A new SDK client and transport, its traffic through the wire tap, its capabilities registered. */
 export function openSession(sdk: ClientSdk, settings: SessionSettings): Session {
   const calls = new CallRegistry();
-  const session = { calls, kind: settings.transport, connectProblems: [] as AnswerProblem[], exchanges: new SessionExchanges(settings.note) } as Partial<Session> as Session;
+  const session = {
+    calls,
+    kind: settings.transport,
+    connectProblems: [] as AnswerProblem[],
+    exchanges: new SessionExchanges(settings.note),
+    ...(settings.prior && settings.transport === 'streamable-http' ? { prior: settings.prior } : {}),
+  } as Partial<Session> as Session;
   session.tap = createWireTap({
     log: settings.log,
     wire: 'mcp',
@@ -161,7 +172,7 @@ function onAnswerProblem(session: Session, problem: AnswerProblem, settings: Ses
 export async function handshake(session: Session, capabilities: readonly CapabilityModule[], timeoutMs: number): Promise<Array<[string, CapabilityLoad]>> {
   const connecting = session.calls.begin({ methods: ['server/discover', 'initialize'] });
   try {
-    await session.client.connect(session.transport, { timeout: timeoutMs, signal: connecting.controller.signal });
+    await session.client.connect(session.transport, { timeout: timeoutMs, signal: connecting.controller.signal, ...(session.prior && { prior: session.prior }) });
   } catch (error) {
     session.failedCall = connecting;
     throw connecting.failure ?? error;

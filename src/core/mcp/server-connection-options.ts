@@ -2,6 +2,7 @@
 import type { OAuthServerConfig } from '../auth';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { CapabilityHost, CapabilityModule } from './capabilities/capability';
+import type { EraMemory } from './era-memory';
 import type { TransportKind } from './open-transport';
 import type { SignInSetup } from './server-sign-in';
 
@@ -11,12 +12,17 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Note on the exchange whose 404 made the connection renew its session. */
 export const SESSION_RENEWED_NOTE = 'Session expired (404): re-initialized and retried';
 
+/** Note on the request that failed in the era remembered for the server, before it was probed again. */
+export const REMEMBERED_ERA_FAILED_NOTE = 'Failed in the era remembered for this server (2025): Glassbox forgot it and probes the era again (server/discover)';
+
 /** Settings of one server connection. */
 export interface ServerConnectionOptions {
   name: string;
   url: string;
   headers: Record<string, string>;
   timeoutMs?: number;
+  /** The era remembered for each URL: a 2025 server is connected without the `server/discover` probe. Without it every connect probes. */
+  eras?: EraMemory;
   /** `sse`: straight to the 2024 HTTP+SSE transport. Default: streamable HTTP, falling back to SSE on a 4xx to initialize. */
   transport?: TransportKind;
   /** Where its traffic is recorded (written only: the connection never reads it back). */

@@ -24,16 +24,19 @@ import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { codedError, connectedFacts, handshake, openSession } from './mcp-session';
+import { probesAfterFailure } from './era-memory';
+import type { EraPrior } from './era-memory';
+import { redactDiagnosis, redactStatePatch } from './redact-diagnosis';
 import { runRequest } from './run-request';
 import type { Session } from './mcp-session';
 import { diagnoseSession, holdStreamWhile } from './diagnose-session';
 import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
 import type { TransportKind } from './open-transport';
 import { ServerSignIn } from './server-sign-in';
-import { DEFAULT_TIMEOUT_MS } from './server-connection-options';
+import { DEFAULT_TIMEOUT_MS, REMEMBERED_ERA_FAILED_NOTE } from './server-connection-options';
 import type { ServerConnectionOptions } from './server-connection-options';
 
-export { DEFAULT_TIMEOUT_MS, SESSION_RENEWED_NOTE } from './server-connection-options';
+export { DEFAULT_TIMEOUT_MS, REMEMBERED_ERA_FAILED_NOTE, SESSION_RENEWED_NOTE } from './server-connection-options';
 export type { ServerConnectionOptions } from './server-connection-options';
 
 /** A connection to one MCP server. */
@@ -124,7 +127,7 @@ export class ServerConnection {
   }
 
   private update(patch: Partial<ServerState>): void {
-    this.state = { ...this.state, ...patch, updatedAt: this.now() };
+    this.state = { ...this.state, ...redactStatePatch(patch), updatedAt: this.now() };
     for (const listener of this.listeners) listener();
   }
 
@@ -148,10 +151,11 @@ export class ServerConnection {
   }
 
   /** A new session whose answer problems fail their calls and are noted in the trace. */
-  private openSession(sdk: ClientSdk, transport: TransportKind): Session {
+  private openSession(sdk: ClientSdk, transport: TransportKind, prior?: EraPrior): Session {
     return openSession(sdk, {
       ...this.options,
       transport,
+      ...(prior && { prior }),
       ...(this.auth && { auth: this.auth.middleware }),
       capabilities: this.capabilities,
       note: (id, note) => this.note(id, note),
@@ -184,13 +188,12 @@ export class ServerConnection {
     }
     // Disconnected, or connecting again, while the SDK loaded: that later call decides.
     if (attempt !== this.attempt) return;
-    const first = this.openSession(sdk, this.options.transport ?? 'streamable-http');
-    this.session = first;
+    const opened = await this.establishFirst(sdk, this.options.transport ?? 'streamable-http', attempt);
+    const first = opened.session;
     let session = first;
-    let loaded: Partial<ServerState> | undefined;
-    try {
-      loaded = await this.establish(first);
-    } catch (error) {
+    let loaded: Partial<ServerState> | undefined = opened.loaded;
+    if (opened.failure) {
+      const { error } = opened.failure;
       let sseFailure: unknown;
       if (attempt === this.attempt && triesSseNext(error, first)) {
         // Not a streamable HTTP endpoint: the spec's backwards compatibility says try the 2024 GET-SSE transport.
@@ -222,9 +225,33 @@ export class ServerConnection {
     }
     if (this.session !== session) return;
     this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
+    const info = session.client.getServerVersion();
+    this.options.eras?.connected(this.options.url, { transport: session.kind, era: this.state.era, prior: session.prior, server: info ? `${info.name} ${info.version}` : undefined });
     const warning = await eraProbeWarning(session.exchanges.blockedProbe, this.state.era, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note));
     if (warning) this.warn(warning);
     await this.auth?.refreshState();
+  }
+
+  /**
+   * The first session of a connect: in the era remembered for this URL when there is one (no
+   * `server/discover` probe); when that fails with an answer from the server, the verdict is
+   * forgotten, the failed request says so, and the connect probes again at once.
+   */
+  private async establishFirst(sdk: ClientSdk, transport: TransportKind, attempt: number): Promise<{ session: Session; loaded?: Partial<ServerState>; failure?: { error: unknown } }> {
+    const prior = this.options.eras?.prior(this.options.url, transport);
+    const session = this.openSession(sdk, transport, prior);
+    this.session = session;
+    try {
+      return { session, loaded: await this.establish(session) };
+    } catch (error) {
+      if (prior === undefined || attempt !== this.attempt || !probesAfterFailure(error)) return { session, failure: { error } };
+      this.options.eras?.forget(this.options.url);
+      const initialize = session.failedCall?.requests.at(-1);
+      this.note(initialize ? session.tap.exchangeFor(initialize.id) : undefined, REMEMBERED_ERA_FAILED_NOTE);
+      await session.client.close().catch(() => undefined);
+      if (attempt !== this.attempt) return { session, failure: { error } };
+      return this.establishFirst(sdk, transport, attempt);
+    }
   }
 
   /** The handshake of a new session, its server→client stream held until the capabilities are loaded. */
@@ -244,8 +271,9 @@ export class ServerConnection {
   }
 
   /** The diagnosis of a failed handshake (see diagnoseSession). */
-  private diagnose(session: Session, error: unknown): Promise<Diagnosis> {
-    return diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
+  private async diagnose(session: Session, error: unknown): Promise<Diagnosis> {
+    const diagnosis = await diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
+    return redactDiagnosis(diagnosis);
   }
 
   /** Runs one request on the current session (see runRequest: a forgotten 2025 session is renewed once). */
@@ -261,7 +289,8 @@ export class ServerConnection {
   }
 
   /** Record a failure as the card's last problem and make the error a caller sees. */
-  private fail(method: string, error: unknown, diagnosis: Diagnosis): unknown {
+  private fail(method: string, error: unknown, given: Diagnosis): unknown {
+    const diagnosis = redactDiagnosis(given);
     this.update({ lastProblem: { at: this.now(), method, diagnosis } });
     return codedError(error, diagnosis);
   }

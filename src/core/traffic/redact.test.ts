@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretRegistry, isSecretHeaderName, redactHeaders, redactText, redactUrl } from './redact';
+import { SecretRegistry, isSecretHeaderName, redactHeaders, redactText } from './redact';
 
 describe('redactHeaders', () => {
   it('keeps the scheme of a Bearer credential and lower-cases names', () => {
@@ -61,30 +61,6 @@ describe('redactHeaders', () => {
   it('is idempotent', () => {
     const once = redactHeaders({ authorization: 'Bearer sk-1', 'x-api-key': 'k' });
     expect(redactHeaders(once)).toEqual(once);
-  });
-});
-
-describe('redactUrl', () => {
-  it('replaces query parameters named like credentials and keeps the rest byte for byte', () => {
-    expect(redactUrl('https://api.example/v1/x?api_key=abc&q=a%20b&access_token=t#frag')).toBe(
-      'https://api.example/v1/x?api_key=[redacted]&q=a%20b&access_token=[redacted]#frag',
-    );
-    expect(redactUrl('https://s3.example/o?X-Amz-Signature=f00&X-Amz-Date=1&password=p&client_secret=c&sig=z')).toBe(
-      'https://s3.example/o?X-Amz-Signature=[redacted]&X-Amz-Date=1&password=[redacted]&client_secret=[redacted]&sig=[redacted]',
-    );
-  });
-
-  it('matches encoded parameter names and leaves empty values alone', () => {
-    expect(redactUrl('https://h/p?api%5Fkey=abc&token=&flag')).toBe('https://h/p?api%5Fkey=[redacted]&token=&flag');
-  });
-
-  it('redacts the password of user:password@', () => {
-    expect(redactUrl('https://alice:hunter22@mcp.example/mcp?x=1')).toBe('https://alice:[redacted]@mcp.example/mcp?x=1');
-  });
-
-  it('leaves URLs without secrets untouched', () => {
-    const url = 'http://127.0.0.1:3000/mcp';
-    expect(redactUrl(url)).toBe(url);
   });
 });
 

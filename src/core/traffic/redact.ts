@@ -4,11 +4,11 @@
  * recording fetch: header names that carry credentials, URL query parameters
  * named like credentials, and known secret values wherever they occur.
  */
-import { isSecretQueryName } from '../secrets';
+import { REDACTED } from '../secrets';
 import type { HeaderMap } from './types';
 
-/** What a redacted value is replaced with. */
-export const REDACTED = '[redacted]';
+// The URL policy lives with the other secret rules; the recorder applies it to every exchange.
+export { REDACTED, redactUrl } from '../secrets';
 
 /** Headers whose values are always credentials. */
 const SECRET_HEADER_NAMES: ReadonlySet<string> = new Set([
@@ -74,42 +74,6 @@ export function redactHeaders(headers: HeaderSource): HeaderMap {
     result[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
   return result;
-}
-
-/** Decodes a query component for name matching; a malformed one is matched as written. */
-function decodeQueryComponent(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
-/**
- * Replaces the values of query parameters named like credentials (the policy share links
- * use too: key, token, secret, auth, session, password, sig, credential) and the password of any `user:password@` part. The URL is
- * edited as text, not re-serialised, so everything else stays byte for byte as sent.
- */
-export function redactUrl(url: string): string {
-  const hashAt = url.indexOf('#');
-  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : url.slice(hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  let base = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
-  base = base.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):([^/?#@]+)@/i, (_match, user: string) => `${user}:${REDACTED}@`);
-  if (queryAt === -1) return base + hash;
-  const query = beforeHash.slice(queryAt + 1);
-  const redactedQuery = query
-    .split('&')
-    .map((part) => {
-      const equalsAt = part.indexOf('=');
-      if (equalsAt === -1) return part;
-      const name = decodeQueryComponent(part.slice(0, equalsAt));
-      const value = part.slice(equalsAt + 1);
-      return isSecretQueryName(name) && value !== '' ? `${part.slice(0, equalsAt)}=${REDACTED}` : part;
-    })
-    .join('&');
-  return `${base}?${redactedQuery}${hash}`;
 }
 
 /** Escapes a string for use inside a RegExp. */

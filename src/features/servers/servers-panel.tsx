@@ -2,6 +2,7 @@ import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ConnectionManager, Diagnosis, McpToolInfo, ServerState } from '../../core/mcp';
 import { inPageDemoLabel } from '../../core/config';
+import { redactUrl } from '../../core/secrets';
 import { useStore } from '../../ui/use-store';
 import { EraBadge, McpIconView, ServerInstructionsView } from './server-identity';
 import type { CallProgress } from './tool-call-form';
@@ -156,7 +157,11 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
         ) : null}
       </div>
       <div className="server-meta mono">
-        <span title="URL">{server.url}</span>
+        {server.url !== undefined && (
+          <span title="URL (secret query values hidden: the config editor shows them)" data-testid={`server-url-${server.name}`}>
+            {redactUrl(server.url)}
+          </span>
+        )}
         {server.serverInfo && (
           <span>
             {' '}
