@@ -156,11 +156,10 @@ async function expectInertPage(page: Page): Promise<void> {
   expect(report.javascriptLinks).toBe(0);
   expect(report.xImages, 'no <img src=x> made from server text').toBe(0);
   expect(report.embeds).toBe(0);
-  // The only scripts are our own bundled modules and index.html's three inline scripts (a sign-in
-  // answer at the old callback address sent on, the theme lines, the saved panel sizes of the
-  // prerendered first frame), which the policy names by hash.
+  // The only scripts are our own bundled modules and index.html's two inline scripts (the theme
+  // lines, the saved panel sizes of the prerendered first frame), which the policy names by hash.
   for (const url of report.scriptUrls) expect(url.startsWith(`${report.origin}/assets/`), url).toBe(true);
-  expect(report.inline).toHaveLength(3);
+  expect(report.inline).toHaveLength(2);
   for (const text of report.inline) expect(report.scriptSources, text.slice(0, 80)).toContain(`'${sha256(text)}'`);
 }
 

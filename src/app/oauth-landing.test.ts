@@ -49,7 +49,7 @@ describe('the app as the page a sign-in comes back to', () => {
 });
 
 describe("index.html's first lines", () => {
-  /** Runs index.html's inline script that handles the old callback address, at `href`; returns where it went. */
+  /** Runs index.html's first inline script (it handles the old callback address) at `href`; returns where it went. */
   function run(href: string): string | undefined {
     const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
     const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').find((code) => code.includes('oauth'));
@@ -57,7 +57,9 @@ describe("index.html's first lines", () => {
     const url = new URL(href);
     let went: string | undefined;
     const location = { pathname: url.pathname, search: url.search, replace: (to: string) => void (went = to) };
-    new Function('location', script!)(location);
+    // The same script picks the theme next: its browser pieces are stand-ins here.
+    const theme = { localStorage: { getItem: () => null }, matchMedia: () => ({ matches: false }), document: { documentElement: { setAttribute: () => undefined } } };
+    new Function('location', 'localStorage', 'matchMedia', 'document', script!)(location, theme.localStorage, theme.matchMedia, theme.document);
     return went;
   }
 
