@@ -27,12 +27,15 @@ const TYPES = {
 
 /**
  * Serves `root` on `host:port` (port 0 picks a free one); over https with `tls` (a key and certificate).
- * A path without an extension whose `.html` file exists is served that file, as static hosts do
- * (the OAuth callback page is linked as oauth/callback).
- * @param {{ root: string, host?: string, port?: number, tls?: { key: string, cert: string } }} options
+ * `mode` is how the host treats a path that names no file: `pretty` (the default) serves a path
+ * without an extension its `.html` file when that exists, as GitHub Pages, Netlify and Cloudflare
+ * do; `exact` serves files as named and nothing else (404), as S3, a default nginx and
+ * `python -m http.server` do; `spa` answers every unknown path with the root's index.html, as a
+ * host with a single-page fallback does. A folder serves its index.html in every mode.
+ * @param {{ root: string, host?: string, port?: number, tls?: { key: string, cert: string }, mode?: 'pretty' | 'exact' | 'spa' }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
-export async function serveStatic({ root, host = '127.0.0.1', port = 0, tls }) {
+export async function serveStatic({ root, host = '127.0.0.1', port = 0, tls, mode = 'pretty' }) {
   const base = path.resolve(root);
   /** @type {import('node:http').RequestListener} */
   const handle = async (req, res) => {
@@ -47,8 +50,12 @@ export async function serveStatic({ root, host = '127.0.0.1', port = 0, tls }) {
       if (info?.isDirectory()) {
         file = path.join(file, 'index.html');
         info = await stat(file).catch(() => undefined);
-      } else if (info === undefined && path.extname(file) === '') {
+      } else if (info === undefined && path.extname(file) === '' && mode === 'pretty') {
         file = `${file}.html`;
+        info = await stat(file).catch(() => undefined);
+      }
+      if (!info?.isFile() && mode === 'spa') {
+        file = path.join(base, 'index.html');
         info = await stat(file).catch(() => undefined);
       }
       if (!info?.isFile()) {

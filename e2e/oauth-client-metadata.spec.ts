@@ -51,7 +51,7 @@ test.afterAll(async () => {
 test('the client metadata document is the client id when the authorization server accepts one: no registration', async ({ page, context }) => {
   // The build wrote the document for the place it is served at.
   const document = JSON.parse(await readFile(path.join(outDir, 'oauth', 'client-metadata.json'), 'utf8')) as Record<string, unknown>;
-  expect(document).toMatchObject({ client_id: DOCUMENT_URL, redirect_uris: [`${APP_ORIGIN}/oauth/callback`] });
+  expect(document).toMatchObject({ client_id: DOCUMENT_URL, redirect_uris: [`${APP_ORIGIN}/oauth/callback.html`] });
   // The authorization server says it accepts metadata documents, and offers registration too.
   const metadata = (await (await fetch(`${server.origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
   expect(metadata).toMatchObject({ client_id_metadata_document_supported: true, registration_endpoint: `${server.origin}/register` });

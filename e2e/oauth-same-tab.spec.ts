@@ -13,7 +13,7 @@ import { TEST_PORTS } from './test-ports';
 let server: RunningAuthServer;
 
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
-  const redirectUris = [new URL('oauth/callback', String(testInfo.project.use.baseURL)).href];
+  const redirectUris = [new URL('oauth/callback.html', String(testInfo.project.use.baseURL)).href];
   server = await start({ port: TEST_PORTS.spare(2), redirectUris });
 });
 test.afterAll(async () => {

@@ -19,7 +19,7 @@ let appOrigin: string;
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   const base = new URL(String(testInfo.project.use.baseURL));
   appOrigin = base.origin;
-  const redirectUris = [new URL('oauth/callback', base).href];
+  const redirectUris = [new URL('oauth/callback.html', base).href];
   [server, noCors] = await Promise.all([start({ port: TEST_PORTS.auth, redirectUris }), start({ port: TEST_PORTS.spare(0), redirectUris, cors: false })]);
 });
 test.afterEach(() => server.setConsent('grant'));
@@ -129,7 +129,7 @@ test.describe('a sign-in that fails says why and what to do', () => {
           const location = response.headers()['location'];
           if (location === undefined) break;
           const next = new URL(location, current);
-          if (next.pathname.endsWith('/oauth/callback')) {
+          if (next.pathname.endsWith('/oauth/callback.html')) {
             forge(next.searchParams);
             return route.fulfill({ status: 302, headers: { location: next.href } });
           }

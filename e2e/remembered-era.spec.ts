@@ -12,7 +12,7 @@ import { configPath, expectAppTookOver } from './helpers';
 import { TEST_PORTS } from './test-ports';
 
 /** This spec's own server port (spare 15): it swaps a 2025 server for a 2026-only one there. */
-const PORT = TEST_PORTS.spare(15);
+const PORT = TEST_PORTS.spare(21);
 const URL = `http://127.0.0.1:${PORT}/mcp`;
 const CONFIG = { mcpServers: { changing: { url: URL } } };
 

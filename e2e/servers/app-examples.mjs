@@ -3,7 +3,9 @@
  * `createServer` behind our own node:http + CORS, at /mcp:
  * - basic: `@modelcontextprotocol/server-basic-vanillajs` (get-time; its view calls get-time back,
  *   sends ui/message, logs and asks to open a link),
- * - budget: `@modelcontextprotocol/server-budget-allocator` (get-budget-data; an interactive view).
+ * - budget: `@modelcontextprotocol/server-budget-allocator` (get-budget-data; an interactive view),
+ * - monitor: `@modelcontextprotocol/server-system-monitor` (get-system-info; its view polls the
+ *   app-only poll-system-stats every 2 s).
  *
  * Why not their own HTTP entry (`dist/index.js`): it takes its port only from $PORT, binds every
  * interface and answers preflights with the `cors` package's defaults; the tests need loopback, a
@@ -15,10 +17,11 @@
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { createServer as createBasicServer } from '@modelcontextprotocol/server-basic-vanillajs';
 import { createServer as createBudgetServer } from '@modelcontextprotocol/server-budget-allocator';
+import { createServer as createMonitorServer } from '@modelcontextprotocol/server-system-monitor';
 import { isMain, parseCliArgs, readBody, serveMcpEndpoint } from './http-kit.mjs';
 
 /** The example servers by name. */
-export const APP_EXAMPLES = { basic: createBasicServer, budget: createBudgetServer };
+export const APP_EXAMPLES = { basic: createBasicServer, budget: createBudgetServer, monitor: createMonitorServer };
 
 /**
  * A stateless endpoint: each request gets a fresh example server and transport, as the examples' entry does.

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCallbackMessage, OAUTH_CHANNEL } from './oauth-channel';
-import { REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './same-tab-redirect';
+import { isCallbackMessage, OAUTH_CHANNEL, REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './oauth-channel';
 
 describe('the OAuth callback page', () => {
   it('posts on the channel, and the message shape, that the opener listens for', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingRedirect, TokenBackend } from '../core/auth';
-import { createSameTabRedirect, REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './same-tab-redirect';
+import { REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './oauth-channel';
+import { createSameTabRedirect } from './same-tab-redirect';
 import type { RedirectPage } from './same-tab-redirect';
 
 /** A tab: its address, history calls, sessionStorage; `backend` stands for the sign-in's IndexedDB database. */

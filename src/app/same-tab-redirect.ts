@@ -10,11 +10,8 @@
 import type { PendingRedirect, RedirectReturn, SameTabRedirect, TokenBackend } from '../core/auth';
 // By file: core/auth's index also leads to the sign-in flow, which loads on first use with the SDK.
 import { seal, unseal } from '../core/auth/pending-redirect';
+import { REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './oauth-channel';
 
-/** The sessionStorage key saying "this tab went to sign in" (public/oauth/callback.js repeats it). */
-export const REDIRECT_MARKER_KEY = 'glassbox.oauth.redirect';
-/** The fragment the callback page comes back with: `#oauth-callback=<the callback's query, encoded>` (callback.js repeats it). */
-export const RETURN_FRAGMENT = '#oauth-callback=';
 /** The IndexedDB key of the sealed pending flow. */
 const PENDING_KEY = 'redirect-pending';
 

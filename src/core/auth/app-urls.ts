@@ -10,11 +10,19 @@ import type { OAuthClientMetadata } from '@modelcontextprotocol/client';
 export interface AppOAuthUrls {
   /** The page origin, e.g. https://glassbox.example. */
   origin: string;
-  /** `<origin><base>oauth/callback`. */
+  /**
+   * `<origin><base>oauth/callback.html`: the callback page by its file name, so every static host
+   * serves it as it is (S3, a default nginx, `python -m http.server`, hosts with a single-page
+   * fallback), without mapping an extensionless path to it. A folder (`oauth/callback/` with an
+   * index.html) would need the host to serve a folder's index, which object stores behind a CDN do not.
+   */
   redirectUri: string;
   /** `<origin><base>oauth/client-metadata.json`: the client id where the server accepts metadata documents. */
   clientMetadataDocumentUrl: string;
 }
+
+/** The callback page, relative to the app's base. */
+const CALLBACK_PAGE = 'oauth/callback.html';
 
 /** The client name shown on consent pages. */
 export const CLIENT_NAME = 'Glassbox';
@@ -24,7 +32,7 @@ export function appOAuthUrls(origin: string, basePath = '/'): AppOAuthUrls {
   const base = new URL(basePath.endsWith('/') ? basePath : `${basePath}/`, origin);
   return {
     origin: base.origin,
-    redirectUri: new URL('oauth/callback', base).href,
+    redirectUri: new URL(CALLBACK_PAGE, base).href,
     clientMetadataDocumentUrl: new URL('oauth/client-metadata.json', base).href,
   };
 }

@@ -230,7 +230,8 @@ export class AuthSession {
       const step = this.trace.begin('authorize');
       step.check('Back in this tab from the authorization page');
       const started = { authorizationUrl: new URL(pending.authorizationUrl), codeVerifier: pending.codeVerifier, state: pending.state };
-      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined), trace: this.trace });
+      // The code is exchanged with the redirect URI it was sent to (RFC 6749 §4.1.3), even if this version's differs.
+      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined), redirectUri: pending.redirectUri, trace: this.trace });
       return this.keep(tokens, pending.discovery, pending.scope, undefined);
     });
   }

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { frameAllowAttribute, type ViewPermission } from '../../core/apps';
+import { decideViewToolCall, frameAllowAttribute, ViewConsentQueue, type ViewPermission, type ViewQuestion } from '../../core/apps';
+import type { ToolAnnotations } from '../../core/tools';
+import { useStore } from '../../ui/use-store';
 import type { ToolAppCall } from '../../ui/tool-app-slot';
 import type { AppsHost } from './apps-host';
 import { sandboxTarget } from './apps-host';
-import { AppConsent, type ConsentRequest } from './app-consent';
+import { AppConsent } from './app-consent';
 import { AppPermissions } from './app-permissions';
 import { AppTeachingNote } from './app-teaching-note';
 import { useHostContext } from './use-host-context';
@@ -22,8 +24,8 @@ export interface AppViewProps {
   callTool(name: string, args: Record<string, unknown>): Promise<unknown>;
   /** Reads a resource of the view's server. */
   readResource(uri: string): Promise<unknown>;
-  /** The policy for a tool of this server: allow, ask or deny; or a refusal reason when the view may not call it at all. */
-  policyFor(name: string): 'allow' | 'ask' | 'deny' | { refused: string };
+  /** A tool of this server the view may call (its annotations, for the policy), or why it may not call it at all. */
+  toolFor(name: string): { annotations?: ToolAnnotations } | { refused: string };
   /** The browser permissions the person granted this view (its frame is rebuilt when they change). */
   granted: readonly ViewPermission[];
   /** Whether the person answered the view's permission request; `onPermissions` records the answer. */
@@ -38,29 +40,29 @@ const HEIGHT = { min: 60, max: 1600, initial: 240 };
  * One MCP App view: the sandboxed frame, the bridge to it, and everything the person decides for
  * it (a tool call or read it asks for, a link it wants opened), with what it declared on show.
  */
-export function AppView({ host, call, resourceUri, document: viewDocument, declared, callTool, readResource, policyFor, granted, permissionsAnswered, onPermissions }: AppViewProps) {
+export function AppView({ host, call, resourceUri, document: viewDocument, declared, callTool, readResource, toolFor, granted, permissionsAnswered, onPermissions }: AppViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [viewId] = useState(() => `view-${Math.random().toString(36).slice(2, 10)}`);
   const [height, setHeight] = useState(HEIGHT.initial);
   const [displayMode, setDisplayMode] = useState<'inline' | 'fullscreen'>('inline');
-  const [consents, setConsents] = useState<ConsentRequest[]>([]);
+  // What the view asks the person, identical questions waiting at once as one card; whatever still waits when the view goes is denied.
+  const [consents] = useState(() => new ViewConsentQueue());
+  const waiting = useStore(consents);
+  useEffect(() => () => consents.close(), [consents]);
   const [modelContext, setModelContext] = useState<string>();
   const [target] = useState(sandboxTarget);
   const label = `${call.server} · ${call.toolName}`;
 
-  /** Asks the person; resolves with their answer. */
-  const ask = (request: Omit<ConsentRequest, 'id' | 'answer'>) =>
-    new Promise<boolean>((resolve) => {
-      const id = `${Date.now()}-${Math.random()}`;
-      setConsents((list) => [...list, { ...request, id, answer: (yes) => (setConsents((rest) => rest.filter((item) => item.id !== id)), resolve(yes)) }]);
-    });
+  /** Asks the person; resolves true unless they deny. */
+  const ask = async (question: ViewQuestion) => (await consents.ask(question)) !== 'deny';
 
   const handlers: ViewHandlers = {
     async callTool(name, args) {
-      const policy = policyFor(name);
-      if (typeof policy === 'object') return { isError: true, content: [{ type: 'text', text: policy.refused }] };
-      const allowed = policy === 'allow' || (policy === 'ask' && (await ask({ kind: 'tool', title: `The view asks to call ${name}`, detail: JSON.stringify(args, null, 2) })));
-      if (!allowed) return { isError: true, content: [{ type: 'text', text: `The person did not allow ${name} (policy: ${policy}).` }] };
+      const tool = toolFor(name);
+      if ('refused' in tool) return { isError: true, content: [{ type: 'text', text: tool.refused }] };
+      // The model's policy for this server and tool decides (pinned; a changed definition asks again).
+      const decided = await decideViewToolCall({ server: call.server, tool: name, args, ...(tool.annotations && { annotations: tool.annotations }) }, host.policies, consents);
+      if (!decided.run) return { isError: true, content: [{ type: 'text', text: decided.reason }] };
       return callTool(name, args);
     },
     async readResource(uri) {
@@ -130,8 +132,8 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
         </button>
       </header>
       <AppPermissions declared={declared.permissions} granted={granted} answered={permissionsAnswered} onAnswer={onPermissions} />
-      {consents.map((consent) => (
-        <AppConsent key={consent.id} request={consent} />
+      {waiting.map((question) => (
+        <AppConsent key={question.id} question={question} onAnswer={(answer) => consents.answer(question.id, answer)} />
       ))}
       <iframe
         ref={frame}

@@ -55,11 +55,11 @@ export function ToolCallApp({ host, call }: { host: AppsHost; call: ToolAppCall 
   if (loaded === undefined) return <div className="faint app-loading">Loading the MCP App view ({resourceUri})…</div>;
   if ('problem' in loaded) return <div className="warn-box" data-testid="app-problem">{loaded.problem}</div>;
 
-  const policyFor = (name: string): 'allow' | 'ask' | 'deny' | { refused: string } => {
+  const toolFor: AppViewProps['toolFor'] = (name) => {
     const target = servers.find((server) => server.name === call.server)?.tools.find((candidate) => candidate.name === name);
     if (!target) return { refused: `${call.server} has no tool named ${name}.` };
     if (!readToolUi(target).visibility.includes('app')) return { refused: `${name} is not visible to app views (_meta.ui.visibility leaves "app" out).` };
-    return host.policies.effectivePolicy(call.server, name, target.annotations);
+    return target.annotations ? { annotations: target.annotations } : {};
   };
   const connection = () => {
     const found = host.connections.get(call.server);
@@ -77,7 +77,7 @@ export function ToolCallApp({ host, call }: { host: AppsHost; call: ToolAppCall 
       call={call}
       resourceUri={resourceUri}
       {...loaded}
-      policyFor={policyFor}
+      toolFor={toolFor}
       callTool={(name, args) => connection().callTool(name, args, { toolCallId: call.toolCallId })}
       readResource={(uri) => connection().apps.read(uri, { toolCallId: call.toolCallId })}
     />
