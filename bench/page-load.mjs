@@ -1,8 +1,8 @@
 /**
  * One cold page load in a fresh browser context (empty cache and storage): first
  * contentful paint, every script and style sheet the page loaded with its gzipped size
- * and when it arrived, and — for the app — when the config editor became usable and when
- * Monaco took over.
+ * and when it arrived, and — for the app — when it marked itself interactive
+ * (`glassbox:interactive`), when the config editor became usable and when Monaco took over.
  */
 import { gzipSync } from 'node:zlib';
 
@@ -75,6 +75,7 @@ export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
  * @property {number} fcpMs
  * @property {number} lcpMs  largest contentful paint (the last entry reported before the measure ends)
  * @property {LoadedFile[]} files
+ * @property {number | undefined} interactiveMs  the app's `glassbox:interactive` mark: the restored session drawn and Send works
  * @property {number | undefined} editorUsableMs
  * @property {number | undefined} monacoReadyMs
  * @property {number} documentGzipBytes  the HTML document itself (with any inline style and script), gzipped
@@ -128,6 +129,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     // LCP entries are reported after their frame: give the last one time to arrive.
     await page.waitForFunction(() => window.__benchMarks?.lcpAt !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
     if (app) {
+      await page.waitForFunction(() => performance.getEntriesByName('glassbox:interactive').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
       await page.waitForFunction(() => window.__benchMarks?.monacoReadyAt !== undefined, undefined, { timeout: monacoTimeoutMs });
       // Let Monaco's workers and fonts arrive, so the file list is complete. ('networkidle' never
       // comes: the app keeps a GET stream open to its MCP server.)
@@ -136,6 +138,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     }
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      interactive: performance.getEntriesByName('glassbox:interactive')[0]?.startTime,
       resources: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
       marks: window.__benchMarks,
       inlineScripts: [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''),
@@ -153,6 +156,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       fcpMs: timing.fcp,
       lcpMs: timing.marks?.lcpAt ?? Number.NaN,
       files,
+      interactiveMs: timing.interactive,
       editorUsableMs: timing.marks?.editorUsableAt,
       monacoReadyMs: timing.marks?.monacoReadyAt,
       documentGzipBytes: await documentGzipBytes,
