@@ -1,8 +1,8 @@
 /**
  * One cold page load in a fresh browser context (empty cache and storage): first
  * contentful paint, every script and style sheet the page loaded with its gzipped size
- * and when it arrived, and — for the app — when the config editor became usable and when
- * Monaco took over.
+ * and when it arrived, and — for the app — when it marked itself interactive
+ * (`glassbox:interactive`), when the config editor became usable and when Monaco took over.
  */
 import { gzipSync } from 'node:zlib';
 
@@ -56,6 +56,9 @@ const INIT_SCRIPT = () => {
  */
 export const WINDOW_SETTLE_MS = 1000;
 
+/** The host names a measured page may reach. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 /** The app's main chunk (everything after the shell's tiny entry), by file name. */
 export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
 
@@ -75,6 +78,7 @@ export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
  * @property {number} fcpMs
  * @property {number} lcpMs  largest contentful paint (the last entry reported before the measure ends)
  * @property {LoadedFile[]} files
+ * @property {number | undefined} interactiveMs  the app's `glassbox:interactive` mark: the restored session drawn and Send works
  * @property {number | undefined} editorUsableMs
  * @property {number | undefined} monacoReadyMs
  * @property {number} documentGzipBytes  the HTML document itself (with any inline style and script), gzipped
@@ -84,12 +88,16 @@ export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
  * Loads `url` in a new context of `browser` and measures it.
  * @param {import('playwright').Browser} browser
  * @param {string} url
- * @param {{ app: boolean, monacoTimeoutMs?: number }} options  `app`: also wait for the editor and Monaco
+ * @param {{ app: boolean, monacoTimeoutMs?: number, lcpQuietMs?: number }} options  `app`: also wait for the editor and Monaco;
+ *   `lcpQuietMs`: wait until no larger paint came for this long (a page that draws in several steps, like the Inspector's)
  * @returns {Promise<PageLoad>}
  */
-export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_000 }) {
+export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_000, lcpQuietMs = 0 }) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   try {
+    // Loopback only, as this machine's network is closed anyway: a page's request to another host
+    // (the Inspector's web fonts) fails at once rather than after however long a lookup takes.
+    await context.route((target) => !LOOPBACK.has(target.hostname), (route) => route.abort('internetdisconnected'));
     await context.addInitScript(INIT_SCRIPT);
     const page = await context.newPage();
     await page.waitForTimeout(WINDOW_SETTLE_MS);
@@ -127,7 +135,13 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
     // LCP entries are reported after their frame: give the last one time to arrive.
     await page.waitForFunction(() => window.__benchMarks?.lcpAt !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
+    for (let last = Number.NaN, quietSince = Date.now(); lcpQuietMs > 0 && Date.now() - quietSince < lcpQuietMs; ) {
+      await page.waitForTimeout(100);
+      const lcp = await page.evaluate(() => window.__benchMarks?.lcpAt ?? Number.NaN);
+      if (!Object.is(lcp, last)) [last, quietSince] = [lcp, Date.now()];
+    }
     if (app) {
+      await page.waitForFunction(() => performance.getEntriesByName('glassbox:interactive').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
       await page.waitForFunction(() => window.__benchMarks?.monacoReadyAt !== undefined, undefined, { timeout: monacoTimeoutMs });
       // Let Monaco's workers and fonts arrive, so the file list is complete. ('networkidle' never
       // comes: the app keeps a GET stream open to its MCP server.)
@@ -136,6 +150,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     }
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      interactive: performance.getEntriesByName('glassbox:interactive')[0]?.startTime,
       resources: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
       marks: window.__benchMarks,
       inlineScripts: [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''),
@@ -153,6 +168,7 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       fcpMs: timing.fcp,
       lcpMs: timing.marks?.lcpAt ?? Number.NaN,
       files,
+      interactiveMs: timing.interactive,
       editorUsableMs: timing.marks?.editorUsableAt,
       monacoReadyMs: timing.marks?.monacoReadyAt,
       documentGzipBytes: await documentGzipBytes,

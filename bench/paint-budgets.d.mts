@@ -1,12 +1,17 @@
 /** Types for paint-budgets.mjs. */
 
-export declare const PAINT_BUDGET: { fcpRatio: number; lcpToFcp: number };
+export declare const MAIN_CHUNK_BASELINE_GZIP: number;
+
+export declare const PAINT_BUDGET: { lcpToFcp: number; interactiveToLcp: number; lcpToInspector: number; mainChunkGzip: number };
 
 export interface PaintRun {
   appFcpMs: number;
   appLcpMs: number;
+  appInteractiveMs: number;
   blankFcpMs: number;
   blankLcpMs: number;
+  inspectorLcpMs?: number;
+  mainChunkGzip: number;
 }
 
 export interface BenchLine {
@@ -19,5 +24,5 @@ export interface BenchLine {
   pass?: boolean;
 }
 
-/** The first-paint and largest-paint lines, each with its verdict. */
+/** The first-paint, largest-paint, interactive, Inspector (when measured) and main chunk lines, each with its verdict (none for the first paint). */
 export declare function paintLines(runs: readonly PaintRun[]): BenchLine[];

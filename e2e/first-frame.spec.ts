@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { configPath, DEMO_CONFIG } from './helpers';
+import { configPath, DEMO_CONFIG, expectAppTookOver } from './helpers';
 
 /** Console errors and page errors, as text. */
 function recordErrors(page: Page): string[] {
@@ -122,6 +122,45 @@ test.describe('the first frame, prerendered by the build and hydrated', () => {
     expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls)).toEqual([]);
     // The wires' counts still read as English numbers.
     await expect(page.getByTestId('traffic-count')).toHaveText(/^\d{1,3}(,\d{3})* rows$/);
+  });
+
+  test("'glassbox:interactive' is marked once the restored session is drawn and Send works", async ({ page }) => {
+    // At the mark, in the page: is the first frame gone, is the restored conversation drawn, is the
+    // chat's box the live one (not inert) with no turn running?
+    await page.addInitScript(() => {
+      const seen: Array<Record<string, unknown>> = [];
+      (window as unknown as { __interactive: typeof seen }).__interactive = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.name !== 'glassbox:interactive') continue;
+          const input = document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]');
+          seen.push({
+            firstFrame: document.querySelector('.app[data-first-frame]') !== null,
+            inert: input?.closest('[inert]') !== null,
+            stopDisabled: document.querySelector<HTMLButtonElement>('[data-testid="chat-stop"]')?.disabled,
+            userMessages: [...document.querySelectorAll('[data-testid="chat-message"][data-role="user"]')].map((element) => element.textContent ?? ''), // 'You' is the role label
+            afterFirstRender: performance.getEntriesByName('glassbox:first-render').length === 1,
+          });
+        }
+      }).observe({ type: 'mark', buffered: true });
+    });
+    await page.goto(configPath(DEMO_CONFIG));
+    await expectAppTookOver(page);
+    await page.getByTestId('provider-select').selectOption('demo');
+    await page.getByTestId('chat-input').fill('Write me a poem');
+    await page.getByTestId('chat-send').click();
+    await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('I am a script');
+    await expect(page.getByTestId('chat-stop')).toBeDisabled();
+
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __interactive: unknown[] }).__interactive.length)).toBe(1);
+    const [atMark] = await page.evaluate(() => (window as unknown as { __interactive: Array<Record<string, unknown>> }).__interactive);
+    expect(atMark).toEqual({ firstFrame: false, inert: false, stopDisabled: true, userMessages: ['YouWrite me a poem'], afterFirstRender: true });
+    expect(await page.evaluate(() => performance.getEntriesByName('glassbox:interactive').length)).toBe(1);
+    // And a click on Send at once sends.
+    await page.getByTestId('chat-input').fill('Another one');
+    await page.getByTestId('chat-send').click();
+    await expect(page.locator('[data-testid="chat-message"][data-role="user"]').last()).toContainText('Another one');
   });
 
   test('a page that hydrates a first frame different from its own render reports it (the check above can fail)', async ({ page }) => {

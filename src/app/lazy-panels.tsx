@@ -22,8 +22,8 @@ export const TasksPanel = lazyNamed(() => import('../features/tasks'), 'TasksPan
 export const TokenBillPanel = lazyNamed(() => import('../features/token-bill'), 'TokenBillPanel');
 /** The logs tab of the MCP wire area. */
 export const LogView = lazyNamed(() => import('../features/logs'), 'LogView');
-/** A connected server's resources and prompts (under its card, when opened). */
-export const ServerContents = lazyNamed(() => import('../features/server-contents'), 'ServerContents');
+/** A connected server's resources and prompts (under its card, when opened), with the page's QueryClient (react-query loads with it). */
+export const ServerContents = lazyNamed(() => import('./server-state'), 'ServerContentsWithState');
 /** The command palette (Ctrl/⌘-K) with the app's commands. */
 export const AppPalette = lazyNamed(() => import('./palette/app-palette'), 'AppPalette');
 /** The guided tour (a first visit, or when asked for). */

@@ -157,10 +157,6 @@ export interface ResourceSubscription {
   updates: number;
   /** Epoch ms of the last update. */
   updatedAt?: number;
-  /** What reading it again after the last update returned. */
-  latest?: McpResourceContent[];
-  /** Why reading it again failed, if it did. */
-  error?: string;
 }
 
 /** A failure after connecting (a tool call, a tool list), as the card shows it. */

@@ -32,6 +32,8 @@ export { ServerSignIn } from './server-sign-in';
 export type { RememberChoice, ServerAuthState, SignInSetup } from './server-sign-in';
 export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
+export { ContentChanges } from './content-changes';
+export type { ContentChange } from './content-changes';
 export type { PromptResult } from './capabilities/prompts';
 export { INBOX_CLIENT_CAPABILITIES, InboxCapability } from './capabilities/inbox';
 export type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from './capabilities/inbox';

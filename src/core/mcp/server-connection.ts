@@ -17,6 +17,7 @@ import { AppsCapability } from './capabilities/apps';
 import { CompletionsCapability } from './capabilities/completions';
 import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
+import { ContentChanges } from './content-changes';
 import type { Diagnosis, ServerState } from './connection-state';
 import { errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning } from './explain-call';
@@ -65,6 +66,8 @@ export class ServerConnection {
   readonly resources: ResourcesCapability;
   readonly prompts: PromptsCapability;
   readonly completions: CompletionsCapability;
+  /** A resource or prompt list listed again, a subscribed resource updated: for a page to read again what it shows. */
+  readonly contentChanges = new ContentChanges();
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -89,8 +92,8 @@ export class ServerConnection {
     this.apps = new AppsCapability(this.host);
     this.tasks = new TasksCapability(this.host, this.tools, { server: options.name, state: () => this.state, now: this.now });
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
-    this.resources = new ResourcesCapability(this.host, this.now);
-    this.prompts = new PromptsCapability(this.host);
+    this.resources = new ResourcesCapability(this.host, this.contentChanges, this.now);
+    this.prompts = new PromptsCapability(this.host, this.contentChanges);
     this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(options.capabilities?.(this.host) ?? [])];
   }
 

@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { isFirstFrame } from '../../ui/first-frame';
+import { markInteractive } from '../../ui/interactive-mark';
 
 /** Props for ChatInput. */
 export interface ChatInputProps {
@@ -14,6 +17,12 @@ export interface ChatInputProps {
 /** The message box: Enter sends, Shift+Enter adds a line; Stop aborts the running turn. */
 export function ChatInput({ text, onTextChange, onSend, onStop, running, hint }: ChatInputProps) {
   const canSend = !running && text.trim() !== '';
+  // The live app's box (not the prerendered first frame's, which is inert) with no turn running:
+  // Send works once there is text, so the page is interactive (the bench's `glassbox:interactive`).
+  const [firstFrame] = useState(isFirstFrame);
+  useEffect(() => {
+    if (!firstFrame && !running) markInteractive();
+  }, [firstFrame, running]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();

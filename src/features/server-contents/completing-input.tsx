@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompletionSuggestions } from '../../core/mcp';
+import type { completionQuery } from './server-queries';
 
 /** Wait after the last keystroke before asking the server for completions: 250 ms. */
 export const COMPLETION_DEBOUNCE_MS = 250;
@@ -12,50 +14,40 @@ export interface CompletingInputProps {
   required?: boolean;
   description?: string;
   testId: string;
-  /** Asks the server (completion/complete) for values of this field; undefined: no completions. */
-  suggest?: (value: string, signal: AbortSignal) => Promise<CompletionSuggestions>;
+  /** The completion/complete query of this field for a value (server-queries.ts); undefined: no completions. */
+  suggest?: (value: string) => ReturnType<typeof completionQuery>;
+}
+
+/** The query of a field without completions (never run). */
+const NO_COMPLETIONS = queryOptions({ queryKey: ['mcp', 'no-completions'] as readonly unknown[], queryFn: (): CompletionSuggestions => ({ values: [] }), placeholderData: (previous?: CompletionSuggestions) => previous });
+
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 /**
  * A text field whose suggestions come from the server as the person types (debounced, each
- * request visible on the MCP wire). A suggestion is picked with a click or Enter on it.
+ * request visible on the MCP wire; a newer value's request replaces the older one, which is
+ * cancelled on the wire). A suggestion is picked with a click or Enter on it.
  */
 export function CompletingInput({ label, value, onChange, required, description, testId, suggest }: CompletingInputProps) {
   const id = useId();
   const [focused, setFocused] = useState(false);
-  const [suggestions, setSuggestions] = useState<CompletionSuggestions>();
-  const picked = useRef<string | undefined>(undefined);
-  // The latest `suggest` (a new closure each render), so only typing and focus ask the server again.
-  const suggestRef = useRef(suggest);
-  useEffect(() => {
-    suggestRef.current = suggest;
-  }, [suggest]);
-  const canSuggest = suggest !== undefined;
-
-  // The request in flight: a newer one replaces it (and cancels it on the wire); leaving the field
-  // does not, its answer is simply not shown.
-  const inflight = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => inflight.current?.abort(), []);
-  useEffect(() => {
-    if (!focused || !canSuggest) return;
-    // A value just picked from the list needs no new suggestions.
-    if (picked.current === value) return;
-    const timer = setTimeout(() => {
-      inflight.current?.abort();
-      const controller = new AbortController();
-      inflight.current = controller;
-      suggestRef.current?.(value, controller.signal).then(
-        (result) => {
-          if (inflight.current === controller) setSuggestions(result);
-        },
-        () => {
-          // A failed completion only means no suggestions: the field stays usable.
-          if (inflight.current === controller) setSuggestions(undefined);
-        },
-      );
-    }, COMPLETION_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, focused, canSuggest]);
+  // A value just picked from the list needs no new suggestions, and the list closes.
+  const [picked, setPicked] = useState<string>();
+  const settled = useSettled(value, COMPLETION_DEBOUNCE_MS);
+  const asking = suggest !== undefined && focused && picked !== value;
+  // Asked for the settled value; until a newer one's answer arrives, the last answer stays shown.
+  // Leaving the field does not cancel a request on its way: its answer is simply not shown.
+  const query = useQuery({ ...(suggest?.(settled) ?? NO_COMPLETIONS), enabled: asking && picked !== settled });
+  // A failed completion only means no suggestions: the field stays usable.
+  const suggestions = asking && !query.isError ? query.data : undefined;
 
   const values = suggestions?.values.filter((option) => option !== value) ?? [];
   return (
@@ -74,7 +66,7 @@ export function CompletingInput({ label, value, onChange, required, description,
         onFocus={() => setFocused(true)}
         onBlur={() => setTimeout(() => setFocused(false), 200)}
         onChange={(event) => {
-          picked.current = undefined;
+          setPicked(undefined);
           onChange(event.target.value);
         }}
       />
@@ -88,8 +80,7 @@ export function CompletingInput({ label, value, onChange, required, description,
                 data-testid="completion-option"
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => {
-                  picked.current = option;
-                  setSuggestions(undefined);
+                  setPicked(option);
                   onChange(option);
                 }}
               >

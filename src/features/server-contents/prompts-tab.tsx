@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { promptToMessages } from '../../core/context';
 import type { NeutralMessage } from '../../core/conversation';
-import type { McpPromptInfo, PromptResult, ServerConnection, ServerState } from '../../core/mcp';
+import type { McpPromptInfo, ServerConnection, ServerState } from '../../core/mcp';
 import { CompletingInput } from './completing-input';
 import { ErrorLine } from './error-line';
 import { PromptMessagesView } from './prompt-messages-view';
+import { completionQuery, promptQuery } from './server-queries';
 
 /** Props for PromptsTab. */
 export interface PromptsTabProps {
@@ -37,27 +39,25 @@ export function PromptsTab({ server, connection, onInsert }: PromptsTabProps) {
 /** The form of one prompt and what prompts/get returned. */
 function PromptForm({ server, prompt, connection, onInsert }: { server: ServerState; prompt: McpPromptInfo; connection: ServerConnection; onInsert: PromptsTabProps['onInsert'] }) {
   const [values, setValues] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<PromptResult>();
-  const [error, setError] = useState<unknown>();
+  // The arguments of the last "Get prompt": its prompts/get is a query, kept per arguments.
+  const [asked, setAsked] = useState<Record<string, string>>();
   const [missing, setMissing] = useState<string[]>([]);
-  const [loading, setLoading] = useState(false);
   const [inserted, setInserted] = useState(false);
+  const [insertError, setInsertError] = useState<unknown>();
+  const got = useQuery({ ...promptQuery(server.name, connection, prompt.name, asked ?? {}), enabled: asked !== undefined });
+  const loading = got.isFetching;
+  const error = insertError ?? (got.isError ? got.error : undefined);
+  const result = got.isError ? undefined : got.data;
 
-  const get = async () => {
+  const get = () => {
     const empty = prompt.arguments.filter((argument) => argument.required && (values[argument.name] ?? '').trim() === '').map((argument) => argument.name);
     setMissing(empty);
     if (empty.length > 0) return;
-    setLoading(true);
-    setError(undefined);
     setInserted(false);
-    try {
-      setResult(await connection.prompts.get(prompt.name, values));
-    } catch (thrown) {
-      setResult(undefined);
-      setError(thrown);
-    } finally {
-      setLoading(false);
-    }
+    setInsertError(undefined);
+    // The same arguments again: get the prompt again (the server may answer differently now).
+    if (asked !== undefined && JSON.stringify(asked) === JSON.stringify(values)) void got.refetch();
+    else setAsked(values);
   };
 
   return (
@@ -69,7 +69,7 @@ function PromptForm({ server, prompt, connection, onInsert }: { server: ServerSt
         aria-label={`Arguments of ${prompt.name}`}
         onSubmit={(event) => {
           event.preventDefault();
-          void get();
+          get();
         }}
       >
         {prompt.arguments.map((argument) => (
@@ -81,7 +81,7 @@ function PromptForm({ server, prompt, connection, onInsert }: { server: ServerSt
             testId={`prompt-arg-${argument.name}`}
             value={values[argument.name] ?? ''}
             onChange={(value) => setValues((old) => ({ ...old, [argument.name]: value }))}
-            suggest={(value, signal) => connection.completions.complete({ type: 'ref/prompt', name: prompt.name }, { name: argument.name, value }, values, signal)}
+            suggest={(value) => completionQuery(server.name, connection, { type: 'ref/prompt', name: prompt.name }, argument.name, value, values)}
           />
         ))}
         {missing.length > 0 && (
@@ -109,7 +109,7 @@ function PromptForm({ server, prompt, connection, onInsert }: { server: ServerSt
                 setInserted(true);
               } catch (thrown) {
                 // A turn is running: the session refuses, and says so.
-                setError(thrown);
+                setInsertError(thrown);
               }
             }}
           >

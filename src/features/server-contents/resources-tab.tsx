@@ -1,12 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { resourceToParts } from '../../core/context';
 import type { NeutralPart } from '../../core/conversation';
 import { canSubscribe } from '../../core/mcp';
 import type { McpResourceTemplateInfo, ServerConnection, ServerState } from '../../core/mcp';
 import { ErrorLine } from './error-line';
 import { ResourceContentView } from './resource-content-view';
+import { completionQuery, resourceQuery } from './server-queries';
 import { TemplateForm } from './template-form';
-import { useRead } from './use-read';
 
 /** Props for ResourcesTab. */
 export interface ResourcesTabProps {
@@ -22,19 +23,26 @@ const clock = (at: number) => new Date(at).toLocaleTimeString();
 /**
  * A server's resources and resource templates: read one (shown by type), fill a template's
  * variables with completions, subscribe to updates (servers that offer it: `resources/subscribe` in 2025, a listen stream in 2026), attach to the chat.
+ * A read is a query (server-queries.ts): an update of a subscribed resource makes it stale, and it is read again.
  */
 export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps) {
   const [template, setTemplate] = useState<McpResourceTemplateInfo>();
-  const readResource = useCallback((uri: string) => connection.resources.read(uri), [connection]);
-  const [read, startRead] = useRead(readResource);
+  // The URI shown; its resources/read is a query (kept per URI, read again when stale).
+  const [uri, setUri] = useState<string>();
+  const query = useQuery({ ...resourceQuery(server.name, connection, uri ?? ''), enabled: uri !== undefined });
+  const read = uri === undefined ? undefined : { uri, loading: query.isFetching, contents: query.isError ? undefined : query.data, error: query.isError ? query.error : undefined };
+  const startRead = (next: string) => {
+    // Asked again for the one shown: read it again.
+    if (next === uri) void query.refetch();
+    else setUri(next);
+  };
   const [subscribeError, setSubscribeError] = useState<unknown>();
   // What the person asked for while the request is on its way (the box follows at once).
   const [wanted, setWanted] = useState<boolean>();
   const resources = server.resources ?? [];
   const templates = server.resourceTemplates ?? [];
   const subscription = read ? server.resourceSubscriptions?.[read.uri] : undefined;
-  // A subscribed resource shows what it read after its last update.
-  const contents = subscription?.latest ?? read?.contents;
+  const contents = read?.contents;
 
   const toggleSubscription = async (uri: string, on: boolean) => {
     setSubscribeError(undefined);
@@ -88,7 +96,7 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
                 {item.description && <pre className="tool-description">{item.description}</pre>}
                 <TemplateForm
                   template={item}
-                  complete={(name, value, context, signal) => connection.completions.complete({ type: 'ref/resource', uri: item.uriTemplate }, { name, value }, context, signal)}
+                  suggest={(name, value, context) => completionQuery(server.name, connection, { type: 'ref/resource', uri: item.uriTemplate }, name, value, context)}
                   onRead={startRead}
                 />
               </div>
@@ -115,7 +123,6 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
               {subscription.updates === 0 ? 'Subscribed: waiting for an update.' : `Updated ${subscription.updates}× · last at ${clock(subscription.updatedAt ?? 0)}`}
             </div>
           )}
-          {subscription?.error && <div className="warn-box">Reading it again after the update failed: {subscription.error}</div>}
           {subscribeError !== undefined && <ErrorLine error={subscribeError} />}
           {read.loading && !contents && <div className="muted">Reading…</div>}
           {read.error !== undefined && <ErrorLine error={read.error} testId="resource-error" />}

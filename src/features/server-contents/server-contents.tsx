@@ -4,6 +4,7 @@ import { offersResources } from '../../core/mcp';
 import type { ServerConnection, ServerState } from '../../core/mcp';
 import { PromptsTab } from './prompts-tab';
 import { ResourcesTab } from './resources-tab';
+import { useContentInvalidation } from './server-queries';
 import './server-contents.css';
 
 /** Props for ServerContents. */
@@ -16,10 +17,19 @@ export interface ServerContentsProps {
 
 type Tab = 'resources' | 'prompts';
 
-/** A connected server's resources and prompts, beside its tools, in a small tab strip (closed until picked). */
+/**
+ * A connected server's resources and prompts, beside its tools, in a small tab strip (closed until
+ * picked). Its reads are react-query queries: the app provides the one QueryClient around it.
+ */
 export function ServerContents({ server, connection, onAttach, onInsert }: ServerContentsProps) {
   const [tab, setTab] = useState<Tab>();
   if (server.status !== 'connected' || !connection) return null;
+  return <ConnectedContents server={server} connection={connection} tab={tab} setTab={setTab} onAttach={onAttach} onInsert={onInsert} />;
+}
+
+/** The tabs of a connected server; its reads follow the connection's content changes. */
+function ConnectedContents({ server, connection, tab, setTab, onAttach, onInsert }: Omit<ServerContentsProps, 'connection'> & { connection: ServerConnection; tab: Tab | undefined; setTab(tab: Tab | undefined): void }) {
+  useContentInvalidation(server.name, connection);
   const hasPrompts = typeof server.capabilities?.prompts === 'object';
   const tabs: Array<[Tab, string]> = [];
   if (offersResources(server.capabilities)) tabs.push(['resources', `Resources (${(server.resources?.length ?? 0) + (server.resourceTemplates?.length ?? 0)})`]);

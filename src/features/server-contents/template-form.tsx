@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
-import type { CompletionSuggestions, McpResourceTemplateInfo } from '../../core/mcp';
+import type { McpResourceTemplateInfo } from '../../core/mcp';
 import { expandUriTemplate, uriTemplateVariables, UriTemplateError } from '../../core/uri-template';
 import { CompletingInput } from './completing-input';
+import type { completionQuery } from './server-queries';
 
 /** Props for TemplateForm. */
 export interface TemplateFormProps {
   template: McpResourceTemplateInfo;
-  /** completion/complete for one variable, given the others. */
-  complete(variable: string, value: string, context: Record<string, string>, signal: AbortSignal): Promise<CompletionSuggestions>;
+  /** The completion/complete query for one variable's value, given the others. */
+  suggest(variable: string, value: string, context: Record<string, string>): ReturnType<typeof completionQuery>;
   onRead(uri: string): void;
 }
 
@@ -25,7 +26,7 @@ function variablesOf(template: string): { variables: string[]; problem?: string 
  * the person types; reading expands the template into a URI. A variable left empty, or a template
  * the server sent malformed, is said plainly before anything is sent.
  */
-export function TemplateForm({ template, complete, onRead }: TemplateFormProps) {
+export function TemplateForm({ template, suggest, onRead }: TemplateFormProps) {
   const { variables, problem } = useMemo(() => variablesOf(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
@@ -62,7 +63,7 @@ export function TemplateForm({ template, complete, onRead }: TemplateFormProps) 
           testId={`template-var-${name}`}
           value={values[name] ?? ''}
           onChange={(value) => setValues((old) => ({ ...old, [name]: value }))}
-          suggest={(value, signal) => complete(name, value, values, signal)}
+          suggest={(value) => suggest(name, value, values)}
         />
       ))}
       {preview && <div className="faint mono" data-testid="template-uri">{preview}</div>}

@@ -1,10 +1,11 @@
 /**
  * The prompts capability: `prompts/list` (every page), refreshed on
- * `notifications/prompts/list_changed`, and `prompts/get` with the person's arguments.
+ * `notifications/prompts/list_changed` (then told as a content change), and `prompts/get` with the person's arguments.
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpPromptMessage } from '../connection-state';
+import type { ContentChanges } from '../content-changes';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 import { listOrWarn, refreshOnListChanged, readPromptList } from './listed-items';
 
@@ -19,7 +20,10 @@ export class PromptsCapability implements CapabilityModule {
   readonly name = 'prompts';
   readonly loadMethods = ['prompts/list'] as const;
 
-  constructor(private readonly host: CapabilityHost) {}
+  constructor(
+    private readonly host: CapabilityHost,
+    private readonly changes?: ContentChanges,
+  ) {}
 
   /** The list is fetched again here on `notifications/prompts/list_changed`. */
   clientOptions() {
@@ -38,10 +42,11 @@ export class PromptsCapability implements CapabilityModule {
     return { state: { prompts }, warnings };
   }
 
-  /** Lists the prompts again. */
+  /** Lists the prompts again (a list_changed), then tells the content changes. */
   async refresh(): Promise<void> {
     const listed = await this.host.request({ methods: this.loadMethods }, (client, call) => this.load(client, call));
     this.host.loaded(this.name, listed);
+    this.changes?.emit({ kind: 'prompts-listed' });
   }
 
   /** Gets a prompt with these arguments (empty values are left out, as "not given"). */

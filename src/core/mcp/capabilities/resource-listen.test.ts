@@ -4,6 +4,7 @@ import { start as startLibrary, TICKER_URI, tickerText } from '../../../../e2e/s
 import { useServer, waitUntil } from '../../../../e2e/servers/test-kit';
 import { SecretRegistry, TrafficLog } from '../../traffic';
 import { ServerConnection } from '../server-connection';
+import type { ContentChange } from '../content-changes';
 import { canSubscribe } from './resources';
 
 const { server: library } = useServer(startLibrary);
@@ -23,11 +24,13 @@ async function connectLibrary() {
 }
 
 describe('2026 resource subscriptions', () => {
-  it('subscribes with its own subscriptions/listen (acknowledged), reads again on each resources/updated, and closes the stream to unsubscribe', async () => {
+  it('subscribes with its own subscriptions/listen (acknowledged), tells each resources/updated, and closes the stream to unsubscribe', async () => {
     const { connection, messages } = await connectLibrary();
     expect(connection.getState().era).toBe('modern');
     expect(canSubscribe(connection.getState())).toBe(true);
 
+    const told: ContentChange[] = [];
+    connection.contentChanges.subscribe((change) => told.push(change));
     await connection.resources.subscribe(TICKER_URI);
     expect(connection.getState().resourceSubscriptions).toEqual({ [TICKER_URI]: { updates: 0 } });
     const listen = messages().find((message) => message.direction === 'out' && message.method === 'subscriptions/listen' && JSON.stringify(message.message).includes(TICKER_URI));
@@ -38,7 +41,8 @@ describe('2026 resource subscriptions', () => {
     const page = Number(/page (\d+)/.exec((await connection.resources.read(TICKER_URI))[0]?.text ?? '')?.[1]);
     await connection.callTool('turn_page', {});
     await waitUntil(() => (connection.getState().resourceSubscriptions?.[TICKER_URI]?.updates ?? 0) >= 1);
-    expect(connection.getState().resourceSubscriptions?.[TICKER_URI]?.latest?.[0]?.text).toBe(tickerText(page + 1));
+    expect(told).toContainEqual({ kind: 'resource-updated', uri: TICKER_URI });
+    expect((await connection.resources.read(TICKER_URI))[0]?.text).toBe(tickerText(page + 1));
     const updated = messages().find((message) => message.direction === 'in' && message.method === 'notifications/resources/updated');
     expect((updated?.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/subscriptionId']).toBe(listenId);
 

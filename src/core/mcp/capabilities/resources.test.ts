@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../../../e2e/servers/everything.mjs';
 import type { RunningServer } from '../../../../e2e/servers/weather.mjs';
 import { createTestHost, sentMethods } from './__fixtures__/test-host';
+import { ContentChanges } from '../content-changes';
+import type { ContentChange } from '../content-changes';
 import { canSubscribe, ResourcesCapability } from './resources';
 
 let everything: RunningServer;
 const test = createTestHost();
-const resources = new ResourcesCapability(test.host, () => 1000);
+const changes = new ContentChanges();
+const told: ContentChange[] = [];
+changes.subscribe((change) => told.push(change));
+const resources = new ResourcesCapability(test.host, changes, () => 1000);
 const README = 'demo://resource/static/document/instructions.md';
 
 beforeAll(async () => {
@@ -53,29 +58,37 @@ describe('ResourcesCapability', () => {
     await expect(resources.read('demo://resource/dynamic/text/0')).rejects.toMatchObject({ code: expect.any(Number), message: expect.stringContaining('Unknown resource') });
   });
 
-  it('subscribes, reads again on each resources/updated, and stops on unsubscribe', async () => {
+  it('subscribes, counts and tells each resources/updated (no read of its own), and stops on unsubscribe', async () => {
     expect(canSubscribe({ era: 'legacy', capabilities: test.client().getServerCapabilities() as Record<string, unknown> })).toBe(true);
     expect(canSubscribe({ era: 'modern', capabilities: { resources: { subscribe: true } } })).toBe(true);
     expect(canSubscribe({ era: 'modern', capabilities: { resources: {} } })).toBe(false);
     test.loaded.length = 0;
     await resources.subscribe(README);
     expect(test.loaded.at(-1)?.[1].state.resourceSubscriptions).toEqual({ [README]: { updates: 0 } });
+    told.length = 0;
+    const reads = () => sentMethods(test.calls).filter((method) => method === 'resources/read').length;
+    const readsBefore = reads();
     // The reference server sends updates of subscribed resources once this tool turned them on.
     await test.client().callTool({ name: 'toggle-subscriber-updates', arguments: {} });
     await until(() => (test.loaded.at(-1)?.[1].state.resourceSubscriptions?.[README]?.updates ?? 0) >= 1);
     const updated = test.loaded.at(-1)?.[1].state.resourceSubscriptions?.[README];
-    expect(updated?.updatedAt).toBe(1000);
-    expect(updated?.latest?.[0]?.text).toContain('Everything');
+    expect(updated).toMatchObject({ updatedAt: 1000 });
+    expect(told).toContainEqual({ kind: 'resource-updated', uri: README });
+    // Whoever shows the resource reads it again: the connection does not.
+    expect(reads()).toBe(readsBefore);
     await resources.unsubscribe(README);
     expect(test.loaded.at(-1)?.[1].state.resourceSubscriptions).toEqual({});
     expect(sentMethods(test.calls)).toEqual(expect.arrayContaining(['resources/subscribe', 'resources/unsubscribe']));
     await test.client().callTool({ name: 'toggle-subscriber-updates', arguments: {} });
   });
 
-  it('lists again on notifications/resources/list_changed (a session resource the server adds)', async () => {
+  it('lists again on notifications/resources/list_changed (a session resource the server adds), then tells it', async () => {
     test.loaded.length = 0;
+    told.length = 0;
     await test.client().callTool({ name: 'gzip-file-as-resource', arguments: { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' } });
     await until(() => test.loaded.some(([, load]) => load.state.resources?.some((resource) => resource.uri === 'demo://resource/session/hello.txt.gz') ?? false));
     expect(sentMethods(test.calls).filter((method) => method === 'resources/list').length).toBeGreaterThanOrEqual(2);
+    await until(() => told.length > 0);
+    expect(told).toContainEqual({ kind: 'resources-listed' });
   });
 });

@@ -2,12 +2,14 @@
  * The resources capability: resources and resource templates (every page), `resources/read`,
  * and, when the server offers `resources.subscribe`, subscribing: `resources/subscribe` in a 2025
  * session, a `subscriptions/listen` stream of its own per resource in the 2026-07-28 era (closed to
- * unsubscribe). Each `notifications/resources/updated` of a subscribed URI reads it again, so the
- * latest content and the count of updates are in the server's state. `list_changed` lists both again.
+ * unsubscribe). Each `notifications/resources/updated` of a subscribed URI is counted in the server's
+ * state and told as a content change (whoever shows the resource reads it again). `list_changed`
+ * lists both again, then tells it.
  */
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
 import type { McpResourceContent, ResourceSubscription, ServerState } from '../connection-state';
+import type { ContentChanges } from '../content-changes';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 import { listOrWarn, refreshOnListChanged, readResourceContents, readResourceList, readTemplateList } from './listed-items';
 
@@ -38,6 +40,7 @@ export class ResourcesCapability implements CapabilityModule {
 
   constructor(
     private readonly host: CapabilityHost,
+    private readonly changes?: ContentChanges,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,11 +50,11 @@ export class ResourcesCapability implements CapabilityModule {
   }
 
 
-  /** Each update of a subscribed resource is read again (an update of another URI is ignored). */
+  /** Each update of a subscribed resource is counted and told (an update of another URI is ignored). */
   register(client: Client): void {
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
       const uri = notification.params.uri;
-      if (client === this.subscribedOn && this.subscriptions[uri]) void this.readUpdated(uri);
+      if (client === this.subscribedOn && this.subscriptions[uri]) this.updated(uri);
     });
   }
 
@@ -73,10 +76,11 @@ export class ResourcesCapability implements CapabilityModule {
     return { state: { resources, resourceTemplates, resourceSubscriptions: this.subscriptions }, warnings: this.warnings };
   }
 
-  /** Lists resources and templates again. */
+  /** Lists resources and templates again (a list_changed), then tells the content changes. */
   async refresh(): Promise<void> {
     const listed = await this.host.request({ methods: this.loadMethods }, (client, call) => this.load(client, call));
     this.host.loaded(this.name, listed);
+    this.changes?.emit({ kind: 'resources-listed' });
   }
 
   /** Reads a resource (never from the SDK's cache: every read is on the wire). */
@@ -145,18 +149,10 @@ export class ResourcesCapability implements CapabilityModule {
     this.publish(rest);
   }
 
-  /** An update arrived: count it and read the resource again (a failed read is kept as its error). */
-  private async readUpdated(uri: string): Promise<void> {
-    const counted = (this.subscriptions[uri]?.updates ?? 0) + 1;
-    let patch: ResourceSubscription;
-    try {
-      patch = { updates: counted, updatedAt: this.now(), latest: await this.read(uri) };
-    } catch (error) {
-      patch = { updates: counted, updatedAt: this.now(), error: error instanceof Error ? error.message : String(error) };
-    }
-    // Unsubscribed while reading: the update no longer matters.
-    if (!this.subscriptions[uri]) return;
-    this.publish({ ...this.subscriptions, [uri]: patch });
+  /** An update arrived: count it, and tell whoever shows the resource to read it again. */
+  private updated(uri: string): void {
+    this.publish({ ...this.subscriptions, [uri]: { updates: (this.subscriptions[uri]?.updates ?? 0) + 1, updatedAt: this.now() } });
+    this.changes?.emit({ kind: 'resource-updated', uri });
   }
 
   private publish(subscriptions: Record<string, ResourceSubscription>): void {
