@@ -80,6 +80,7 @@ describe('teachingNoteForTopic', () => {
       'protocol-version-header',
       'method-headers',
       'param-headers',
+      'dpop-proof',
       'get-stream',
       'delete-session',
       'accepted-202',
