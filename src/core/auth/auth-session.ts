@@ -1,7 +1,9 @@
 /**
  * One MCP server's sign-in: the token to send, refreshed before it expires; the answer to a 401
- * (refresh, else sign in) and to a 403 `insufficient_scope` (sign in again with the union of the
- * scopes); sign-out with revocation. Flows never overlap: concurrent requests share one.
+ * (a new authorization server in the resource metadata: start over there, SEP-2352; else refresh,
+ * else sign in) and to a 403 `insufficient_scope` (sign in again with the union of the scopes);
+ * DPoP-bound tokens when both servers take them (RFC 9449); sign-out with revocation. Flows never
+ * overlap: concurrent requests share one.
  */
 import { computeScopeUnion, isStrictScopeSuperset, refreshAuthorization } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
@@ -195,7 +197,13 @@ export class AuthSession {
    * are dropped (never offered to the new one), recorded as a `migration` step. True when so.
    */
   private async migrated(challenge: Challenge, record: TokenRecord): Promise<boolean> {
-    const fresh = await this.discover(challenge, true);
+    let fresh: Discovery;
+    try {
+      fresh = await this.discover(challenge, true);
+    } catch {
+      // Metadata unreadable now: answer as before (refresh, else sign in), with what was known.
+      return false;
+    }
     const issuer = issuerOf(fresh);
     if (issuer === record.issuer) return false;
     const step = this.trace.begin('migration');
