@@ -23,6 +23,13 @@ export interface RunningAuthServer {
   setConsent(mode: 'grant' | 'deny'): void;
   /** Ends every access token issued so far, as expiry would (refresh tokens stay valid). */
   expireAccessTokens(): void;
+  /** The proof checks of `dpop` mode: its nonce, the claims of each proof accepted, the nonce challenges sent. */
+  dpop: { nonce: string; accepted: Array<Record<string, unknown>>; nonceChallenges: number } | undefined;
+  /** Looks a token up as /mcp does (what another server's `useAuthorizationServer` takes). */
+  findAccessToken(token: string): Promise<{ jti: string; aud?: string | string[]; scope?: string; jkt?: string } | undefined>;
+  expired: Set<string>;
+  /** Moves /mcp to `other` (SEP-2352): its metadata names `other`, and only `other`'s tokens are taken. */
+  useAuthorizationServer(other: Pick<RunningAuthServer, 'origin' | 'findAccessToken' | 'expired'>): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,10 @@ export declare function start(options?: {
   cors?: boolean;
   /** 'jwt': signed JWT access tokens (RFC 9068) carrying the account's `sub`. Default 'opaque'. */
   accessTokenFormat?: 'opaque' | 'jwt';
+  /** true: /mcp requires DPoP-bound tokens with proofs carrying its nonce; the token endpoint requires a nonce. */
+  dpop?: boolean;
+  /** More resource URLs tokens may be issued for (another server's /mcp). */
+  resources?: string[];
 }): Promise<RunningAuthServer>;
 
 /** A protected MCP server whose authorization server publishes no metadata. */

@@ -17,7 +17,7 @@
  *
  * Run: node e2e/servers/auth-server.mjs --port 3104
  */
-import { createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, verify as verifySignature } from 'node:crypto';
 import { createServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import Provider, { errors } from 'oidc-provider';
@@ -25,6 +25,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { applyCors } from './cors.mjs';
+import { applyDpopCors, DpopResource } from './dpop-resource.mjs';
 import { closeServer, isMain, listen, readBody, runCli, sendJson, sendText } from './http-kit.mjs';
 
 /** The scope every tool needs. */
@@ -92,8 +93,11 @@ function documentFetch(ca, fetched) {
  *   `cors` false = the token and registration endpoints send no CORS headers (default true);
  *   `accessTokenFormat` 'jwt' = signed JWT access tokens (RFC 9068, with `sub`: the account a
  *   client can show), checked by signature; default 'opaque', looked up in the provider.
+ *   `dpop` true = DPoP (RFC 9449) required: /mcp challenges with the DPoP scheme and takes only
+ *   DPoP-bound tokens with a valid proof carrying its nonce; the token endpoint requires a nonce too.
+ *   `resources` more resource URLs tokens may be issued for (another server's /mcp: the migration test).
  */
-export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 3600, redirectUris = [], documentCa, cors = true, accessTokenFormat = 'opaque' } = {}) {
+export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 3600, redirectUris = [], documentCa, cors = true, accessTokenFormat = 'opaque', dpop = false, resources: moreResources = [] } = {}) {
   /** @type {'grant' | 'deny'} */
   let consent = 'grant';
   const httpServer = createServer();
@@ -101,7 +105,8 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
   const origin = address.origin;
   const mcpUrl = `${origin}/mcp`;
   const legacyMcpUrl = `${origin}/legacy/mcp`;
-  const resources = new Set([mcpUrl, legacyMcpUrl]);
+  const resources = new Set([mcpUrl, legacyMcpUrl, ...moreResources]);
+  const dpopResource = dpop ? new DpopResource() : undefined;
   /** The client metadata document URLs the provider fetched (the CIMD test proves it went to the app's origin). */
   const documentsFetched = [];
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
@@ -138,6 +143,8 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     },
     features: {
       devInteractions: { enabled: false },
+      // On by default in oidc-provider 9 (its metadata lists dpop_signing_alg_values_supported); `dpop` adds nonces.
+      dPoP: { enabled: true, ...(dpop && { nonceSecret: randomBytes(32), requireNonce: () => true }) },
       registration: { enabled: true },
       revocation: { enabled: true },
       clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
@@ -212,15 +219,27 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
    */
   async function serveMcp(req, res, resource, metadataUrl) {
     const metadataPart = metadataUrl === undefined ? '' : `resource_metadata="${metadataUrl}", `;
+    const scheme = dpopResource ? 'DPoP' : 'Bearer';
     const header = req.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-    const found = token === undefined ? undefined : await findAccessToken(token);
-    const accessToken = found === undefined || expired.has(found.jti) ? undefined : found;
+    const token = header.startsWith(`${scheme} `) ? header.slice(scheme.length + 1) : undefined;
+    const found = token === undefined ? undefined : await authority.findAccessToken(token);
+    const accessToken = found === undefined || authority.expired.has(found.jti) ? undefined : found;
     const audience = accessToken === undefined ? [] : [accessToken.aud].flat();
     if (accessToken === undefined || !audience.includes(resource)) {
       const error = token === undefined ? '' : 'error="invalid_token", ';
-      sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': `Bearer ${error}${metadataPart}scope="${READ_SCOPE}"` });
+      sendJson(res, 401, { error: 'unauthorized' }, { 'WWW-Authenticate': `${scheme} ${error}${metadataPart}scope="${READ_SCOPE}"` });
       return;
+    }
+    if (dpopResource && token !== undefined) {
+      const proof = req.headers.dpop;
+      const checked = dpopResource.check({ proof: Array.isArray(proof) ? proof.join(', ') : proof, method: req.method ?? 'GET', url: resource, accessToken: token, jkt: accessToken.jkt });
+      if (!checked.ok) {
+        sendJson(res, 401, { error: checked.error }, {
+          'WWW-Authenticate': `DPoP error="${checked.error}", error_description="${checked.description}", ${metadataPart}algs="ES256"`,
+          ...(checked.error === 'use_dpop_nonce' && { 'DPoP-Nonce': dpopResource.nonce }),
+        });
+        return;
+      }
     }
     const body = req.method === 'POST' ? JSON.parse(await readBody(req)) : undefined;
     const granted = new Set(String(accessToken.scope ?? '').split(' '));
@@ -237,6 +256,8 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     await transport.handleRequest(req, res, body);
   }
 
+  /** Whose tokens /mcp takes: this server's provider, or another's after `useAuthorizationServer`. */
+  let authority = { origin, findAccessToken, expired };
   const protectedResourceMetadata = {
     resource: mcpUrl,
     authorization_servers: [origin],
@@ -252,10 +273,10 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
       if (!res.headersSent) sendText(res, 500, 'Internal error');
     };
     if (path === '/mcp' || path === '/legacy/mcp' || path.startsWith('/.well-known/oauth-protected-resource')) {
-      if (applyCors(req, res)) return;
+      if (dpopResource ? applyDpopCors(req, res) : applyCors(req, res)) return;
       if (path === '/mcp') serveMcp(req, res, mcpUrl, metadataUrl).catch(fail);
       else if (path === '/legacy/mcp') serveMcp(req, res, legacyMcpUrl, undefined).catch(fail);
-      else if (path === '/.well-known/oauth-protected-resource/mcp') sendJson(res, 200, protectedResourceMetadata);
+      else if (path === '/.well-known/oauth-protected-resource/mcp') sendJson(res, 200, { ...protectedResourceMetadata, authorization_servers: [authority.origin] });
       else sendText(res, 404, 'Not found');
       return;
     }
@@ -283,6 +304,19 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     /** Ends every access token at once, as expiry would (refresh tokens stay valid). */
     expireAccessTokens() {
       for (const jti of issued) expired.add(jti);
+    },
+    /** The proof checks of `dpop` mode (its nonce, the proofs accepted), else undefined. */
+    dpop: dpopResource,
+    /** Looks a token up as /mcp does (for another server's `useAuthorizationServer`). */
+    findAccessToken,
+    expired,
+    /**
+     * Moves /mcp to another authorization server (SEP-2352): its resource metadata names `other`,
+     * and only `other`'s tokens are taken from now on (start `other` with `resources: [mcpUrl]`).
+     * @param {{ origin: string, findAccessToken: typeof findAccessToken, expired: Set<string> }} other
+     */
+    useAuthorizationServer(other) {
+      authority = { origin: other.origin, findAccessToken: other.findAccessToken, expired: other.expired };
     },
     close: () => closeServer(httpServer),
   };

@@ -65,9 +65,30 @@ const app: AppOAuthUrls = {
   clientMetadataDocumentUrl: 'https://conformance-test.local/client-metadata.json',
 };
 
+/** What the scenario passes in MCP_CONFORMANCE_CONTEXT: a pre-registered client, or the tool calls to make. */
+interface ScenarioContext {
+  client_id?: string;
+  client_secret?: string;
+  toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
+}
+const context = JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}') as ScenarioContext;
+
+/**
+ * The calls the person makes: the scenario's own when it names them; in the schema-preservation
+ * scenario, the echo tool given the focal tool's inputSchema as Glassbox shows it (the person
+ * copying it from the tool's card); otherwise each tool once with sample arguments.
+ */
+function plannedCalls(tools: readonly McpToolInfo[]): Array<{ name: string; arguments: Record<string, unknown> }> {
+  if (context.toolCalls !== undefined) return context.toolCalls;
+  const focal = tools.find((tool) => tool.name === 'json_schema_2020_12_tool');
+  if (process.env['MCP_CONFORMANCE_SCENARIO'] === 'json-schema-2020-12-preservation' && focal !== undefined) {
+    return [{ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } }];
+  }
+  return tools.map((tool) => ({ name: tool.name, arguments: sampleArguments(tool) }));
+}
+
 /** A pre-registered client, when the scenario gives one (MCP_CONFORMANCE_CONTEXT), as a server entry's "oauth" config would. */
 function oauthConfig(): OAuthServerConfig | undefined {
-  const context = JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}') as { client_id?: string; client_secret?: string };
   if (context.client_id === undefined) return undefined;
   return { clientId: context.client_id, ...(context.client_secret !== undefined && { clientSecret: context.client_secret }) };
 }
@@ -90,8 +111,9 @@ const connection = new ServerConnection({
   ...(oauth && { oauth }),
 });
 await connection.connect();
-// As the card's "Sign in" does: the automatic connect never opens a window by itself.
-if (connection.getState().status === 'needs-sign-in') await connection.signIn();
+// As the card's "Sign in" does: the automatic connect never opens a window by itself. A person
+// presses it again when the connection stops there again (the authorization server changed, SEP-2352).
+for (let press = 0; press < 2 && connection.getState().status === 'needs-sign-in'; press++) await connection.signIn();
 const state = connection.getState();
 if (state.status !== 'connected') {
   const signInError = state.auth?.error ? ` Sign-in: ${state.auth.error.code}: ${state.auth.error.message}` : '';
@@ -99,9 +121,9 @@ if (state.status !== 'connected') {
   process.exit(1);
 }
 try {
-  for (const tool of state.tools) {
-    const result = await connection.callTool(tool.name, sampleArguments(tool));
-    console.log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
+  for (const call of plannedCalls(state.tools)) {
+    const result = await connection.callTool(call.name, call.arguments);
+    console.log(`${call.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
   }
 } finally {
   await connection.disconnect();

@@ -1,6 +1,7 @@
 /**
  * Sign-in as a fetch Middleware (the SDK's `(next) => fetch` shape), to compose with the
- * recording tap on a server connection's fetch: it adds the bearer token, and on a 401 or a 403
+ * recording tap on a server connection's fetch: it adds the token (Bearer, or DPoP with a proof per
+ * request, answering the server's nonce once), and on a 401 or a 403
  * `insufficient_scope` lets the session refresh or sign in, then retries. Retries are bounded by
  * the action's prompt budget, so a server that keeps refusing cannot cause a loop.
  */
@@ -18,13 +19,6 @@ export interface AuthMiddlewareOptions {
   maxPromptsPerAction?: number | (() => number);
 }
 
-/** `init` with the bearer token set (or left without one). */
-function withBearer(init: RequestInit | undefined, token: string | undefined): RequestInit {
-  const headers = new Headers(init?.headers);
-  if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-  return { ...init, headers };
-}
-
 /** The Middleware that signs `session`'s server's requests in; see the file comment. */
 export function authMiddleware(session: AuthSession, options: AuthMiddlewareOptions = {}): Middleware {
   const limit = options.maxPromptsPerAction ?? DEFAULT_MAX_PROMPTS;
@@ -34,13 +28,22 @@ export function authMiddleware(session: AuthSession, options: AuthMiddlewareOpti
       if (!session.covers(url)) return next(url, init);
       const maxPrompts = typeof limit === 'function' ? limit() : limit;
       const budget = new PromptBudget(maxPrompts);
-      let token = await session.accessToken();
+      let credentials = await session.credentials();
+      let nonceAnswered = false;
       for (let retry = 0; ; retry++) {
-        const response = await next(url, withBearer(init, token));
+        const signed = await session.signer.sign(url, init, credentials);
+        const response = await next(url, signed.init);
+        // RFC 9449 §9: a DPoP server may ask for its nonce; answered once, with a fresh proof.
+        if (session.signer.answer(url, response, signed.proof) && !nonceAnswered) {
+          nonceAnswered = true;
+          retry--;
+          await response.body?.cancel().catch(() => undefined);
+          continue;
+        }
         if ((response.status !== 401 && response.status !== 403) || retry > maxPrompts) return response;
         let fresh: string | undefined;
         try {
-          fresh = await session.answerChallenge(response, token, budget);
+          fresh = await session.answerChallenge(response, credentials?.accessToken, budget);
         } catch (error) {
           // Not allowed to prompt now: the caller sees the server's own answer (its owner offers "Sign in").
           if (error instanceof AuthError && error.code === 'sign-in-required') return response;
@@ -48,7 +51,7 @@ export function authMiddleware(session: AuthSession, options: AuthMiddlewareOpti
         }
         if (fresh === undefined) return response;
         await response.body?.cancel().catch(() => undefined);
-        token = fresh;
+        credentials = (await session.credentials()) ?? { accessToken: fresh };
       }
     };
 }

@@ -1,7 +1,9 @@
 /**
  * One MCP server's sign-in: the token to send, refreshed before it expires; the answer to a 401
- * (refresh, else sign in) and to a 403 `insufficient_scope` (sign in again with the union of the
- * scopes); sign-out with revocation. Flows never overlap: concurrent requests share one.
+ * (a new authorization server in the resource metadata: start over there, SEP-2352; else refresh,
+ * else sign in) and to a 403 `insufficient_scope` (sign in again with the union of the scopes);
+ * DPoP-bound tokens when both servers take them (RFC 9449); sign-out with revocation. Flows never
+ * overlap: concurrent requests share one.
  */
 import { computeScopeUnion, isStrictScopeSuperset, refreshAuthorization } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
@@ -13,6 +15,10 @@ import type { OpenAuthorization } from './authorize';
 import { resolveClient } from './client-registration';
 import type { OAuthServerConfig, ResolvedClient } from './client-registration';
 import { discover, readChallenge } from './discovery';
+import { createDpopKey, DpopNonces, wantsDpop, withTokenRequestProofs } from './dpop';
+import type { DpopKey } from './dpop';
+import { RequestSigner } from './request-signer';
+import type { Credentials } from './request-signer';
 import type { Challenge, Discovery } from './discovery';
 import type { FailureContext } from './explain-fetch-failure';
 import type { PendingRedirect, RedirectReturn } from './pending-redirect';
@@ -67,6 +73,10 @@ export class AuthSession {
   private pending: Promise<TokenRecord> | undefined;
   /** The last challenge answered, and the scope it asked for: what "Sign in" asks for later. */
   private lastChallenge: { challenge: Challenge; scope: string | undefined } | undefined;
+  /** The DPoP nonces servers handed out (authorization server and MCP server), by origin. */
+  private readonly nonces = new DpopNonces();
+  /** Puts the token on MCP requests (Bearer, or DPoP with a proof). */
+  readonly signer: RequestSigner;
 
   constructor(options: AuthSessionOptions) {
     this.options = options;
@@ -76,6 +86,7 @@ export class AuthSession {
     this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
     this.now = options.now ?? Date.now;
     this.failure = { corsApplies: options.corsApplies ?? false, appOrigin: options.app.origin };
+    this.signer = new RequestSigner(this.trace, this.nonces);
   }
 
   /** True when a token of this server may be sent to `url` (same origin as the server: tokens go nowhere else). */
@@ -85,12 +96,17 @@ export class AuthSession {
 
   /** The access token to send now (refreshed first when about to expire), or undefined when signed out. */
   async accessToken(): Promise<string | undefined> {
+    return (await this.credentials())?.accessToken;
+  }
+
+  /** The token to send now and its DPoP key when it is DPoP-bound (refreshed first when about to expire). */
+  async credentials(): Promise<Credentials | undefined> {
     const record = await this.record();
     if (record === undefined) return undefined;
     const expiring = record.expiresAt !== undefined && record.expiresAt - (this.options.refreshMarginMs ?? 60_000) <= this.now();
-    if (!expiring || !record.refreshToken) return record.accessToken;
     try {
-      return (await this.single(() => this.refresh(record))).accessToken;
+      const current = expiring && record.refreshToken ? await this.single(() => this.refresh(record)) : record;
+      return { accessToken: current.accessToken, ...(current.dpopKey && { dpopKey: current.dpopKey }) };
     } catch {
       return undefined;
     }
@@ -112,6 +128,10 @@ export class AuthSession {
     }
     // Another request already replaced the token this one was sent with: retry with that.
     if (record && sentToken !== record.accessToken) return record.accessToken;
+    if (record && (await this.migrated(challenge, record))) {
+      this.lastChallenge = { challenge, scope: undefined };
+      return (await this.single(() => this.signInInteractively(challenge, undefined, budget))).accessToken;
+    }
     if (record?.refreshToken) {
       try {
         return (await this.single(() => this.refresh(record))).accessToken;
@@ -171,11 +191,34 @@ export class AuthSession {
     return this.pending;
   }
 
-  /** Discovery, again when a challenge points at other resource metadata than last time. */
-  private async discover(challenge: Challenge | undefined): Promise<Discovery> {
+  /**
+   * SEP-2352: a token was refused, so the resource metadata is read again; when it now names
+   * another authorization server than the one the tokens came from, those tokens and that client
+   * are dropped (never offered to the new one), recorded as a `migration` step. True when so.
+   */
+  private async migrated(challenge: Challenge, record: TokenRecord): Promise<boolean> {
+    let fresh: Discovery;
+    try {
+      fresh = await this.discover(challenge, true);
+    } catch {
+      // Metadata unreadable now: answer as before (refresh, else sign in), with what was known.
+      return false;
+    }
+    const issuer = issuerOf(fresh);
+    if (issuer === record.issuer) return false;
+    const step = this.trace.begin('migration');
+    step.check(`The protected-resource metadata now names ${issuer}; the tokens came from ${record.issuer}`);
+    await this.store.delete(this.serverUrl, record.issuer);
+    this.client = undefined;
+    step.ok(`The old tokens and the client registered at ${record.issuer} are dropped; signing in again at ${issuer}, with a client of its own.`);
+    return true;
+  }
+
+  /** Discovery, again when a challenge points at other resource metadata than last time (or when `again`). */
+  private async discover(challenge: Challenge | undefined, again = false): Promise<Discovery> {
     const known = this.discovery;
     const sameMetadata = challenge?.resourceMetadataUrl === undefined || known?.urlsTried.includes(challenge.resourceMetadataUrl.href);
-    if (known && sameMetadata) return known;
+    if (known && sameMetadata && !again) return known;
     this.discovery = await discover({ serverUrl: this.serverUrl, ...(challenge && { challenge }), fetch: this.fetch, trace: this.trace, failure: this.failure });
     return this.discovery;
   }
@@ -184,13 +227,14 @@ export class AuthSession {
   private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
     budget.take();
     const { discovery, client, scope, requested } = await this.prepare(challenge, scopeOverride);
+    const dpopKey = await this.newDpopKey(discovery, challenge);
     const tokens = await authorize({
-      ...this.authorizeContext(discovery, client, requested),
+      ...this.authorizeContext(discovery, client, requested, dpopKey),
       openAuthorization: this.options.openAuthorization,
       trace: this.trace,
     });
     // The MCP server's scopes, without offline_access: what a step-up's union starts from.
-    return this.keep(tokens, discovery, scope, undefined);
+    return this.keep(tokens, discovery, scope, undefined, dpopKey);
   }
 
   /**
@@ -215,6 +259,7 @@ export class AuthSession {
       authorizationUrl: started.authorizationUrl.href,
       codeVerifier: started.codeVerifier,
       state: started.state,
+      ...(dpopWanted(discovery, last?.challenge) && { dpop: true }),
     };
   }
 
@@ -230,9 +275,10 @@ export class AuthSession {
       const step = this.trace.begin('authorize');
       step.check('Back in this tab from the authorization page');
       const started = { authorizationUrl: new URL(pending.authorizationUrl), codeVerifier: pending.codeVerifier, state: pending.state };
+      const dpopKey = pending.dpop ? await createDpopKey() : undefined;
       // The code is exchanged with the redirect URI it was sent to (RFC 6749 §4.1.3), even if this version's differs.
-      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined), redirectUri: pending.redirectUri, trace: this.trace });
-      return this.keep(tokens, pending.discovery, pending.scope, undefined);
+      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined, dpopKey), redirectUri: pending.redirectUri, trace: this.trace });
+      return this.keep(tokens, pending.discovery, pending.scope, undefined, dpopKey);
     });
   }
 
@@ -259,8 +305,21 @@ export class AuthSession {
   }
 
   /** What both halves of an authorization share; `requested` is the scope sent (with offline_access where offered). */
-  private authorizeContext(discovery: Discovery, client: ResolvedClient, requested: string | undefined) {
-    return { discovery, client, redirectUri: this.options.app.redirectUri, ...(requested && { scope: requested }), fetch: this.fetch, failure: this.failure };
+  private authorizeContext(discovery: Discovery, client: ResolvedClient, requested: string | undefined, dpopKey?: DpopKey) {
+    return {
+      discovery,
+      client,
+      redirectUri: this.options.app.redirectUri,
+      ...(requested && { scope: requested }),
+      fetch: this.fetch,
+      failure: this.failure,
+      ...(dpopKey && { proveTokenRequest: (fetch: FetchLike) => withTokenRequestProofs(fetch, dpopKey, this.nonces) }),
+    };
+  }
+
+  /** A new DPoP key for a sign-in when both servers take DPoP (see wantsDpop), else none (Bearer). */
+  private async newDpopKey(discovery: Discovery, challenge: Challenge | undefined): Promise<DpopKey | undefined> {
+    return dpopWanted(discovery, challenge) ? createDpopKey() : undefined;
   }
 
   /** The refresh grant (RFC 6749 §6) for `record`, recorded as a `refresh` step. */
@@ -273,10 +332,11 @@ export class AuthSession {
         clientInformation: this.clientInformation(record),
         refreshToken: record.refreshToken ?? '',
         resource: discovery.resource,
-        fetchFn: step.fetch(this.fetch),
+        // A DPoP-bound token is refreshed with a proof from the same key (RFC 9449 §5).
+        fetchFn: record.dpopKey ? withTokenRequestProofs(step.fetch(this.fetch), record.dpopKey, this.nonces) : step.fetch(this.fetch),
       });
       step.ok(record.expiresAt !== undefined && record.expiresAt <= this.now() ? 'The access token had expired.' : 'Refreshed.');
-      return await this.keep(tokens, discovery, record.requestedScope, record);
+      return await this.keep(tokens, discovery, record.requestedScope, record, record.dpopKey);
     } catch (error) {
       // A refused refresh token is spent: forget it, so the next answer is a sign-in, not another refresh.
       const { refreshToken: _spent, ...rest } = record;
@@ -291,8 +351,10 @@ export class AuthSession {
     return secret ? { client_id: record.clientId, client_secret: secret } : { client_id: record.clientId };
   }
 
-  /** Stores tokens as the server's record. */
-  private async keep(tokens: OAuthTokens, discovery: Discovery, requestedScope: string | undefined, previous: TokenRecord | undefined): Promise<TokenRecord> {
+  /** Stores tokens as the server's record; the DPoP key only when the token came back DPoP-bound (else it is a Bearer token). */
+  private async keep(tokens: OAuthTokens, discovery: Discovery, requestedScope: string | undefined, previous: TokenRecord | undefined, dpopKey?: DpopKey): Promise<TokenRecord> {
+    const bound = dpopKey !== undefined && tokens.token_type.toLowerCase() === 'dpop';
+    if (previous === undefined) this.signer.restart();
     const account = accountOf(tokens, previous);
     const client = previous ? { clientId: previous.clientId, clientSource: previous.clientSource, registeredClientSecret: previous.registeredClientSecret } : clientFields(this.client);
     const record: TokenRecord = {
@@ -308,10 +370,16 @@ export class AuthSession {
       clientId: client.clientId,
       clientSource: client.clientSource,
       ...(client.registeredClientSecret && { registeredClientSecret: client.registeredClientSecret }),
+      ...(bound && { dpopKey }),
     };
     await this.store.set(record);
     return record;
   }
+}
+
+/** True when a sign-in after `challenge` should ask for a DPoP-bound token. */
+function dpopWanted(discovery: Discovery, challenge: Challenge | undefined): boolean {
+  return wantsDpop(discovery.metadata, { challengedWithDpop: challenge?.dpop === true, resourceMetadata: discovery.resourceMetadata });
 }
 
 /** The issuer a discovery found (its metadata's, else the fallback's origin). */

@@ -8,10 +8,12 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthError, AuthErrorCode } from './auth-error';
 import { redactUrlsInText } from '../secrets';
+import { readProof } from './dpop';
+import type { DpopProof } from './dpop';
 import { redactBody, redactOAuthUrl, redactParams } from './redact-oauth';
 
 /** The steps of the flow, in the order they usually run. */
-export type AuthStepKind = 'resource-metadata' | 'as-metadata' | 'registration' | 'authorize' | 'token' | 'refresh' | 'revoke';
+export type AuthStepKind = 'resource-metadata' | 'as-metadata' | 'migration' | 'registration' | 'authorize' | 'token' | 'refresh' | 'revoke' | 'dpop-proofs';
 
 /** How a step ended; `running` until it does. */
 export type AuthStepStatus = 'running' | 'ok' | 'failed' | 'skipped';
@@ -27,6 +29,8 @@ export interface AuthExchange {
   allowOrigin?: string;
   responseBody?: unknown;
   failure?: { name: string; message: string };
+  /** The DPoP proof the request carried: its header and claims (no token: `ath` is the token's hash). */
+  dpop?: Pick<DpopProof, 'header' | 'claims'>;
 }
 
 /** One step of a sign-in, as the auth debugger shows it. */
@@ -76,6 +80,9 @@ export class StepRecorder {
   fetch(next: FetchLike): FetchLike {
     return async (url, init) => {
       const exchange: AuthExchange = { method: (init?.method ?? 'GET').toUpperCase(), url: redactOAuthUrl(url), requestBody: recordRequestBody(init) };
+      const proof = headerValue(init?.headers, 'dpop');
+      const dpop = proof === null ? undefined : readProof(proof);
+      if (dpop) exchange.dpop = dpop;
       this.record.urlsTried.push(exchange.url);
       this.record.exchanges.push(exchange);
       try {
@@ -93,6 +100,12 @@ export class StepRecorder {
         this.changed();
       }
     };
+  }
+
+  /** Records a request made elsewhere (an MCP request with its DPoP proof), keeping the newest `limit`. */
+  exchange(exchange: AuthExchange, limit = 20): void {
+    this.record.exchanges = [...this.record.exchanges, exchange].slice(-limit);
+    this.changed();
   }
 
   /** Records something verified. */

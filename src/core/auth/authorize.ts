@@ -26,6 +26,8 @@ export interface AuthorizeOptions {
   fetch: FetchLike;
   trace: AuthTrace;
   failure: FailureContext;
+  /** Adds DPoP proofs to the token request (when the sign-in is DPoP-bound); outside the step's recording fetch, so each attempt is recorded with its proof. */
+  proveTokenRequest?: (fetch: FetchLike) => FetchLike;
 }
 
 /** A random `state` value: 256 bits, base64url. */
@@ -168,8 +170,9 @@ export async function finishAuthorization(
       codeVerifier: started.codeVerifier,
       redirectUri,
       resource: discovery.resource,
-      fetchFn: tokenStep.fetch(options.fetch),
+      fetchFn: options.proveTokenRequest ? options.proveTokenRequest(tokenStep.fetch(options.fetch)) : tokenStep.fetch(options.fetch),
     });
+    if (options.proveTokenRequest) tokenStep.check(`DPoP proof sent (ES256, this sign-in’s key); token type ${tokens.token_type}`);
     tokenStep.ok(`Granted scope: ${tokens.scope ?? '(not stated)'}${tokens.refresh_token ? ', with a refresh token' : ''}.`);
     return tokens;
   } catch (error) {

@@ -26,6 +26,8 @@ export interface Challenge {
   resourceMetadataUrl?: URL;
   scope?: string;
   error?: string;
+  /** True when the server challenged with the DPoP scheme (RFC 9449 §7.1): it takes DPoP-bound tokens. */
+  dpop?: true;
 }
 
 /** Where and how to sign in to one MCP server. */
@@ -47,7 +49,8 @@ export interface Discovery {
 /** The challenge of a 401/403 response (the SDK's parser: Bearer and DPoP schemes). */
 export function readChallenge(response: Response): Challenge {
   const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
-  return { ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope && { scope }), ...(error && { error }) };
+  const dpop = /(^|,)\s*dpop(\s|,|$)/i.test(response.headers.get('www-authenticate') ?? '');
+  return { ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope && { scope }), ...(error && { error }), ...(dpop && { dpop: true as const }) };
 }
 
 /** What discovery needs. */

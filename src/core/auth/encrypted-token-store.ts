@@ -6,6 +6,7 @@
  */
 import { keyMatches, tokenKey } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
+import type { DpopKey } from './dpop';
 
 /**
  * The key-value storage the encrypted records go to. core/persistence's KeyValueBackend (IndexedDB
@@ -29,10 +30,11 @@ export const TOKEN_INDEX_KEY = 'oauth-tokens:index';
 /** The backend key prefix of each encrypted record. */
 export const TOKEN_RECORD_PREFIX = 'oauth-tokens:';
 
-/** An encrypted record as stored. */
+/** An encrypted record as stored; a DPoP key beside it as the CryptoKey it is (IndexedDB stores it without exposing its bytes). */
 interface SealedRecord {
   iv: Uint8Array<ArrayBuffer>;
   data: ArrayBuffer;
+  dpopKey?: DpopKey;
 }
 
 /** Token records encrypted at rest; see the file comment. */
@@ -56,7 +58,8 @@ export class EncryptedTokenStore implements TokenStore {
     if (sealed === undefined) return undefined;
     try {
       const plain = await this.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, await this.cryptoKey(), sealed.data);
-      return JSON.parse(new TextDecoder().decode(plain)) as TokenRecord;
+      const record = JSON.parse(new TextDecoder().decode(plain)) as TokenRecord;
+      return sealed.dpopKey ? { ...record, dpopKey: sealed.dpopKey } : record;
     } catch {
       return undefined;
     }
@@ -66,8 +69,9 @@ export class EncryptedTokenStore implements TokenStore {
   async set(record: TokenRecord): Promise<void> {
     const key = tokenKey(record.serverUrl, record.issuer);
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-    const data = await this.subtle.encrypt({ name: 'AES-GCM', iv }, await this.cryptoKey(), new TextEncoder().encode(JSON.stringify(record)));
-    await this.backend.put(TOKEN_RECORD_PREFIX + key, { iv, data } satisfies SealedRecord);
+    const { dpopKey, ...plain } = record;
+    const data = await this.subtle.encrypt({ name: 'AES-GCM', iv }, await this.cryptoKey(), new TextEncoder().encode(JSON.stringify(plain)));
+    await this.backend.put(TOKEN_RECORD_PREFIX + key, { iv, data, ...(dpopKey && { dpopKey }) } satisfies SealedRecord);
     const index = await this.index();
     if (!index.includes(key)) await this.backend.put(TOKEN_INDEX_KEY, [...index, key]);
   }

@@ -20,11 +20,13 @@ export interface FailureContext {
 export const ENDPOINT_NAMES: Record<AuthStepKind, string> = {
   'resource-metadata': 'protected-resource metadata',
   'as-metadata': 'authorization-server metadata',
+  migration: 'protected-resource metadata',
   registration: 'registration endpoint',
   authorize: 'authorization endpoint',
   token: 'token endpoint',
   refresh: 'token endpoint',
   revoke: 'revocation endpoint',
+  'dpop-proofs': 'MCP server',
 };
 
 /** The CORS headers the endpoint of `step` must send for a page to read it. */
@@ -36,6 +38,7 @@ function corsHeadersNeeded(step: AuthStepKind, origin: string): string {
       return `${allowOrigin} on its responses, and answer the OPTIONS preflight with ${allowOrigin} and \`Access-Control-Allow-Headers: content-type\``;
     case 'resource-metadata':
     case 'as-metadata':
+    case 'migration':
       return `${allowOrigin} (or \`*\`) on its responses; metadata is public, so \`*\` is safe`;
     case 'token':
     case 'refresh':
@@ -44,6 +47,8 @@ function corsHeadersNeeded(step: AuthStepKind, origin: string): string {
       return `${allowOrigin} on its responses (a form POST needs no preflight)`;
     case 'authorize':
       return 'none: the authorization endpoint is opened as a page, not fetched';
+    case 'dpop-proofs':
+      return `${allowOrigin}, \`Access-Control-Allow-Headers\` listing \`authorization, dpop\`, and \`Access-Control-Expose-Headers: DPoP-Nonce, WWW-Authenticate\``;
     default: {
       const unknown: never = step;
       return String(unknown);

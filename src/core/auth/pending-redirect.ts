@@ -21,6 +21,8 @@ export interface PendingRedirect {
   authorizationUrl: string;
   codeVerifier: string;
   state: string;
+  /** True when the token is to be DPoP-bound (the key is made at the token request, in the page that came back). */
+  dpop?: boolean;
 }
 
 /** A redirect come back: the sign-in it belongs to and the callback's query (code, state, iss or error). */

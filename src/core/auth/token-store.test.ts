@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX } from './encrypted-token-store';
 import type { CryptoKeyStore, TokenBackend } from './encrypted-token-store';
 import { MemoryTokenStore, tokenKey } from './token-store';
+import { createDpopKey, createProof } from './dpop';
 import type { TokenRecord, TokenStore } from './token-store';
 
 const SERVER = 'https://mcp.example.com/mcp';
@@ -84,6 +85,27 @@ describe('EncryptedTokenStore', () => {
     await expect(globalThis.crypto.subtle.exportKey('raw', keys.key as CryptoKey)).rejects.toThrow();
     // A second store on the same backend and key store (the next page load) reads it back.
     expect((await new EncryptedTokenStore(backend, keys).get(SERVER))?.refreshToken).toBe('refresh-SECRET-1');
+  });
+
+  it('keeps a DPoP key beside the ciphertext as the CryptoKey it is: it still signs after a reload, and stays non-extractable', async () => {
+    const backend = new CloningBackend();
+    const keys = keyStore();
+    const dpopKey = await createDpopKey();
+    await new EncryptedTokenStore(backend, keys).set(record({ tokenType: 'DPoP', dpopKey }));
+    const back = await new EncryptedTokenStore(backend, keys).get(SERVER);
+    expect(back?.accessToken).toBe('access-SECRET-1');
+    expect(back?.dpopKey?.publicJwk).toEqual(dpopKey.publicJwk);
+    expect(back?.dpopKey?.privateKey.extractable).toBe(false);
+    const proof = await createProof(back?.dpopKey ?? dpopKey, { method: 'POST', url: SERVER });
+    const publicKey = await globalThis.crypto.subtle.importKey('jwk', dpopKey.publicJwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+    const [header, claims, signature] = proof.jwt.split('.');
+    const valid = await globalThis.crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      publicKey,
+      Buffer.from(signature ?? '', 'base64url'),
+      new TextEncoder().encode(`${header}.${claims}`),
+    );
+    expect(valid).toBe(true);
   });
 
   it('treats records it can no longer decrypt (the key was lost) as signed out', async () => {

@@ -3,6 +3,7 @@
  * memory only (gone with the page); `EncryptedTokenStore` is the opt-in "remember on this device".
  */
 import type { ClientSource } from './client-registration';
+import type { DpopKey } from './dpop';
 
 /** The tokens of one server from one issuer, and what is needed to refresh and revoke them. */
 export interface TokenRecord {
@@ -23,6 +24,8 @@ export interface TokenRecord {
   /** A secret only a registration gave us; a configured secret is never stored (it comes from the config). */
   registeredClientSecret?: string;
   clientSource: ClientSource;
+  /** The sign-in's DPoP key when the token is DPoP-bound (token type DPoP): a CryptoKey, never serialized. */
+  dpopKey?: DpopKey;
 }
 
 /** Storage of token records by server URL and issuer. */

@@ -47,6 +47,24 @@ describe('checkToolList', () => {
     ]);
   });
 
+  it('reports a 2020-12 inputSchema exactly as sent ($schema, $defs, $anchor, $ref, allOf/anyOf, if/then/else, x-mcp-header)', () => {
+    const inputSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: { address: { $anchor: 'addr', type: 'object', properties: { street: { type: 'string' } }, additionalProperties: false } },
+      properties: { home: { $ref: '#/$defs/address' }, region: { type: 'string', 'x-mcp-header': 'Region' }, kind: { anyOf: [{ const: 'a' }, { const: 'b' }] } },
+      allOf: [{ required: ['home'] }],
+      if: { properties: { kind: { const: 'a' } } },
+      then: { required: ['region'] },
+      else: { not: { required: ['region'] } },
+      additionalProperties: false,
+    };
+    const sent = structuredClone(inputSchema);
+    const [tool] = checkToolList([{ name: 'rich', inputSchema: sent }]).tools;
+    expect(tool?.inputSchema).toEqual(inputSchema);
+    expect(tool?.problems).toBeUndefined();
+  });
+
   it('handles a thousand tools', () => {
     const raw = Array.from({ length: 1000 }, (_, n) => ({ name: `tool_${n}`, inputSchema: { type: 'object' } }));
     const checked = checkToolList(raw);

@@ -58,6 +58,14 @@ describe('teachingNoteFor', () => {
 });
 
 describe('teachingNoteForTopic', () => {
+  it('explains Mcp-Param headers: x-mcp-header, omitted when null, Base64 for unsafe text, CORS', () => {
+    const note = teachingNoteForTopic('param-headers');
+    expect(note).toMatch(/x-mcp-header/);
+    expect(note).toMatch(/null or missing argument sends no header/);
+    expect(note).toMatch(/=\?base64\?/);
+    expect(note).toMatch(/preflight/);
+  });
+
   it('explains the session id: per-client state, echoed, ended by DELETE', () => {
     const note = teachingNoteForTopic('session-id');
     expect(note).toMatch(/per-client state/);
@@ -71,6 +79,8 @@ describe('teachingNoteForTopic', () => {
       'era-probe',
       'protocol-version-header',
       'method-headers',
+      'param-headers',
+      'dpop-proof',
       'get-stream',
       'delete-session',
       'accepted-202',

@@ -10,6 +10,8 @@ export type TeachingTopic =
   | 'era-probe'
   | 'protocol-version-header'
   | 'method-headers'
+  | 'param-headers'
+  | 'dpop-proof'
   | 'get-stream'
   | 'delete-session'
   | 'accepted-202'
@@ -138,6 +140,12 @@ const TOPIC_NOTES: Readonly<Record<TeachingTopic, string>> = {
     'MCP-Protocol-Version tells the server which protocol version the client is speaking on this request, so it can read the message the right way.',
   'method-headers':
     'Mcp-Method and Mcp-Name (2026-07-28) repeat the JSON-RPC method and the tool or resource name as headers, so proxies and gateways can route and authorize a request without reading its body.',
+  'param-headers':
+    'Mcp-Param-<Name> headers (SEP-2243, 2026-07-28) copy the arguments whose inputSchema property carries "x-mcp-header": "<Name>", so a gateway can route by them (a region, a tenant) without reading the body. ' +
+    'A null or missing argument sends no header; text with non-ASCII or control characters, or spaces at either end, is sent as =?base64?…?=. The server checks each against the body. ' +
+    'The SDK sends none from a browser (each new header needs the server’s CORS preflight to allow it); Glassbox sends them itself, so a server that does not allow them fails the preflight.',
+  'dpop-proof':
+    'DPoP (RFC 9449): the token is bound to a key this page made for the sign-in, so it goes as Authorization: DPoP with a DPoP header, a proof signed by that key for this one request (method, URL without query, time, a unique id, the token’s SHA-256 as ath, and the server’s nonce once it asked). A stolen token is useless without the key, which the page cannot export. The auth debugger shows each proof’s claims.',
   'get-stream':
     'A 2025-era client may open a GET on the MCP endpoint: a long-lived SSE stream on which the server can send requests and notifications at any time. Last-Event-ID resumes it after a drop. Glassbox opens it once the server’s tools are listed and no other server is still connecting, so it never holds up a handshake.',
   'delete-session': 'A DELETE with the Mcp-Session-Id ends a 2025-era session; a server may answer 405 if it does not let clients end sessions.',

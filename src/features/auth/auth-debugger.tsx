@@ -8,11 +8,13 @@ import './auth.css';
 const STEP_TITLES: Record<AuthStepKind, string> = {
   'resource-metadata': 'Protected-resource metadata (RFC 9728)',
   'as-metadata': 'Authorization-server metadata (RFC 8414 / OpenID discovery)',
+  migration: 'Authorization server changed (SEP-2352): old tokens and client dropped',
   registration: 'Client (configured id, client metadata document, or dynamic registration)',
   authorize: 'Authorization in a window (PKCE S256, state, resource)',
   token: 'Token exchange',
   refresh: 'Token refresh',
   revoke: 'Revocation (sign-out)',
+  'dpop-proofs': 'DPoP proofs on MCP requests (RFC 9449)',
 };
 
 /** The steps of a trace, kept current. */
@@ -24,6 +26,20 @@ function useSteps(trace: AuthTrace | undefined): readonly AuthStep[] {
 }
 const NO_STEPS: readonly AuthStep[] = [];
 
+/** A DPoP proof's header and claims, as sent (no token in it: `ath` is the token's hash). */
+function ProofView({ proof }: { proof: NonNullable<AuthExchange['dpop']> }) {
+  return (
+    <div className="auth-proof" data-testid="dpop-proof">
+      <div>
+        DPoP proof header: <code data-testid="dpop-proof-header">{JSON.stringify(proof.header)}</code>
+      </div>
+      <div>
+        claims: <code data-testid="dpop-proof-claims">{JSON.stringify(proof.claims)}</code>
+      </div>
+    </div>
+  );
+}
+
 /** One HTTP exchange (or the authorization window's navigation) of a step: secrets were redacted when it was recorded. */
 function ExchangeLine({ exchange }: { exchange: AuthExchange }) {
   return (
@@ -34,6 +50,7 @@ function ExchangeLine({ exchange }: { exchange: AuthExchange }) {
       {exchange.method !== 'NAVIGATE' && exchange.status !== undefined && (
         <span className="muted"> · Access-Control-Allow-Origin: {exchange.allowOrigin ?? '(none)'}</span>
       )}
+      {exchange.dpop && <ProofView proof={exchange.dpop} />}
     </li>
   );
 }

@@ -37,6 +37,8 @@ describe('exchange status', () => {
     expect(teachingTopicsFor(exchange({ method: 'DELETE', status: 200, requestHeaders: { 'mcp-session-id': 'abc' } }))).toEqual(['delete-session']);
     expect(teachingTopicsFor(exchange({ status: 202, requestHeaders: { 'mcp-method': 'notifications/initialized' } }))).toEqual(['accepted-202', 'method-headers']);
     expect(teachingTopicsFor(exchange({ status: 200, responseContentType: 'text/event-stream; charset=utf-8' }))).toEqual(['sse-response']);
+    expect(teachingTopicsFor(exchange({ status: 200, requestHeaders: { 'mcp-method': 'tools/call', 'mcp-param-region': 'eu' } }))).toEqual(['method-headers', 'param-headers']);
+    expect(teachingTopicsFor(exchange({ status: 200, requestHeaders: { authorization: 'DPoP [redacted]', dpop: 'eyJ.x.y' } }))).toEqual(['dpop-proof']);
   });
 });
 

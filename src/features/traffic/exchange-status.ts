@@ -54,5 +54,7 @@ export function teachingTopicsFor(exchange: HttpExchange): TeachingTopic[] {
   }
   if (exchange.requestHeaders['mcp-protocol-version'] !== undefined) topics.push('protocol-version-header');
   if (exchange.requestHeaders['mcp-method'] !== undefined) topics.push('method-headers');
+  if (Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase().startsWith('mcp-param-'))) topics.push('param-headers');
+  if (exchange.requestHeaders['dpop'] !== undefined) topics.push('dpop-proof');
   return topics;
 }

@@ -9,6 +9,7 @@ import { ANY_OBJECT_RESULT } from './task-wire';
 import type { McpToolInfo } from '../connection-state';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 import { refreshOnListChanged } from './listed-items';
+import { paramHeaders } from '../param-headers';
 
 /** Options for one tool call. */
 export interface CallToolOptions {
@@ -136,7 +137,10 @@ export class ToolsCapability implements CapabilityModule {
     return this.host.request(
       { methods: ['tools/call'], arguments: callArguments, timeoutMs: timeout, ...(options.signal ? { signal: options.signal } : {}), ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) },
       async (client, call) => {
+        // SEP-2243: arguments marked x-mcp-header go out as Mcp-Param-* headers too (2026 era only).
+        const headers = client.getProtocolEra() === 'modern' ? paramHeaders(this.listed.get(name)?.inputSchema, callArguments) : {};
         const requestOptions = {
+          ...(Object.keys(headers).length > 0 && { headers }),
           signal: call.controller.signal,
           timeout,
           resetTimeoutOnProgress: true,
