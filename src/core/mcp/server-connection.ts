@@ -17,6 +17,7 @@ import { AppsCapability } from './capabilities/apps';
 import { CompletionsCapability } from './capabilities/completions';
 import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
+import { SkillsCapability } from './capabilities/skills';
 import type { Diagnosis, ServerState } from './connection-state';
 import { errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning } from './explain-call';
@@ -62,6 +63,8 @@ export class ServerConnection {
   readonly resources: ResourcesCapability;
   readonly prompts: PromptsCapability;
   readonly completions: CompletionsCapability;
+  /** Skills (the skills extension): listed on connect, each loaded and verified on demand. */
+  readonly skills: SkillsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -88,7 +91,8 @@ export class ServerConnection {
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.now);
     this.prompts = new PromptsCapability(this.host);
-    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(options.capabilities?.(this.host) ?? [])];
+    this.skills = new SkillsCapability(this.host);
+    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.skills, this.logging, ...(options.capabilities?.(this.host) ?? [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -172,7 +176,7 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, skills: undefined, skillLoads: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();
