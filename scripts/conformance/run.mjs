@@ -20,13 +20,24 @@ import { fileURLToPath } from 'node:url';
 
 const CONFIDENTIAL = 'needs a confidential client; Glassbox is a public client in a static page and can hold no secret';
 
+/** Not yet built (issue 36); each is removed from the list as it passes. */
+const NOT_YET = 'not built yet (issue 36)';
+
 /** The scenarios Glassbox is expected to fail, and why; every other scenario must pass. */
 export const EXPECTED_FAILURES = {
   'auth/client-credentials-jwt': `${CONFIDENTIAL} (client_credentials grant, private_key_jwt)`,
   'auth/client-credentials-basic': `${CONFIDENTIAL} (client_credentials grant, client_secret_basic)`,
-  'auth/cross-app-access-complete-flow': `${CONFIDENTIAL} (IdP token exchange, then a jwt-bearer grant with the client's secret)`,
-  'auth/2025-03-26-oauth-metadata-backcompat':
-    "the suite's 0.1.16 mock breaks RFC 8414 §3.3 (issuer <origin>/oauth served at the root well-known URL) and Glassbox rejects the mismatch; fixed upstream (conformance#359), passes on 0.2.0-alpha.12",
+  'auth/wif-jwt-bearer': `${CONFIDENTIAL} (workload identity: a jwt-bearer grant with a workload's identity token and the client's credentials)`,
+  'auth/enterprise-managed-authorization': `${CONFIDENTIAL} (an enterprise IdP's identity assertion exchanged at an authorization server that accepts only client_secret_basic)`,
+  'auth/authorization-server-migration': `${NOT_YET}: SEP-2352, register again at a new authorization server`,
+  'auth/dpop': `${NOT_YET}: SEP-1932 / RFC 9449 DPoP proofs`,
+  'auth/dpop-nonce': `${NOT_YET}: SEP-1932 / RFC 9449 DPoP server nonces`,
+  'http-custom-headers': `${NOT_YET}: SEP-2243 Mcp-Param headers from x-mcp-header`,
+  'json-schema-2020-12-preservation': `${NOT_YET}: a tool's inputSchema reported unchanged`,
+  'sep-2640-client-no-prefetch': `${NOT_YET}: the Skills extension`,
+  'sep-2640-client-verify-digest': `${NOT_YET}: the Skills extension`,
+  'sep-2640-client-verify-size': `${NOT_YET}: the Skills extension`,
+  'sep-2640-client-verify-frontmatter': `${NOT_YET}: the Skills extension`,
 };
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -46,7 +46,7 @@ describe('expected failures', () => {
   ];
 
   it('lists the confidential-client scenarios, each with a reason', () => {
-    for (const name of ['auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/cross-app-access-complete-flow']) {
+    for (const name of ['auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/wif-jwt-bearer', 'auth/enterprise-managed-authorization']) {
       expect(EXPECTED_FAILURES[name]).toMatch(/confidential client/);
     }
   });
