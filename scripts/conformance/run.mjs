@@ -34,10 +34,6 @@ export const EXPECTED_FAILURES = {
   'auth/dpop-nonce': `${NOT_YET}: SEP-1932 / RFC 9449 DPoP server nonces`,
   'http-custom-headers': `${NOT_YET}: SEP-2243 Mcp-Param headers from x-mcp-header`,
   'json-schema-2020-12-preservation': `${NOT_YET}: a tool's inputSchema reported unchanged`,
-  'sep-2640-client-no-prefetch': `${NOT_YET}: the Skills extension`,
-  'sep-2640-client-verify-digest': `${NOT_YET}: the Skills extension`,
-  'sep-2640-client-verify-size': `${NOT_YET}: the Skills extension`,
-  'sep-2640-client-verify-frontmatter': `${NOT_YET}: the Skills extension`,
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
