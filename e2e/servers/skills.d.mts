@@ -15,7 +15,7 @@ export interface TestSkill {
   listed: Record<string, string>;
   served: Record<string, string>;
 }
-/** code-review, release-notes (good); tampered-digest, resized-file, frontmatter-drift (refused). */
+/** code-review, release-notes (good); tampered-digest, resized-file, frontmatter-drift (refused); quiet-helper (verified, flagged by the guard). */
 export declare const SKILLS: readonly TestSkill[];
 /** `skill://<name>/<path>`. */
 export declare function fileUri(skill: TestSkill, path: string): string;
