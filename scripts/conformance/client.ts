@@ -121,6 +121,19 @@ if (state.status !== 'connected') {
   process.exit(1);
 }
 try {
+  // Skills (SEP-2640): the connection listed them; nothing of a skill is read until the person
+  // opens one. The verify scenarios play the person opening each listed skill (the Skills tab's
+  // click), which reads and verifies it through the core and is refused on a mismatch; the
+  // no-prefetch scenario only lists, as a person who opens no skill.
+  if (process.env['MCP_CONFORMANCE_SCENARIO']?.startsWith('sep-2640-client-verify-')) {
+    for (const skill of state.skills ?? []) {
+      const opened = await connection.skills.open(skill.uri).then(
+        (loaded) => `loaded, ${loaded.files.length} file(s) verified`,
+        (error: unknown) => `refused: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      console.log(`skill ${skill.name}: ${opened}`);
+    }
+  }
   for (const call of plannedCalls(state.tools)) {
     const result = await connection.callTool(call.name, call.arguments);
     console.log(`${call.name}: ${JSON.stringify(result.content).slice(0, 200)}`);

@@ -29,10 +29,6 @@ export const EXPECTED_FAILURES = {
   'auth/client-credentials-basic': `${CONFIDENTIAL} (client_credentials grant, client_secret_basic)`,
   'auth/wif-jwt-bearer': `${CONFIDENTIAL} (workload identity: a jwt-bearer grant with a workload's identity token and the client's credentials)`,
   'auth/enterprise-managed-authorization': `${CONFIDENTIAL} (an enterprise IdP's identity assertion exchanged at an authorization server that accepts only client_secret_basic)`,
-  'sep-2640-client-no-prefetch': `${NOT_YET}: the Skills extension`,
-  'sep-2640-client-verify-digest': `${NOT_YET}: the Skills extension`,
-  'sep-2640-client-verify-size': `${NOT_YET}: the Skills extension`,
-  'sep-2640-client-verify-frontmatter': `${NOT_YET}: the Skills extension`,
 };
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -66,6 +66,8 @@ export const SERVER_TABS: readonly AreaTab[] = [
             connection={services.connections.get(server.name)}
             onAttach={(label, parts) => services.session.attach(label, parts)}
             onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+            skillOffers={services.skillOffers}
+            guard={services.guard}
           />
           </Suspense>
         )}

@@ -6,6 +6,7 @@ import type { BridgeKeeper, LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
+import type { GuardSkillText } from './guard';
 import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
 import type { SamplingModelSettings } from './inbox';
 import { ConnectionManager, EraMemory } from './mcp';
@@ -13,7 +14,7 @@ import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { entriesKeyOf, PROVIDERS } from './providers';
-import { createReminderTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, ToolRegistry } from './tools';
+import { createReminderTool, createSkillTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, SkillOffers, ToolRegistry } from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 import type { CallContext } from './traffic';
@@ -28,6 +29,8 @@ export interface Services {
   /** Findings on what the connected servers tell the model (tool text, instructions). */
   guard: GuardStore;
   reminders: ReminderStore;
+  /** Skills the person offered to the model (the local `use_skill` tool lists them). */
+  skillOffers: SkillOffers;
   session: AgentSession;
   /** The servers' own requests (sampling, elicitation, roots) waiting for the person, and what answers them. */
   inbox: Inbox;
@@ -116,6 +119,8 @@ export function createServices(options: ServicesOptions = {}): Services {
   const guard = new GuardStore();
   const reminders = new ReminderStore({ storage });
   registry.registerLocalTool(createReminderTool(reminders));
+  const skillOffers = new SkillOffers();
+  offerSkills(skillOffers, registry, connections);
 
   // The registry follows the connections: a connected server's tools are offered, others are withdrawn.
   // Each server's list is converted only when it changed (the states are immutable), not on every
@@ -136,6 +141,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     for (const name of [...offeredLists.keys()]) {
       if (!offered.has(name)) offeredLists.delete(name);
     }
+    skillOffers.keepServers(offered);
     for (const tool of registry.getSnapshot().tools) {
       if (tool.origin === 'mcp' && !offered.has(tool.server)) registry.removeServer(tool.server);
     }
@@ -148,6 +154,7 @@ export function createServices(options: ServicesOptions = {}): Services {
         ...(server.prompts ? { prompts: server.prompts } : {}),
         ...(server.resources ? { resources: server.resources } : {}),
         ...(server.resourceTemplates ? { resourceTemplates: server.resourceTemplates } : {}),
+        ...(server.skills ? { skills: skillTexts(server) } : {}),
       })),
       registry.toolsOf(LOCAL_SERVER).map((tool) => ({ server: LOCAL_SERVER, name: tool.remoteName })),
     );
@@ -217,7 +224,43 @@ export function createServices(options: ServicesOptions = {}): Services {
     return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
   };
   const bill = createBillServices({ storage, registry, policies, session, modelFetch });
-  return { log, secrets, connections, registry, policies, guard, reminders, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill, replays, bridge };
+  return { log, secrets, connections, registry, policies, guard, reminders, skillOffers, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill, replays, bridge };
+}
+
+/**
+ * The `use_skill` local tool follows the offers: rebuilt when they change (its description lists
+ * them), withdrawn when none is left. A call loads the skill through its server's connection
+ * (already loaded: no read; otherwise read and verified now).
+ */
+function offerSkills(offers: SkillOffers, registry: ToolRegistry, connections: ConnectionManager): void {
+  let withdraw: (() => void) | undefined;
+  offers.subscribe(() => {
+    withdraw?.();
+    withdraw = undefined;
+    const offered = offers.getSnapshot();
+    if (offered.length === 0) return;
+    withdraw = registry.registerLocalTool(
+      createSkillTool(offered, (server, uri, context) => {
+        const connection = connections.get(server);
+        if (!connection || connection.getState().status !== 'connected') return Promise.reject(new Error(`Server "${server}" is not connected`));
+        return connection.skills.open(uri, context);
+      }),
+    );
+  });
+}
+
+/** A server's skills as the guard reads them, SKILL.md bodies once loaded (the same array while its skills and loads stay the same). */
+const skillTextCache = new WeakMap<object, { loads: ServerState['skillLoads']; texts: GuardSkillText[] }>();
+function skillTexts(server: ServerState): GuardSkillText[] {
+  const skills = server.skills ?? [];
+  const cached = skillTextCache.get(skills);
+  if (cached && cached.loads === server.skillLoads) return cached.texts;
+  const texts = skills.map((skill) => {
+    const load = server.skillLoads?.[skill.uri];
+    return { uri: skill.uri, name: skill.name, description: skill.description, ...(load?.status === 'loaded' && { body: load.skill.body }) };
+  });
+  skillTextCache.set(skills, { loads: server.skillLoads, texts });
+  return texts;
 }
 
 /** The instructions of the connected servers that sent some. */

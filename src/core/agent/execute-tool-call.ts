@@ -177,7 +177,7 @@ function guardNote(tool: RegisteredTool, context: ToolCallContext): ToolCallGuar
 
 /** Calls the tool where it lives. */
 function invoke(tool: RegisteredTool, args: Record<string, unknown>, toolCallId: string, context: ToolCallContext): Promise<unknown> {
-  if (tool.origin === 'local') return tool.run(args, { signal: context.signal });
+  if (tool.origin === 'local') return tool.run(args, { signal: context.signal, toolCallId });
   const timeoutMs = context.timeoutFor?.(tool.server);
   return context.callMcpTool(tool.server, tool.remoteName, args, {
     signal: context.signal,

@@ -63,6 +63,7 @@ function sameText(a: GuardServerText, b: GuardServerText): boolean {
     a.instructions === b.instructions &&
     a.prompts === b.prompts &&
     a.resources === b.resources &&
-    a.resourceTemplates === b.resourceTemplates
+    a.resourceTemplates === b.resourceTemplates &&
+    a.skills === b.skills
   );
 }

@@ -19,7 +19,7 @@ export {
   type InvisibleRun,
 } from './invisible-chars';
 export { findModelDirected, type DirectedMatch } from './model-directed';
-export { otherToolIndex, scanField, scanServer, serverFields, USUAL_LENGTH, type GuardResourceText, type GuardServerText, type GuardToolText, type OtherTool } from './scan-server';
+export { otherToolIndex, scanField, scanServer, serverFields, USUAL_LENGTH, type GuardResourceText, type GuardServerText, type GuardSkillText, type GuardToolText, type OtherTool } from './scan-server';
 export { findingsOfTool, GuardStore, type GuardSnapshot } from './guard-store';
 export { tokenize, wordDiff, type DiffPart } from './word-diff';
 export {

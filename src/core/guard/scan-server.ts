@@ -1,6 +1,6 @@
 /**
  * Findings on everything a server tells the model: tool titles, descriptions, parameter
- * descriptions and enum labels, its instructions, and prompt and resource descriptions. Each
+ * descriptions and enum labels, its instructions, prompt and resource descriptions, and skills (descriptions and SKILL.md bodies). Each
  * finding names the field and the exact span, with a plain reason. Hints, not proof.
  */
 import { isPlainObject } from '../shared/json';
@@ -27,6 +27,17 @@ export interface GuardServerText {
   prompts?: readonly { name: string; title?: string; description?: string; arguments?: readonly { name: string; description?: string }[] }[];
   resources?: readonly GuardResourceText[];
   resourceTemplates?: readonly GuardResourceText[];
+  /** Skills (the skills extension): each entry's text, and SKILL.md's body once the skill is loaded. */
+  skills?: readonly GuardSkillText[];
+}
+
+/** A skill as listed, with its SKILL.md body when loaded (the fields the scan reads). */
+export interface GuardSkillText {
+  uri: string;
+  name: string;
+  description?: string;
+  /** SKILL.md after its frontmatter: instructions the model will follow, scanned like tool text. */
+  body?: string;
 }
 
 /** A resource or resource template as listed (the fields the scan reads). */
@@ -107,6 +118,11 @@ export function serverFields(input: GuardServerText): GuardField[] {
     const subject = { type: 'resource' as const, name: resource.uri ?? resource.uriTemplate ?? resource.name };
     add(subject, 'title', resource.title, 'title');
     add(subject, 'description', resource.description, 'description');
+  }
+  for (const skill of input.skills ?? []) {
+    const subject = { type: 'skill' as const, name: skill.name };
+    add(subject, 'description', skill.description, 'description');
+    add(subject, 'SKILL.md', skill.body, 'instructions');
   }
   return fields;
 }

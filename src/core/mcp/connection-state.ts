@@ -1,4 +1,6 @@
 /** The state of one configured MCP server, as the server card shows it. */
+import type { SkillEntry } from './skills/skill-entry';
+import type { SkillLoad } from './skills/load-skill';
 
 /** Lifecycle of a server connection. */
 export type ConnectionStatus =
@@ -194,6 +196,10 @@ export interface ServerState {
   prompts?: McpPromptInfo[];
   /** Subscribed resources by URI. */
   resourceSubscriptions?: Record<string, ResourceSubscription>;
+  /** Skills listed (the skills extension, every page), when the server declares it. */
+  skills?: SkillEntry[];
+  /** Skills opened, by SKILL.md URI: loading, loaded (every file verified), refused or failed. */
+  skillLoads?: Record<string, SkillLoad>;
   diagnosis?: Diagnosis;
   /** Non-fatal problems worth showing (e.g. the DELETE at disconnect was refused). */
   warnings: string[];

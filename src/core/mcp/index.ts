@@ -37,3 +37,7 @@ export type { ContentChange } from './content-changes';
 export type { PromptResult } from './capabilities/prompts';
 export { INBOX_CLIENT_CAPABILITIES, InboxCapability } from './capabilities/inbox';
 export type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from './capabilities/inbox';
+export { SkillsCapability, MAX_SKILL_PAGES } from './capabilities/skills';
+export type { SkillLoadOptions } from './capabilities/skills';
+export { declaresSkills, loadSkill, nameFromUri, SkillError, SKILLS_EXTENSION_ID } from './skills';
+export type { LoadedSkill, LoadedSkillFile, SkillEntry, SkillErrorCode, SkillFile, SkillLoad } from './skills';

@@ -18,6 +18,7 @@ import { CompletionsCapability } from './capabilities/completions';
 import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
 import { ContentChanges } from './content-changes';
+import { SkillsCapability } from './capabilities/skills';
 import type { Diagnosis, ServerState } from './connection-state';
 import { errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning } from './explain-call';
@@ -68,6 +69,8 @@ export class ServerConnection {
   readonly completions: CompletionsCapability;
   /** A resource or prompt list listed again, a subscribed resource updated: for a page to read again what it shows. */
   readonly contentChanges = new ContentChanges();
+  /** Skills (the skills extension): listed on connect, each loaded and verified on demand. */
+  readonly skills: SkillsCapability;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
@@ -94,7 +97,8 @@ export class ServerConnection {
     this.completions = new CompletionsCapability(this.host, () => this.state.capabilities);
     this.resources = new ResourcesCapability(this.host, this.contentChanges, this.now);
     this.prompts = new PromptsCapability(this.host, this.contentChanges);
-    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.logging, ...(options.capabilities?.(this.host) ?? [])];
+    this.skills = new SkillsCapability(this.host);
+    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.skills, this.logging, ...(options.capabilities?.(this.host) ?? [])];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -179,7 +183,7 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, skills: undefined, skillLoads: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();

@@ -75,3 +75,4 @@ export {
 } from './local-tools';
 export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
+export { createSkillTool, SKILL_TOOL_NAME, SkillOffers, skillKeys, type OfferedSkill, type OpenSkill } from './skill-tool';

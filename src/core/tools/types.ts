@@ -27,6 +27,8 @@ export interface CallToolResultLike {
 export interface LocalToolContext {
   /** Aborted when the call is cancelled (stop button, timeout). */
   signal: AbortSignal;
+  /** The agent's tool call id, when the model called it (what the tool sends on the MCP wire is recorded with it). */
+  toolCallId?: string;
 }
 
 /** A tool Glassbox implements itself, in the page (no server involved). */

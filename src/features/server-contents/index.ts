@@ -1,3 +1,3 @@
-/** The server-contents feature: a connected server's resources (read, templates, subscriptions, attach) and prompts (get, insert). */
+/** The server-contents feature: a connected server's resources (read, templates, subscriptions, attach), prompts (get, insert) and skills (load, verify, offer). */
 export { ServerContents } from './server-contents';
 export type { ServerContentsProps } from './server-contents';

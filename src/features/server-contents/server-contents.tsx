@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { NeutralMessage, NeutralPart } from '../../core/conversation';
+import type { GuardStore } from '../../core/guard';
 import { offersResources } from '../../core/mcp';
 import type { ServerConnection, ServerState } from '../../core/mcp';
+import type { SkillOffers } from '../../core/tools';
 import { PromptsTab } from './prompts-tab';
 import { ResourcesTab } from './resources-tab';
 import { useContentInvalidation } from './server-queries';
+import { SkillsTab } from './skills-tab';
 import './server-contents.css';
 
 /** Props for ServerContents. */
@@ -13,27 +16,32 @@ export interface ServerContentsProps {
   connection: ServerConnection | undefined;
   onAttach(label: string, parts: NeutralPart[]): void;
   onInsert(source: string, messages: NeutralMessage[]): void;
+  /** Where a loaded skill is offered to the model. */
+  skillOffers?: SkillOffers;
+  /** Findings on the servers' text (a loaded skill's are shown with it). */
+  guard?: GuardStore;
 }
 
-type Tab = 'resources' | 'prompts';
+type Tab = 'resources' | 'prompts' | 'skills';
 
 /**
- * A connected server's resources and prompts, beside its tools, in a small tab strip (closed until
- * picked). Its reads are react-query queries: the app provides the one QueryClient around it.
+ * A connected server's resources, prompts and skills, beside its tools, in a small tab strip (closed
+ * until picked). Its reads are react-query queries: the app provides the one QueryClient around it.
  */
-export function ServerContents({ server, connection, onAttach, onInsert }: ServerContentsProps) {
+export function ServerContents({ server, connection, onAttach, onInsert, skillOffers, guard }: ServerContentsProps) {
   const [tab, setTab] = useState<Tab>();
   if (server.status !== 'connected' || !connection) return null;
-  return <ConnectedContents server={server} connection={connection} tab={tab} setTab={setTab} onAttach={onAttach} onInsert={onInsert} />;
+  return <ConnectedContents server={server} connection={connection} tab={tab} setTab={setTab} onAttach={onAttach} onInsert={onInsert} skillOffers={skillOffers} guard={guard} />;
 }
 
 /** The tabs of a connected server; its reads follow the connection's content changes. */
-function ConnectedContents({ server, connection, tab, setTab, onAttach, onInsert }: Omit<ServerContentsProps, 'connection'> & { connection: ServerConnection; tab: Tab | undefined; setTab(tab: Tab | undefined): void }) {
+function ConnectedContents({ server, connection, tab, setTab, onAttach, onInsert, skillOffers, guard }: Omit<ServerContentsProps, 'connection'> & { connection: ServerConnection; tab: Tab | undefined; setTab(tab: Tab | undefined): void }) {
   useContentInvalidation(server.name, connection);
   const hasPrompts = typeof server.capabilities?.prompts === 'object';
   const tabs: Array<[Tab, string]> = [];
   if (offersResources(server.capabilities)) tabs.push(['resources', `Resources (${(server.resources?.length ?? 0) + (server.resourceTemplates?.length ?? 0)})`]);
   if (hasPrompts) tabs.push(['prompts', `Prompts (${server.prompts?.length ?? 0})`]);
+  if (server.skills) tabs.push(['skills', `Skills (${server.skills.length})`]);
   if (tabs.length === 0) return null;
   return (
     <div className="server-contents">
@@ -46,6 +54,7 @@ function ConnectedContents({ server, connection, tab, setTab, onAttach, onInsert
       </div>
       {tab === 'resources' && <ResourcesTab server={server} connection={connection} onAttach={onAttach} />}
       {tab === 'prompts' && <PromptsTab server={server} connection={connection} onInsert={onInsert} />}
+      {tab === 'skills' && <SkillsTab server={server} connection={connection} skillOffers={skillOffers} guard={guard} />}
     </div>
   );
 }
