@@ -34,7 +34,7 @@ export const TEST_PORTS = {
    * Spare ports for specs that start their own servers (offsets 14–29; 11–13 are the app servers).
    * Two workers run two spec files at once, so each spec has its own: oauth 0, oauth-remember 1,
    * oauth-same-tab 2, tasks 3, sampling-tools 4, inbox 5, logs-metadata 6, resources-prompts 7,
-   * oauth-client-metadata 8 and 12, mcp-apps-sandbox-origin 10 and 11.
+   * oauth-client-metadata 8 and 12, mcp-apps-sandbox-origin 10 and 11, evals 19 and 20.
    */
   spare: (n: number) => BASE + 14 + n,
   /** A loopback port where nothing listens. */
