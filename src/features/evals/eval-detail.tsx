@@ -24,9 +24,13 @@ export function EvalDetail({ result, onOpenRun }: EvalDetailProps) {
       {result.runs.map((run, index) => (
         <div className="eval-run" key={run.id} data-testid="eval-run-detail" data-status={run.status}>
           <div className="eval-run-head">
-            {result.runs.length > 1 && <strong>Run {index + 1}: </strong>}
-            <span className={`status-${run.status}`}>{run.status}</span>
-            <span className="eval-figures">{` · ${run.durationMs} ms · ${run.steps} model request${run.steps === 1 ? '' : 's'} · ${run.tokens.input} in / ${run.tokens.output} out tokens`}</span>
+            {result.runs.length > 1 && (
+              <>
+                <strong>Run {index + 1}: </strong>
+                <span className={`status-${run.status}`}>{run.status}</span>
+              </>
+            )}
+            <span className="eval-figures">{`${run.durationMs} ms · ${run.steps} model request${run.steps === 1 ? '' : 's'} · ${run.tokens.input} in / ${run.tokens.output} out tokens`}</span>
             <button type="button" className="link-button" onClick={() => onOpenRun(run)} data-testid="eval-open-wires" title="Select this run's model requests and tool calls on the two wires">
               Open on the wires
             </button>
