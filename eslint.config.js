@@ -24,7 +24,7 @@ const CORE_LAYERS = [
   ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded bridge channel, model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
-  ['inbox'], // the servers' own requests (sampling, elicitation, roots) answered through the person
+  ['inbox', 'evals'], // the servers' own requests (sampling, elicitation, roots) answered through the person; eval files run over the agent loop
   ['persistence'], // the session kept and exported: conversation, traffic and config
 ];
 
@@ -41,7 +41,7 @@ const coreLayerPolicies = CORE_LAYERS.flatMap((layer, index) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/core/config/generated/**', 'bridge/generated/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/core/config/generated/**', 'bridge/generated/**', 'src/core/evals/generated/**', 'scripts/evals/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -112,7 +112,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...['agent', 'config', 'conversation', 'elicitation', 'persistence', 'sampling', 'tools', 'uri-template'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*'],
+              group: [...['agent', 'config', 'conversation', 'elicitation', 'evals', 'persistence', 'sampling', 'tools', 'uri-template'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*'],
               message: 'Import this core folder through its index.ts (add the export there if it is missing).',
             },
           ],

@@ -212,9 +212,22 @@ function clientMetadataDocumentFile(): Plugin {
   };
 }
 
+/**
+ * Publishes the eval file's JSON Schema with the build, at schemas/evals.schema.json, so an eval
+ * file can name it in "$schema" and editors outside Glassbox check it the same way.
+ */
+function evalsSchemaFile(): Plugin {
+  return {
+    name: 'glassbox:evals-schema',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'schemas/evals.schema.json', source: readFileSync(fileURLToPath(new URL('./src/core/evals/evals-schema.json', import.meta.url)), 'utf8') });
+    },
+  };
+}
+
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
 export default defineConfig({
-  plugins: [react(), inlineShellStyle(), prerenderFirstFrame(fileURLToPath(import.meta.url), SHELL_STYLE_SHEETS), contentSecurityPolicyBuild(), demoWorker(), clientMetadataDocumentFile()],
+  plugins: [react(), inlineShellStyle(), prerenderFirstFrame(fileURLToPath(import.meta.url), SHELL_STYLE_SHEETS), contentSecurityPolicyBuild(), demoWorker(), clientMetadataDocumentFile(), evalsSchemaFile()],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

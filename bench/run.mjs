@@ -20,7 +20,8 @@
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,connect,traffic,long,bridge   run only these sections (bridge alone needs no build or browser)
+ *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,bridge   run only these sections (bridge alone needs no build or browser)
+ *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all
  *   BENCH_DRIVER=playwright        run the MCP sections (round trip, connect) under Playwright too
@@ -61,13 +62,14 @@ const MANY_SERVERS = 10;
 const LATENCY_MS = positiveInt(process.env.BENCH_LATENCY_MS, 50);
 const LONG_STEPS = positiveInt(process.env.BENCH_LONG_STEPS, 200);
 const LONG_RESULT_BYTES = 20_000;
+const EVAL_CASES = positiveInt(process.env.BENCH_EVAL_CASES, 20);
 const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PORT_BASE, 0) : undefined;
 /** How the MCP sections drive the page: alone (no automation attached) or through Playwright. */
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,connect,traffic,long,bridge').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,bridge').split(',').map((s) => s.trim()));
 /** The sections that need the build and the browser. */
-const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'connect', 'traffic', 'long'];
+const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long'];
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -98,6 +100,8 @@ const BUDGET = {
   longDetailMs: 100,
   longRestoreMs: 1500,
   toolBillMs: 200,
+  /** Issue 37: the eval runner's cases × targets against the same turns sent one by one from the chat. */
+  evalsRatio: 1.3,
 };
 
 /** @param {string | undefined} text @param {number} fallback */
@@ -674,6 +678,46 @@ async function main() {
         reference: `empty ${mb(median(pick((s) => s.heapBeforeBytes ?? Number.NaN)))}`,
       },
     );
+  }
+
+  // 7. Evals (issue 37): cases × 2 targets by the eval runner, against the same turns from the chat.
+  if (ONLY.has('evals')) {
+    const { context, page } = await openHarness();
+    cleanups.push(() => context.close());
+    const cities = ['Amsterdam', 'Berlin', 'Cairo', 'Lisbon', 'London', 'Nairobi', 'New York', 'Paris', 'Reykjavik', 'Sydney', 'Tokyo', 'Toronto'];
+    // Every turn: one get_forecast call, then the answer; twice over (both targets).
+    const script = Array.from({ length: 2 }, () =>
+      Array.from({ length: EVAL_CASES }, (_, index) => {
+        const city = cities[index % cities.length];
+        return [{ toolCalls: [{ name: 'weather_get_forecast', input: { city } }] }, { text: `The forecast for ${city} is in.` }];
+      }).flat(),
+    ).flat();
+    const phase = async (by) => {
+      model.reset();
+      model.setScript(script);
+      return page.evaluate((o) => window.glassboxBench.evalsTurns(o), { weatherUrl: weather.url, modelUrl: model.url, cases: EVAL_CASES, by });
+    };
+    await phase('evals'); // warm-up, not counted
+    await phase('chat');
+    const pairs = await repeat('evals', async (run) => {
+      const first = run % 2 === 0 ? 'evals' : 'chat';
+      const a = await phase(first);
+      const b = await phase(first === 'evals' ? 'chat' : 'evals');
+      return first === 'evals' ? { evals: a, chat: b } : { evals: b, chat: a };
+    });
+    await context.close();
+    raw.evals = pairs;
+    if (pairs.some((pair) => pair.evals.passed !== 2 * EVAL_CASES || pair.chat.toolCalls !== 2 * EVAL_CASES)) throw new Error(`evals bench: not every turn ran as scripted: ${JSON.stringify(pairs)}`);
+    const ratio = median(ratios(pairs.map((pair) => pair.evals.ms), pairs.map((pair) => pair.chat.ms)));
+    lines.push({
+      section: 'evals',
+      measure: `${EVAL_CASES} cases × 2 targets by the eval runner (scripted model, weather server)`,
+      value: ms(median(pairs.map((pair) => pair.evals.ms))),
+      reference: `same turns one by one in the chat ${ms(median(pairs.map((pair) => pair.chat.ms)))}`,
+      ratio: times(ratio),
+      budget: `≤ ${times(BUDGET.evalsRatio)}`,
+      pass: ratio <= BUDGET.evalsRatio,
+    });
   }
 
   // 9. A long turn (issue 18): growth of the saved session and the heap, the model wire with it.

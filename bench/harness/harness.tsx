@@ -15,6 +15,7 @@ import { TrafficPanel } from '../../src/features/traffic';
 import '../../src/ui/theme.css';
 import { fillSyntheticTraffic } from './synthetic-traffic';
 import { toolBillOffline } from './tool-bill';
+import { chatTurns, evalsRun } from './evals-bench';
 import type { SyntheticTrafficSummary } from './synthetic-traffic';
 
 /** Options of one MCP round-trip run. */
@@ -133,6 +134,8 @@ export interface GlassboxBench {
   heapBytes(): number | undefined;
   /** The token bill of 100 tools, offline (tool-bill.ts). */
   toolBillOffline: typeof toolBillOffline;
+  /** The evals bench (evals-bench.ts): `cases` cases × 2 targets by the eval runner, or the same turns from the chat. */
+  evalsTurns(options: { weatherUrl: string; modelUrl: string; cases: number; by: 'evals' | 'chat' }): Promise<{ ms: number; passed?: number; toolCalls?: number }>;
 }
 
 declare global {
@@ -292,6 +295,17 @@ const bench: GlassboxBench = {
       longestToolMs: Math.max(...spans.map((span) => (span.end ?? span.start) - span.start)),
       spans: spans.map((span) => ({ start: span.start - first, end: (span.end ?? span.start) - first })),
     };
+  },
+
+  async evalsTurns({ weatherUrl, modelUrl, cases, by }) {
+    const services = createServices();
+    await services.connections.apply(serversFor({ weather: weatherUrl }));
+    await connected(services, 'weather');
+    try {
+      return by === 'evals' ? await evalsRun(services, modelUrl, cases) : await chatTurns(services, modelUrl, cases);
+    } finally {
+      await services.connections.disconnectAll();
+    }
   },
 
   async bareConnect({ urls }) {

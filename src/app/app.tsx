@@ -46,7 +46,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
-  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest } = useWireSelection(shell.reveal, shell.mode !== 'wide');
+  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth } = useWireSelection(shell.reveal, shell.mode !== 'wide');
   // Stable, so the chat's memoised tool cards are not all drawn again on every render of the app.
   const toolCallInbox = useCallback(
     (toolCallId: string) => (
@@ -117,6 +117,7 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
     onSelectToolCall: setSelectedToolCall,
     linked,
     requestFocus,
+    showEvalRun: showBoth,
     showSignInSteps: setSignInSteps,
   };
 

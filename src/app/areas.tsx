@@ -12,7 +12,7 @@ import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic'
 import { ServersPanel } from '../features/servers';
 import { BridgeProcessSection, BridgeStatusNotice } from '../features/bridge';
 import { TrafficPanel } from '../features/traffic';
-import { BridgeWirePanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
+import { BridgeWirePanel, EvalsPanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
 import type { ProviderId } from '../core/providers';
 
 /** What a tab may show: the services and the shell's shared state. */
@@ -36,6 +36,8 @@ export interface AreaContext {
   linked?: { responseKey: { turn: number; step: number }; requestKey: { turn: number; step: number } };
   /** The model request a replay's link asked for (selected and opened on the model wire). */
   requestFocus?: RequestFocus | undefined;
+  /** Selects an eval run on both wires: its first tool call (MCP wire) and first model request (model wire). */
+  showEvalRun?: (toolCallId: string | undefined, exchangeId: number | undefined) => void;
   /** Opens the auth debugger (sign-in steps) of a server. */
   showSignInSteps?: (server: string) => void;
 }
@@ -88,6 +90,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
   { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },
   { id: 'tokens', label: 'Token bill', render: ({ services, provider, log }) => <TokenBillPanel registry={services.registry} policies={services.policies} provider={provider} log={log} bill={services.bill} /> },
+  { id: 'evals', label: 'Evals', render: ({ services, showEvalRun }) => <EvalsPanel services={services} onOpenRun={(toolCallId, exchangeId) => showEvalRun?.(toolCallId, exchangeId)} /> },
   { id: 'roots', label: 'Roots & sampling', render: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} /> },
 ];
 

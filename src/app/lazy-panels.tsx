@@ -30,6 +30,8 @@ export const AppPalette = lazyNamed(() => import('./palette/app-palette'), 'AppP
 export const GuidedTour = lazyNamed(() => import('../features/tour/guided-tour'), 'GuidedTour');
 /** The App bridge tab of the MCP wire area. */
 export const BridgeWirePanel = lazyNamed(() => import('../features/apps/bridge-wire-panel'), 'BridgeWirePanel');
+/** The Evals tab: eval files run across targets. */
+export const EvalsPanel = lazyNamed(() => import('../features/evals'), 'EvalsPanel');
 /** The auth debugger (a server's sign-in steps). */
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 
@@ -47,4 +49,5 @@ export const IDLE_PRELOADS: readonly Preloadable[] = [
   GuidedTour,
   AuthDebugger,
   BridgeWirePanel,
+  EvalsPanel,
 ];

@@ -16,6 +16,8 @@ export interface WireSelection {
   requestFocus: RequestFocus | undefined;
   /** Selects a model request and brings the model wire into view. */
   showRequest(exchangeId: number): void;
+  /** Selects a tool call and a model request together (an eval run's), and brings the model wire into view. */
+  showBoth(toolCallId: string | undefined, exchangeId: number | undefined): void;
 }
 
 /** Keeps the selection; `reveal` brings an area into view (the shell's). */
@@ -35,5 +37,13 @@ export function useWireSelection(reveal: (area: AreaId, options?: { focus?: bool
     },
     [reveal, revealFocus],
   );
-  return { selectedToolCall, setSelectedToolCall, requestFocus, showRequest };
+  const showBoth = useCallback(
+    (toolCallId: string | undefined, exchangeId: number | undefined) => {
+      setToolCall(toolCallId);
+      setRequestFocus(exchangeId === undefined ? undefined : (previous) => ({ id: exchangeId, seq: (previous?.seq ?? 0) + 1 }));
+      reveal('model', { focus: false });
+    },
+    [reveal],
+  );
+  return { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth };
 }

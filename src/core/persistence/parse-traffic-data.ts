@@ -31,6 +31,8 @@ const EXCHANGE_STRINGS = [
   'note',
   'toolCallId',
   'samplingFor',
+  // An eval run's model requests: without it they would come back as requests of the conversation.
+  'evalRun',
 ] as const;
 // forkOf and replayOf mark a model request as a branch: without them a fork or a replay would come back as a request of the conversation.
 const EXCHANGE_NUMBERS = ['durationMs', 'headersMs', 'status', 'turn', 'step', 'forkOf', 'replayOf'] as const;

@@ -10,8 +10,8 @@ import type { BodyPart, HttpExchange } from './types';
 export type EntriesKeyOf = (exchange: Omit<HttpExchange, 'id' | 'state'>) => string | undefined;
 
 /** The conversation an exchange belongs to, for finding the request before it. */
-function conversationOf(exchange: Pick<HttpExchange, 'source' | 'samplingFor'>): string {
-  return `${exchange.source}\u0000${exchange.samplingFor ?? ''}`;
+function conversationOf(exchange: Pick<HttpExchange, 'source' | 'samplingFor' | 'evalRun'>): string {
+  return `${exchange.source}\u0000${exchange.samplingFor ?? ''}\u0000${exchange.evalRun ?? ''}`;
 }
 
 /** Keeps, per conversation, the parts of its last request; see the file comment. */

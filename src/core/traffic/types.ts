@@ -79,6 +79,8 @@ export interface HttpExchange {
   forkOf?: number;
   /** Model wire: a replay of a turn (a branch, like a fork): the exchange id of the original turn's first request. */
   replayOf?: number;
+  /** Model wire: the eval run (core/evals) this request belongs to; its turn and step are the run's own. */
+  evalRun?: string;
 }
 
 /**
@@ -147,6 +149,8 @@ export interface CallContext {
   forkOf?: number;
   /** Model wire: the first request of the turn this request replays (another format, model or base URL). */
   replayOf?: number;
+  /** Model wire: the eval run this request belongs to (its own fresh conversation). */
+  evalRun?: string;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */

@@ -160,6 +160,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
       if (context?.samplingFor !== undefined) start.samplingFor = context.samplingFor;
       if (context?.forkOf !== undefined) start.forkOf = context.forkOf;
       if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
+      if (context?.evalRun !== undefined) start.evalRun = context.evalRun;
       const id = log.beginExchange(start);
       const target: MessageTarget = { log, server: source, exchangeId: id, direction: 'out', secrets, ...(context ? { context } : {}), ...(rpc?.contextOf ? { contextOf: rpc.contextOf } : {}) };
       if (sent) recordMessages(sent, startedAt, target, start.requestBody);

@@ -89,6 +89,7 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
       data-sampling-for={exchange.samplingFor}
       data-fork-of={exchange.forkOf}
       data-replay-of={exchange.replayOf}
+      data-eval-run={exchange.evalRun}
       onClick={() => onSelect(rowKey)}
     >
       <span role="gridcell" className="c-time">
@@ -121,6 +122,11 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
         {exchange.replayOf !== undefined && (
           <span className="retry-badge" data-testid="model-row-replay" title={`A replay of the turn that began with request #${exchange.replayOf}, run by you; the conversation does not include it`}>
             replay of #{exchange.replayOf}
+          </span>
+        )}
+        {exchange.evalRun !== undefined && kind === 'request' && (
+          <span className="retry-badge" data-testid="model-row-eval" title="A request of an eval run (the Evals tab), in its own fresh conversation; the chat does not include it">
+            eval
           </span>
         )}
         {exchange.samplingFor !== undefined && (

@@ -25,6 +25,7 @@ import 'monaco-editor/features/gotoError/register';
 import 'monaco-editor/features/toggleTabFocusMode/register';
 import { mcpConfigSchema } from '../../core/config';
 import { REQUEST_SCHEMAS } from '../../core/providers';
+import { evalsSchema } from '../../core/evals';
 import { registerJsonLanguage, type JsonSchemaAssociation } from './json-language';
 import { withMarkdownDescriptions } from './schema-for-monaco';
 
@@ -38,6 +39,9 @@ export { schemaProblems } from './json-language';
 
 /** Where config-editor models live (`<prefix><n>/mcp.json`): the mcp.json schema is bound to these URIs. */
 export const MODEL_PATH_PREFIX = 'inmemory://glassbox/config-editor/';
+
+/** Where eval-file models live (`<prefix><n>/file.evals.json`): the eval schema is bound to these URIs. */
+export const EVALS_PATH_PREFIX = 'inmemory://glassbox/evals-editor/';
 
 /** Where request-body models live (`<prefix><n>/<wire format>.json`): each format's request schema is bound to its file name. */
 export const REQUEST_PATH_PREFIX = 'inmemory://glassbox/request-editor/';
@@ -60,5 +64,10 @@ self.MonacoEnvironment = {
 // its schema on demand (schemaProblems), by the fork editor.
 registerJsonLanguage({
   allowComments: false,
-  schemas: [{ uri: mcpConfigSchema.$id, fileMatch: ['config-editor/*/mcp.json'], schema: withMarkdownDescriptions(mcpConfigSchema) }, ...requestSchemas],
+  schemas: [
+    { uri: mcpConfigSchema.$id, fileMatch: ['config-editor/*/mcp.json'], schema: withMarkdownDescriptions(mcpConfigSchema) },
+    // An eval file is validated by readEvalFile (markers owned by "glassbox"), like mcp.json; the schema gives hover and completion.
+    { uri: evalsSchema.$id, fileMatch: ['evals-editor/*/file.evals.json'], schema: withMarkdownDescriptions(evalsSchema) },
+    ...requestSchemas,
+  ],
 });
