@@ -20,9 +20,6 @@ import { fileURLToPath } from 'node:url';
 
 const CONFIDENTIAL = 'needs a confidential client; Glassbox is a public client in a static page and can hold no secret';
 
-/** Not yet built (issue 36); each is removed from the list as it passes. */
-const NOT_YET = 'not built yet (issue 36)';
-
 /** The scenarios Glassbox is expected to fail, and why; every other scenario must pass. */
 export const EXPECTED_FAILURES = {
   'auth/client-credentials-jwt': `${CONFIDENTIAL} (client_credentials grant, private_key_jwt)`,
