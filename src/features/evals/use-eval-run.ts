@@ -6,6 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CallMcpTool } from '../../core/agent';
 import type { Services } from '../../core/composition';
+import { ToolRegistry } from '../../core/tools';
 import { connectEvalServers, runEvals, type EvalFile, type EvalReport, type EvalResult, type EvalServers, type EvalTarget } from '../../core/evals';
 
 /** The state of the page's eval run. */
@@ -38,7 +39,11 @@ export function useEvalRun(services: Services): EvalRunState {
       setNotes([]);
       let servers: EvalServers | undefined;
       try {
-        let registry = services.registry;
+        // The page's connected servers' tools only: the chat's local tools (reminders) are not the servers under test.
+        let registry = new ToolRegistry();
+        for (const server of services.connections.getSnapshot().servers) {
+          if (server.status === 'connected') registry.setServerTools(server.name, server.tools);
+        }
         let callMcpTool: CallMcpTool = (server, remoteName, args, options) => {
           const connection = services.connections.get(server);
           if (!connection || connection.getState().status !== 'connected') return Promise.reject(new Error(`Server "${server}" is not connected`));
