@@ -60,5 +60,11 @@ export async function loadReadBridgeConfig() {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await buildConfigBundle();
+  try {
+    await buildConfigBundle();
+  } catch (error) {
+    // An install without dev dependencies (no rolldown) must not fail on the bridge's account.
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    process.stderr.write(`bridge/build-config: skipped (${/** @type {Error} */ (error).message}); glassbox-bridge needs the dev dependencies\n`);
+  }
 }

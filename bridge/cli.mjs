@@ -8,7 +8,8 @@
  * its stdin closes.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadReadBridgeConfig } from './build-config.mjs';
 import { createToken, originOf } from './guards.mjs';
@@ -72,7 +73,9 @@ try {
   fail(`cannot read ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code ?? 'error'}`);
 }
 const readBridgeConfig = await loadReadBridgeConfig();
-const config = readBridgeConfig(text, process.env);
+// VS Code keeps a workspace's servers in <workspace>/.vscode/mcp.json.
+const folder = dirname(file);
+const config = readBridgeConfig(text, process.env, { workspaceFolder: basename(folder) === '.vscode' ? dirname(folder) : folder, userHome: homedir() });
 if (config.errors.length > 0) fail(`${file} is not a config Glassbox can read (${config.errors.join('; ')})`);
 if (config.servers.length === 0) fail(`${file} has no stdio servers (entries with a "command") to serve`);
 

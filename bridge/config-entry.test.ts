@@ -64,9 +64,16 @@ describe('readBridgeConfig', () => {
       },
     ]);
     expect(read.skipped).toEqual([
-      { name: 'needsInput', reason: "needs ${input:key}: set it in the bridge's environment, or write the value into the file" },
+      { name: 'needsInput', reason: 'needs ${input:key}: the bridge cannot ask for an input, write the value into the file' },
       { name: 'needsEnv', reason: "needs ${env:NOT_SET}: set it in the bridge's environment, or write the value into the file" },
     ]);
+  });
+
+  it("fills VS Code's ${workspaceFolder} and ${userHome} when given", () => {
+    const text = '{"servers": {"pw": {"command": "node", "args": ["${workspaceFolder}/x.js"], "cwd": "${userHome}"}, "other": {"command": "${workspaceFolderBasename}"}}}';
+    const read = readBridgeConfig(text, {}, { workspaceFolder: '/repo', userHome: '/home/me' });
+    expect(read.servers.map((server) => server.launch)).toEqual([{ command: 'node', args: ['/repo/x.js'], env: {}, cwd: '/home/me' }]);
+    expect(read.skipped.map((entry) => entry.name)).toEqual(['other']);
   });
 
   it('says why a text cannot be used, naming lines and codes, never values', () => {

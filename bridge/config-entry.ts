@@ -45,9 +45,14 @@ export interface BridgeConfig {
 
 /**
  * Reads a config text into the bridge's stdio entries. Never throws. `environment` (the bridge's
- * own) fills `${env:NAME}`, `${NAME}` and `${NAME:-default}` placeholders.
+ * own) fills `${env:NAME}`, `${NAME}` and `${NAME:-default}` placeholders; `variables` VS Code's
+ * `${workspaceFolder}` and `${userHome}`.
  */
-export function readBridgeConfig(text: string, environment: Readonly<Record<string, string | undefined>> = {}): BridgeConfig {
+export function readBridgeConfig(
+  text: string,
+  environment: Readonly<Record<string, string | undefined>> = {},
+  variables: Readonly<Record<string, string | undefined>> = {},
+): BridgeConfig {
   const { config, problems } = parseMcpConfig(text);
   if (config === null) {
     return { servers: [], skipped: [], errors: problems.filter((problem) => problem.severity === 'error').map((problem) => `line ${problem.line}: ${problem.code}`) };
@@ -74,8 +79,11 @@ export function readBridgeConfig(text: string, environment: Readonly<Record<stri
     }
     const extra = node === undefined ? {} : readProcessFields(node);
     const written: LaunchFields = { command: server.command, args: server.args ?? [], ...extra, env: extra.env ?? {} };
-    const launch = resolvePlaceholders(written, environment, config.inputs);
-    if (!launch.ok) return skip(`needs ${launch.missing.join(', ')}: set ${launch.missing.length === 1 ? 'it' : 'them'} in the bridge's environment, or write the value into the file`);
+    const launch = resolvePlaceholders(written, environment, config.inputs, variables);
+    if (!launch.ok) {
+      const asks = launch.missing.some((raw) => raw.startsWith('${input:'));
+      return skip(`needs ${launch.missing.join(', ')}: ${asks ? 'the bridge cannot ask for an input, write the value into the file' : "set it in the bridge's environment, or write the value into the file"}`);
+    }
     byName.set(server.name, { name: server.name, ...written, launch: launch.value });
   });
   return { servers: [...byName.values()], skipped: [...skipped.values()], errors: [] };

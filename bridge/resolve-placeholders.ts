@@ -1,7 +1,8 @@
 /**
  * Fills the `${…}` placeholders of a stdio entry the way the clients that write them do, from the
  * bridge's own environment: `${env:NAME}` (VS Code), `${NAME}` and `${NAME:-default}` (Claude Code),
- * and a VS Code `${input:id}` that has a default. What cannot be filled is named, never guessed: the
+ * a VS Code `${input:id}` that has a default, and VS Code's `${workspaceFolder}` and `${userHome}`
+ * when the caller knows them. What cannot be filled is named, never guessed: the
  * entry is skipped. A bare `$NAME` is left as written (a `$` in an argument is often meant).
  */
 import type { ConfigInput } from '../src/core/config/config-types';
@@ -13,17 +14,23 @@ const BRACED = /\$\{[^}\s]+\}/g;
 export type Resolved<T> = { ok: true; value: T } | { ok: false; missing: string[] };
 
 /** Fills the placeholders of every string in `fields` (a command, its args, env values, cwd). */
-export function resolvePlaceholders<T>(fields: T, environment: Readonly<Record<string, string | undefined>>, inputs: readonly ConfigInput[]): Resolved<T> {
+export function resolvePlaceholders<T>(
+  fields: T,
+  environment: Readonly<Record<string, string | undefined>>,
+  inputs: readonly ConfigInput[],
+  variables: Readonly<Record<string, string | undefined>> = {},
+): Resolved<T> {
   const missing = new Set<string>();
   const fill = (text: string): string =>
     text.replace(BRACED, (raw) => {
       const placeholder = parsePlaceholder(raw);
       const value =
+        // `${workspaceFolder}` reads like `${NAME}`: a known variable wins over the environment.
         placeholder.kind === 'env'
-          ? (environment[placeholder.name] ?? placeholder.default)
+          ? (variables[placeholder.name] ?? environment[placeholder.name] ?? placeholder.default)
           : placeholder.kind === 'input'
             ? inputs.find((input) => input.id === placeholder.name && input.source === undefined)?.default
-            : undefined;
+            : variables[placeholder.name];
       if (value === undefined) missing.add(raw);
       return value ?? raw;
     });
