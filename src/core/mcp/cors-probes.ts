@@ -41,7 +41,7 @@ function answers(probeFetch: typeof fetch, url: string, init: RequestInit): Prom
  * a simple CORS request succeeds when Access-Control-Allow-Origin is present;
  * then each non-simple header is tried alone to find the one the preflight refuses.
  */
-export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fetch): Promise<Diagnosis> {
+export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fetch, extraHeaders: readonly string[] = []): Promise<Diagnosis> {
   const reachable = await answers(probeFetch, url, { method: 'POST', mode: 'no-cors', body: '' });
   if (!reachable) {
     return {
@@ -61,10 +61,21 @@ export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fet
     };
   }
   const refused: string[] = [];
-  for (const [name, value] of PREFLIGHT_HEADERS) {
+  // The request's own extra headers too (a tool's Mcp-Param-* headers, SEP-2243).
+  const probed = [...PREFLIGHT_HEADERS, ...extraHeaders.map((name) => [name.toLowerCase(), 'glassbox-probe'] as const)];
+  for (const [name, value] of probed) {
     const headers = name === 'content-type' ? { [name]: value } : { 'content-type': 'text/plain', [name]: value };
     const ok = await answers(probeFetch, url, { method: 'POST', mode: 'cors', headers, body: '' });
     if (!ok) refused.push(name);
+  }
+  const params = refused.filter((name) => name.startsWith('mcp-param-'));
+  if (params.length > 0 && params.length === refused.length) {
+    return {
+      code: 'cors-header-not-allowed',
+      title: `Blocked by CORS: the preflight does not allow ${params.join(', ')}`,
+      detail: `This tool's inputSchema marks arguments with x-mcp-header, so the call also carries ${params.join(', ')} (SEP-2243), but the server's OPTIONS reply does not allow ${params.length > 1 ? 'them' : 'it'}. Add ${params.length > 1 ? 'them' : 'it'} to the allowed headers:`,
+      headersToAdd: [`${RECOMMENDED_CORS_HEADERS[2]!}, ${params.join(', ')}`],
+    };
   }
   if (refused.length > 0) {
     return {

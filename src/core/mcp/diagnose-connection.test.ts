@@ -62,6 +62,17 @@ describe('CORS probes', () => {
     ]);
   });
 
+  it('names a tool call’s Mcp-Param header the preflight refuses (x-mcp-header, SEP-2243)', async () => {
+    const refuse = probes((init) => new Headers(init.headers).has('mcp-param-region'));
+    const diagnosis = await diagnoseNetworkFailure(URL_, refuse, ['Mcp-Param-Region']);
+    expect(diagnosis.code).toBe('cors-header-not-allowed');
+    expect(diagnosis.title).toBe('Blocked by CORS: the preflight does not allow mcp-param-region');
+    expect(diagnosis.detail).toMatch(/x-mcp-header/);
+    expect(diagnosis.headersToAdd?.[0]).toMatch(/, mcp-param-region$/);
+    // Without the call's own headers, the probes find nothing refused.
+    expect((await diagnoseNetworkFailure(URL_, refuse)).code).toBe('cors-unknown');
+  });
+
   it('tells a blocked DELETE from a server that is down', async () => {
     expect(await isMethodBlockedByCors(URL_, 'DELETE', probes((init) => init.method === 'DELETE'))).toBe(true);
     expect(await isMethodBlockedByCors(URL_, 'DELETE', probes(() => false))).toBe(false);

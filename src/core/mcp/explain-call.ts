@@ -23,13 +23,15 @@ export interface FailedCall {
   timeoutMs: number;
   url: string;
   probeFetch?: typeof fetch;
+  /** Request headers the call carried beyond the protocol's own (a tool's Mcp-Param-*): probed too. */
+  extraHeaders?: readonly string[];
 }
 
 /** The diagnosis of a failed call, probing CORS for a network failure; undefined for a server's own JSON-RPC error. */
 export async function explainCallFailure(error: unknown, call: FailedCall): Promise<Diagnosis | undefined> {
   const diagnosis = explainRequestError(error, { request: call.request ?? { id: '?', method: call.method }, timeoutMs: call.timeoutMs });
   if (diagnosis || !isNetworkError(error)) return diagnosis;
-  return call.probeFetch ? diagnoseNetworkFailure(call.url, call.probeFetch) : { code: 'unreachable', title: 'The server could not be reached', detail: errorText(error) };
+  return call.probeFetch ? diagnoseNetworkFailure(call.url, call.probeFetch, call.extraHeaders) : { code: 'unreachable', title: 'The server could not be reached', detail: errorText(error) };
 }
 
 /**

@@ -10,6 +10,8 @@ import { NO_INPUT } from './capabilities/__fixtures__/test-host';
 import type { CapabilityHost } from './capabilities/capability';
 import { ToolsCapability } from './capabilities/tools';
 import { encodeParamValue, paramHeaderDeclarations, paramHeaders } from './param-headers';
+import { ServerConnection } from './server-connection';
+import { SecretRegistry, TrafficLog } from '../traffic';
 
 describe('paramHeaders', () => {
   const schema = {
@@ -133,5 +135,22 @@ describe('ToolsCapability with x-mcp-header (a 2026 SDK server, the client in a 
     const posted = seen.find((headers) => headers['mcp-method'] === 'tools/call');
     expect(posted?.['mcp-param-region']).toBe('eu-west3');
     expect(posted?.['mcp-param-note']).toBeUndefined();
+  });
+
+  it('names the Mcp-Param header when a preflight that does not allow it blocks the call (as a page sees it)', async () => {
+    // A browser whose preflight to this server refuses mcp-param-region: fetch rejects with a bare TypeError.
+    const page = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new Headers(init?.headers).has('mcp-param-region')) throw new TypeError('Failed to fetch');
+      return globalThis.fetch(input, init);
+    }) as typeof fetch;
+    const connection = new ServerConnection({ name: 'headers', url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch: page, probeFetch: page });
+    try {
+      await connection.connect();
+      await expect(connection.callTool('route', { region: 'eu-west3' })).rejects.toThrow('Failed to fetch');
+      // The card's last problem names the header and the line to add.
+      expect(connection.getState().lastProblem?.diagnosis).toMatchObject({ code: 'cors-header-not-allowed', title: 'Blocked by CORS: the preflight does not allow mcp-param-region' });
+    } finally {
+      await connection.disconnect();
+    }
   });
 });

@@ -56,7 +56,7 @@ export async function runRequest<T>(session: Session, spec: CapabilityRequest, r
           detail: `The server answered 404 to the session it had just created, so ${method} failed. It may be losing sessions (several instances behind a load balancer without shared sessions, or restarting).`,
         });
       }
-      const diagnosis = await explainCallFailure(error, { method, request, timeoutMs, url: deps.url, probeFetch: deps.probeFetch });
+      const diagnosis = await explainCallFailure(error, { method, request, timeoutMs, url: deps.url, probeFetch: deps.probeFetch, ...(spec.extraHeaders && { extraHeaders: spec.extraHeaders }) });
       if (diagnosis?.code === 'timeout' && request) {
         deps.note(session.tap.exchangeFor(request.id), diagnosis.title);
         session.tap.close(request.id);

@@ -60,6 +60,8 @@ export interface CapabilityRequest {
   toolCallId?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Names of request headers it adds beyond the protocol's own (a tool's Mcp-Param-*), for the CORS diagnosis. */
+  extraHeaders?: readonly string[];
 }
 
 /** A protocol capability of a connection. */

@@ -7,7 +7,7 @@ import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
 import { ANY_OBJECT_RESULT } from './task-wire';
 import type { McpToolInfo } from '../connection-state';
-import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
+import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capability';
 import { refreshOnListChanged } from './listed-items';
 import { paramHeaders } from '../param-headers';
 
@@ -134,11 +134,14 @@ export class ToolsCapability implements CapabilityModule {
     const timeout = options.timeoutMs ?? this.host.timeoutMs();
     // A copy of its own: the call's requests are told apart by this very object.
     const callArguments = { ...args };
+    const spec: CapabilityRequest = { methods: ['tools/call'], arguments: callArguments, timeoutMs: timeout, ...(options.signal ? { signal: options.signal } : {}), ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) };
     return this.host.request(
-      { methods: ['tools/call'], arguments: callArguments, timeoutMs: timeout, ...(options.signal ? { signal: options.signal } : {}), ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) },
+      spec,
       async (client, call) => {
         // SEP-2243: arguments marked x-mcp-header go out as Mcp-Param-* headers too (2026 era only).
         const headers = client.getProtocolEra() === 'modern' ? paramHeaders(this.listed.get(name)?.inputSchema, callArguments) : {};
+        // Known once the era is: a failed preflight is then probed for these headers too.
+        spec.extraHeaders = Object.keys(headers);
         const requestOptions = {
           ...(Object.keys(headers).length > 0 && { headers }),
           signal: call.controller.signal,
