@@ -44,8 +44,8 @@ beforeAll(async () => {
   });
   bridge.stdout.resume();
   services = createServices({ appUrl: APP });
-  services.config.setText(JSON.stringify({ mcpServers: { everything: EVERYTHING, absent: { command: 'uvx', args: ['mcp-server-absent', '--token', 'abc123secret'] } } }));
-  await (await startServices(services, { bridgeFragment: new URL(ready.pairUrl).hash })).connected;
+  const text = JSON.stringify({ mcpServers: { everything: EVERYTHING, absent: { command: 'uvx', args: ['mcp-server-absent', '--token', 'abc123secret'] } } });
+  await (await startServices(services, { fragment: text, bridgeFragment: new URL(ready.pairUrl).hash })).connected;
 }, 60_000);
 
 afterAll(async () => {
@@ -96,5 +96,27 @@ describe('the page paired with glassbox-bridge', () => {
     const who = await services.connections.get('crashing')!.callTool('whoami', {});
     expect(JSON.parse((who.content[0] as { text: string }).text)).toMatchObject({ initializeCount: 1 });
     expect(services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')!.status).toBe('running');
+  }, 60_000);
+
+  it('a bridge blocked at first (as by a local network access prompt) is used once it answers: its servers are routed and connect then', async () => {
+    let blocked = true;
+    const gated: typeof fetch = (input, init) =>
+      blocked && String(input instanceof Request ? input.url : input).startsWith(ready.url) ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+    const page = createServices({ appUrl: 'https://glassbox.example/', baseFetch: gated, localNetworkPermission: async () => 'prompt' });
+    try {
+      await (await startServices(page, { fragment: JSON.stringify({ mcpServers: { everything: EVERYTHING } }), bridgeFragment: new URL(ready.pairUrl).hash })).connected;
+      expect(page.bridge.getSnapshot()).toMatchObject({ status: 'down', problem: { code: 'local-network-access' } });
+      expect(page.connections.getSnapshot().servers.map((server) => [server.name, server.status, server.diagnosis?.title])).toEqual([['everything', 'needs-local-process', 'The bridge does not answer']]);
+      blocked = false;
+      await page.bridge.poll();
+      await expect.poll(() => page.connections.getSnapshot().servers.map((server) => [server.name, server.status]), { timeout: 20_000 }).toEqual([
+        ['everything', 'connected'],
+        ['memory', 'connected'],
+        ['crashing', 'connected'],
+      ]);
+    } finally {
+      page.bridge.stop();
+      await page.connections.disconnectAll();
+    }
   }, 60_000);
 });
