@@ -80,8 +80,11 @@ export function entryOf(skill) {
   };
 }
 
-/** Builds one skills McpServer (createMcpHandler asks for one per request). */
-export function createSkillsServer() {
+/**
+ * Builds one skills McpServer (createMcpHandler asks for one per request). `listing: false` leaves
+ * out `skills/list` (a server that declares the extension and refuses the method).
+ */
+export function createSkillsServer({ listing = true } = {}) {
   const server = new McpServer(SKILLS_SERVER_INFO, {
     capabilities: { resources: {}, extensions: { [SKILLS_EXTENSION]: {} } },
     instructions: 'Skills for reviewing code and writing release notes (and three broken ones a host must refuse).',
@@ -92,7 +95,7 @@ export function createSkillsServer() {
       server.registerResource(`${skill.name}/${path}`, uri, { mimeType: 'text/markdown' }, async () => ({ contents: [{ uri, mimeType: 'text/markdown', text }] }));
     }
   }
-  server.server.setRequestHandler('skills/list', { params: z.object({ cursor: z.string().optional() }).passthrough() }, async ({ cursor }) => {
+  if (listing) server.server.setRequestHandler('skills/list', { params: z.object({ cursor: z.string().optional() }).passthrough() }, async ({ cursor }) => {
     const start = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isInteger(start) || start < 0 || start > SKILLS.length) throw new ProtocolError(-32602, `Invalid cursor: ${cursor}`);
     const page = SKILLS.slice(start, start + SKILLS_PAGE_SIZE).map(entryOf);
@@ -108,8 +111,8 @@ export function createSkillsServer() {
 }
 
 /** Starts the skills server at /mcp; port 0 picks a free port. */
-export async function start({ host = '127.0.0.1', port = 0, cors = {} } = {}) {
-  const handler = createMcpHandler(() => createSkillsServer(), {
+export async function start({ host = '127.0.0.1', port = 0, cors = {}, listing = true } = {}) {
+  const handler = createMcpHandler(() => createSkillsServer({ listing }), {
     onerror: (error) => {
       if (process.env.MCP_SERVER_DEBUG) console.error('skills:', error.message);
     },

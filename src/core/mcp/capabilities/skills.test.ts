@@ -64,3 +64,18 @@ describe('SkillsCapability against the skills test server', () => {
     expect(connection.getState().skillLoads?.['skill://nope/SKILL.md']?.status).toBe('failed');
   });
 });
+
+describe('SkillsCapability against a server that declares skills and refuses skills/list', () => {
+  it('connects with a warning and no skills', async () => {
+    const mute = await start({ listing: false });
+    const other = new ServerConnection({ name: 'mute', url: mute.url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch });
+    try {
+      await other.connect();
+      expect(other.getState()).toMatchObject({ status: 'connected', skills: [] });
+      expect(other.getState().warnings.join(' ')).toMatch(/skills\/list failed: .*Method not found/);
+    } finally {
+      await other.disconnect();
+      await mute.close();
+    }
+  });
+});

@@ -24,6 +24,17 @@ export interface SkillLoadOptions {
   signal?: AbortSignal;
 }
 
+/** Runs a listing; any failure but an abort becomes a warning and an empty list. */
+async function listOrWarnAny(method: string, signal: AbortSignal, list: () => Promise<unknown[]>, warnings: string[]): Promise<unknown[]> {
+  try {
+    return await list();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    warnings.push(`${method} failed: ${error instanceof Error ? error.message : String(error)}. The server declares the skills extension; its skills are not shown.`);
+    return [];
+  }
+}
+
 /** The skills capability of one connection. */
 export class SkillsCapability implements CapabilityModule {
   readonly name = 'skills';
@@ -48,21 +59,31 @@ export class SkillsCapability implements CapabilityModule {
       return { state: { skills: undefined, skillLoads: undefined }, warnings: [] };
     }
     const options = { timeout: this.host.timeoutMs(), signal: call.controller.signal };
-    const listed: unknown[] = [];
     const warnings: string[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_SKILL_PAGES; page++) {
-      const result = await client.request({ method: 'skills/list', params: cursor === undefined ? {} : { cursor } }, ANY_OBJECT_RESULT, options);
-      if (Array.isArray(result.skills)) listed.push(...(result.skills as unknown[]));
-      cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
-      if (cursor === undefined) break;
-      if (seen.has(cursor)) {
-        warnings.push(`skills/list repeated the cursor "${cursor}"; the listing stops there.`);
-        break;
-      }
-      seen.add(cursor);
-    }
+    // A server that declares the extension and refuses skills/list (a JSON-RPC error, or the v2
+    // SDK's HTTP 404 for an unknown method): a warning; the extension must not cost the connection.
+    const listed = await listOrWarnAny(
+      'skills/list',
+      call.controller.signal,
+      async () => {
+        const pages: unknown[] = [];
+        const seen = new Set<string>();
+        let cursor: string | undefined;
+        for (let page = 0; page < MAX_SKILL_PAGES; page++) {
+          const result = await client.request({ method: 'skills/list', params: cursor === undefined ? {} : { cursor } }, ANY_OBJECT_RESULT, options);
+          if (Array.isArray(result.skills)) pages.push(...(result.skills as unknown[]));
+          cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+          if (cursor === undefined) break;
+          if (seen.has(cursor)) {
+            warnings.push(`skills/list repeated the cursor "${cursor}"; the listing stops there.`);
+            break;
+          }
+          seen.add(cursor);
+        }
+        return pages;
+      },
+      warnings,
+    );
     const { entries, problems } = readSkillEntries(listed);
     for (const problem of problems) warnings.push(`A listed skill cannot be used: ${problem}.`);
     this.entries = entries;
