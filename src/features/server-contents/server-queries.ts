@@ -7,7 +7,8 @@
  */
 import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { CompletionRef, ContentChange, ServerConnection } from '../../core/mcp';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CompletionRef, ContentChange, ContentChanges, ServerConnection } from '../../core/mcp';
 
 /** The query keys of one server's contents: `['mcp', server, …]`. */
 export const contentKeys = {
@@ -59,16 +60,20 @@ export function staleKeysOf(server: string, change: ContentChange): readonly (re
   }
 }
 
-/** Reads again what a server's content changes make stale (the reads on screen at once, the rest when next shown). */
+/**
+ * Invalidates what each of a server's content changes makes stale (the reads on screen are read
+ * again at once, the rest when next shown); returns the function that stops.
+ */
+export function invalidateOnChanges(client: QueryClient, server: string, changes: ContentChanges): () => void {
+  return changes.subscribe((change) => {
+    for (const queryKey of staleKeysOf(server, change)) void client.invalidateQueries({ queryKey });
+  });
+}
+
+/** Follows a connection's content changes into the page's QueryClient while mounted. */
 export function useContentInvalidation(server: string, connection: ServerConnection): void {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      connection.contentChanges.subscribe((change) => {
-        for (const queryKey of staleKeysOf(server, change)) void client.invalidateQueries({ queryKey });
-      }),
-    [client, server, connection],
-  );
+  useEffect(() => invalidateOnChanges(client, server, connection.contentChanges), [client, server, connection]);
 }
 
 function assertNever(value: never): never {

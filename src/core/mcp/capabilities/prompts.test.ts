@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../../../e2e/servers/everything.mjs';
 import type { RunningServer } from '../../../../e2e/servers/weather.mjs';
 import { createTestHost } from './__fixtures__/test-host';
+import { ContentChanges } from '../content-changes';
+import type { ContentChange } from '../content-changes';
 import { PromptsCapability } from './prompts';
 
 let everything: RunningServer;
 const test = createTestHost();
-const prompts = new PromptsCapability(test.host);
+const changes = new ContentChanges();
+const told: ContentChange[] = [];
+changes.subscribe((change) => told.push(change));
+const prompts = new PromptsCapability(test.host, changes);
 
 beforeAll(async () => {
   everything = await start();
@@ -29,6 +34,14 @@ describe('PromptsCapability', () => {
       { name: 'state' },
     ]);
     expect(call.requests.map((request) => request.method)).toEqual(['prompts/list']);
+  });
+
+  it('lists again (what its list_changed handler runs), shows the list, then tells the content change', async () => {
+    told.length = 0;
+    test.loaded.length = 0;
+    await prompts.refresh();
+    expect(test.loaded.at(-1)?.[1].state.prompts?.some((prompt) => prompt.name === 'args-prompt')).toBe(true);
+    expect(told).toEqual([{ kind: 'prompts-listed' }]);
   });
 
   it('gets a prompt with its arguments (empty ones left out)', async () => {
