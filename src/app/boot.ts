@@ -4,9 +4,9 @@
  * before this module has even arrived. Once it is painted this loads the app (React, the MCP
  * client, every panel), which hydrates it. So the first paint never waits for a file.
  * First of all, a sign-in's answer in the address is taken out and sent where it is awaited
- * (oauth-landing.ts): a sign-in window that landed here hands it over and closes without the app.
+ * (oauth-landing.ts, loaded only when the address has a `state`, so this entry stays small): a
+ * sign-in window that landed here hands it over and closes without the app.
  */
-import { landOAuthCallback } from './oauth-landing';
 
 /**
  * Runs `load` once the first contentful frame is on screen (at once in a hidden tab, which paints
@@ -56,24 +56,16 @@ if (location.hash.startsWith('#bridge=')) {
   history.replaceState(history.state, '', location.pathname + location.search);
 }
 
-/** Says, over the page, that the sign-in went back to the tab that opened this window. */
-function showHandedOver(): void {
-  const status = document.createElement('p');
-  status.id = 'sign-in-handed-over';
-  status.className = 'boot-status';
-  status.setAttribute('role', 'status');
-  status.textContent = 'Signed in: the sign-in went back to Glassbox. This window closes by itself (close it if it stays open).';
-  document.body.append(status);
+/** True when this page was a sign-in window that handed a sign-in's answer back (it is closing): checked only when the address has a `state`. */
+function signInWindowDone(): Promise<boolean> {
+  if (!/[?&]state=/.test(location.search)) return Promise.resolve(false);
+  return import('./oauth-landing').then(({ landInThisPage }) => landInThisPage());
 }
 
-const landing = landOAuthCallback();
-if (landing === 'handed-over') {
-  showHandedOver();
-  window.close();
-}
-// A sign-in window is done; a plain tab that came here with an answer (it cannot be closed by script) goes on to the app.
-if (landing !== 'handed-over' || !window.closed) {
-  afterFirstPaint(() => {
-    import('./main').catch(showLoadFailure);
-  });
-}
+void signInWindowDone().then((done) => {
+  if (!done) {
+    afterFirstPaint(() => {
+      import('./main').catch(showLoadFailure);
+    });
+  }
+}, showLoadFailure);

@@ -49,6 +49,22 @@ export function landOAuthCallback(page: LandingPage = browserPage()): OAuthLandi
   return 'handed-over';
 }
 
+/**
+ * Lands an answer in this page: a sign-in window that handed it over says so and closes. True when
+ * it did close; a plain tab that came here with an answer (script cannot close it) goes on to the app.
+ */
+export function landInThisPage(): boolean {
+  if (landOAuthCallback() !== 'handed-over') return false;
+  const status = document.createElement('p');
+  status.id = 'sign-in-handed-over';
+  status.className = 'boot-status';
+  status.setAttribute('role', 'status');
+  status.textContent = 'Signed in: the sign-in went back to Glassbox. This window closes by itself (close it if it stays open).';
+  document.body.append(status);
+  window.close();
+  return window.closed;
+}
+
 /** The page's own pieces. */
 function browserPage(): LandingPage {
   return {
