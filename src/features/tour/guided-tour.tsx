@@ -65,20 +65,21 @@ export function GuidedTour({ onClose, onShowTarget }: {
       data-testid="tour-step"
       data-step={step.id}
     >
-      <header className="tour-header">
+      {/* Divs, not header/footer: inside a dialog those would be a second banner and contentinfo landmark. */}
+      <div className="tour-header">
         <h2 id={titleId} className="tour-title">
           {step.title}
         </h2>
         <button type="button" className="small-button" data-testid="tour-close" aria-label="Close the tour" onClick={onClose}>
           ✕
         </button>
-      </header>
+      </div>
       {step.body.map((paragraph) => (
         <p key={paragraph} className="tour-text">
           {paragraph}
         </p>
       ))}
-      <footer className="tour-footer">
+      <div className="tour-footer">
         <span className="tour-count">
           Step {index + 1} of {TOUR_STEPS.length}
         </span>
@@ -91,7 +92,7 @@ export function GuidedTour({ onClose, onShowTarget }: {
         <button type="button" className="button primary" data-testid="tour-next" onClick={() => (next === undefined ? onClose() : setIndex(next))}>
           {next === undefined ? 'Finish' : 'Next'}
         </button>
-      </footer>
+      </div>
     </div>
   );
 }
