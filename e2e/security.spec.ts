@@ -376,9 +376,11 @@ test.describe('secrets', () => {
     // A tool-using turn in each format, with the same key.
     const call = { toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] };
     model.setScript([call, { echoToolResults: true }, call, { echoToolResults: true }]);
-    for (const provider of PROVIDERS) {
+    for (const [index, provider] of PROVIDERS.entries()) {
       await useModel(page, model, provider, API_KEY);
       await say(page, `Weather in Paris (${provider})?`);
+      // Both requests of this turn reached the model (the last answer of the turn before reads the same).
+      await expect.poll(() => model.requests().length).toBe(2 * (index + 1));
       await expect(lastAssistant(page)).toContainText('Tool results seen (1)');
       await expect(page.getByTestId('chat-input')).toBeEnabled();
       await expect(page.getByTestId('chat-send')).toBeDisabled();
