@@ -64,7 +64,7 @@ test.describe('app shell: the prerendered first frame', () => {
     await app.waitForRequest();
     expect(await columns(page, ids)).toEqual(before);
 
-    // 3. The app hydrates it and shows the restored session (here: the share link's config) in the same places.
+    // 3. The app draws the restored session (here: the share link's config) over it, in the same places.
     app.release();
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
     await expect(page.locator('#root > .app[data-first-frame]')).toHaveCount(0);

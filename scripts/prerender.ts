@@ -9,7 +9,7 @@ const ENTRY = fileURLToPath(new URL('../src/app/prerender-entry.tsx', import.met
 const MAIN = fileURLToPath(new URL('../src/app/main.tsx', import.meta.url));
 const PLACEHOLDER = '<!-- glassbox:first-frame -->';
 
-/** Markers of a Suspense boundary the server gave up on: the page would render it again, and report a hydration error. */
+/** Markers of a Suspense boundary the server gave up on: the picture would show its fallback instead of the view. */
 const CLIENT_RENDERED_BOUNDARY = /<!--\$!-->|<template\b/;
 
 /**
@@ -47,7 +47,7 @@ function mainChunkClosure(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
 
 /**
  * Renders the app's first screen at build time into index.html's `#root` (issue 17: the real UI
- * in the first frame, hydrated by the page). The app's modules are loaded in Node through a Vite
+ * in the first frame, replaced by the page's render of the restored session). The app's modules are loaded in Node through a Vite
  * server in SSR mode (the same config, so its defines and CSS handling apply). Runs in the normal
  * order, before the Content-Security-Policy plugin's `post` step hashes the page's inline scripts;
  * the markup adds none (checked), and the one script this adds (the saved panel sizes,

@@ -2,7 +2,8 @@
  * The page's entry, kept tiny on purpose. index.html holds the app's first screen, prerendered by
  * the build with its style inline (and the saved panel sizes, by its inline script), so it paints
  * before this module has even arrived. Once it is painted this loads the app (React, the MCP
- * client, every panel), which hydrates it. So the first paint never waits for a file.
+ * client, every panel), which draws the restored session over it. So the first paint never waits
+ * for a file.
  * First of all, a sign-in's answer in the address is taken out and sent where it is awaited
  * (oauth-landing.ts, loaded only when the address has a `state`, so this entry stays small): a
  * sign-in window that landed here hands it over and closes without the app.

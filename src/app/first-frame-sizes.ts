@@ -2,9 +2,9 @@
  * The person's saved panel sizes over the prerendered first frame, before it paints. The build puts
  * `firstFrameSizesScript()` into index.html as an inline script (hashed by the page's CSP), so it
  * runs while the HTML is parsed: it reads react-resizable-panels' saved layouts for this window's
- * mode and adds them as a style sheet over the prerendered panels (not on them: React hydrates that
- * markup, which must stay as the build wrote it). The app's own render has the same sizes, so
- * nothing moves when it takes over; main.tsx then removes the sheet.
+ * mode and adds them as a style sheet over the prerendered panels (the markup stays as the build
+ * wrote it). The app's own render has the same sizes, so nothing moves when it takes over;
+ * main.tsx then removes the sheet.
  */
 import { savedLayoutKey, SPLIT_FROM_PX, WIDE_FROM_PX } from './layout/layout-mode';
 

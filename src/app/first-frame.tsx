@@ -1,7 +1,7 @@
 /**
  * The state the first frame shows (src/ui/first-frame.ts): the app's initial screen, the default
  * config's servers connecting, an empty chat and empty wires. The build prerenders this element
- * into index.html (scripts/prerender.ts) and the page hydrates the same one, so they match.
+ * into index.html (scripts/prerender.ts); the page draws the restored session over it (main.tsx).
  */
 import { StrictMode } from 'react';
 import { createServices } from '../core/composition';
@@ -18,8 +18,7 @@ const silentFetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
  * Fresh services in the first frame's state: the default config, its servers connecting (their
  * cards are listed once the connect has begun, after its first awaits), nothing saved or restored.
  * Its traffic is not recorded: the requests its connects send (and never see answered) would
- * otherwise fill the picture's wires, in the build's render or not depending on timing, and on the
- * page after hydration.
+ * otherwise fill the picture's wires, in the build's render or not depending on timing.
  */
 export async function firstFrameServices(): Promise<Services> {
   const services = createServices({ baseFetch: silentFetch, recordTraffic: false });
@@ -34,7 +33,7 @@ export function releaseFirstFrameServices(services: Services): Promise<void> {
   return services.connections.disconnectAll();
 }
 
-/** The first frame's element; `onFirstRender` (not part of the markup) tells the page it is hydrated. */
+/** The first frame's element; `onFirstRender` (not part of the markup) is called once it is drawn. */
 export function firstFrameElement(services: Services, onFirstRender?: () => void) {
   return (
     <StrictMode>

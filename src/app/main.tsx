@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
 import type { KeyValueBackend } from '../core/persistence';
 import { App } from './app';
@@ -11,9 +10,7 @@ import { pageStorage } from './browser-storage';
 import { withDemoWorker } from './demo-worker-client';
 import { browserSignInSetup } from './sign-in-setup';
 import { browserBridgeKeeper } from './bridge-keeper';
-import { firstFrameElement, firstFrameServices, releaseFirstFrameServices } from './first-frame';
 import { FIRST_FRAME_SIZES_ID } from './first-frame-sizes';
-import { setFirstFrame } from '../ui/first-frame';
 import { preloadChatViews } from '../features/chat';
 import { preloadTrafficList } from '../features/traffic';
 import { preloadModelList } from '../features/model-traffic';
@@ -30,45 +27,27 @@ async function openBackend(): Promise<{ backend: KeyValueBackend; problems: stri
 
 /**
  * Start-up milestones on the page's performance timeline (DevTools' Performance panel and the
- * bench read them): the app's code ran, the prerendered first frame is hydrated, the saved session
- * is back, the first render of it is done.
+ * bench read them): the app's code ran, the saved session is back, the first render of it is done.
  */
-const mark = (name: 'app-start' | 'hydrated' | 'session-restored' | 'first-render'): void => {
+const mark = (name: 'app-start' | 'session-restored' | 'first-render'): void => {
   performance.mark(`glassbox:${name}`);
 };
-
-/**
- * Hydrates index.html's prerendered first frame (the same element from the same fresh state, so
- * the markup matches), and resolves once it is hydrated. A mismatch is a bug: it is reported on
- * the console under a name the browser tests look for. Without a prerender (the dev server) the
- * root is created empty instead.
- */
-async function hydrateFirstFrame(container: HTMLElement): Promise<{ root: Root; hydrated: Promise<unknown>; release(): void }> {
-  if (container.firstElementChild === null) return { root: createRoot(container), hydrated: Promise.resolve(), release: () => undefined };
-  setFirstFrame(true);
-  const services = await firstFrameServices();
-  let hydrated!: () => void;
-  const done = new Promise<void>((resolve) => (hydrated = resolve));
-  const onHydrated = () => {
-    mark('hydrated');
-    hydrated();
-  };
-  const root = hydrateRoot(container, firstFrameElement(services, onHydrated), {
-    onRecoverableError: (error) => console.error('Glassbox hydration error:', error),
-  });
-  return { root, hydrated: done, release: () => void releaseFirstFrameServices(services) };
-}
 
 async function start(): Promise<void> {
   mark('app-start');
   // The wires' lists are not drawn in the first frame (its wires are empty), so they are not in this
-  // chunk; they load beside the hydration and the restore, because the servers' first messages
-  // follow within moments of the start (a failed fetch is left for the list's render to retry).
+  // chunk; they load beside the restore, because the servers' first messages follow within moments
+  // of the start (a failed fetch is left for the list's render to retry).
   const wireLists = Promise.all([preloadTrafficList(), preloadModelList()]).catch(() => undefined);
-  const [firstFrame, opened] = await Promise.all([hydrateFirstFrame(document.getElementById('root')!), openBackend()]);
+  const opened = await openBackend();
   // A request to an in-page demo server waits until the demo Service Worker controls the page.
   const storage = pageStorage();
+  // The servers connect once the restored session is on screen: the MCP client's code (the SDK
+  // and its schemas, the largest script of the start-up) then runs after that render, not in it.
+  let drawn!: () => void;
+  const sessionDrawn = new Promise<void>((resolve) => (drawn = resolve));
   const services = createServices({
+    connectAfter: sessionDrawn,
     baseFetch: withDemoWorker(globalThis.fetch.bind(globalThis)),
     backend: opened.backend,
     storage,
@@ -91,25 +70,27 @@ async function start(): Promise<void> {
     if (document.visibilityState === 'hidden') saveNow();
   });
 
-  // The restored conversation's cards and the wires' lists load beside the hydration, so its first
+  // The restored conversation's cards and the wires' lists load beside the restore, so its first
   // render draws them whole (a failed fetch is left for that render's boundary to retry).
-  await Promise.all([firstFrame.hydrated, wireLists, preloadChatViews(services.session.getSnapshot()).catch(() => undefined)]);
-  // The restored session replaces the first frame in one commit (a new App: its state is read
-  // afresh, saved choices included). As a transition, a view still loading keeps the first frame
-  // on screen meanwhile instead of showing a fallback.
-  setFirstFrame(false);
+  await Promise.all([wireLists, preloadChatViews(services.session.getSnapshot()).catch(() => undefined)]);
   const onFirstRender = () => {
     mark('first-render');
+    // After the frame that shows it (the next animation frame, then the task after it).
+    requestAnimationFrame(() => setTimeout(drawn));
     document.getElementById(FIRST_FRAME_SIZES_ID)?.remove();
-    firstFrame.release();
     // A share link pasted into this tab while the app started (after the start-up reading of the
     // link, before the app listened for one) is taken now, as the app takes any pasted link.
     setTimeout(() => {
       if (location.hash.startsWith('#config=')) dispatchEvent(new HashChangeEvent('hashchange'));
     });
   };
+  // The restored session replaces index.html's prerendered first frame in one commit: React empties
+  // the container and draws the app in the same task, so no frame shows neither. The picture is not
+  // hydrated first: it is inert, and the restored session differs from it (its own config, saved
+  // sizes and conversation), so hydrating it only to replace it rendered the whole app twice.
+  // As a transition, a view still loading keeps the picture on screen meanwhile.
   startTransition(() => {
-    firstFrame.root.render(
+    createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <App key="restored" services={services} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={onFirstRender} />
       </StrictMode>,

@@ -13,8 +13,8 @@ const UNFINISHED_BOUNDARY = '<!--$!-->';
 
 /**
  * The first frame's markup, with every lazy view on it drawn, not its fallback: a render starts
- * loading them, so it is repeated until none is left loading (the page then hydrates the drawn
- * view once its file has arrived). Plain HTML: renderToString adds no script, unlike streaming.
+ * loading them, so it is repeated until none is left loading. Plain HTML: renderToString adds no
+ * script, unlike streaming.
  */
 export async function renderFirstFrame(timeoutMs = 20_000): Promise<string> {
   const services = await firstFrameServices();

@@ -76,6 +76,11 @@ export interface ServicesOptions {
   localNetworkPermission?: () => Promise<LocalNetworkPermission>;
   /** Where a bridge pairing is remembered when the person asks (encrypted in the page); none: memory only. */
   bridgeKeeper?: BridgeKeeper;
+  /**
+   * The servers' connects wait for it before the MCP client's code loads (they show `connecting`
+   * meanwhile): the page starts them once the restored session is drawn. None: at once.
+   */
+  connectAfter?: Promise<unknown>;
 }
 
 /**
@@ -114,6 +119,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     registerSecret: (value) => secrets.add(value),
     inbox,
     ...(options.signIn && { signIn: options.signIn }),
+    ...(options.connectAfter && { startAfter: options.connectAfter }),
   });
   const registry = new ToolRegistry();
   const guard = new GuardStore();

@@ -11,7 +11,7 @@ export function useStore<T>(store: ExternalStore<T>): T {
   return useSyncExternalStore(
     (listener) => store.subscribe(listener),
     () => store.getSnapshot(),
-    // On the server (a build-time prerender) and while hydrating, the store's state is the snapshot too.
+    // On the server (the build-time prerender), the store's state is the snapshot too.
     () => store.getSnapshot(),
   );
 }

@@ -15,7 +15,7 @@ export function useLayoutMode(): LayoutMode {
   return useSyncExternalStore(
     subscribe,
     () => layoutModeFor(window.innerWidth),
-    // Prerendered at build time: the widest layout (the page's own media queries adapt it before hydration).
+    // Prerendered at build time: the widest layout (the page's own media queries adapt it until the app draws).
     () => 'wide',
   );
 }

@@ -124,3 +124,37 @@ describe('applying a config', () => {
     expect(manager.getSnapshot().servers.map((s) => s.name)).toEqual(['late']);
   });
 });
+
+describe('holding the connects until the page is ready (startAfter)', () => {
+  it('lists the servers as connecting at once, sends nothing until the promise settles, then connects', async () => {
+    let start!: () => void;
+    const startAfter = new Promise<void>((resolve) => (start = resolve));
+    const log = new TrafficLog();
+    const manager = new ConnectionManager({ log, secrets: new SecretRegistry(), fetch, startAfter });
+    managers.push(manager);
+    const applied = manager.apply(servers({ quick: fast.url, late: slow.url }));
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS * 2));
+    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([['quick', 'connecting'], ['late', 'connecting']]);
+    expect(log.getSnapshot().exchanges).toEqual([]);
+    start();
+    await applied;
+    expect(manager.getSnapshot().servers.map((s) => s.status)).toEqual(['connected', 'connected']);
+    expect(log.getSnapshot().exchanges.length).toBeGreaterThan(0);
+  });
+
+  it('a server disconnected while held never connects', async () => {
+    let start!: () => void;
+    const startAfter = new Promise<void>((resolve) => (start = resolve));
+    const log = new TrafficLog();
+    const manager = new ConnectionManager({ log, secrets: new SecretRegistry(), fetch, startAfter });
+    managers.push(manager);
+    const applied = manager.apply(servers({ quick: fast.url }));
+    await expect.poll(() => manager.get('quick')?.getState().status).toBe('connecting');
+    await manager.disconnect('quick');
+    start();
+    await applied;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(manager.get('quick')?.getState().status).toBe('idle');
+    expect(log.getSnapshot().exchanges).toEqual([]);
+  });
+});

@@ -29,6 +29,8 @@ export interface ConnectionManagerOptions {
   now?: () => number;
   /** Signing in to servers that ask (OAuth); without it a 401 is a failure. */
   signIn?: SignInSetup;
+  /** Every connect waits for it before loading the MCP client (see ServerConnectionOptions.startAfter). */
+  startAfter?: Promise<unknown>;
 }
 
 /**
@@ -151,6 +153,7 @@ export class ConnectionManager {
           fetch: this.options.fetch,
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
+          ...(this.options.startAfter && { startAfter: this.options.startAfter }),
           ...(inbox && { capabilities: (host: CapabilityHost) => [new InboxCapability(host, inbox)] }),
           now: this.options.now,
           ...(this.options.signIn && { signIn: this.options.signIn }),

@@ -49,4 +49,11 @@ export interface ServerConnectionOptions {
   signIn?: SignInSetup;
   /** The entry's `oauth` settings. */
   oauth?: OAuthServerConfig;
+  /**
+   * Connecting waits for it before the MCP client's code is loaded and run (the state says
+   * `connecting` meanwhile). The page holds its connects until the restored session is drawn, so
+   * the client's code (the SDK and its schemas, the largest start-up script) does not run in the
+   * middle of that first render. Undefined: connect at once.
+   */
+  startAfter?: Promise<unknown>;
 }

@@ -184,6 +184,11 @@ export class ServerConnection {
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
     this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, skills: undefined, skillLoads: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    if (this.options.startAfter) {
+      await this.options.startAfter.catch(() => undefined);
+      // Disconnected, or connecting again, meanwhile: that later call decides.
+      if (attempt !== this.attempt) return;
+    }
     let sdk: ClientSdk;
     try {
       sdk = await loadClientSdk();
