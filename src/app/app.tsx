@@ -4,10 +4,10 @@ import { version as APP_VERSION } from '../../package.json';
 import type { ToolCallItem } from '../core/agent';
 import { ChatPanel, ModelSettingsBar, TurnTimeline } from '../features/chat';
 import { ConfigEditor } from '../features/config-editor';
-import { ProblemsNotice, ReadOnlyBanner, ReadOnlyFrame, SessionMenu } from '../features/session';
+import { ProblemsNotice, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
-import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards } from './lazy-panels';
+import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner } from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStore } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
@@ -169,7 +169,11 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
       </header>
       {(view !== undefined || restoreNotice.length > 0) && (
         <div className="app-notices">
-          {view && <ReadOnlyBanner view={view} onBack={() => switchView(undefined)} />}
+          {view && (
+            <Suspense fallback={null}>
+              <ReadOnlyBanner view={view} onBack={() => switchView(undefined)} />
+            </Suspense>
+          )}
           {restoreNotice.length > 0 && (
             <ProblemsNotice title="Part of your saved session could not be restored" problems={restoreNotice} onDismiss={() => setRestoreNotice([])} testId="restore-notice" />
           )}

@@ -5,15 +5,26 @@
  * hidden (its state survives a switch). Views not on the first screen load then (lazy-panels.tsx).
  */
 import { Suspense, type ReactNode } from 'react';
+import type { BridgeStore } from '../core/bridge';
 import type { Services } from '../core/composition';
 import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic';
 import { ServersPanel } from '../features/servers';
-import { BridgeProcessSection, BridgeStatusNotice } from '../features/bridge';
 import { TrafficPanel } from '../features/traffic';
-import { BridgeWirePanel, EvalsPanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
+import { useStore } from '../ui/use-store';
+import { BridgeProcessSection, BridgeStatusNotice, BridgeWirePanel, EvalsPanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
 import type { ProviderId } from '../core/providers';
+
+/**
+ * The bridge's sections, drawn only once a bridge is paired or a pair link was refused: until
+ * then they would draw nothing, and their code (a chunk of its own) is not loaded at all.
+ */
+function WhenBridge({ bridge, children }: { bridge: BridgeStore; children: ReactNode }) {
+  const { status, pairError } = useStore(bridge);
+  if (status === 'unpaired' && pairError === undefined) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 /** What a tab may show: the services and the shell's shared state. */
 export interface AreaContext {
@@ -59,8 +70,16 @@ export const SERVER_TABS: readonly AreaTab[] = [
         manager={services.connections}
         {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
         policies={services.policies}
-        notice={<BridgeStatusNotice bridge={services.bridge} />}
-        process={(server) => <BridgeProcessSection server={server} bridge={services.bridge} />}
+        notice={
+          <WhenBridge bridge={services.bridge}>
+            <BridgeStatusNotice bridge={services.bridge} />
+          </WhenBridge>
+        }
+        process={(server) => (
+          <WhenBridge bridge={services.bridge}>
+            <BridgeProcessSection server={server} bridge={services.bridge} />
+          </WhenBridge>
+        )}
         contents={(server) => (
           <Suspense fallback={null}>
           <ServerContents

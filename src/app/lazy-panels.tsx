@@ -32,6 +32,11 @@ export const GuidedTour = lazyNamed(() => import('../features/tour/guided-tour')
 export const BridgeWirePanel = lazyNamed(() => import('../features/apps/bridge-wire-panel'), 'BridgeWirePanel');
 /** The Evals tab: eval files run across targets. */
 export const EvalsPanel = lazyNamed(() => import('../features/evals'), 'EvalsPanel');
+/** The paired bridge's notice over the servers, and the process section of each of its servers' cards (see WhenBridge in areas.tsx). */
+export const BridgeStatusNotice = lazyNamed(() => import('../features/bridge'), 'BridgeStatusNotice');
+export const BridgeProcessSection = lazyNamed(() => import('../features/bridge'), 'BridgeProcessSection');
+/** The banner over an imported session shown read-only (what it is, and the way back). */
+export const ReadOnlyBanner = lazyNamed(() => import('../features/session/readonly-banner'), 'ReadOnlyBanner');
 /** The auth debugger (a server's sign-in steps). */
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 
@@ -50,4 +55,5 @@ export const IDLE_PRELOADS: readonly Preloadable[] = [
   AuthDebugger,
   BridgeWirePanel,
   EvalsPanel,
+  ReadOnlyBanner,
 ];

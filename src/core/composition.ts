@@ -302,9 +302,15 @@ export async function startServices(services: Services, sources: { fragment?: st
   // A bridge pair link (or the pairing remembered on this device): its servers are listed before
   // the config's stdio entries are routed, unless the bridge is slow to answer (a browser's local
   // network access prompt waits for the person): then they are routed once it answers.
+  // Start-up itself does not wait for it: the page draws the restored session meanwhile. With no
+  // pairing to wait for (the common case), the servers are listed at once, before that first render.
+  if (!sources.bridgeFragment && !services.bridge.getSnapshot().remember) return { restored, configSource, connected: services.applyConfig() };
   const pairing = sources.bridgeFragment ? services.bridge.pairFromFragment(sources.bridgeFragment) : services.bridge.restore();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([pairing, new Promise((resolve) => (timer = setTimeout(resolve, BRIDGE_FIRST_ANSWER_MS)))]);
-  clearTimeout(timer);
-  return { restored, configSource, connected: services.applyConfig() };
+  const connected = (async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([pairing.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, BRIDGE_FIRST_ANSWER_MS)))]);
+    clearTimeout(timer);
+    return services.applyConfig();
+  })();
+  return { restored, configSource, connected };
 }

@@ -50,10 +50,6 @@ export interface BridgeStderrPage {
 
 const STATUSES: ReadonlySet<string> = new Set(['idle', 'starting', 'running', 'exited']);
 
-/** The MCP endpoint URL of a bridge server. */
-export function bridgeEndpoint(bridgeUrl: string, name: string): string {
-  return `${bridgeUrl}/servers/${encodeURIComponent(name)}/mcp`;
-}
 
 /** Talks to one paired bridge. */
 export class BridgeClient {

@@ -6,13 +6,10 @@
  */
 import type { LogEntry } from '../mcp';
 import { Listeners } from '../shared/listeners';
-import { BridgeClient } from './bridge-client';
-import type { BridgeServerInfo } from './bridge-client';
+import type { BridgeClient, BridgeServerInfo } from './bridge-client';
 import { BridgeError } from './bridge-error';
 import type { BridgeErrorCode } from './bridge-error';
-import { explainLocalNetworkAccess, meetsLocalNetworkAccess } from './local-network-access';
-import type { LocalNetworkPermission } from './local-network-access';
-import { parseBridgeFragment } from './pair-link';
+import type { LocalNetworkPermission } from './local-network-permission';
 import type { BridgePairing } from './pair-link';
 import type { BridgeRouteView } from './route-servers';
 
@@ -75,13 +72,17 @@ export interface BridgeStoreOptions {
   now?: () => number;
 }
 
+/** The client, the pair link's reader and the explanations: loaded when a bridge is first paired (bridge-link.ts). */
+const loadLink = () => import('./bridge-link');
+
 /** Lines kept per server (the log view shows the newest). */
 const MAX_LINES = 1000;
 
 /** The paired bridge; see the file comment. */
 export class BridgeStore {
   private pairing: BridgePairing | undefined;
-  private client: BridgeClient | undefined;
+  /** The paired bridge's client (its code loads with the first pairing). */
+  private client: Promise<BridgeClient> | undefined;
   private snapshot: BridgeSnapshot;
   private readonly listeners = new Listeners();
   /** Each server's stderr cursor (the bridge's `next`) and lines. */
@@ -143,6 +144,7 @@ export class BridgeStore {
   async pairFromFragment(hash: string): Promise<boolean> {
     let pairing: BridgePairing;
     try {
+      const { parseBridgeFragment } = await loadLink();
       pairing = parseBridgeFragment(hash);
     } catch (error) {
       this.set({ pairError: error instanceof Error ? error.message : String(error) });
@@ -156,7 +158,7 @@ export class BridgeStore {
   pair(pairing: BridgePairing): Promise<void> {
     this.options.registerSecret?.(pairing.token);
     this.pairing = pairing;
-    this.client = new BridgeClient(pairing, this.options.fetch);
+    this.client = loadLink().then(({ BridgeClient }) => new BridgeClient(pairing, this.options.fetch));
     this.stderr.clear();
     this.publishStderr();
     this.snapshot = this.fresh(pairing.url);
@@ -210,28 +212,36 @@ export class BridgeStore {
   /** Ends a server's child on the bridge and reconnects the page to it (a fresh child starts on its initialize). */
   async restart(name: string): Promise<void> {
     if (!this.client) throw new BridgeError('unreachable', 'No bridge is paired.');
-    const server = await this.client.restart(name);
+    const server = await (await this.client).restart(name);
     this.set({ servers: this.snapshot.servers.map((each) => (each.name === name ? server : each)) });
     await this.options.reconnect?.(name);
     await this.poll();
   }
 
   private async pollOnce(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
+    const pending = this.client;
+    if (!pending) return;
+    let client: BridgeClient;
+    try {
+      client = await pending;
+    } catch (error) {
+      if (pending !== this.client) return;
+      this.set({ status: 'down', problem: { code: 'bad-response', title: 'Glassbox could not load its bridge code', detail: `${error instanceof Error ? error.message : String(error)}. Reload the page; if this persists, the site serving Glassbox is missing some of its files.` } });
+      return;
+    }
     try {
       const list = await client.listServers();
-      if (client !== this.client) return;
+      if (pending !== this.client) return;
       this.set({ status: 'up', servers: list.servers, skipped: list.skipped, listed: true, problem: undefined });
     } catch (error) {
-      if (client !== this.client) return;
+      if (pending !== this.client) return;
       this.set({ status: 'down', problem: await this.problemOf(error) });
       return;
     }
-    await Promise.all(this.snapshot.servers.filter((server) => server.status !== 'idle').map((server) => this.pollStderr(client, server.name)));
+    await Promise.all(this.snapshot.servers.filter((server) => server.status !== 'idle').map((server) => this.pollStderr(pending, client, server.name)));
   }
 
-  private async pollStderr(client: BridgeClient, name: string): Promise<void> {
+  private async pollStderr(pending: Promise<BridgeClient>, client: BridgeClient, name: string): Promise<void> {
     const kept = this.stderr.get(name) ?? { next: 0, entries: [] };
     let page;
     try {
@@ -239,7 +249,7 @@ export class BridgeStore {
     } catch {
       return; // The next /servers poll says whether the bridge is gone.
     }
-    if (client !== this.client || page.lines.length === 0) {
+    if (pending !== this.client || page.lines.length === 0) {
       kept.next = page.next;
       this.stderr.set(name, kept);
       return;
@@ -263,6 +273,7 @@ export class BridgeStore {
   /** The card's words for a failed request; a TypeError from a public page to loopback may be the permission prompt. */
   private async problemOf(error: unknown): Promise<BridgeProblem> {
     const url = this.pairing?.url ?? '';
+    const { explainLocalNetworkAccess, meetsLocalNetworkAccess } = await loadLink();
     if (error instanceof BridgeError && error.code === 'unreachable' && meetsLocalNetworkAccess(this.options.pageOrigin, url)) {
       const explained = explainLocalNetworkAccess(this.options.pageOrigin, url, await this.options.localNetworkPermission?.());
       if (explained) return { code: 'local-network-access', ...explained };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainLocalNetworkAccess, queryLocalNetworkPermission } from './local-network-access';
+import { explainLocalNetworkAccess } from './local-network-access';
+import { queryLocalNetworkPermission } from './local-network-permission';
 
 const BRIDGE = 'http://127.0.0.1:4810';
 

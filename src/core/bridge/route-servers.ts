@@ -7,7 +7,7 @@
  */
 import type { ServerConfig } from '../config';
 import { displayCommandLine } from '../secrets';
-import { bridgeEndpoint } from './bridge-client';
+import { bridgeEndpoint } from './endpoint';
 import type { BridgeServerInfo } from './bridge-client';
 
 /** What routing needs to know of the bridge. */
