@@ -3,7 +3,7 @@ import { applyEdits, parseTree } from 'jsonc-parser';
 import type { Edit } from 'jsonc-parser';
 import { textToParse } from './fragment';
 import { propertiesOf } from './json-tree';
-import { isSecretQueryName } from '../secrets';
+import { isSecretName } from '../secrets';
 
 /** The URL fragment key that carries a config. */
 const FRAGMENT_KEY = 'config';
@@ -165,7 +165,7 @@ function stripSecretQueryParameters(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       if (equals < 0) return pair;
-      return isSecretQueryName(pair.slice(0, equals)) ? pair.slice(0, equals + 1) : pair;
+      return isSecretName(pair.slice(0, equals)) ? pair.slice(0, equals + 1) : pair;
     })
     .join('&');
   return `${url.slice(0, question + 1)}${cleaned}${hash < 0 ? '' : url.slice(hash)}`;
