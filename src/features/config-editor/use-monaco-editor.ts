@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { editor as MonacoEditorApi } from 'monaco-editor/editor/editor.api';
 import type { MonacoModule } from '../../ui/monaco/load-monaco';
-import { MARKER_OWNER, problemsToMarkers } from './problem-markers';
+import { MARKER_OWNER, problemsToMarkers } from '../../ui/monaco/problem-markers';
 import type { DocumentTheme } from '../../ui/monaco/use-document-theme';
 import { monacoTheme } from '../../ui/monaco/editor-options';
 import { mountJsonEditor } from '../../ui/monaco/mount-json-editor';
@@ -133,7 +133,7 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
   // Markers follow the parse, once it describes the text that is in the model.
   useEffect(() => {
     if (!live || live.model.getValue() !== parsed.text) return;
-    live.api.editor.setModelMarkers(live.model, MARKER_OWNER, problemsToMarkers(parsed.problems));
+    live.api.editor.setModelMarkers(live.model, MARKER_OWNER, problemsToMarkers(parsed.problems, 'mcp.json'));
   }, [live, parsed]);
 
   useEffect(() => {
