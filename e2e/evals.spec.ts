@@ -29,6 +29,14 @@ test('the eval file is checked at the line in Monaco', async ({ page }) => {
   await expect(evals.locator('.monaco-editor .view-lines')).toContainText('get-sum');
   await expect(evals.locator('.monaco-editor .squiggly-error')).toHaveCount(1, { timeout: 20_000 });
   await expect(evals.getByTestId('eval-problems')).toContainText('Line 3, column 68');
+  await expect(evals.getByTestId('eval-run')).toBeDisabled();
+  // Typing in Monaco reaches the reader: the fixed file has no problem left, and can run.
+  await evals.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(BROKEN.replace('"get-sum"', '"everything/get-sum"'));
+  await expect(evals.getByTestId('eval-problems')).toHaveCount(0);
+  await expect(evals.locator('.monaco-editor .squiggly-error')).toHaveCount(0);
+  await expect(evals.getByTestId('eval-run')).toBeEnabled();
 });
 
 // The run is checked through the reader's problems and the matrix; Monaco stays the textarea (its chunk held back).

@@ -160,6 +160,16 @@ test.describe('the config editor', () => {
     await page.reload();
     await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
   });
+  test('Ctrl/Cmd+Enter in Monaco applies the text as typed', async ({ page }) => {
+    await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather } } }, ['weather']);
+    await expect(page.getByTestId('config-editor')).toHaveAttribute('data-editor', 'monaco', { timeout: 20_000 });
+    await page.locator('[data-testid="config-editor"] .monaco-editor .view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(JSON.stringify({ mcpServers: { calendar: { url: TEST_URLS.calendar } } }));
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId('server-weather')).toHaveCount(0);
+  });
 });
 
 test.describe('the MCP traffic panel', () => {

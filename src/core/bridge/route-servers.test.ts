@@ -26,7 +26,7 @@ describe('routeThroughBridge', () => {
     expect(github!.status).toBe('needs-local-process');
     expect(github!.localProcessNote!.detail).toContain(`npx glassbox-bridge <your file> --app ${APP}`);
     expect(github!.localProcessNote!.detail).toContain('npm run bridge -- <your file>');
-    expect(github!.localProcessNote!.detail).toContain('--api-key [hidden]');
+    expect(github!.localProcessNote!.detail).toContain('--api-key [redacted]');
     expect(github!.localProcessNote!.detail).not.toContain('ghp_abcdef');
   });
 

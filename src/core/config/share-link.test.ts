@@ -92,6 +92,39 @@ describe('share links', () => {
     expect(decodeConfigFragment(`#config=${btoa('\xff\xfe\xfd')}`)).toBeNull(); // not UTF-8
   });
 
+  // The share link had a policy of its own for args (three flags, `--header`, http URLs' queries):
+  // each of these was hidden on the page and kept in the link. It now uses the page's policy.
+  it('empties in args every secret the page hides in a command line', () => {
+    const args = [
+      'GITHUB_TOKEN=ghp_abcdef123456',
+      '--password',
+      'hunter22',
+      '--access-token',
+      'tok-1',
+      'sk-live-0123456789',
+      '-H',
+      'Authorization: Bearer tok-2',
+      '--headers',
+      'X-Count',
+      '3',
+      'wss://h.example/ws?token=tok-3',
+      'https://alice:pw-4@h.example/mcp',
+      '--region',
+      'eu',
+      2,
+    ];
+    const text = JSON.stringify({ mcpServers: { a: { command: 'npx', args }, b: { url: 'https://bob:pw-5@h.example/mcp?city=Paris' } } });
+    expect(JSON.parse(stripSecrets(text))).toEqual({
+      mcpServers: {
+        a: {
+          command: 'npx',
+          args: ['GITHUB_TOKEN=', '--password', '', '--access-token', '', '', '-H', 'Authorization:', '--headers', 'X-Count', '', 'wss://h.example/ws?token=', 'https://alice:@h.example/mcp', '--region', 'eu', 2],
+        },
+        b: { url: 'https://bob:@h.example/mcp?city=Paris' },
+      },
+    });
+  });
+
   it('refuses to encode text with syntax errors, since secrets cannot be located', () => {
     const broken = "{\"mcpServers\": {\"a\": {\"headers\": {\"Authorization\": 'Bearer sk-secret'}}}}";
     expect(() => encodeConfigFragment(broken)).toThrow(ShareLinkError);

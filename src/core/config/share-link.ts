@@ -3,12 +3,12 @@ import { applyEdits, parseTree } from 'jsonc-parser';
 import type { Edit } from 'jsonc-parser';
 import { textToParse } from './fragment';
 import { propertiesOf } from './json-tree';
-import { isSecretQueryName } from '../secrets';
+import { redactArgs, redactUrl } from '../secrets';
 
 /** The URL fragment key that carries a config. */
 const FRAGMENT_KEY = 'config';
 
-// Query parameters whose values are credentials in the wild (`?api_key=…`, `?token=…`).
+/** The fields that hold a server URL: its secrets (`?api_key=…`, `user:password@`) are emptied. */
 const URL_KEYS = new Set(['url', 'serverUrl', 'httpUrl', 'endpoint']);
 
 /** Thrown when a config cannot be turned into a share link safely. */
@@ -25,8 +25,9 @@ export class ShareLinkError extends Error {
 
 /**
  * Returns `#config=<base64url of the UTF-8 text>` for a share link, after removing every secret it can
- * find: header values and env values become "", `--header` arguments keep only the name, and
- * credential-like query parameters of server URLs are emptied. The rest of the text, comments and
+ * find: header values and env values become "", args lose their secret values (the page's
+ * command-line policy, `redactArgs`: `--header` arguments keep only the name), and the secrets of
+ * server URLs (credential-like query parameters, `user:password@`) are emptied. The rest of the text, comments and
  * formatting included, is kept. Throws `ShareLinkError` when the text is not valid JSON(C), since
  * then secrets cannot be located reliably.
  */
@@ -92,9 +93,9 @@ function collectSecretEdits(node: JsonNode, edits: Edit[]): void {
       // The `oauth` client secret (and any other client's field of that name) is kept like a header value.
       edits.push({ offset: value.offset, length: value.length, content: '""' });
     } else if (property.key === 'args' && value.type === 'array') {
-      blankHeaderArguments(value, edits);
+      blankSecretArguments(value, edits);
     } else if (URL_KEYS.has(property.key) && value.type === 'string' && typeof value.value === 'string') {
-      const cleaned = stripSecretQueryParameters(value.value);
+      const cleaned = redactUrl(value.value, '');
       if (cleaned !== value.value) edits.push({ offset: value.offset, length: value.length, content: JSON.stringify(cleaned) });
     } else if (value.type === 'object' || value.type === 'array') {
       collectSecretEdits(value, edits);
@@ -127,48 +128,20 @@ function blankLeaves(node: JsonNode, edits: Edit[]): void {
   }
 }
 
-/** `["--header", "Authorization: Bearer x"]` → `["--header", "Authorization:"]`; mcp-proxy's `-H Name value` loses the value. */
-function blankHeaderArguments(arrayNode: JsonNode, edits: Edit[]): void {
+/**
+ * Empties the secret values of an `args` array by the command-line secret policy (`redactArgs`, the
+ * one the page shows them with): `--api-key x` → `--api-key ""`, `GITHUB_TOKEN=x` → `GITHUB_TOKEN=`,
+ * the secrets of URLs, and every header argument's value (`"Authorization: Bearer x"` → `"Authorization:"`).
+ */
+function blankSecretArguments(arrayNode: JsonNode, edits: Edit[]): void {
   const items = arrayNode.children ?? [];
-  for (let i = 0; i < items.length; i++) {
-    const flag = items[i]?.value;
-    if (flag === '--header') {
-      const header = items[i + 1];
-      if (header?.type === 'string' && typeof header.value === 'string') {
-        const colon = header.value.indexOf(':');
-        edits.push({ offset: header.offset, length: header.length, content: JSON.stringify(colon > 0 ? header.value.slice(0, colon + 1) : '') });
-      }
-    } else if (flag === '--headers' || flag === '-H') {
-      const header = items[i + 2];
-      if (header !== undefined && header.type === 'string') edits.push({ offset: header.offset, length: header.length, content: '""' });
-    } else if (flag === '--oauth2Bearer' || flag === '--api-key' || flag === '--token') {
-      const secret = items[i + 1];
-      if (secret !== undefined && secret.type === 'string') edits.push({ offset: secret.offset, length: secret.length, content: '""' });
-    }
-  }
-  for (const item of items) {
-    if (item.type === 'string' && typeof item.value === 'string' && /^https?:\/\//i.test(item.value)) {
-      const cleaned = stripSecretQueryParameters(item.value);
-      if (cleaned !== item.value) edits.push({ offset: item.offset, length: item.length, content: JSON.stringify(cleaned) });
-    }
-  }
-}
-
-/** Empties the values of credential-like query parameters in a URL (`?api_key=abc` → `?api_key=`). */
-function stripSecretQueryParameters(url: string): string {
-  const question = url.indexOf('?');
-  if (question < 0) return url;
-  const hash = url.indexOf('#', question);
-  const query = url.slice(question + 1, hash < 0 ? undefined : hash);
-  const cleaned = query
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals < 0) return pair;
-      return isSecretQueryName(pair.slice(0, equals)) ? pair.slice(0, equals + 1) : pair;
-    })
-    .join('&');
-  return `${url.slice(0, question + 1)}${cleaned}${hash < 0 ? '' : url.slice(hash)}`;
+  // Numbers and other non-strings stand in as "" (nothing secret), so the positions stay aligned.
+  const written = items.map((item) => (item.type === 'string' && typeof item.value === 'string' ? item.value : ''));
+  const blanked = redactArgs(written, { marker: '', everyHeaderValue: true });
+  items.forEach((item, index) => {
+    const cleaned = blanked[index];
+    if (item.type === 'string' && cleaned !== undefined && cleaned !== written[index]) edits.push({ offset: item.offset, length: item.length, content: JSON.stringify(cleaned) });
+  });
 }
 
 function encodeBase64Url(text: string): string {

@@ -21,6 +21,6 @@ export function redactStatePatch(patch: Partial<ServerState>): Partial<ServerSta
   const redacted = { ...patch };
   if (patch.diagnosis) redacted.diagnosis = redactDiagnosis(patch.diagnosis);
   if (patch.lastProblem) redacted.lastProblem = { ...patch.lastProblem, diagnosis: redactDiagnosis(patch.lastProblem.diagnosis) };
-  if (patch.warnings) redacted.warnings = patch.warnings.map(redactUrlsInText);
+  if (patch.warnings) redacted.warnings = patch.warnings.map((warning) => redactUrlsInText(warning));
   return redacted;
 }

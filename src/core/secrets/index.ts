@@ -1,4 +1,8 @@
-/** Which values are secrets, and how a URL or command line is shown: shared by share links, the recorder and every panel. */
-export { isSecretQueryName } from './secret-query';
-export { displayArgs, displayCommandLine, HIDDEN } from './secret-args';
+/**
+ * The one secret policy: which names and values are secrets (`secret-names.ts`), how a URL
+ * (`secret-url.ts`) and a command line (`secret-args.ts`) are shown with them replaced by
+ * `[redacted]`. Shared by share links, the recorder and every panel.
+ */
+export { isSecretName } from './secret-names';
+export { displayArgs, displayCommandLine, redactArgs } from './secret-args';
 export { REDACTED, redactUrl, redactUrlsInText, secretValuesOfUrl } from './secret-url';

@@ -23,16 +23,16 @@ describe('displayArgs', () => {
       '-y',
       '@modelcontextprotocol/server-github',
       '--api-key',
-      '[hidden]',
+      '[redacted]',
       '--header',
-      'Authorization: [hidden]',
+      'Authorization: [redacted]',
       '--header',
       'Accept: text/plain',
-      'GITHUB_TOKEN=[hidden]',
+      'GITHUB_TOKEN=[redacted]',
       '--region=eu',
-      '[hidden]',
-      'https://example.com/mcp?api_key=[hidden]&page=2',
-      'https://user:[hidden]@example.com/',
+      '[redacted]',
+      'https://example.com/mcp?api_key=[redacted]&page=2',
+      'https://user:[redacted]@example.com/',
     ]);
   });
 

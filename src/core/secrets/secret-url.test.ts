@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretQueryName, redactUrl, redactUrlsInText, secretValuesOfUrl } from '.';
+import { isSecretName, redactUrl, redactUrlsInText, secretValuesOfUrl } from '.';
 
-describe('isSecretQueryName', () => {
+describe('isSecretName', () => {
   it.each(['token', 'access_token', 'api_key', 'apikey', 'key', 'secret', 'client_secret', 'password', 'passwd', 'auth', 'sig', 'signature', 'X-Amz-Signature', 'session', 'code', 'auth_code', 'jwt', 'sid'])(
     '%s is secret',
-    (name) => expect(isSecretQueryName(name)).toBe(true),
+    (name) => expect(isSecretName(name)).toBe(true),
   );
 
-  it.each(['city', 'q', 'days', 'zipcode', 'countrycode', 'sides', 'format', 'X-Amz-Date', 'version'])('%s is not', (name) => expect(isSecretQueryName(name)).toBe(false));
+  it.each(['city', 'q', 'days', 'zipcode', 'countrycode', 'sides', 'format', 'X-Amz-Date', 'version'])('%s is not', (name) => expect(isSecretName(name)).toBe(false));
 });
 
 describe('redactUrl', () => {

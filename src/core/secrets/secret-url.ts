@@ -1,13 +1,14 @@
 /**
- * The one policy for showing or recording a URL: the values of query parameters named like
- * credentials (see `isSecretQueryName`) and any `user:password@` part are replaced by
- * `[redacted]`. The recorder applies it to every exchange, and every place that shows or speaks a
- * server URL (its card, tooltips, diagnoses, the auth debugger) applies it too; only the config
- * editor shows the person's own text.
+ * The secret policy for showing or recording a URL: the values of query parameters that are
+ * secrets (see `isSecretPair`: a name like `token`, or a value like `sk-…`) and any
+ * `user:password@` part are replaced by `[redacted]`. The recorder applies it to every exchange,
+ * every place that shows or speaks a server URL (its card, tooltips, diagnoses, the auth
+ * debugger) applies it too, and so does a command line for the URLs in its arguments; share links
+ * apply it with an empty marker. Only the config editor shows the person's own text.
  */
-import { isSecretQueryName } from './secret-query';
+import { isSecretPair } from './secret-names';
 
-/** What a redacted value is replaced with. */
+/** What a secret value is replaced with, wherever it is shown, recorded or exported. */
 export const REDACTED = '[redacted]';
 
 /** Decodes a query component for name matching; a malformed one is matched as written. */
@@ -37,6 +38,11 @@ function splitQuery(query: string): QueryPart[] {
   });
 }
 
+/** True when a query parameter as written carries a secret value (an empty value carries none). */
+function isSecretPart(part: QueryPart): part is QueryPart & { value: string } {
+  return part.value !== undefined && part.value !== '' && isSecretPair(part.name, decodeQueryComponent(part.value));
+}
+
 /** A URL cut into what comes before its query, the query (without `?`) and the fragment (with `#`). */
 function cutUrl(url: string): { base: string; query: string | undefined; hash: string } {
   const hashAt = url.indexOf('#');
@@ -51,17 +57,18 @@ function cutUrl(url: string): { base: string; query: string | undefined; hash: s
  * Replaces the values of query parameters named like credentials and the userinfo of the
  * authority (`alice:hunter22@` → `alice:[redacted]@`; a lone `ghp_token@` → `[redacted]@`). The
  * URL is edited as text, not re-serialised, so everything else stays byte for byte as sent.
+ * `marker` replaces each secret; share links pass '' to empty them. Default is `[redacted]`.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, marker: string = REDACTED): string {
   const { base: rawBase, query, hash } = cutUrl(url);
   const base = rawBase.replace(USERINFO, (_match, scheme: string, userinfo: string) => {
     if (userinfo === '') return `${scheme}@`;
     const colonAt = userinfo.indexOf(':');
-    return colonAt === -1 ? `${scheme}${REDACTED}@` : `${scheme}${userinfo.slice(0, colonAt)}:${REDACTED}@`;
+    return colonAt === -1 ? `${scheme}${marker}@` : `${scheme}${userinfo.slice(0, colonAt)}:${marker}@`;
   });
   if (query === undefined) return base + hash;
   const redactedQuery = splitQuery(query)
-    .map((part) => (part.value !== undefined && part.value !== '' && isSecretQueryName(part.name) ? `${part.written.slice(0, part.written.indexOf('='))}=${REDACTED}` : part.written))
+    .map((part) => (isSecretPart(part) ? `${part.written.slice(0, part.written.indexOf('='))}=${marker}` : part.written))
     .join('&');
   return `${base}?${redactedQuery}${hash}`;
 }
@@ -79,22 +86,22 @@ export function secretValuesOfUrl(url: string): string[] {
     values.push(colonAt === -1 ? userinfo : userinfo.slice(colonAt + 1));
   }
   for (const part of query === undefined ? [] : splitQuery(query)) {
-    if (part.value !== undefined && part.value !== '' && isSecretQueryName(part.name)) values.push(part.value);
+    if (isSecretPart(part)) values.push(part.value);
   }
   return [...new Set(values.flatMap((value) => [value, decodeQueryComponent(value)]))].filter((value) => value !== '');
 }
 
-/** An http(s) URL inside free text, up to whitespace, a quote or an angle bracket. */
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/gi;
+/** A URL of any scheme (`https://`, `wss://`, `postgres://`) inside free text, up to whitespace, a quote or an angle bracket. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 
 /**
- * Applies `redactUrl` to every http(s) URL inside a text (an error message, a diagnosis, a
- * sign-in step), so a server URL spoken in a sentence shows no secret either.
+ * Applies `redactUrl` to every URL inside a text (an error message, a diagnosis, a sign-in step,
+ * a command-line argument), so a URL spoken in a sentence shows no secret either.
  */
-export function redactUrlsInText(text: string): string {
+export function redactUrlsInText(text: string, marker: string = REDACTED): string {
   return text.replace(URL_IN_TEXT, (match) => {
     // Punctuation that ends the sentence is not part of the URL (nor of a redacted value).
     const url = match.replace(/[.,;:!?)\]]+$/, '');
-    return redactUrl(url) + match.slice(url.length);
+    return redactUrl(url, marker) + match.slice(url.length);
   });
 }

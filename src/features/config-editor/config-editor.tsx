@@ -8,8 +8,7 @@ import { EmptyState } from './empty-state';
 import { ExamplesMenu } from './examples-menu';
 import { ProblemList } from './problem-list';
 import { countProblems, summarizeProblems } from './problem-summary';
-import { useDocumentTheme } from '../../ui/monaco/use-document-theme';
-import { useMonacoEditor } from './use-monaco-editor';
+import { useControlledJsonEditor } from '../../ui/monaco/use-controlled-json-editor';
 import './config-editor.css';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);
@@ -33,7 +32,6 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
   const host = useRef<HTMLDivElement>(null);
   const fallback = useRef<HTMLTextAreaElement>(null);
   const applyButton = useRef<HTMLButtonElement>(null);
-  const theme = useDocumentTheme();
   // The store parses each text once, when edits pause; `parsed` lags `text` meanwhile.
   const { text, parsed } = useStore(store);
   const onTextChange = (next: string) => store.setText(next);
@@ -43,7 +41,17 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
   };
   // Blank text gets the empty state instead of an "empty text" squiggle.
   const marked = useMemo(() => (parsed.text.trim() === '' ? { text: parsed.text, problems: [] } : parsed), [parsed]);
-  const monaco = useMonacoEditor({ host, fallback, text, onTextChange, onApply, parsed: marked, theme });
+  const monaco = useControlledJsonEditor({
+    host,
+    fallback,
+    path: (loaded) => `${loaded.MODEL_PATH_PREFIX}{n}/mcp.json`,
+    ariaLabel: 'mcp.json',
+    text,
+    onTextChange,
+    parsed: marked,
+    source: 'mcp.json',
+    onApply,
+  });
   const ready = monaco.status === 'ready';
 
   const empty = text.trim() === '';

@@ -1,8 +1,9 @@
 /**
- * The lazily loaded Monaco bundle shared by the config editor and the fork editor: the editor API,
- * the JSON language with our schemas (mcp.json, and each wire format's request body) and only the
- * editor contributions they need. Import it only through `load-monaco.ts`
- * (a dynamic import), so Vite puts Monaco in chunks of its own and the page starts without it.
+ * The lazily loaded Monaco bundle shared by the config editor, the eval editor and the fork
+ * editor: the editor API, the JSON language with our schemas (mcp.json, eval files, and each wire
+ * format's request body) and only the editor contributions they need. Import it only through
+ * `load-monaco.ts` (a dynamic import), so Vite puts Monaco in chunks of its own and the page
+ * starts without it.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
 // Workers are bundled by Vite (no CDN): the generic editor worker here, the JSON worker in json-language.ts.

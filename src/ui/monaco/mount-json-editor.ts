@@ -30,8 +30,9 @@ let modelCount = 0;
 
 /**
  * Loads Monaco (when the page is idle) and creates a JSON model and editor in the element: the
- * one way Glassbox makes a Monaco editor (the config editor and the fork editor). Returns the
- * function that disposes of it, or stops it being created if Monaco is still loading.
+ * one way Glassbox makes a Monaco editor (the config and eval editors through
+ * `useControlledJsonEditor`, the fork editor through `useJsonEditor`). Returns the function that
+ * disposes of it, or stops it being created if Monaco is still loading.
  */
 export function mountJsonEditor(options: MountJsonEditorOptions): () => void {
   let disposed = false;

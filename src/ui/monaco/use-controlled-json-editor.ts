@@ -1,29 +1,36 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { editor as MonacoEditorApi } from 'monaco-editor/editor/editor.api';
-import type { MonacoModule } from '../../ui/monaco/load-monaco';
+import type { ConfigProblem } from '../../core/config';
+import type { MonacoModule } from './load-monaco';
 import { MARKER_OWNER, problemsToMarkers } from './problem-markers';
-import type { DocumentTheme } from '../../ui/monaco/use-document-theme';
-import { monacoTheme } from '../../ui/monaco/editor-options';
-import { mountJsonEditor } from '../../ui/monaco/mount-json-editor';
-import type { ParsedConfigText } from '../../core/config';
+import { monacoTheme } from './editor-options';
+import { mountJsonEditor } from './mount-json-editor';
+import { useDocumentTheme } from './use-document-theme';
 
-/** What `useMonacoEditor` needs: where to mount, the controlled text and its callbacks. */
-export interface MonacoEditorOptions {
+/** What `useControlledJsonEditor` needs: where to mount, which model, the controlled text, its problems and callbacks. */
+export interface ControlledJsonEditorOptions {
   /** The element Monaco is created in; it must stay mounted. */
   host: RefObject<HTMLDivElement | null>;
-  /** The plain textarea shown while Monaco loads: its caret and focus carry over to Monaco. */
-  fallback: RefObject<HTMLTextAreaElement | null>;
+  /** The plain textarea shown while Monaco loads, if its caret and focus should carry over to Monaco. */
+  fallback?: RefObject<HTMLTextAreaElement | null>;
+  /** The model's URI path from the loaded module's prefixes, `{n}` for its number: the schema bound to it gives hover and completion. Read once, at mount. */
+  path(loaded: MonacoModule): string;
+  /** Read once, at mount; also names the Ctrl/Cmd+Enter action (`Apply mcp.json`). */
+  ariaLabel: string;
   text: string;
-  onTextChange: (text: string) => void;
-  onApply: (text: string) => void;
-  parsed: Pick<ParsedConfigText, 'text' | 'problems'>;
-  theme: DocumentTheme;
+  onTextChange(text: string): void;
+  /** The page's reader's problems and the text it read: drawn as markers once that is the model's text. */
+  parsed: { text: string; problems: readonly ConfigProblem[] };
+  /** What the markers name as their source (`mcp.json`, `evals`). */
+  source: string;
+  /** Ctrl/Cmd+Enter calls this with the model's text (none at mount: the keys do nothing of ours). */
+  onApply?(text: string): void;
 }
 
-/** The state of the Monaco editor behind the config editor. */
-export interface MonacoEditorState {
-  /** `loading` until Monaco is created, `failed` if its chunks could not load (the textarea stays). */
+/** The state of a controlled Monaco JSON editor. */
+export interface ControlledJsonEditorState {
+  /** `loading` until Monaco is created, `failed` if its chunks could not load (the caller keeps its textarea). */
   status: 'loading' | 'ready' | 'failed';
   /** Puts the cursor at a 1-based line and column and focuses the editor; false while Monaco is not ready. */
   revealPosition: (line: number, column: number) => boolean;
@@ -39,15 +46,19 @@ interface LiveEditor {
 const ECHO_MEMORY = 50;
 
 /**
- * Loads Monaco on mount and creates a JSON editor in `host`, kept in step with the controlled
- * `text`: typing calls `onTextChange`, a new `text` from outside replaces the content (undoably),
- * problems become markers, the theme follows the page, and Ctrl/Cmd+Enter calls `onApply`.
+ * Loads Monaco (lazily, when the page is idle) and creates a JSON editor in `host`, kept in step
+ * with the controlled `text`: typing calls `onTextChange`, a new `text` from outside (an example,
+ * a file opened, a reset) replaces the content undoably, the reader's problems become markers, the
+ * theme follows the page, and Ctrl/Cmd+Enter calls `onApply`. The one way the config editor and the
+ * eval editor use Monaco; the fork editor, which checks against a schema, has `useJsonEditor`.
  */
-export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState {
-  const { host, fallback, text, parsed, theme } = options;
+export function useControlledJsonEditor(options: ControlledJsonEditorOptions): ControlledJsonEditorState {
+  const { host, fallback, text, parsed, source } = options;
+  const theme = useDocumentTheme();
   const [live, setLive] = useState<LiveEditor | null>(null);
   const [failed, setFailed] = useState(false);
   const latest = useRef(options);
+  const themeRef = useRef(theme);
   /** Values this editor has reported through onTextChange that the `text` prop has not caught up with. */
   const echoes = useRef(new Set<string>());
   /** True while we write an outside `text` into the model, so that write is not reported back. */
@@ -56,22 +67,25 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
 
   useLayoutEffect(() => {
     latest.current = options;
+    themeRef.current = theme;
   });
 
   useEffect(() => {
     const unmount = mountJsonEditor({
       element: () => host.current,
-      path: (loaded) => `${loaded.MODEL_PATH_PREFIX}{n}/mcp.json`,
+      path: latest.current.path,
       text: () => latest.current.text,
-      theme: () => latest.current.theme,
-      ariaLabel: 'mcp.json',
+      theme: () => themeRef.current,
+      ariaLabel: latest.current.ariaLabel,
       onReady: ({ api, editor, model }) => {
-        editor.addAction({
-          id: 'glassbox.applyConfig',
-          label: 'Apply mcp.json',
-          keybindings: [api.KeyMod.CtrlCmd | api.KeyCode.Enter],
-          run: () => latest.current.onApply(model.getValue()),
-        });
+        if (latest.current.onApply) {
+          editor.addAction({
+            id: 'glassbox.apply',
+            label: `Apply ${latest.current.ariaLabel}`,
+            keybindings: [api.KeyMod.CtrlCmd | api.KeyCode.Enter],
+            run: () => latest.current.onApply?.(model.getValue()),
+          });
+        }
         const subscription = model.onDidChangeContent(() => {
           if (writing.current) return;
           const value = model.getValue();
@@ -83,7 +97,7 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
           latest.current.onTextChange(value);
         });
         // Someone typing in the textarea while Monaco loaded keeps their caret and focus.
-        const area = fallback.current;
+        const area = fallback?.current;
         if (area && document.activeElement === area) {
           editor.setPosition(model.getPositionAt(area.selectionStart));
           focusWhenReady.current = true;
@@ -107,7 +121,7 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
     }
   }, [live]);
 
-  // A `text` from outside (an example, the demo servers, a reset) replaces the content, undoably.
+  // A `text` from outside replaces the content, undoably.
   useEffect(() => {
     if (!live) return;
     const { editor, model } = live;
@@ -130,11 +144,11 @@ export function useMonacoEditor(options: MonacoEditorOptions): MonacoEditorState
     editor.setScrollTop(0);
   }, [live, text]);
 
-  // Markers follow the parse, once it describes the text that is in the model.
+  // Markers follow the reader, once its problems describe the text that is in the model.
   useEffect(() => {
     if (!live || live.model.getValue() !== parsed.text) return;
-    live.api.editor.setModelMarkers(live.model, MARKER_OWNER, problemsToMarkers(parsed.problems));
-  }, [live, parsed]);
+    live.api.editor.setModelMarkers(live.model, MARKER_OWNER, problemsToMarkers(parsed.problems, source));
+  }, [live, parsed, source]);
 
   useEffect(() => {
     live?.api.editor.setTheme(monacoTheme(theme));

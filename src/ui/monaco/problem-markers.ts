@@ -6,10 +6,10 @@ export const MARKER_SEVERITY = { hint: 1, info: 2, warning: 4, error: 8 } as con
 /** One of Monaco's numeric marker severities. */
 export type MarkerSeverityValue = (typeof MARKER_SEVERITY)[keyof typeof MARKER_SEVERITY];
 
-/** The owner name under which the config editor sets its markers on the Monaco model. */
+/** The owner name under which an editor sets its reader's problems as markers on the Monaco model. */
 export const MARKER_OWNER = 'glassbox';
 
-/** Plain marker data with the fields of Monaco's `IMarkerData` that the config editor sets. */
+/** Plain marker data with the fields of Monaco's `IMarkerData` that an editor sets for a problem. */
 export interface ProblemMarkerData {
   severity: MarkerSeverityValue;
   message: string;
@@ -38,12 +38,12 @@ export function markerSeverityOf(severity: ProblemSeverity): MarkerSeverityValue
 }
 
 /**
- * Converts one parser problem into Monaco marker data. The marker is drawn at the place, so its
- * message is the problem's `reason` (the sentence without "Line L, column C: ").
- * Positions are clamped to 1 and an end before the start collapses onto the start
- * (Monaco widens an empty marker to the word under it).
+ * Converts one reader problem (of mcp.json or an eval file) into Monaco marker data, naming
+ * `source` (`mcp.json`, `evals`). The marker is drawn at the place, so its message is the
+ * problem's `reason` (the sentence without "Line L, column C: "). Positions are clamped to 1 and
+ * an end before the start collapses onto the start (Monaco widens an empty marker to the word under it).
  */
-export function problemToMarker(problem: ConfigProblem): ProblemMarkerData {
+export function problemToMarker(problem: ConfigProblem, source: string): ProblemMarkerData {
   const startLineNumber = atLeastOne(problem.line);
   const startColumn = atLeastOne(problem.column);
   let endLineNumber = atLeastOne(problem.endLine);
@@ -56,7 +56,7 @@ export function problemToMarker(problem: ConfigProblem): ProblemMarkerData {
     severity: markerSeverityOf(problem.severity),
     message: problem.reason || problem.message,
     code: problem.code,
-    source: 'mcp.json',
+    source,
     startLineNumber,
     startColumn,
     endLineNumber,
@@ -65,8 +65,8 @@ export function problemToMarker(problem: ConfigProblem): ProblemMarkerData {
 }
 
 /** Converts every problem into marker data, in the same order. */
-export function problemsToMarkers(problems: readonly ConfigProblem[]): ProblemMarkerData[] {
-  return problems.map(problemToMarker);
+export function problemsToMarkers(problems: readonly ConfigProblem[], source: string): ProblemMarkerData[] {
+  return problems.map((problem) => problemToMarker(problem, source));
 }
 
 function atLeastOne(value: number): number {
