@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** A connection to the notes server that signs in with a popup stand-in following the authorization by fetch. */
-function notes(url = server.mcpUrl) {
+function notes(url = server.mcpUrl, startAfter?: Promise<unknown>) {
   const witness = new SecretWitness();
   const opened: URL[] = [];
   const log = new TrafficLog();
@@ -38,6 +38,7 @@ function notes(url = server.mcpUrl) {
     log,
     secrets: new SecretRegistry(),
     fetch: witness.wrap() as typeof fetch,
+    ...(startAfter && { startAfter }),
     signIn: {
       app: APP,
       openAuthorization: async (authorizationUrl) => {
@@ -60,6 +61,23 @@ function notes(url = server.mcpUrl) {
 }
 
 describe('a connection that needs sign-in', () => {
+  it('held until the page is ready (startAfter): no sign-in code, no request, then the usual connect', async () => {
+    let start!: () => void;
+    const { connection, log } = notes(server.mcpUrl, new Promise<void>((resolve) => (start = resolve)));
+    const connected = connection.connect();
+    let settled = false;
+    void connection.auth!.session().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The sign-in's session waits for the page too (its code and the SDK's load with the connect's).
+    expect(settled).toBe(false);
+    expect(connection.getState().status).toBe('connecting');
+    expect(log.getSnapshot().exchanges).toEqual([]);
+    start();
+    await connected;
+    expect(settled).toBe(true);
+    expect(connection.getState()).toMatchObject({ status: 'needs-sign-in', auth: { signedIn: false } });
+  });
+
   it('stops at "needs sign-in" on connect, without opening a window, and keeps the 401 diagnosis', async () => {
     const { connection, opened, log } = notes();
     await connection.connect();

@@ -65,6 +65,8 @@ export interface ServerSignInOptions {
   fetch: typeof fetch;
   /** False while nobody asked for a window (the automatic connect): a 401 then means "needs sign-in". */
   mayPrompt: () => boolean;
+  /** The flow's code (and the SDK's, which it imports) loads once this settles, with the connect's (see ServerConnectionOptions.startAfter). */
+  startAfter?: Promise<unknown>;
 }
 
 /** A store that registers every token it keeps as a secret before keeping it, and says when it kept one. */
@@ -122,8 +124,9 @@ export class ServerSignIn {
     const tap = createWireTap({ log: options.log, wire: 'mcp', source: options.name, secrets, purpose: 'auth', redactBody: redactOAuthText });
     this.trace = new AuthTrace(`auth-${options.name}`);
     if (options.oauth?.clientSecret) secrets.add(options.oauth.clientSecret);
-    // Loading starts now, beside the SDK's: by the first request it is there.
-    this.flow = loadFlow().then(async (flow) => {
+    // Loading starts with the connect's, beside the SDK's: by the first request it is there.
+    const started = options.startAfter?.catch(() => undefined) ?? Promise.resolve();
+    this.flow = started.then(loadFlow).then(async (flow) => {
       const session = new flow.AuthSession({
         serverUrl: options.url,
         ...(options.oauth && { config: options.oauth }),
