@@ -4,6 +4,7 @@
  * the report exports as JSON and JUnit XML.
  */
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Download } from 'lucide-react';
 import type { Services } from '../../core/composition';
 import { loadEvalValidators, readEvalFile, targetLabel, toJsonReport, toJUnitXml, type EvalFileResult, type EvalResult, type EvalRun, type EvalTarget, type EvalValidators } from '../../core/evals';
 import { downloadText } from '../../ui/download';
@@ -66,25 +67,45 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
   return (
     <div className="evals-panel" data-testid="evals">
       <div className="evals-toolbar">
-        <button type="button" onClick={() => fileInput.current?.click()} data-testid="evals-open-button" title="Open a *.evals.json file">
+        <button type="button" className="small-button" onClick={() => fileInput.current?.click()} data-testid="evals-open-button" title="Open a *.evals.json file">
           Open…
         </button>
         <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Eval file to open" onChange={(event) => void open(event)} data-testid="evals-open" />
-        <span className="evals-file-name" title={fileName}>{fileName}</span>
+        <span className="evals-file-name" title={fileName} data-testid="evals-file-name">
+          {fileName}
+        </span>
         <span className="spacer" />
         {evalRun.running ? (
-          <button type="button" onClick={evalRun.stop} data-testid="eval-stop">
+          <button type="button" className="button" onClick={evalRun.stop} data-testid="eval-stop">
             Stop
           </button>
         ) : (
-          <button type="button" className="primary" disabled={file === null || chosen.length === 0} onClick={() => file && void evalRun.run(file, chosen)} data-testid="eval-run" title={file === null ? 'Fix the eval file first' : 'Run every case against the chosen targets'}>
+          <button type="button" className="button primary" disabled={file === null || chosen.length === 0} onClick={() => file && void evalRun.run(file, chosen)} data-testid="eval-run" title={file === null ? 'Fix the eval file first' : 'Run every case against the chosen targets'}>
             Run
           </button>
         )}
-        <button type="button" disabled={!evalRun.report} onClick={() => evalRun.report && downloadText(`${base}.results.json`, toJsonReport(evalRun.report))} data-testid="eval-export-json">
+        <button
+          type="button"
+          className="small-button"
+          disabled={!evalRun.report}
+          onClick={() => evalRun.report && downloadText(`${base}.results.json`, toJsonReport(evalRun.report))}
+          data-testid="eval-export-json"
+          aria-label="Export the results as JSON"
+          title={evalRun.report ? `Download ${base}.results.json` : 'Run the file first'}
+        >
+          <Download aria-hidden size={12} />
           JSON
         </button>
-        <button type="button" disabled={!evalRun.report} onClick={() => evalRun.report && downloadText(`${base}.junit.xml`, toJUnitXml(evalRun.report), 'application/xml')} data-testid="eval-export-junit">
+        <button
+          type="button"
+          className="small-button"
+          disabled={!evalRun.report}
+          onClick={() => evalRun.report && downloadText(`${base}.junit.xml`, toJUnitXml(evalRun.report), 'application/xml')}
+          data-testid="eval-export-junit"
+          aria-label="Export the results as JUnit XML"
+          title={evalRun.report ? `Download ${base}.junit.xml` : 'Run the file first'}
+        >
+          <Download aria-hidden size={12} />
           JUnit
         </button>
       </div>
