@@ -12,7 +12,7 @@ import { useStore } from '../../ui/use-store';
 import { EvalDetail } from './eval-detail';
 import { EvalEditor } from './eval-editor';
 import { EvalMatrix } from './eval-matrix';
-import { EXAMPLE_EVALS_TEXT } from './example-evals';
+import { evalsStoreOf } from './evals-state';
 import { useEvalRun } from './use-eval-run';
 import './evals.css';
 
@@ -25,11 +25,11 @@ export interface EvalsPanelProps {
 
 /** The panel; see the file comment. */
 export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
-  const [text, setText] = useState(EXAMPLE_EVALS_TEXT);
-  const [fileName, setFileName] = useState('example.evals.json');
+  // The file, the targets switched off and the chosen result outlive this component (evals-state.ts).
+  const store = evalsStoreOf(services);
+  const { text, fileName, off, selected } = useStore(store);
+  const setText = (next: string) => store.update({ text: next });
   const [validators, setValidators] = useState<EvalValidators>();
-  const [off, setOff] = useState<ReadonlySet<string>>(new Set());
-  const [selected, setSelected] = useState<{ caseName: string; target: string }>();
   const fileInput = useRef<HTMLInputElement>(null);
   const settings = useStore(services.session).settings;
   const evalRun = useEvalRun(services);
@@ -53,9 +53,7 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
     const picked = input.files?.[0];
     input.value = '';
     if (!picked) return;
-    setText(await picked.text());
-    setFileName(picked.name);
-    setOff(new Set());
+    store.update({ text: await picked.text(), fileName: picked.name, off: new Set() });
   };
   const openRun = (run: EvalRun) => {
     const exchange = services.log.getSnapshot().exchanges.find((entry) => entry.evalRun === run.id);
@@ -123,7 +121,7 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
           const label = targetLabel(target);
           return (
             <label key={label}>
-              <input type="checkbox" checked={!off.has(label)} disabled={evalRun.running} onChange={(event) => setOff((previous) => toggled(previous, label, !event.target.checked))} data-testid="eval-target" data-target={label} />
+              <input type="checkbox" checked={!off.has(label)} disabled={evalRun.running} onChange={(event) => store.update((state) => ({ off: toggled(state.off, label, !event.target.checked) }))} data-testid="eval-target" data-target={label} />
               {label}
             </label>
           );
@@ -138,7 +136,7 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
         </ul>
       )}
       {file && (evalRun.running || evalRun.results.length > 0) && (
-        <EvalMatrix cases={file.cases.map((item) => item.name)} targets={evalRun.report?.targets ?? chosen.map(targetLabel)} results={evalRun.results} running={evalRun.running} selected={selected} onSelect={(result) => setSelected({ caseName: result.caseName, target: result.target })} />
+        <EvalMatrix cases={file.cases.map((item) => item.name)} targets={evalRun.report?.targets ?? chosen.map(targetLabel)} results={evalRun.results} running={evalRun.running} selected={selected} onSelect={(result) => store.update({ selected: { caseName: result.caseName, target: result.target } })} />
       )}
       {selectedResult && <EvalDetail result={selectedResult} onOpenRun={openRun} />}
     </div>
