@@ -58,7 +58,8 @@ export function BridgeProcessSection({ server, bridge }: { server: ServerState; 
           local process via bridge
         </span>
         <span data-testid={`bridge-process-state-${server.name}`} className={info.status === 'exited' ? 'err' : 'muted'}>
-          {processLine(info)}
+          {/* While the bridge does not answer, its last word on the process may be out of date. */}
+          {snapshot.status === 'down' ? `last reported: ${processLine(info)}` : processLine(info)}
         </span>
         <span className="spacer" />
         <button type="button" className="small-button" data-testid={`server-restart-${server.name}`} disabled={restarting || snapshot.status !== 'up'} onClick={() => void restart()} aria-label={`Restart ${server.name}'s process`}>
