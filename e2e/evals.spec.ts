@@ -39,6 +39,21 @@ test('the eval file is checked at the line in Monaco', async ({ page }) => {
   await expect(evals.getByTestId('eval-run')).toBeEnabled();
 });
 
+test('the opened eval file and its problems outlive the layout change at 1600 px', async ({ page }) => {
+  await page.goto('/');
+  await openAreaTab(page, 'left', 'evals');
+  await page.getByTestId('evals').getByTestId('evals-open').setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
+  await expect(page.getByTestId('eval-problems')).toContainText('Line 3, column 68');
+  // Below 1600 px the config and servers column becomes a drawer: the area is mounted afresh.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const rail = page.getByTestId('rail-left');
+  if ((await rail.getAttribute('aria-expanded')) !== 'true') await rail.click();
+  const evals = page.getByTestId('evals');
+  await expect(evals).toBeVisible();
+  await expect(evals.getByTestId('evals-file-name')).toHaveText('broken.evals.json');
+  await expect(evals.getByTestId('eval-problems')).toContainText('Line 3, column 68');
+});
+
 // The run is checked through the reader's problems and the matrix; Monaco stays the textarea (its chunk held back).
 test.describe('an eval run', () => {
   test.use({ monacoEditor: false });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { BridgeServerInfo, BridgeStore } from '../../core/bridge';
 import type { ServerState } from '../../core/mcp';
 import { displayCommandLine } from '../../core/secrets';
@@ -58,7 +58,8 @@ export function BridgeProcessSection({ server, bridge }: { server: ServerState; 
           local process via bridge
         </span>
         <span data-testid={`bridge-process-state-${server.name}`} className={info.status === 'exited' ? 'err' : 'muted'}>
-          {processLine(info)}
+          {/* While the bridge does not answer, its last word on the process may be out of date. */}
+          {snapshot.status === 'down' ? `last reported: ${processLine(info)}` : processLine(info)}
         </span>
         <span className="spacer" />
         <button type="button" className="small-button" data-testid={`server-restart-${server.name}`} disabled={restarting || snapshot.status !== 'up'} onClick={() => void restart()} aria-label={`Restart ${server.name}'s process`}>
@@ -68,19 +69,15 @@ export function BridgeProcessSection({ server, bridge }: { server: ServerState; 
       <pre className="bridge-command" data-testid={`bridge-command-${server.name}`} aria-label="Command (read-only)">
         {displayCommandLine(info.command, info.args)}
       </pre>
-      {info.status === 'exited' && info.stderrTail.length > 0 && (
-        <details open>
-          <summary>Its last stderr lines</summary>
-          <pre className="bridge-stderr-tail" data-testid={`bridge-stderr-tail-${server.name}`}>
-            {info.stderrTail.join('\n')}
-          </pre>
-        </details>
-      )}
+      {info.status === 'exited' && info.stderrTail.length > 0 && <StderrTail name={server.name} lines={info.stderrTail} />}
       {snapshot.status === 'down' && snapshot.problem && (
-        <div className="warn-box" data-testid={`bridge-problem-${server.name}`} data-code={snapshot.problem.code} role="alert">
-          <strong>{snapshot.problem.title}</strong>
+        // The notice above the cards says it in full (and announces it); each card names it, the rest a click away.
+        <details className="warn-box bridge-card-problem" data-testid={`bridge-problem-${server.name}`} data-code={snapshot.problem.code}>
+          <summary>
+            <strong>{snapshot.problem.title}</strong>
+          </summary>
           <div>{snapshot.problem.detail}</div>
-        </div>
+        </details>
       )}
       {restartError && (
         <div className="error-box" data-testid={`bridge-restart-error-${server.name}`}>
@@ -88,6 +85,29 @@ export function BridgeProcessSection({ server, bridge }: { server: ServerState; 
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The last stderr lines of a child that exited, in a box scrolled to its end: the last line is
+ * usually the one that says why (a traceback ends with its error).
+ */
+function StderrTail({ name, lines }: { name: string; lines: readonly string[] }) {
+  const box = useRef<HTMLPreElement>(null);
+  const text = lines.join('\n');
+  useLayoutEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [text]);
+  return (
+    <details open className="bridge-stderr">
+      <summary>
+        {lines.length === 1 ? 'Its last stderr line' : `Its last ${lines.length} stderr lines`}
+      </summary>
+      {/* Focusable: a box that scrolls can be scrolled from the keyboard. */}
+      <pre ref={box} className="bridge-stderr-tail" data-testid={`bridge-stderr-tail-${name}`} tabIndex={0} aria-label={`Last stderr lines of ${name}`}>
+        {text}
+      </pre>
+    </details>
   );
 }
 
@@ -116,7 +136,7 @@ export function BridgeStatusNotice({ bridge }: { bridge: BridgeStore }) {
         </label>
       )}
       {snapshot.status === 'down' && snapshot.problem && (
-        <div className="warn-box" data-testid="bridge-problem" data-code={snapshot.problem.code}>
+        <div className="warn-box" data-testid="bridge-problem" data-code={snapshot.problem.code} role="alert">
           <strong>{snapshot.problem.title}</strong>
           <div>{snapshot.problem.detail}</div>
         </div>

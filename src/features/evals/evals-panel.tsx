@@ -4,6 +4,7 @@
  * the report exports as JSON and JUnit XML.
  */
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Download } from 'lucide-react';
 import type { Services } from '../../core/composition';
 import { loadEvalValidators, readEvalFile, targetLabel, toJsonReport, toJUnitXml, type EvalFileResult, type EvalResult, type EvalRun, type EvalTarget, type EvalValidators } from '../../core/evals';
 import { downloadText } from '../../ui/download';
@@ -11,7 +12,7 @@ import { useStore } from '../../ui/use-store';
 import { EvalDetail } from './eval-detail';
 import { EvalEditor } from './eval-editor';
 import { EvalMatrix } from './eval-matrix';
-import { EXAMPLE_EVALS_TEXT } from './example-evals';
+import { evalsStoreOf } from './evals-state';
 import { useEvalRun } from './use-eval-run';
 import './evals.css';
 
@@ -24,11 +25,11 @@ export interface EvalsPanelProps {
 
 /** The panel; see the file comment. */
 export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
-  const [text, setText] = useState(EXAMPLE_EVALS_TEXT);
-  const [fileName, setFileName] = useState('example.evals.json');
+  // The file, the targets switched off and the chosen result outlive this component (evals-state.ts).
+  const store = evalsStoreOf(services);
+  const { text, fileName, off, selected } = useStore(store);
+  const setText = (next: string) => store.update({ text: next });
   const [validators, setValidators] = useState<EvalValidators>();
-  const [off, setOff] = useState<ReadonlySet<string>>(new Set());
-  const [selected, setSelected] = useState<{ caseName: string; target: string }>();
   const fileInput = useRef<HTMLInputElement>(null);
   const settings = useStore(services.session).settings;
   const evalRun = useEvalRun(services);
@@ -52,9 +53,7 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
     const picked = input.files?.[0];
     input.value = '';
     if (!picked) return;
-    setText(await picked.text());
-    setFileName(picked.name);
-    setOff(new Set());
+    store.update({ text: await picked.text(), fileName: picked.name, off: new Set() });
   };
   const openRun = (run: EvalRun) => {
     const exchange = services.log.getSnapshot().exchanges.find((entry) => entry.evalRun === run.id);
@@ -66,25 +65,45 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
   return (
     <div className="evals-panel" data-testid="evals">
       <div className="evals-toolbar">
-        <button type="button" onClick={() => fileInput.current?.click()} data-testid="evals-open-button" title="Open a *.evals.json file">
+        <button type="button" className="small-button" onClick={() => fileInput.current?.click()} data-testid="evals-open-button" title="Open a *.evals.json file">
           Open…
         </button>
         <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Eval file to open" onChange={(event) => void open(event)} data-testid="evals-open" />
-        <span className="evals-file-name" title={fileName}>{fileName}</span>
+        <span className="evals-file-name" title={fileName} data-testid="evals-file-name">
+          {fileName}
+        </span>
         <span className="spacer" />
         {evalRun.running ? (
-          <button type="button" onClick={evalRun.stop} data-testid="eval-stop">
+          <button type="button" className="button" onClick={evalRun.stop} data-testid="eval-stop">
             Stop
           </button>
         ) : (
-          <button type="button" className="primary" disabled={file === null || chosen.length === 0} onClick={() => file && void evalRun.run(file, chosen)} data-testid="eval-run" title={file === null ? 'Fix the eval file first' : 'Run every case against the chosen targets'}>
+          <button type="button" className="button primary" disabled={file === null || chosen.length === 0} onClick={() => file && void evalRun.run(file, chosen)} data-testid="eval-run" title={file === null ? 'Fix the eval file first' : 'Run every case against the chosen targets'}>
             Run
           </button>
         )}
-        <button type="button" disabled={!evalRun.report} onClick={() => evalRun.report && downloadText(`${base}.results.json`, toJsonReport(evalRun.report))} data-testid="eval-export-json">
+        <button
+          type="button"
+          className="small-button"
+          disabled={!evalRun.report}
+          onClick={() => evalRun.report && downloadText(`${base}.results.json`, toJsonReport(evalRun.report))}
+          data-testid="eval-export-json"
+          aria-label="Export the results as JSON"
+          title={evalRun.report ? `Download ${base}.results.json` : 'Run the file first'}
+        >
+          <Download aria-hidden size={12} />
           JSON
         </button>
-        <button type="button" disabled={!evalRun.report} onClick={() => evalRun.report && downloadText(`${base}.junit.xml`, toJUnitXml(evalRun.report), 'application/xml')} data-testid="eval-export-junit">
+        <button
+          type="button"
+          className="small-button"
+          disabled={!evalRun.report}
+          onClick={() => evalRun.report && downloadText(`${base}.junit.xml`, toJUnitXml(evalRun.report), 'application/xml')}
+          data-testid="eval-export-junit"
+          aria-label="Export the results as JUnit XML"
+          title={evalRun.report ? `Download ${base}.junit.xml` : 'Run the file first'}
+        >
+          <Download aria-hidden size={12} />
           JUnit
         </button>
       </div>
@@ -102,7 +121,7 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
           const label = targetLabel(target);
           return (
             <label key={label}>
-              <input type="checkbox" checked={!off.has(label)} disabled={evalRun.running} onChange={(event) => setOff((previous) => toggled(previous, label, !event.target.checked))} data-testid="eval-target" data-target={label} />
+              <input type="checkbox" checked={!off.has(label)} disabled={evalRun.running} onChange={(event) => store.update((state) => ({ off: toggled(state.off, label, !event.target.checked) }))} data-testid="eval-target" data-target={label} />
               {label}
             </label>
           );
@@ -117,7 +136,7 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
         </ul>
       )}
       {file && (evalRun.running || evalRun.results.length > 0) && (
-        <EvalMatrix cases={file.cases.map((item) => item.name)} targets={evalRun.report?.targets ?? chosen.map(targetLabel)} results={evalRun.results} running={evalRun.running} selected={selected} onSelect={(result) => setSelected({ caseName: result.caseName, target: result.target })} />
+        <EvalMatrix cases={file.cases.map((item) => item.name)} targets={evalRun.report?.targets ?? chosen.map(targetLabel)} results={evalRun.results} running={evalRun.running} selected={selected} onSelect={(result) => store.update({ selected: { caseName: result.caseName, target: result.target } })} />
       )}
       {selectedResult && <EvalDetail result={selectedResult} onOpenRun={openRun} />}
     </div>

@@ -43,10 +43,13 @@ export function SkillsTab({ server, connection, skillOffers, guard }: SkillsTabP
         {skills.length === 0 && <li className="muted">This server lists no skills.</li>}
         {skills.map((skill) => (
           <li key={skill.uri}>
-            <button type="button" className="tool-button" data-testid="skill-item" data-uri={skill.uri} aria-pressed={open === skill.uri} onClick={() => openSkill(skill.uri)}>
-              <span className="mono tool-name">{skill.name}</span>
-              <span className="faint"> {skill.description}</span>
-              <SkillBadge load={server.skillLoads?.[skill.uri]} />
+            {/* Name and state on the first line, the description under it: every row alike, however long. */}
+            <button type="button" className="tool-button skill-item" data-testid="skill-item" data-uri={skill.uri} aria-pressed={open === skill.uri} onClick={() => openSkill(skill.uri)}>
+              <span className="skill-item-head">
+                <span className="mono tool-name">{skill.name}</span>
+                <SkillBadge load={server.skillLoads?.[skill.uri]} />
+              </span>
+              <span className="faint skill-item-description">{skill.description}</span>
             </button>
           </li>
         ))}
@@ -69,7 +72,7 @@ export function SkillsTab({ server, connection, skillOffers, guard }: SkillsTabP
 function SkillBadge({ load }: { load: SkillLoad | undefined }) {
   if (!load) return null;
   const text = load.status === 'loaded' ? 'verified' : load.status === 'loading' ? 'loading…' : load.status;
-  return <span className={`badge${load.status === 'refused' || load.status === 'failed' ? ' warn' : ''}`}>{text}</span>;
+  return <span className={`badge${load.status === 'refused' || load.status === 'failed' ? ' err' : load.status === 'loaded' ? ' ok' : ''}`}>{text}</span>;
 }
 
 interface SkillDetailProps {
@@ -83,7 +86,7 @@ interface SkillDetailProps {
 /** One opened skill: its load, its refusal, or its verified files and SKILL.md body. */
 function SkillDetail({ entry, load, offered, findings, onOffer }: SkillDetailProps) {
   return (
-    <div className="contents-detail" data-testid="skill-detail" data-uri={entry.uri}>
+    <div className="contents-detail skill-detail" data-testid="skill-detail" data-uri={entry.uri}>
       <div className="contents-head">
         <span className="mono">{entry.uri}</span> <span className="faint">{entry.files === 'dynamic' ? 'files listed dynamically' : `${entry.files.length} file(s) listed`}</span>
       </div>
@@ -116,26 +119,30 @@ function SkillDetail({ entry, load, offered, findings, onOffer }: SkillDetailPro
       )}
       {load?.status === 'loaded' && (
         <>
-          <p data-testid="skill-verified" className="faint">
+          <p data-testid="skill-verified" className="skill-verified">
+            <span className="badge ok">verified</span>{' '}
             {load.skill.digestsChecked ? 'Every file matched its size and sha256 digest; SKILL.md’s frontmatter matched the entry.' : 'SKILL.md’s frontmatter matched the entry (the server lists its files dynamically: no digest to check).'}
           </p>
           <ul className="contents-list" aria-label={`Files of ${entry.name}`}>
             {load.skill.files.map((file) => (
-              <li key={file.uri} className="mono" data-testid="skill-file">
+              <li key={file.uri} className="mono skill-file" data-testid="skill-file">
                 {file.uri} <span className="faint">{file.size} bytes</span>
               </li>
             ))}
           </ul>
           <FindingList findings={findings} label={`Findings on the skill ${entry.name}`} />
+          {/* After the findings (a verified skill may still be hostile), before the body (which may be long). */}
+          {onOffer && (
+            <label className="skill-offer">
+              <input type="checkbox" data-testid="skill-offer" checked={offered} onChange={(event) => onOffer(event.target.checked)} />
+              <span>
+                Offer to the model <span className="faint">(the local use_skill tool: its description in every request, its body when the model asks)</span>
+              </span>
+            </label>
+          )}
           <pre className="contents-text" data-testid="skill-body">
             <EscapedText text={load.skill.body} />
           </pre>
-          {onOffer && (
-            <label className="contents-actions">
-              <input type="checkbox" data-testid="skill-offer" checked={offered} onChange={(event) => onOffer(event.target.checked)} />
-              Offer to the model (the local use_skill tool: its description in every request, its body when the model asks)
-            </label>
-          )}
         </>
       )}
     </div>

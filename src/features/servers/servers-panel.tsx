@@ -47,16 +47,18 @@ export function ServersPanel({ manager, local, contents, callInbox, onShowSignIn
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const { servers } = useStore(manager);
+  // One element for the area's tab panel (which stretches each child it has): the notice above the
+  // cards keeps its own height instead of taking half the panel.
   if (servers.length === 0) {
     return (
-      <>
+      <div className="servers-panel">
         {notice}
         <div className="empty">No servers yet. Paste an mcp.json in the config editor and press Apply.</div>
-      </>
+      </div>
     );
   }
   return (
-    <>
+    <div className="servers-panel">
     {notice}
     <ul className="server-list" aria-label="MCP servers">
       {servers.map((server) => (
@@ -73,7 +75,7 @@ export function ServersPanel({ manager, local, contents, callInbox, onShowSignIn
         </li>
       )}
     </ul>
-    </>
+    </div>
   );
 }
 

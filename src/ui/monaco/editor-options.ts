@@ -18,6 +18,9 @@ export function jsonEditorOptions(theme: DocumentTheme, ariaLabel: string): edit
     scrollBeyondLastLine: false,
     wordWrap: 'on',
     lineNumbersMinChars: 3,
+    // The number of the line after a final newline in the normal colour: Monaco dims it below a
+    // readable contrast (1.75:1 in vs, 1.79:1 in vs-dark; axe flags it in the Evals editor).
+    renderFinalNewline: 'on',
     lineDecorationsWidth: 6,
     fontSize: 12,
     lineHeight: 17,
