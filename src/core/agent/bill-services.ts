@@ -7,7 +7,7 @@ import type { ProviderId } from '../providers';
 import type { KeyValueStorage, PolicyStore, ToolRegistry } from '../tools';
 import type { CallContext } from '../traffic';
 import type { AgentSession } from './agent-session';
-import { countAnthropicTools, type AnthropicToolCounts } from './count-anthropic-tokens';
+import type { AnthropicToolCounts } from './count-anthropic-tokens';
 import { PriceTable } from './price-table';
 
 /** The token bill's services. */
@@ -30,7 +30,9 @@ export interface BillServicesDeps {
 export function createBillServices(deps: BillServicesDeps): BillServices {
   return {
     prices: new PriceTable(deps.storage),
-    countWithAnthropic(signal) {
+    async countWithAnthropic(signal) {
+      // Only ever on the person's click: the counter's code loads then.
+      const { countAnthropicTools } = await import('./count-anthropic-tokens');
       const { model, baseUrl } = deps.session.getSnapshot().settings;
       const tools = deps.registry.definitionsFor('anthropic');
       const offered = deps.registry.definitionsFor('anthropic', (tool) => deps.policies.isOffered(tool.server, tool.remoteName));

@@ -54,7 +54,8 @@ export {
   type TurnUsage,
 } from './turn-usage';
 export { PRICE_TABLE_STORAGE_KEY, PriceTable, type PriceTableSnapshot, type Prices } from './price-table';
-export { countAnthropicTools, countInputTokens, countTokensRequest, COUNT_PROBE_MESSAGES, TokenCountError, type AnthropicCountOptions, type AnthropicToolCounts } from './count-anthropic-tokens';
+// The counter itself loads on the person's first count (bill-services.ts): only its types are named here.
+export type { AnthropicCountOptions, AnthropicToolCounts } from './count-anthropic-tokens';
 export { createBillServices, type BillServices, type BillServicesDeps } from './bill-services';
 export { ReplayError, ReplayStore, type ReplayErrorCode, type ReplayStoreDeps } from './replay-store';
 export { INTERRUPTED_REPLAY, parseReplayData, REPLAY_DATA_VERSION, toReplayData, type ParsedReplayData, type ReplayData, type StoredReplay, type StoredReplayCall } from './replay-data';
