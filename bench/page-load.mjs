@@ -191,7 +191,7 @@ export function staticImportsOf(code) {
 
 /**
  * The scripts matching `pattern` and every script they import statically, transitively: what must
- * download and run before the matching chunk's code runs (for the main chunk: before hydration).
+ * download and run before the matching chunk's code runs (for the main chunk: before the app's code runs).
  * @param {PageLoad} load
  * @param {RegExp} pattern
  */
