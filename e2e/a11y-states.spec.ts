@@ -3,11 +3,12 @@
  * tour open (its card is a dialog: no second banner or contentinfo landmark), and a selected row on
  * each wire, also hovered (its time, format tag, direction and status stay ≥ 4.5:1).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { analyzeA11y, DEMO_CONFIG, openWithConfig, playDemoScene } from './helpers';
 
 // Fresh storage: the tour opens, as on a first visit.
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ tourDismissedAt: [] });
 
 /** Landmark rules are "moderate" in axe, so they are named here: a duplicate is a failure too. */
 const LANDMARK_RULES = ['landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-no-duplicate-main', 'landmark-unique'];
