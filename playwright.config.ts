@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { PREVIEW_PORT } from './e2e/test-ports';
 
 /**
  * Browser tests run against the production build (`vite preview` of dist/) in a real Chromium.
@@ -7,10 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** GLASSBOX_TEST_PORT_BASE moves every test port together (see e2e/test-ports.ts). */
-const portBase = Number(process.env.GLASSBOX_TEST_PORT_BASE ?? 4100);
-const previewPort = Number(process.env.GLASSBOX_TEST_PORT ?? portBase + 73);
-/** The plain static server of e2e/static-host.spec.ts (the build under a sub-path). */
-const staticPort = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? previewPort + 7);
+const previewPort = PREVIEW_PORT;
 /** The build to serve (default dist/); lets parallel runs each test their own build. */
 const distDir = process.env.GLASSBOX_DIST ?? 'dist';
 
@@ -27,15 +25,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${previewPort}/`,
     // Every test starts with the guided tour already dismissed, so its card never stands in the
-    // way; e2e/first-visit.spec.ts starts from empty storage to test the first visit itself.
-    // (The static host of e2e/static-host.spec.ts is another origin, so it is listed too.)
-    storageState: {
-      cookies: [],
-      origins: [previewPort, staticPort].map((port) => ({
-        origin: `http://127.0.0.1:${port}`,
-        localStorage: [{ name: 'glassbox.tour.dismissed', value: '1' }],
-      })),
-    },
+    // way: `tourDismissedAt` of e2e/model-fixture.ts, whose `test` every spec uses (an init script,
+    // not `storageState`, whose set-up page cost about a second per test).
     // A failed test keeps its trace (every action with its timing and log, network, console), a
     // screenshot and the page's accessibility snapshot (error-context.md). The trace's screencast and
     // DOM snapshots are off: recording them for every test (only to delete them when it passes) cost

@@ -3,20 +3,19 @@
  * tour open (its card is a dialog: no second banner or contentinfo landmark), and a selected row on
  * each wire, also hovered (its time, format tag, direction and status stay ≥ 4.5:1).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_CONFIG, openWithConfig, playDemoScene } from './helpers';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
+import { analyzeA11y, DEMO_CONFIG, openWithConfig, playDemoScene } from './helpers';
 
 // Fresh storage: the tour opens, as on a first visit.
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ tourDismissedAt: [] });
 
 /** Landmark rules are "moderate" in axe, so they are named here: a duplicate is a failure too. */
 const LANDMARK_RULES = ['landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-no-duplicate-main', 'landmark-unique'];
 
 /** Axe, every rule, or only `rules` (a full run takes tens of seconds on a loaded machine). */
 async function expectAxeClean(page: Page, state: string, rules?: string[]): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  const results = await (rules ? builder.withRules(rules) : builder).analyze();
+  const results = await analyzeA11y(page, { rules });
   const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || LANDMARK_RULES.includes(v.id));
   // Soft: every state is checked and reported, not only the first that fails.
   expect.soft(

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { configPath, DEMO_CONFIG, expectNoSeriousA11yViolations } from './helpers';
 
 /** The page's tiny entry module (src/app/boot.ts) in the production build. */

@@ -11,7 +11,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { callToolByHand, expectAppTookOver, openAreaTab } from './helpers';
 import { downloadText, indexedDbDump, webStorage } from './storage-scan';
 import { TEST_PORTS } from './test-ports';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { base64Url, DEMO_CONFIG, openWithConfig } from './helpers';
 import { TEST_URLS } from './test-ports';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { configPath, DEMO_CONFIG, expectAppTookOver } from './helpers';
 
 /** Console errors and page errors, as text. */

@@ -3,11 +3,11 @@
  * and the scripted demo model plays the seed's scene with no key and no model server, in both
  * the shapes it speaks (Anthropic Messages, OpenAI Chat), over the loopback demo MCP servers.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { DEMO_CONFIG, expectNoSeriousA11yViolations, openWithConfig, playDemoScene } from './helpers';
 
 // Fresh storage: this spec is about the first visit (the config marks the tour dismissed for every other spec).
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ tourDismissedAt: [] });
 
 test('the tour appears on a first visit, steps through the scene, closes, and stays closed after a reload', async ({ page }) => {
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);

@@ -22,7 +22,7 @@ const SANDBOX_PORT = TEST_PORTS.spare(11);
 const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 const SANDBOX_ORIGIN = `http://127.0.0.1:${SANDBOX_PORT}`;
 
-test.use({ monacoEditor: false, baseURL: `${APP_ORIGIN}/`, storageState: { cookies: [], origins: [{ origin: APP_ORIGIN, localStorage: [{ name: 'glassbox.tour.dismissed', value: '1' }] }] } });
+test.use({ monacoEditor: false, baseURL: `${APP_ORIGIN}/`, tourDismissedAt: [APP_ORIGIN] });
 
 let outDir: string;
 let servers: StaticServer[] = [];

@@ -1,10 +1,26 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { start, type ModelServerHandle } from './servers/model-server.mjs';
+import { PREVIEW_PORT, STATIC_PORT } from './test-ports';
 
 /** Monaco's chunk and its style sheet in the production build (CDP URL pattern: `*` is any run of characters). */
 const MONACO_CHUNKS = '*/assets/monaco-setup-*';
 
+/** The key the app sets once the guided tour is closed (src/features/tour/tour-dismissed.ts). */
+const TOUR_DISMISSED_KEY = 'glassbox.tour.dismissed';
+
 export interface Fixtures {
+  /**
+   * The origins whose localStorage says the guided tour was closed before, so its card never
+   * stands in the way: by default the preview server's and the static host's (e2e/static-host.spec.ts).
+   * `test.use({ tourDismissedAt: [] })` starts from empty storage, as a first visit does.
+   *
+   * Set by an init script before any of the page's own scripts, in every document of those
+   * origins: the same storage the app meets as with Playwright's `storageState`, without the page
+   * that `storageState` opens and navigates to each origin as every context is made (about a
+   * second per test). The app only ever sets this key, never removes it, so setting it again on
+   * a reload changes nothing.
+   */
+  tourDismissedAt: string[];
   /** A scripted model server of the test's own on a free loopback port, stopped after the test. */
   model: ModelServerHandle;
   /**
@@ -17,8 +33,25 @@ export interface Fixtures {
   monacoEditor: boolean;
 }
 
-/** A test with its own scripted model server; see Fixtures. */
+/** The tests' `test`: the guided tour dismissed, and a scripted model server of the test's own on demand; see Fixtures. */
 export const test = base.extend<Fixtures>({
+  tourDismissedAt: [[PREVIEW_PORT, STATIC_PORT].map((port) => `http://127.0.0.1:${port}`), { option: true }],
+  context: async ({ context, tourDismissedAt }, use) => {
+    if (tourDismissedAt.length > 0) {
+      await context.addInitScript(
+        ({ origins, key }) => {
+          if (!origins.includes(location.origin)) return;
+          try {
+            localStorage.setItem(key, '1');
+          } catch {
+            // No storage here (a sandboxed frame): nothing to set.
+          }
+        },
+        { origins: tourDismissedAt, key: TOUR_DISMISSED_KEY },
+      );
+    }
+    await use(context);
+  },
   monacoEditor: [true, { option: true }],
   page: async ({ page, monacoEditor }, use) => {
     if (!monacoEditor) {

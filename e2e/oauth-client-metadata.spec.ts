@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { loopbackCertificate } from '../bench/https-proxy.mjs';
 import { serveStatic, type StaticServer } from '../bench/static-server.mjs';
 import { expectNoLeak, openNotes, signIn, steps, witness } from './oauth-kit';
@@ -28,7 +28,7 @@ let server: RunningAuthServer;
 
 test.use({
   ignoreHTTPSErrors: true,
-  storageState: { cookies: [], origins: [{ origin: APP_ORIGIN, localStorage: [{ name: 'glassbox.tour.dismissed', value: '1' }] }] },
+  tourDismissedAt: [APP_ORIGIN],
 });
 
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {

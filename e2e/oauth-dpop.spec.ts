@@ -4,7 +4,8 @@
  * MCP server that moves to another authorization server (SEP-2352). Each ends by proving no token,
  * code or verifier stayed anywhere the page can show or keep text.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { expectNoLeak, openNotes, signIn, steps, witness } from './oauth-kit';
 import { start } from './servers/auth-server.mjs';
 import type { RunningAuthServer } from './servers/auth-server.mjs';

@@ -4,7 +4,7 @@
  * Remembered tokens survive a reload as ciphertext in IndexedDB only and go with "Sign out";
  * without the tick, a reload forgets them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { expectNoLeak, openNotes, rememberedKeys, signIn, witness } from './oauth-kit';
 import { start, TEST_ACCOUNT } from './servers/auth-server.mjs';
 import type { RunningAuthServer } from './servers/auth-server.mjs';

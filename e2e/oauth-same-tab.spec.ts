@@ -4,7 +4,7 @@
  * page, and the server connects. Afterwards the code, the state, the verifier and the tokens are
  * in no URL, history entry, web storage, IndexedDB record (in clear) or HAR.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { expectNoLeak, historyUrls, openNotes, rememberedKeys, steps, witness } from './oauth-kit';
 import { start } from './servers/auth-server.mjs';
 import type { RunningAuthServer } from './servers/auth-server.mjs';

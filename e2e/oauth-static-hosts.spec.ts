@@ -9,7 +9,8 @@
  * with the same checks of `state` and `iss`. Needs `npx vite build` first (dist/).
  */
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { serveStatic, type StaticServer } from '../bench/static-server.mjs';
 import { expectNoLeak, openNotes, signIn, steps, witness } from './oauth-kit';
 import { start, type RunningAuthServer } from './servers/auth-server.mjs';

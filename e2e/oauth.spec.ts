@@ -5,7 +5,8 @@
  * BroadcastChannel. Every case ends by proving the tokens, the code and the verifier are nowhere:
  * page text (auth debugger open), address bar, web storage, IndexedDB, the MCP wire's HAR.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { expectNoLeak, openNotes, signIn, steps, witness } from './oauth-kit';
 import { PREREGISTERED_CLIENT_ID, start, WRITE_SCOPE } from './servers/auth-server.mjs';
 import type { RunningAuthServer } from './servers/auth-server.mjs';

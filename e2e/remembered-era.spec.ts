@@ -4,7 +4,8 @@
  * a reload connects straight in the 2025 era: no probe, no console line. A server whose era
  * changed (now 2026-only) still connects: the remembered era fails, and the probe follows.
  */
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { start as startCalendar } from './servers/calendar.mjs';
 import { start as startWeather } from './servers/weather.mjs';
 import type { RunningServer } from './servers/weather.mjs';

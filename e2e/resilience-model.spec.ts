@@ -17,6 +17,8 @@ const END_MARKER: Record<Provider, string> = { anthropic: 'message_stop', openai
 // Each test has its own model server and page, and MCP servers only read: the tests of this, the
 // longest file, may run on any worker, side by side.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+/** The time each case had as a test of its own; a test of several cases has that much per case. */
+const CASE_TIMEOUT = 120_000;
 // These tests never look at the config editor: Monaco's chunk is held back (see model-fixture.ts).
 test.use({ monacoEditor: false });
 
@@ -38,17 +40,39 @@ const mcpToolCalls = (page: Page) => page.getByTestId('mcp-traffic').locator('[d
 /**
  * Opens the app, has one good turn, then sends a second message whose model request meets
  * `failing` (one or more scripted steps); after those the script answers RECOVERED.
+ * `opened`: the app is open already, with the model settings pointed at `model` (an earlier case
+ * of the same test); the case starts with a new session and an empty model server log instead.
  */
-async function goodTurnThen(page: Page, model: ModelServerHandle, provider: Provider, failing: ScriptStep[], withWeather = false): Promise<void> {
+async function goodTurnThen(page: Page, model: ModelServerHandle, provider: Provider, failing: ScriptStep[], withWeather = false, opened = false): Promise<void> {
+  if (opened) await newSession(page, model);
   model.setScript([{ text: FIRST_ANSWER }, ...failing, { text: RECOVERED }]);
-  // Without tools, no MCP servers are needed: these failures are the model endpoint's alone.
-  if (withWeather) await openConnected(page, DEMO_CONFIG, ['weather']);
-  else await openConnected(page, { mcpServers: {} }, []);
-  await useModel(page, model, provider);
+  if (!opened) {
+    // Without tools, no MCP servers are needed: these failures are the model endpoint's alone.
+    if (withWeather) await openConnected(page, DEMO_CONFIG, ['weather']);
+    else await openConnected(page, { mcpServers: {} }, []);
+    await useModel(page, model, provider);
+  }
   await say(page, FIRST_QUESTION);
   await expect(assistantMessages(page).last()).toContainText(FIRST_ANSWER);
   await expect(page.getByTestId('chat-send')).toBeDisabled(); // the input is empty again
   await say(page, SECOND_QUESTION);
+}
+
+/**
+ * Starts the next case where a fresh page would: a new session (Session menu, discard), so no
+ * message, error, notice or Retry is left of the case before; and the model server forgets its
+ * requests and script. The model settings and the (empty) config stay, as they would on a reload.
+ */
+async function newSession(page: Page, model: ModelServerHandle): Promise<void> {
+  await page.getByTestId('session-menu').click();
+  await page.getByTestId('session-new').click();
+  await page.getByTestId('session-new-discard').click();
+  await expect(page.getByTestId('session-new-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+  await expect(page.getByTestId('chat-error')).toHaveCount(0);
+  await expect(page.getByTestId('chat-notice')).toHaveCount(0);
+  await expect(page.getByTestId('chat-retry')).toHaveCount(0);
+  model.reset();
 }
 
 /** The earlier turn and the new question are still on screen. */
@@ -80,14 +104,18 @@ async function retryAndRecover(page: Page, model: ModelServerHandle, leftOut?: s
 
 for (const provider of PROVIDERS) {
   test.describe(`HTTP errors (${provider})`, () => {
-    const cases: Array<{ status: number; code: string; words: RegExp }> = [
+    /** This provider's failures: each a step of one test, on one page (see goodTurnThen's `opened`). */
+    const cases: Array<{ title: string; run(page: Page, model: ModelServerHandle, opened: boolean): Promise<void> }> = [];
+    const testCase = (title: string, run: (page: Page, model: ModelServerHandle, opened: boolean) => Promise<void>) => cases.push({ title, run });
+
+    const statuses: Array<{ status: number; code: string; words: RegExp }> = [
       { status: 401, code: 'bad-key', words: /API key was refused/ },
       { status: 403, code: 'forbidden', words: /key may not do this/ },
       { status: 404, code: 'not-found', words: /Wrong model name or base URL/ },
     ];
-    for (const { status, code, words } of cases) {
-      test(`${status} is explained as ${code}, not retried by itself, and Retry works`, async ({ page, model }) => {
-        await goodTurnThen(page, model, provider, [{ error: { status } }]);
+    for (const { status, code, words } of statuses) {
+      testCase(`${status} is explained as ${code}, not retried by itself, and Retry works`, async (page, model, opened) => {
+        await goodTurnThen(page, model, provider, [{ error: { status } }], false, opened);
         const error = page.getByTestId('chat-error');
         await expect(error).toHaveAttribute('data-code', code);
         await expect(error).toContainText(words);
@@ -101,9 +129,9 @@ for (const provider of PROVIDERS) {
       });
     }
 
-    test('429 with retry-after: waits as asked, gives up after 3 attempts, and Retry works', async ({ page, model }) => {
+    testCase('429 with retry-after: waits as asked, gives up after 3 attempts, and Retry works', async (page, model, opened) => {
       const limited: ScriptStep = { error: { status: 429, retryAfter: 1 } };
-      await goodTurnThen(page, model, provider, [limited, limited, limited]);
+      await goodTurnThen(page, model, provider, [limited, limited, limited], false, opened);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'rate-limited', { timeout: 30_000 });
       await expect(error).toContainText('Too many requests');
@@ -118,9 +146,9 @@ for (const provider of PROVIDERS) {
       await retryAndRecover(page, model);
     });
 
-    test('429 without retry-after: backs off 1 s then 2 s, gives up after 3 attempts, and Retry works', async ({ page, model }) => {
+    testCase('429 without retry-after: backs off 1 s then 2 s, gives up after 3 attempts, and Retry works', async (page, model, opened) => {
       const limited: ScriptStep = { error: { status: 429 } };
-      await goodTurnThen(page, model, provider, [limited, limited, limited]);
+      await goodTurnThen(page, model, provider, [limited, limited, limited], false, opened);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'rate-limited', { timeout: 30_000 });
       await expect(error).toContainText('Wait a little and try again');
@@ -132,8 +160,8 @@ for (const provider of PROVIDERS) {
       await retryAndRecover(page, model);
     });
 
-    test('a retry-after longer than a minute ends the turn at once instead of hanging', async ({ page, model }) => {
-      await goodTurnThen(page, model, provider, [{ error: { status: 429, retryAfter: 120 } }]);
+    testCase('a retry-after longer than a minute ends the turn at once instead of hanging', async (page, model, opened) => {
+      await goodTurnThen(page, model, provider, [{ error: { status: 429, retryAfter: 120 } }], false, opened);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'rate-limited');
       await expect(error).toContainText('asked to wait 120 seconds');
@@ -142,8 +170,8 @@ for (const provider of PROVIDERS) {
       await retryAndRecover(page, model);
     });
 
-    test('500 is retried once, then explained as server-error, and Retry works', async ({ page, model }) => {
-      await goodTurnThen(page, model, provider, [{ error: { status: 500 } }, { error: { status: 500 } }]);
+    testCase('500 is retried once, then explained as server-error, and Retry works', async (page, model, opened) => {
+      await goodTurnThen(page, model, provider, [{ error: { status: 500 } }, { error: { status: 500 } }], false, opened);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'server-error', { timeout: 30_000 });
       await expect(error).toContainText('The provider had a problem');
@@ -154,9 +182,9 @@ for (const provider of PROVIDERS) {
       await retryAndRecover(page, model);
     });
 
-    test('a stream that stops without its end marker is stream-cut; the partial text stays out of the history; Retry works', async ({ page, model }) => {
+    testCase('a stream that stops without its end marker is stream-cut; the partial text stays out of the history; Retry works', async (page, model, opened) => {
       const partial = 'This answer will be cut off before it ends.';
-      await goodTurnThen(page, model, provider, [{ text: partial, cutStream: true }]);
+      await goodTurnThen(page, model, provider, [{ text: partial, cutStream: true }], false, opened);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'stream-cut');
       await expect(error).toContainText(END_MARKER[provider]);
@@ -168,21 +196,42 @@ for (const provider of PROVIDERS) {
       await retryAndRecover(page, model, 'cut off');
     });
 
-    test('a stream whose connection drops is stream-cut, and Retry works', async ({ page, model }) => {
-      await goodTurnThen(page, model, provider, [{ text: 'Dropped halfway through this sentence.', cutStream: 'abort' }]);
+    testCase('a stream whose connection drops is stream-cut, and Retry works', async (page, model, opened) => {
+      await goodTurnThen(page, model, provider, [{ text: 'Dropped halfway through this sentence.', cutStream: 'abort' }], false, opened);
       await expect(page.getByTestId('chat-error')).toHaveAttribute('data-code', 'stream-cut');
       await expectConversationIntact(page);
       await retryAndRecover(page, model, 'Dropped');
     });
 
-    test('an error event in the stream is stream-error with the provider type, and Retry works', async ({ page, model }) => {
-      await goodTurnThen(page, model, provider, [{ text: 'Thinking about this one.', streamError: 'overloaded_error' }]);
+    testCase('an error event in the stream is stream-error with the provider type, and Retry works', async (page, model, opened) => {
+      await goodTurnThen(page, model, provider, [{ text: 'Thinking about this one.', streamError: 'overloaded_error' }], false, opened);
       const error = page.getByTestId('chat-error');
       await expect(error).toHaveAttribute('data-code', 'stream-error');
       await expect(error).toContainText('overloaded_error');
       await expect(error).toContainText('error in the middle of the reply');
       await expectConversationIntact(page);
       await retryAndRecover(page, model, 'Thinking about');
+    });
+
+    if (provider === 'anthropic') {
+      testCase('529 (Anthropic overloaded) is retried twice with backoff, then explained, and Retry works', async (page, model, opened) => {
+        const overloaded: ScriptStep = { error: { status: 529 } };
+        await goodTurnThen(page, model, 'anthropic', [overloaded, overloaded, overloaded], false, opened);
+        const error = page.getByTestId('chat-error');
+        await expect(error).toHaveAttribute('data-code', 'overloaded', { timeout: 30_000 });
+        await expect(error).toContainText('The provider is overloaded');
+        await expect(error).toContainText('HTTP 529');
+        await expect(error).toContainText('after 3 attempts');
+        await expect(page.getByTestId('chat-notice')).toHaveText(['The provider is overloaded: retrying in 1s (attempt 2 of 3).', 'The provider is overloaded: retrying in 2s (attempt 3 of 3).']);
+        expect(model.requests().map((request) => request.status)).toEqual([200, 529, 529, 529]);
+        await expectConversationIntact(page);
+        await retryAndRecover(page, model);
+      });
+    }
+
+    test(`each failure is explained, keeps the conversation, and Retry works: ${provider === 'anthropic' ? '401, 403, 404, 429 (twice), a long retry-after, 500, 529' : '401, 403, 404, 429 (twice), a long retry-after, 500'}, a cut, a dropped and an errored stream`, async ({ page, model }) => {
+      test.setTimeout(cases.length * CASE_TIMEOUT);
+      for (const [index, { title, run }] of cases.entries()) await test.step(title, () => run(page, model, index > 0));
     });
 
     test('an endless tool-calling loop is stopped by the step limit, and Continue runs on', async ({ page, model }) => {
@@ -224,20 +273,6 @@ for (const provider of PROVIDERS) {
     });
   });
 }
-
-test('529 (Anthropic overloaded) is retried twice with backoff, then explained, and Retry works', async ({ page, model }) => {
-  const overloaded: ScriptStep = { error: { status: 529 } };
-  await goodTurnThen(page, model, 'anthropic', [overloaded, overloaded, overloaded]);
-  const error = page.getByTestId('chat-error');
-  await expect(error).toHaveAttribute('data-code', 'overloaded', { timeout: 30_000 });
-  await expect(error).toContainText('The provider is overloaded');
-  await expect(error).toContainText('HTTP 529');
-  await expect(error).toContainText('after 3 attempts');
-  await expect(page.getByTestId('chat-notice')).toHaveText(['The provider is overloaded: retrying in 1s (attempt 2 of 3).', 'The provider is overloaded: retrying in 2s (attempt 3 of 3).']);
-  expect(model.requests().map((request) => request.status)).toEqual([200, 529, 529, 529]);
-  await expectConversationIntact(page);
-  await retryAndRecover(page, model);
-});
 
 test('unparseable tool arguments (OpenAI) get an invalid-arguments result and never reach the MCP server', async ({ page, model }) => {
   await goodTurnThen(page, model, 'openai', [

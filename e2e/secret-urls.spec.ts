@@ -3,7 +3,8 @@
  * servers) are shown nowhere but in the config editor: not on the card, in a tooltip or label, a
  * diagnosis, the MCP wire (recorded redacted), the command palette, the console or the HAR export.
  */
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { configPath, expectAppTookOver } from './helpers';
 import { downloadText } from './storage-scan';
 import { TEST_PORTS, TEST_URLS } from './test-ports';

@@ -7,14 +7,14 @@
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import { serveStatic, type StaticServer } from '../bench/static-server.mjs';
 import { expectDemoServersInTheirEras, playDemoScene } from './helpers';
+import { STATIC_PORT } from './test-ports';
 
 /** The sub-path the build is served under, as on GitHub Pages (https://example.github.io/glassbox/). */
 const SUB_PATH = '/glassbox/';
-/** This spec's static server (beside the preview server of playwright.config.ts). */
-const STATIC_PORT = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? Number(process.env.GLASSBOX_TEST_PORT ?? Number(process.env.GLASSBOX_TEST_PORT_BASE ?? 4100) + 73) + 7);
 const DEMO_HOSTS = ['weather.example.com', 'calendar.example.com'];
 
 let server: StaticServer;
@@ -115,7 +115,7 @@ test('first visit on a static host: the in-page demo servers connect, answer and
 });
 
 test.describe('a first-time visitor (fresh storage)', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ tourDismissedAt: [] });
 
   test('meets the tour, and the scripted demo model plays the scene in both wire formats with nothing sent anywhere else', async ({ context, page }) => {
     test.slow();

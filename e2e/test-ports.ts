@@ -9,6 +9,11 @@ function port(name: string, offset: number): number {
   return Number(process.env[`GLASSBOX_TEST_${name}_PORT`] ?? BASE + offset);
 }
 
+/** The preview server of the build (playwright.config.ts's webServer): the origin every test loads the app from. */
+export const PREVIEW_PORT = Number(process.env.GLASSBOX_TEST_PORT ?? BASE + 73);
+/** The plain static server of e2e/static-host.spec.ts (the build under a sub-path). */
+export const STATIC_PORT = Number(process.env.GLASSBOX_TEST_STATIC_PORT ?? PREVIEW_PORT + 7);
+
 export const TEST_PORTS = {
   weather: port('WEATHER', 1),
   calendar: port('CALENDAR', 2),

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { openWithConfig, openAreaTab } from './helpers';
+import { analyzeA11y, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
 import { ADD_VISIBLE, ECHO_AFTER, FORECAST_PLUS_DESCRIPTION, HIDDEN_INSTRUCTION, POISONED_INSTRUCTIONS, READ_NOTES_DESCRIPTION } from './servers/poisoned.mjs';
 import { TEST_URLS } from './test-ports';
@@ -71,7 +70,7 @@ test('every kind of poisoned tool text is reported at its span, with a reason, a
   await expect(registry.getByTestId('guard-about')).toContainText('hints, not proof');
 
   // The findings, marks, escapes and notes are accessible (labelled lists, readable contrast).
-  const axe = await new AxeBuilder({ page }).include('[data-testid="tool-registry"]').analyze();
+  const axe = await analyzeA11y(page, { include: '[data-testid="tool-registry"]' });
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './model-fixture';
 import type { Page } from '@playwright/test';
 import { buildHarness } from '../bench/build.mjs';
 import { serveStatic } from '../bench/static-server.mjs';
