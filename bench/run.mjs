@@ -337,7 +337,7 @@ async function main() {
         section: 'load',
         measure: 'Main chunk + its static imports (gzip)',
         value: kb(median(pick('mainWithImportsGzip'))),
-        reference: 'what loads before the app's code runs',
+        reference: 'what loads before the app\'s code runs',
       },
       {
         section: 'load',
