@@ -8,6 +8,7 @@
  * (oauth-landing.ts, loaded only when the address has a `state`, so this entry stays small): a
  * sign-in window that landed here hands it over and closes without the app.
  */
+import { openDatabaseEarly } from '../core/persistence/open-database';
 
 /**
  * Runs `load` once the first contentful frame is on screen (at once in a hidden tab, which paints
@@ -66,6 +67,8 @@ function signInWindowDone(): Promise<boolean> {
 void signInWindowDone().then((done) => {
   if (!done) {
     afterFirstPaint(() => {
+      // The session's database opens on the browser's storage thread while the app downloads.
+      openDatabaseEarly();
       import('./main').catch(showLoadFailure);
     });
   }

@@ -5,6 +5,9 @@
  * import time: the factory is read when `openIndexedDbBackend` is called.
  */
 import { PersistenceError, type BackendOperation, type KeyValueBackend } from './key-value-backend';
+import { DEFAULT_DATABASE_NAME, DEFAULT_STORE_NAME, messageOf, openDatabase, takeEarlyOpen } from './open-database';
+
+export { DEFAULT_DATABASE_NAME } from './open-database';
 
 /** Options for openIndexedDbBackend. */
 export interface IndexedDbBackendOptions {
@@ -16,37 +19,14 @@ export interface IndexedDbBackendOptions {
   storeName?: string;
 }
 
-/** The default database name. */
-export const DEFAULT_DATABASE_NAME = 'glassbox';
-const DATABASE_VERSION = 1;
-
 /** Opens (creating on first use) the database and returns a backend on it; rejects with PersistenceError. */
-export function openIndexedDbBackend(options: IndexedDbBackendOptions = {}): Promise<IndexedDbBackend> {
+export async function openIndexedDbBackend(options: IndexedDbBackendOptions = {}): Promise<IndexedDbBackend> {
   const factory = options.factory ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-  const storeName = options.storeName ?? 'session';
-  if (!factory) return Promise.reject(new PersistenceError('unavailable', 'IndexedDB is not available in this browser.'));
-  return new Promise((resolve, reject) => {
-    let request: IDBOpenDBRequest;
-    try {
-      request = factory.open(options.databaseName ?? DEFAULT_DATABASE_NAME, DATABASE_VERSION);
-    } catch (error) {
-      // Some browsers throw synchronously where storage is blocked (e.g. opaque origins).
-      reject(new PersistenceError('unavailable', `IndexedDB cannot be opened: ${messageOf(error)}`, { cause: error }));
-      return;
-    }
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      if (!db.objectStoreNames.contains(storeName)) db.createObjectStore(storeName);
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // Another tab upgrading the database must not be blocked by this one.
-      db.onversionchange = () => db.close();
-      resolve(new IndexedDbBackend(db, storeName));
-    };
-    request.onerror = () => reject(new PersistenceError('open-failed', `IndexedDB could not be opened: ${messageOf(request.error)}`, { cause: request.error }));
-    request.onblocked = () => reject(new PersistenceError('open-failed', 'IndexedDB is blocked by another tab of this page.'));
-  });
+  const databaseName = options.databaseName ?? DEFAULT_DATABASE_NAME;
+  const storeName = options.storeName ?? DEFAULT_STORE_NAME;
+  // The page's entry may have started opening the default database already (openDatabaseEarly).
+  const early = databaseName === DEFAULT_DATABASE_NAME && storeName === DEFAULT_STORE_NAME ? takeEarlyOpen(factory) : undefined;
+  return new IndexedDbBackend(await (early ?? openDatabase(factory, databaseName, storeName)), storeName);
 }
 
 /** A KeyValueBackend over one IndexedDB object store; see the file comment. */
@@ -138,9 +118,4 @@ export class IndexedDbBackend implements KeyValueBackend {
     transaction.onabort = () => reject(new PersistenceError('aborted', `IndexedDB transaction was aborted: ${messageOf(transaction.error)}`, { cause: transaction.error }));
     return transaction;
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)) return error.message;
-  return error === null || error === undefined ? 'unknown error' : String(error);
 }
