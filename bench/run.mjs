@@ -341,6 +341,12 @@ async function main() {
       },
       {
         section: 'load',
+        measure: 'Script files before the app\'s code runs',
+        value: String(median(perRun.map((r) => r.mainStaticImports.length))),
+        reference: 'the main chunk and its static imports (an HTTP/1.1 host serves six at a time)',
+      },
+      {
+        section: 'load',
         measure: 'Config editor usable (textarea)',
         value: ms(median(pick('editorUsableMs'))),
         reference: `blank FCP ${ms(median(pick('blankFcpMs')))}`,

@@ -117,6 +117,40 @@ test.describe('the first frame, prerendered by the build, then the restored sess
     expect(await page.locator('.traffic-row').first().evaluate((element) => getComputedStyle(element).display)).toBe('grid');
   });
 
+  test("the app's code arrives in a handful of files, and the session's database opens while it does", async ({ page }) => {
+    // A plain HTTP/1.1 host serves six requests at a time: the thirty files the bundler cut the
+    // start-up into by itself took rounds of requests (scripts/startup-chunk.ts groups them).
+    await page.addInitScript(() => {
+      const opens: number[] = [];
+      (window as unknown as { __databaseOpens: number[] }).__databaseOpens = opens;
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+        opens.push(performance.now());
+        return open.apply(this, args);
+      };
+    });
+    await page.goto(configPath(DEMO_CONFIG));
+    await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
+    const scripts = await page.evaluate(() => {
+      const appStart = performance.getEntriesByName('glassbox:app-start')[0]!.startTime;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime < appStart)
+        .map((entry) => new URL(entry.name).pathname.split('/').pop()!);
+    });
+    // The entry, the main chunk, the modules it shares with later chunks, and the bundler's runtime.
+    expect(scripts.filter((name) => /^main-/.test(name))).toHaveLength(1);
+    expect(scripts.filter((name) => /^startup-/.test(name))).toHaveLength(1);
+    expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(6);
+    // The session's database was opened once, by the entry, before the app's code ran.
+    const { opens, appStart } = await page.evaluate(() => ({
+      opens: (window as unknown as { __databaseOpens: number[] }).__databaseOpens,
+      appStart: performance.getEntriesByName('glassbox:app-start')[0]!.startTime,
+    }));
+    expect(opens).toHaveLength(1);
+    expect(opens[0]).toBeLessThan(appStart);
+  });
+
   test("the app's start loads no locale data (no Intl call) before the restored session is drawn", async ({ page }) => {
     // A page's first Intl call (toLocaleString, localeCompare, Intl.*) loads the browser's locale
     // data, 20–35 ms on the bench machine: none of it belongs on the way to the first usable screen.
