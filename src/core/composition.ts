@@ -120,6 +120,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     inbox,
     ...(options.signIn && { signIn: options.signIn }),
     ...(options.connectAfter && { startAfter: options.connectAfter }),
+    // A server behind the bridge whose process exited: that is why its handshake failed.
+    explainFailure: (server, diagnosis) => (server.viaBridge ? bridge.explainFailure(server.viaBridge.bridgeUrl, server.name, diagnosis) : Promise.resolve(diagnosis)),
   });
   const registry = new ToolRegistry();
   const guard = new GuardStore();

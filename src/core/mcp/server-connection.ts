@@ -285,7 +285,8 @@ export class ServerConnection {
   /** The diagnosis of a failed handshake (see diagnoseSession). */
   private async diagnose(session: Session, error: unknown): Promise<Diagnosis> {
     const diagnosis = await diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
-    return redactDiagnosis(diagnosis);
+    const explained = (await this.options.explainFailure?.(diagnosis).catch(() => undefined)) ?? diagnosis;
+    return redactDiagnosis(explained);
   }
 
   /** Runs one request on the current session (see runRequest: a forgotten 2025 session is renewed once). */
