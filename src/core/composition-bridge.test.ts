@@ -2,9 +2,9 @@
  * The page paired with the real glassbox-bridge, in Node: the CLI started as a person starts it
  * (with the official everything and memory servers over stdio, and a server that crashes on
  * request), the services started from its printed pair link. The config's stdio entries connect
- * through the bridge, the bridge-only servers appear, stderr lines arrive, a killed child shows its
- * exit (a handshake it fails says so, and points to Restart) and Restart brings it back; the token
- * is in no record.
+ * through the bridge, the bridge-only servers appear, stderr lines arrive, a child that exits fails
+ * its card at once (saying so, and pointing to Restart) and Restart brings it back; the token is in
+ * no record.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -97,9 +97,18 @@ describe('the page paired with glassbox-bridge', () => {
     expect(broken.diagnosis!.detail).not.toContain('call again');
   });
 
-  it('shows a child exit with its code and stderr, and Restart brings it back', async () => {
+  it('a child exit fails its card at once (no request needed), with its code and stderr, and Restart brings it back', async () => {
     await services.connections.get('crashing')!.callTool('crash', {});
+    // Only the bridge's poll (the page polls it every second) tells: no MCP request is sent to it.
+    const posts = () => {
+      const { exchanges, exchangeCount } = services.log.getSnapshot();
+      return exchanges.slice(0, exchangeCount).filter((exchange) => exchange.method === 'POST' && exchange.url.includes('/servers/crashing/')).length;
+    };
+    const before = posts();
     await expect.poll(async () => (await services.bridge.poll(), services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')?.status), { timeout: 10_000 }).toBe('exited');
+    expect(stateOf('crashing')).toMatchObject({ status: 'failed', diagnosis: { code: 'process-exited', title: 'The local process of "crashing" exited with code 3' } });
+    expect(stateOf('crashing')!.diagnosis!.detail).toContain('Restart');
+    expect(posts()).toBe(before);
     const exited = services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')!;
     expect(exited.exitCode).toBe(3);
     expect(exited.stderrTail.join('\n')).toContain('about to exit with code 3');

@@ -177,6 +177,11 @@ export class ConnectionManager {
     await this.connections.get(name)?.connect();
   }
 
+  /** Fails a connected server that is gone without a request failing (see ServerConnection.lost). */
+  async lost(name: string, diagnosis: Diagnosis): Promise<void> {
+    await this.connections.get(name)?.lost(diagnosis);
+  }
+
   /** Disconnect one server (a 2025 session ends with DELETE). */
   async disconnect(name: string): Promise<void> {
     await this.connections.get(name)?.disconnect();

@@ -336,6 +336,19 @@ export class ServerConnection {
     return this.renewing;
   }
 
+  /**
+   * Fails a connected server the page learned is gone without a request failing (the local process
+   * behind it exited): the card shows `diagnosis`, and the session is dropped without DELETE (nothing
+   * is left on the other side to end it). A connection not connected is left alone: its own connect
+   * or failure says what happened.
+   */
+  async lost(diagnosis: Diagnosis): Promise<void> {
+    if (this.state.status !== 'connected') return;
+    this.attempt += 1;
+    this.update({ status: 'failed', diagnosis: redactDiagnosis(diagnosis), sessionId: undefined });
+    await this.closeQuietly();
+  }
+
   /** End the connection; a 2025 session is ended with DELETE. */
   async disconnect(): Promise<void> {
     this.attempt += 1;
