@@ -114,7 +114,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...['agent', 'config', 'conversation', 'elicitation', 'evals', 'persistence', 'sampling', 'tools', 'uri-template'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*', '!**/core/persistence/open-database'],
+              group: [...['agent', 'config', 'conversation', 'elicitation', 'evals', 'persistence', 'sampling', 'tools', 'uri-template'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*', '!**/core/config/__fixtures__', '!**/core/config/__fixtures__/*', '!**/core/persistence/open-database'],
               message: 'Import this core folder through its index.ts (add the export there if it is missing).',
             },
           ],

@@ -3,7 +3,8 @@
  * bridge started on a config with the official everything and memory servers (stdio), the page
  * opened through the pair link it printed. Tools of both servers run through it; a child's stderr
  * reaches the Logs tab; the token reaches no storage, export, link or text; a page on another
- * loopback origin cannot use the bridge; a killed child shows its exit and Restart brings it back;
+ * loopback origin cannot use the bridge; a killed child shows its exit (the card no longer says
+ * connected) and Restart brings it back;
  * after SIGTERM no child process remains.
  */
 import { spawn } from 'node:child_process';
@@ -146,6 +147,10 @@ test('the page paired through the printed link runs both stdio servers; the toke
     process.kill(memoryPid, 'SIGKILL');
     await expect(page.getByTestId('bridge-process-memory')).toHaveAttribute('data-status', 'exited', { timeout: 60_000 });
     await expect(page.getByTestId('bridge-process-state-memory')).toContainText('exited on SIGKILL');
+    // The card follows the exit at once (no request had to fail first), saying why and pointing to Restart.
+    await expect(page.getByTestId('server-memory')).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByTestId('server-error-memory')).toHaveAttribute('data-code', 'process-exited');
+    await expect(page.getByTestId('server-error-memory')).toContainText('The local process of "memory" exited on SIGKILL');
     await expect(page.getByTestId('bridge-stderr-tail-memory')).toContainText('running on stdio');
     if (process.env.BRIDGE_SHOT) await page.getByTestId('server-memory').screenshot({ path: process.env.BRIDGE_SHOT });
     await page.getByTestId('server-restart-memory').click();

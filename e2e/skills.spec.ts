@@ -2,7 +2,8 @@
  * The Skills extension in the page, against our skills test server: the Skills tab lists name and
  * description from the entries (no file read), a good skill loads with every file verified, each
  * broken one is refused naming its mismatch, and a loaded skill offered to the scripted model
- * reaches the model wire (its description in the tools, its body in the tool result).
+ * reaches the model wire (its description in the tools, its body in the tool result). The open tab and
+ * skill outlive the layout change at 1600 px.
  */
 import type { Page } from '@playwright/test';
 import { start as startSkills } from './servers/skills.mjs';
@@ -61,6 +62,23 @@ test('the Skills tab lists the entries, loads a good skill verified, and refuses
   }
   // Each refusal stopped at its first mismatch: resized-file's SKILL.md and DATA.md, one read each for the other two.
   await expect(mcpRequests(page, 'resources/read')).toHaveCount(2 + 1 + 2 + 1);
+});
+
+test('the open Skills tab and skill outlive the layout change at 1600 px, and are not read again', async ({ page }) => {
+  await openSkillsTab(page);
+  await skillItem(page, 'code-review').click();
+  await expect(page.getByTestId('skill-verified')).toBeVisible();
+  await expect(mcpRequests(page, 'resources/read')).toHaveCount(2);
+  // Below 1600 px the config and servers column becomes a drawer: the area is mounted afresh (and again on the way back).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const rail = page.getByTestId('rail-left');
+  if ((await rail.getAttribute('aria-expanded')) !== 'true') await rail.click();
+  await expect(page.getByTestId('contents-tab-skills-library')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('skill-detail')).toHaveAttribute('data-uri', 'skill://code-review/SKILL.md');
+  await expect(page.getByTestId('skill-verified')).toBeVisible();
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(page.getByTestId('skill-detail').getByTestId('skill-body')).toContainText('# Code review');
+  await expect(mcpRequests(page, 'resources/read')).toHaveCount(2);
 });
 
 test('a loaded skill offered to the model: its description in the request, its body in the tool result, and the guard flags a hostile one', async ({ page, model }) => {

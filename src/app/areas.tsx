@@ -83,6 +83,7 @@ export const SERVER_TABS: readonly AreaTab[] = [
         contents={(server) => (
           <Suspense fallback={null}>
           <ServerContents
+            services={services}
             server={server}
             connection={services.connections.get(server.name)}
             onAttach={(label, parts) => services.session.attach(label, parts)}

@@ -29,6 +29,20 @@ describe('requests to the in-page demo servers', () => {
     expect(network).not.toHaveBeenCalled();
   });
 
+  it('are refused at once, without waiting for control, where registering gives no registration (Service Workers blocked)', async () => {
+    const container = { controller: null, register: vi.fn(async () => undefined), addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    vi.stubGlobal('navigator', { serviceWorker: container });
+    vi.stubGlobal('document', { baseURI: 'https://example.github.io/glassbox/' });
+    const network = vi.fn(async () => new Response('should not be asked'));
+    const started = Date.now();
+    const failure = await withDemoWorker(network)('https://weather.example.com/mcp').catch((error: unknown) => error);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(failure).toBeInstanceOf(DemoWorkerError);
+    expect((failure as Error).message).toMatch(/the browser would not start it \(registering it gave no worker/);
+    expect(container.addEventListener).not.toHaveBeenCalled();
+    expect(network).not.toHaveBeenCalled();
+  });
+
   it('wait for the worker to take control, and say so when it never does', async () => {
     vi.useFakeTimers();
     const listeners = new Set<() => void>();

@@ -29,7 +29,10 @@ function serviceWorkers(): ServiceWorkerContainer | undefined {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
 }
 
-/** Registers the worker and resolves once it controls the page, or rejects with a DemoWorkerError after `timeoutMs`. */
+/**
+ * Registers the worker and resolves once it controls the page; rejects with a DemoWorkerError at
+ * once when registering gives no registration (Service Workers blocked), or after `timeoutMs`.
+ */
 async function takeControl(container: ServiceWorkerContainer, timeoutMs: number): Promise<void> {
   // Typed as always a registration, but a browser that blocks Service Workers may give none.
   const registration: ServiceWorkerRegistration | undefined = await container.register(new URL(DEMO_WORKER_SCRIPT, document.baseURI)).catch((error: unknown) => {
@@ -38,6 +41,12 @@ async function takeControl(container: ServiceWorkerContainer, timeoutMs: number)
     );
   });
   if (container.controller) return;
+  // No registration, no worker to wait for: say so now rather than after `timeoutMs`.
+  if (registration === undefined) {
+    throw new DemoWorkerError(
+      `The demo servers run in this page's Service Worker, and the browser would not start it (registering it gave no worker: Service Workers are blocked for this page).`,
+    );
+  }
   await new Promise<void>((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
@@ -55,7 +64,7 @@ async function takeControl(container: ServiceWorkerContainer, timeoutMs: number)
     container.addEventListener('controllerchange', done);
     // A worker that is already active (say, after a hard reload, which bypasses it) claims the page
     // when asked; a new one claims it itself when it activates.
-    registration?.active?.postMessage(CLAIM_MESSAGE);
+    registration.active?.postMessage(CLAIM_MESSAGE);
     if (container.controller) done();
   });
 }

@@ -5,7 +5,8 @@
  * react-query is not in the page's first chunk.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ServerContents } from '../features/server-contents';
+import type { Services } from '../core/composition';
+import { contentsViewsOf, ServerContents } from '../features/server-contents';
 import type { ServerContentsProps } from '../features/server-contents';
 
 /**
@@ -19,11 +20,11 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** A server's contents, reading through the page's QueryClient. */
-export function ServerContentsWithState(props: ServerContentsProps) {
+/** A server's contents, reading through the page's QueryClient; its open tab and skill kept per page's services (they outlive a remount). */
+export function ServerContentsWithState({ services, ...props }: Omit<ServerContentsProps, 'views'> & { services: Services }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ServerContents {...props} />
+      <ServerContents {...props} views={contentsViewsOf(services)} />
     </QueryClientProvider>
   );
 }

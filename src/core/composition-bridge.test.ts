@@ -2,8 +2,9 @@
  * The page paired with the real glassbox-bridge, in Node: the CLI started as a person starts it
  * (with the official everything and memory servers over stdio, and a server that crashes on
  * request), the services started from its printed pair link. The config's stdio entries connect
- * through the bridge, the bridge-only servers appear, stderr lines arrive, a killed child shows its
- * exit and Restart brings it back; the token is in no record.
+ * through the bridge, the bridge-only servers appear, stderr lines arrive, a child that exits fails
+ * its card at once (saying so, and pointing to Restart) and Restart brings it back; the token is in
+ * no record.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -33,6 +34,7 @@ beforeAll(async () => {
         everything: EVERYTHING,
         memory: { command: node, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
         crashing: { command: node, args: [join(ROOT, 'bridge/fixtures/crashing-server.mjs')] },
+        broken: { command: node, args: [join(ROOT, 'bridge/fixtures/crashing-server.mjs'), '--exit-on-initialize'] },
       },
     }),
   );
@@ -65,6 +67,7 @@ describe('the page paired with glassbox-bridge', () => {
       ['absent', 'needs-local-process'],
       ['memory', 'connected'],
       ['crashing', 'connected'],
+      ['broken', 'failed'],
     ]);
     expect(stateOf('everything')!.url).toBe(`${ready.url}/servers/everything/mcp`);
     expect(stateOf('absent')!.diagnosis!.detail).toContain(`npx glassbox-bridge <your file> --app ${APP}`);
@@ -84,9 +87,28 @@ describe('the page paired with glassbox-bridge', () => {
     expect(JSON.stringify(services.connections.getSnapshot())).not.toContain(ready.token);
   });
 
-  it('shows a child exit with its code and stderr, and Restart brings it back', async () => {
+  it('a child that exits during initialize: the card says the local process exited, with its code, and points to Restart', () => {
+    const broken = stateOf('broken')!;
+    expect(services.bridge.getSnapshot().servers.find((server) => server.name === 'broken')).toMatchObject({ status: 'exited', exitCode: 4 });
+    expect(broken.status).toBe('failed');
+    expect(broken.diagnosis).toMatchObject({ code: 'process-exited', title: 'The local process of "broken" exited with code 4' });
+    expect(broken.diagnosis!.detail).toContain('Restart');
+    expect(broken.diagnosis!.detail).toContain('cannot start, exiting with code 4');
+    expect(broken.diagnosis!.detail).not.toContain('call again');
+  });
+
+  it('a child exit fails its card at once (no request needed), with its code and stderr, and Restart brings it back', async () => {
     await services.connections.get('crashing')!.callTool('crash', {});
+    // Only the bridge's poll (the page polls it every second) tells: no MCP request is sent to it.
+    const posts = () => {
+      const { exchanges, exchangeCount } = services.log.getSnapshot();
+      return exchanges.slice(0, exchangeCount).filter((exchange) => exchange.method === 'POST' && exchange.url.includes('/servers/crashing/')).length;
+    };
+    const before = posts();
     await expect.poll(async () => (await services.bridge.poll(), services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')?.status), { timeout: 10_000 }).toBe('exited');
+    expect(stateOf('crashing')).toMatchObject({ status: 'failed', diagnosis: { code: 'process-exited', title: 'The local process of "crashing" exited with code 3' } });
+    expect(stateOf('crashing')!.diagnosis!.detail).toContain('Restart');
+    expect(posts()).toBe(before);
     const exited = services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')!;
     expect(exited.exitCode).toBe(3);
     expect(exited.stderrTail.join('\n')).toContain('about to exit with code 3');
@@ -113,6 +135,7 @@ describe('the page paired with glassbox-bridge', () => {
         ['everything', 'connected'],
         ['memory', 'connected'],
         ['crashing', 'connected'],
+        ['broken', 'failed'],
       ]);
     } finally {
       page.bridge.stop();

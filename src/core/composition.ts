@@ -1,8 +1,8 @@
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
-import { BridgeStore, routeThroughBridge } from './bridge';
-import type { BridgeKeeper, LocalNetworkPermission } from './bridge';
+import { BridgeStore, explainProcessExit, routeThroughBridge } from './bridge';
+import type { BridgeKeeper, BridgeProcessStatus, LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
@@ -120,6 +120,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     inbox,
     ...(options.signIn && { signIn: options.signIn }),
     ...(options.connectAfter && { startAfter: options.connectAfter }),
+    // A server behind the bridge whose process exited: that is why its handshake failed.
+    explainFailure: (server, diagnosis) => (server.viaBridge ? bridge.explainFailure(server.viaBridge.bridgeUrl, server.name, diagnosis) : Promise.resolve(diagnosis)),
   });
   const registry = new ToolRegistry();
   const guard = new GuardStore();
@@ -214,11 +216,23 @@ export function createServices(options: ServicesOptions = {}): Services {
   };
   // When the bridge answers again, its servers that failed meanwhile connect again.
   let bridgeStatus = bridge.getSnapshot().status;
+  // Each bridge child's state at the last listing: a child seen to exit fails its server's card at
+  // once (no request has to fail first), saying so; a later Restart or Retry starts a fresh one.
+  const processes = new Map<string, BridgeProcessStatus>();
+  let processesOf: string | undefined;
   bridge.subscribe(() => {
-    const { status, url } = bridge.getSnapshot();
+    const { status, url, servers } = bridge.getSnapshot();
+    if (url !== processesOf) processes.clear();
+    processesOf = url;
     const cameBack = status === 'up' && bridgeStatus === 'down';
     bridgeStatus = status;
     if (routed !== undefined && routingKey() !== routed) void applyConfig();
+    for (const info of servers) {
+      const was = processes.get(info.name);
+      processes.set(info.name, info.status);
+      if (info.status !== 'exited' || was === undefined || was === 'exited' || url === undefined) continue;
+      if (connections.get(info.name)?.getState().url?.startsWith(`${url}/servers/`)) void connections.lost(info.name, explainProcessExit(info));
+    }
     if (!cameBack || url === undefined) return;
     for (const server of connections.getSnapshot().servers) {
       if (server.status === 'failed' && server.url?.startsWith(`${url}/servers/`)) void connections.reconnect(server.name);

@@ -1,6 +1,8 @@
 /**
  * The layering of src/core is a lint rule (CORE_LAYERS in eslint.config.js): these imports, linted
- * as if they were files in core, must pass or fail, so a weakened rule shows up here.
+ * as if they were files in core, must pass or fail, so a weakened rule shows up here. So is the
+ * rule that code above core reaches a core folder through its index.ts (its shared test fixtures
+ * excepted).
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +52,28 @@ describe('the core layers', () => {
     ['src/core/bridge/probe.ts', "import { logEntriesOf as probe } from '../mcp';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
+  });
+});
+
+/** The messages of the index-only rule for one import written in a (virtual) file above core. */
+async function indexViolations(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport type Probe = typeof probe;\n`, { filePath: file });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('above core, a core folder is reached through its index.ts, except its shared test fixtures', () => {
+  it.each([
+    ['src/features/config-editor/probe.test.ts', "import { readMcpConfig as probe } from '../../core/config/read-mcp-config';"],
+    ['src/ui/monaco/probe.test.ts', "import { readMcpConfig as probe } from '../../core/config/read-mcp-config';"],
+  ])('in %s, %s is refused', async (file, source) => {
+    expect(await indexViolations(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/features/config-editor/probe.test.ts', "import { problem as probe } from '../../core/config/__fixtures__/config-problem';"],
+    ['src/ui/monaco/probe.test.ts', "import { problem as probe } from '../../core/config/__fixtures__/config-problem';"],
+    ['src/features/session/probe.test.ts', "import { recordTurn as probe } from '../../core/persistence/__fixtures__/session-fixtures';"],
+  ])('in %s, %s is allowed', async (file, source) => {
+    expect(await indexViolations(file, source)).toEqual([]);
   });
 });

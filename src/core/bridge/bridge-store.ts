@@ -4,11 +4,12 @@
  * nowhere else in the page's state: the snapshot never carries it, so no panel can show it; it
  * leaves only as the Authorization header of requests to the bridge (see routeThroughBridge).
  */
-import type { LogEntry } from '../mcp';
+import type { Diagnosis, LogEntry } from '../mcp';
 import { Listeners } from '../shared/listeners';
 import type { BridgeClient, BridgeServerInfo } from './bridge-client';
 import { BridgeError } from './bridge-error';
 import type { BridgeErrorCode } from './bridge-error';
+import { explainProcessExit } from './explain-process-exit';
 import type { LocalNetworkPermission } from './local-network-permission';
 import type { BridgePairing } from './pair-link';
 import type { BridgeRouteView } from './route-servers';
@@ -183,6 +184,24 @@ export class BridgeStore {
   poll(): Promise<void> {
     this.polling ??= this.pollOnce().finally(() => (this.polling = undefined));
     return this.polling;
+  }
+
+  /** A poll that asks after this call: one under way may have asked before what the caller knows happened. */
+  refresh(): Promise<void> {
+    const running = this.polling;
+    return running ? running.then(() => this.poll()) : this.poll();
+  }
+
+  /**
+   * A failed connection's diagnosis, with the bridge's fresh word on the server's process: when it
+   * exited, that is the cause (see explainProcessExit); otherwise the diagnosis as it is.
+   */
+  async explainFailure(bridgeUrl: string, name: string, diagnosis: Diagnosis): Promise<Diagnosis> {
+    if (this.pairing?.url !== bridgeUrl) return diagnosis;
+    await this.refresh();
+    const { url, status, servers } = this.snapshot;
+    const info = servers.find((server) => server.name === name);
+    return url === bridgeUrl && status === 'up' && info?.status === 'exited' ? explainProcessExit(info, diagnosis) : diagnosis;
   }
 
   /** Polls every `intervalMs` (every 4 × `intervalMs` while the bridge does not answer) until `stop`. */

@@ -5,6 +5,7 @@ export type { BridgeProcessStatus, BridgeServerInfo, BridgeServerList, BridgeStd
 export { BridgeError } from './bridge-error';
 export type { BridgeErrorCode } from './bridge-error';
 export { BridgeStore } from './bridge-store';
+export { describeExit, explainProcessExit } from './explain-process-exit';
 export type { BridgeKeeper, BridgeProblem, BridgeSnapshot, BridgeStatus, BridgeStoreOptions } from './bridge-store';
 export { explainLocalNetworkAccess, meetsLocalNetworkAccess } from './local-network-access';
 export { queryLocalNetworkPermission } from './local-network-permission';

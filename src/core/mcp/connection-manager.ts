@@ -7,7 +7,7 @@ import { secretValuesOfUrl } from '../secrets';
 import { redactDiagnosis } from './redact-diagnosis';
 import type { EraMemory } from './era-memory';
 import type { SecretRegistry, TrafficLog } from '../traffic';
-import type { ServerState } from './connection-state';
+import type { Diagnosis, ServerState } from './connection-state';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
 import type { SignInSetup } from './server-sign-in';
 
@@ -31,6 +31,8 @@ export interface ConnectionManagerOptions {
   signIn?: SignInSetup;
   /** Every connect waits for it before loading the MCP client (see ServerConnectionOptions.startAfter). */
   startAfter?: Promise<unknown>;
+  /** A failed handshake's diagnosis, explained with what the page knows of the server besides the wire (see ServerConnectionOptions.explainFailure). */
+  explainFailure?: (server: ServerConfig, diagnosis: Diagnosis) => Promise<Diagnosis>;
 }
 
 /**
@@ -140,7 +142,7 @@ export class ConnectionManager {
           diagnosis: { code: 'bad-config', title: 'This entry cannot be used', detail: 'Fix the problems listed for it in the config.' },
         });
       } else {
-        const inbox = this.options.inbox;
+        const { inbox, explainFailure } = this.options;
         const connection = new ServerConnection({
           name: server.name,
           url: server.url,
@@ -158,6 +160,7 @@ export class ConnectionManager {
           now: this.options.now,
           ...(this.options.signIn && { signIn: this.options.signIn }),
           ...(server.oauth && { oauth: server.oauth }),
+          ...(explainFailure && { explainFailure: (diagnosis: Diagnosis) => explainFailure(server, diagnosis) }),
         });
         this.connections.set(server.name, connection);
         this.applied.set(server.name, entryKey(server));
@@ -172,6 +175,11 @@ export class ConnectionManager {
   /** Reconnect one server. */
   async reconnect(name: string): Promise<void> {
     await this.connections.get(name)?.connect();
+  }
+
+  /** Fails a connected server that is gone without a request failing (see ServerConnection.lost). */
+  async lost(name: string, diagnosis: Diagnosis): Promise<void> {
+    await this.connections.get(name)?.lost(diagnosis);
   }
 
   /** Disconnect one server (a 2025 session ends with DELETE). */

@@ -38,7 +38,9 @@ export type DiagnosisCode =
   | 'timeout'
   | 'bad-config'
   /** The app's own MCP client code could not be loaded (a failed chunk download). */
-  | 'client-unavailable';
+  | 'client-unavailable'
+  /** The local process behind the server (a stdio server the bridge started) exited: nothing answers until it runs again. */
+  | 'process-exited';
 
 /**
  * What exactly was wrong with an answer that was not usable MCP (the `reason` of a

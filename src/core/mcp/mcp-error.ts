@@ -7,6 +7,7 @@ export type McpErrorCategory = 'network' | 'cors' | 'timeout' | 'protocol' | 'au
 export function categoryOf(code: DiagnosisCode): McpErrorCategory {
   switch (code) {
     case 'unreachable':
+    case 'process-exited':
       return 'network';
     case 'cors-missing':
     case 'cors-header-not-allowed':

@@ -2,6 +2,7 @@
 import type { OAuthServerConfig } from '../auth';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { CapabilityHost, CapabilityModule } from './capabilities/capability';
+import type { Diagnosis } from './connection-state';
 import type { EraMemory } from './era-memory';
 import type { TransportKind } from './open-transport';
 import type { SignInSetup } from './server-sign-in';
@@ -56,4 +57,10 @@ export interface ServerConnectionOptions {
    * middle of that first render. Undefined: connect at once.
    */
   startAfter?: Promise<unknown>;
+  /**
+   * Asked when a handshake fails, with the wire's diagnosis: what the page knows besides the wire
+   * (the bridge: the local process behind the server exited) may explain it better. Undefined:
+   * the wire's diagnosis as it is.
+   */
+  explainFailure?: (diagnosis: Diagnosis) => Promise<Diagnosis>;
 }

@@ -285,7 +285,8 @@ export class ServerConnection {
   /** The diagnosis of a failed handshake (see diagnoseSession). */
   private async diagnose(session: Session, error: unknown): Promise<Diagnosis> {
     const diagnosis = await diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
-    return redactDiagnosis(diagnosis);
+    const explained = (await this.options.explainFailure?.(diagnosis).catch(() => undefined)) ?? diagnosis;
+    return redactDiagnosis(explained);
   }
 
   /** Runs one request on the current session (see runRequest: a forgotten 2025 session is renewed once). */
@@ -333,6 +334,19 @@ export class ServerConnection {
       this.renewing = undefined;
     });
     return this.renewing;
+  }
+
+  /**
+   * Fails a connected server the page learned is gone without a request failing (the local process
+   * behind it exited): the card shows `diagnosis`, and the session is dropped without DELETE (nothing
+   * is left on the other side to end it). A connection not connected is left alone: its own connect
+   * or failure says what happened.
+   */
+  async lost(diagnosis: Diagnosis): Promise<void> {
+    if (this.state.status !== 'connected') return;
+    this.attempt += 1;
+    this.update({ status: 'failed', diagnosis: redactDiagnosis(diagnosis), sessionId: undefined });
+    await this.closeQuietly();
   }
 
   /** End the connection; a 2025 session is ended with DELETE. */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { describeExit } from '../../core/bridge';
 import type { BridgeServerInfo, BridgeStore } from '../../core/bridge';
 import type { ServerState } from '../../core/mcp';
 import { displayCommandLine } from '../../core/secrets';
@@ -21,7 +22,7 @@ function processLine(info: BridgeServerInfo): string {
     case 'running':
       return `running, pid ${info.pid ?? '?'}`;
     case 'exited':
-      return info.signal ? `exited on ${info.signal}` : `exited with code ${info.exitCode ?? '?'}`;
+      return describeExit(info);
     default: {
       const unreachable: never = info.status;
       return unreachable;

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigProblem } from '../../core/config';
+import { problem } from '../../core/config/__fixtures__/config-problem';
 import { countProblems, summarizeProblems } from './problem-summary';
-
-function problem(overrides: Partial<ConfigProblem> = {}): ConfigProblem {
-  return {
-    code: 'bad-url',
-    severity: 'error',
-    message: 'Line 4, column 14: "url" must be an absolute http(s) address.',
-    reason: '"url" must be an absolute http(s) address.',
-    line: 4,
-    column: 14,
-    endLine: 4,
-    endColumn: 27,
-    offset: 61,
-    length: 13,
-    path: ['mcpServers', 'weather', 'url'],
-    server: 'weather',
-    ...overrides,
-  };
-}
 
 describe('summarizeProblems', () => {
   it('says "No problems" for an empty list', () => {

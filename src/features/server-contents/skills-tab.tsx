@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { GuardStore } from '../../core/guard';
 import type { ServerConnection, ServerState, SkillEntry, SkillLoad } from '../../core/mcp';
 import type { SkillOffers } from '../../core/tools';
@@ -13,6 +13,9 @@ export interface SkillsTabProps {
   skillOffers?: SkillOffers | undefined;
   /** Findings on the skills' text (descriptions, loaded SKILL.md bodies). */
   guard?: GuardStore | undefined;
+  /** The SKILL.md URI of the skill open (kept by the card: it outlives this tab). */
+  open: string | undefined;
+  onOpen(uri: string): void;
 }
 
 const NO_OFFERS = { subscribe: () => () => undefined, getSnapshot: () => undefined };
@@ -23,8 +26,7 @@ const NO_OFFERS = { subscribe: () => () => undefined, getSnapshot: () => undefin
  * (size, sha256 digest, frontmatter); a mismatch refuses the skill and says which file and what
  * differed. A loaded skill can be offered to the model.
  */
-export function SkillsTab({ server, connection, skillOffers, guard }: SkillsTabProps) {
-  const [open, setOpen] = useState<string>();
+export function SkillsTab({ server, connection, skillOffers, guard, open, onOpen }: SkillsTabProps) {
   const skills = server.skills ?? [];
   useSyncExternalStore(skillOffers?.subscribe ?? NO_OFFERS.subscribe, skillOffers?.getSnapshot ?? NO_OFFERS.getSnapshot);
   const findings = useSyncExternalStore(guard?.subscribe ?? NO_OFFERS.subscribe, guard?.getSnapshot ?? NO_OFFERS.getSnapshot)?.findings ?? [];
@@ -32,7 +34,7 @@ export function SkillsTab({ server, connection, skillOffers, guard }: SkillsTabP
   const load = open ? server.skillLoads?.[open] : undefined;
 
   const openSkill = (uri: string) => {
-    setOpen(uri);
+    onOpen(uri);
     // The outcome (loaded, refused, failed) arrives in the server's state.
     connection.skills.open(uri).catch(() => undefined);
   };
