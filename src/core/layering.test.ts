@@ -61,10 +61,11 @@ async function indexViolations(file: string, source: string): Promise<string[]> 
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
-describe('above core, a core folder is reached through its index.ts, except its shared test fixtures', () => {
+describe('above core, a core folder is reached through its index.ts, except its shared test fixtures and the database opener', () => {
   it.each([
     ['src/features/config-editor/probe.test.ts', "import { readMcpConfig as probe } from '../../core/config/read-mcp-config';"],
     ['src/ui/monaco/probe.test.ts', "import { readMcpConfig as probe } from '../../core/config/read-mcp-config';"],
+    ['src/app/probe.ts', "import { openIndexedDbBackend as probe } from '../core/persistence/indexeddb-backend';"],
   ])('in %s, %s is refused', async (file, source) => {
     expect(await indexViolations(file, source)).toHaveLength(1);
   });
@@ -73,6 +74,8 @@ describe('above core, a core folder is reached through its index.ts, except its 
     ['src/features/config-editor/probe.test.ts', "import { problem as probe } from '../../core/config/__fixtures__/config-problem';"],
     ['src/ui/monaco/probe.test.ts', "import { problem as probe } from '../../core/config/__fixtures__/config-problem';"],
     ['src/features/session/probe.test.ts', "import { recordTurn as probe } from '../../core/persistence/__fixtures__/session-fixtures';"],
+    // The page's entry opens the database through the one small file that does it (src/app/boot.ts).
+    ['src/app/probe.ts', "import { openDatabaseEarly as probe } from '../core/persistence/open-database';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await indexViolations(file, source)).toEqual([]);
   });
