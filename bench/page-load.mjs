@@ -101,35 +101,24 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     await context.addInitScript(INIT_SCRIPT);
     const page = await context.newPage();
     await page.waitForTimeout(WINDOW_SETTLE_MS);
-    /** @type {Promise<LoadedFile | undefined>[]} */
-    const bodies = [];
+    // The responses are only noted while the page loads; their bodies are read (over the DevTools
+    // protocol) and gzipped after the measure. Read as they came, they took half a core of this
+    // two-core machine from the page being measured, during its load.
+    /** @type {Array<{ response: import('playwright').Response, kind: 'script' | 'style', pathname: string }>} */
+    const responses = [];
     let lastResponseAt = Date.now();
-    /** @type {Promise<number>} */
-    let documentGzipBytes = Promise.resolve(Number.NaN);
+    /** @type {import('playwright').Response | undefined} */
+    let documentResponse;
     page.on('response', (response) => {
       lastResponseAt = Date.now();
       const type = response.request().resourceType();
       if (type === 'document' && response.request().frame() === page.mainFrame()) {
-        documentGzipBytes = response.body().then((body) => gzipSync(body).length, () => Number.NaN);
+        documentResponse = response;
         return;
       }
       const pathname = new URL(response.url()).pathname;
       const kind = type === 'script' || /\.m?js$/.test(pathname) ? 'script' : type === 'stylesheet' || pathname.endsWith('.css') ? 'style' : undefined;
-      if (kind === undefined) return;
-      bodies.push(
-        response.body().then(
-          (body) => ({
-            url: response.url(),
-            name: pathname.split('/').pop() ?? pathname,
-            type: kind,
-            bytes: body.length,
-            gzipBytes: gzipSync(body).length,
-            responseEnd: undefined,
-            staticImports: kind === 'script' ? staticImportsOf(body.toString('utf8')) : [],
-          }),
-          () => undefined,
-        ),
-      );
+      if (kind !== undefined) responses.push({ response, kind, pathname });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
@@ -155,6 +144,21 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       marks: window.__benchMarks,
       inlineScripts: [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''),
     }));
+    const bodies = responses.map(({ response, kind, pathname }) =>
+      response.body().then(
+        (body) => ({
+          url: response.url(),
+          name: pathname.split('/').pop() ?? pathname,
+          type: kind,
+          bytes: body.length,
+          gzipBytes: gzipSync(body).length,
+          responseEnd: /** @type {number | undefined} */ (undefined),
+          staticImports: kind === 'script' ? staticImportsOf(body.toString('utf8')) : [],
+        }),
+        () => undefined,
+      ),
+    );
+    const documentGzipBytes = documentResponse ? documentResponse.body().then((body) => gzipSync(body).length, () => Number.NaN) : Promise.resolve(Number.NaN);
     const files = (await Promise.all(bodies)).filter((file) => file !== undefined);
     for (const file of files) {
       file.responseEnd = timing.resources.find((entry) => entry.name === file.url)?.responseEnd;
