@@ -33,11 +33,11 @@ export function releaseFirstFrameServices(services: Services): Promise<void> {
   return services.connections.disconnectAll();
 }
 
-/** The first frame's element; `onFirstRender` (not part of the markup) is called once it is drawn. */
-export function firstFrameElement(services: Services, onFirstRender?: () => void) {
+/** The first frame's element, as the build prerenders it. */
+export function firstFrameElement(services: Services) {
   return (
     <StrictMode>
-      <App services={services} {...(onFirstRender && { onFirstRender })} />
+      <App services={services} />
     </StrictMode>
   );
 }

@@ -1,7 +1,7 @@
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
-import { BridgeStore, explainProcessExit, routeThroughBridge } from './bridge';
+import { bridgeEndpoint, BridgeStore, explainProcessExit, routeThroughBridge } from './bridge';
 import type { BridgeKeeper, BridgeProcessStatus, LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
@@ -231,7 +231,7 @@ export function createServices(options: ServicesOptions = {}): Services {
       const was = processes.get(info.name);
       processes.set(info.name, info.status);
       if (info.status !== 'exited' || was === undefined || was === 'exited' || url === undefined) continue;
-      if (connections.get(info.name)?.getState().url?.startsWith(`${url}/servers/`)) void connections.lost(info.name, explainProcessExit(info));
+      if (connections.get(info.name)?.getState().url === bridgeEndpoint(url, info.name)) void connections.lost(info.name, explainProcessExit(info));
     }
     if (!cameBack || url === undefined) return;
     for (const server of connections.getSnapshot().servers) {

@@ -50,7 +50,6 @@ export interface BridgeStderrPage {
 
 const STATUSES: ReadonlySet<string> = new Set(['idle', 'starting', 'running', 'exited']);
 
-
 /** Talks to one paired bridge. */
 export class BridgeClient {
   constructor(
