@@ -4,9 +4,9 @@
  * The layout mounts the area afresh when the window crosses a layout mode's width (the config and
  * servers column becomes a drawer at 1600 px); the file, the results and a run under way outlive it.
  */
-import type { Services } from '../../core/composition';
 import type { EvalReport, EvalResult } from '../../core/evals';
 import { Listeners } from '../../core/shared/listeners';
+import { perServices } from '../../ui/per-services';
 import { EXAMPLE_EVALS_TEXT } from './example-evals';
 
 /** The Evals area's state; see the file comment. */
@@ -43,14 +43,5 @@ export class EvalsStore {
   }
 }
 
-const stores = new WeakMap<Services, EvalsStore>();
-
 /** The Evals area's store of these services (made at first use). */
-export function evalsStoreOf(services: Services): EvalsStore {
-  let store = stores.get(services);
-  if (!store) {
-    store = new EvalsStore();
-    stores.set(services, store);
-  }
-  return store;
-}
+export const evalsStoreOf = perServices(() => new EvalsStore());

@@ -5,8 +5,8 @@
  * becomes a drawer at 1600 px); the open tab and skill outlive it, so a loaded skill shows again
  * without a click (and without a read).
  */
-import type { Services } from '../../core/composition';
 import { Listeners } from '../../core/shared/listeners';
+import { perServices } from '../../ui/per-services';
 
 /** A contents tab of a server card. */
 export type ContentsTab = 'resources' | 'prompts' | 'skills';
@@ -45,14 +45,5 @@ export class ContentsViewStore {
   }
 }
 
-const stores = new WeakMap<Services, ContentsViewStore>();
-
 /** The cards' contents views of these services (made at first use). */
-export function contentsViewsOf(services: Services): ContentsViewStore {
-  let store = stores.get(services);
-  if (!store) {
-    store = new ContentsViewStore();
-    stores.set(services, store);
-  }
-  return store;
-}
+export const contentsViewsOf = perServices(() => new ContentsViewStore());
