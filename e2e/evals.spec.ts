@@ -5,18 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { expectAppTookOver, openAreaTab } from './helpers';
 import { expect, test, useModel } from './model-fixture';
-import type { ScriptStep } from './servers/model-server.mjs';
+import { SUM_SCRIPT, sumEvalFile } from './servers/sum-evals.mjs';
 import { TEST_URLS } from './test-ports';
 
 
-const SCRIPT: ScriptStep[] = [
-  { toolCalls: [{ name: 'everything_get-sum', input: { a: 2, b: 3 } }] },
-  { text: 'The sum is 5.' },
-  { toolCalls: [{ name: 'everything_get-sum', input: { a: 2, b: 4 } }] },
-  { text: 'It is 6.' },
-  { toolCalls: [{ name: 'everything_echo', input: { message: 'hi' } }] },
-  { echoToolResults: true },
-];
 
 const BROKEN = '{\n  "cases": [\n    { "name": "a", "prompt": "p", "expect": { "calls": [ { "tool": "get-sum" } ] } }\n  ]\n}\n';
 
@@ -59,20 +51,8 @@ test.describe('an eval run', () => {
   test.use({ monacoEditor: false });
 
   test('an eval file runs in the page: matrix, reasons, a run on both wires, JSON and JUnit', async ({ page, model }) => {
-    const file = {
-      mcpServers: { everything: { url: TEST_URLS.everything } },
-      allowTools: ['everything/get-sum'],
-      targets: [
-        { format: 'anthropic', model: 'claude-test', baseUrl: model.url },
-        { format: 'openai', model: 'gpt-test', baseUrl: `${model.url}/v1` },
-      ],
-      cases: [
-        { name: 'adds', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: { $type: 'number' } } }], noCallsTo: ['everything/echo'], answerMatches: '\\b5\\b' } },
-        { name: 'wrong arguments', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: 3 } }] } },
-        { name: 'echo is not run', prompt: 'Echo hi', expect: { calls: [{ tool: 'everything/echo', arguments: { message: 'hi' } }] } },
-      ],
-    };
-    model.setScript([...SCRIPT, ...SCRIPT]);
+    const file = sumEvalFile(TEST_URLS.everything, model.url);
+    model.setScript([...SUM_SCRIPT, ...SUM_SCRIPT]);
     await page.goto('/');
     await expectAppTookOver(page);
     await useModel(page, model, 'anthropic');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { start as startEverything } from '../e2e/servers/everything.mjs';
 import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startSkills } from '../e2e/servers/skills.mjs';
+import { SUM_SCRIPT, sumEvalFile } from '../e2e/servers/sum-evals.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SIZES = [[1024, 768], [1280, 800], [1440, 900], [1920, 1080]];
@@ -143,15 +144,7 @@ export async function shootServerScenes({ newPage, outDir }) {
       stops.push(() => everything.close());
       const model = await startModel({ host: '127.0.0.1', port: 0, chunkDelayMs: 5 });
       stops.push(() => model.close());
-      const turns = [
-        { toolCalls: [{ name: 'everything_get-sum', input: { a: 2, b: 3 } }] },
-        { text: 'The sum is 5.' },
-        { toolCalls: [{ name: 'everything_get-sum', input: { a: 2, b: 4 } }] },
-        { text: 'It is 6.' },
-        { toolCalls: [{ name: 'everything_echo', input: { message: 'hi' } }] },
-        { echoToolResults: true },
-      ];
-      model.setScript([...turns, ...turns]);
+      model.setScript([...SUM_SCRIPT, ...SUM_SCRIPT]);
       const { page, close } = await newPage('/');
       stops.push(close);
       const toggle = page.getByTestId('model-settings-toggle');
@@ -160,19 +153,7 @@ export async function shootServerScenes({ newPage, outDir }) {
       await page.getByTestId('api-key-input').blur();
       await page.keyboard.press('Escape');
       await showLeft(page, 'evals');
-      const file = {
-        mcpServers: { everything: { url: everything.url } },
-        allowTools: ['everything/get-sum'],
-        targets: [
-          { format: 'anthropic', model: 'claude-test', baseUrl: model.url },
-          { format: 'openai', model: 'gpt-test', baseUrl: `${model.url}/v1` },
-        ],
-        cases: [
-          { name: 'adds', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: { $type: 'number' } } }], answerMatches: '\\b5\\b' } },
-          { name: 'wrong arguments', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: 3 } }] } },
-          { name: 'echo is not run', prompt: 'Echo hi', expect: { calls: [{ tool: 'everything/echo', arguments: { message: 'hi' } }] } },
-        ],
-      };
+      const file = sumEvalFile(everything.url, model.url);
       await page.getByTestId('evals-open').setInputFiles({ name: 'sums.evals.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file, null, 2)) });
       await page.getByTestId('eval-run').click();
       await page.locator('[data-testid="eval-result"]').nth(5).waitFor({ timeout: 60_000 });

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start as startModel, type ModelServerHandle, type ScriptStep } from '../../e2e/servers/model-server.mjs';
+import { start as startModel, type ModelServerHandle } from '../../e2e/servers/model-server.mjs';
 import { start as startEverything } from '../../e2e/servers/everything.mjs';
+import { SUM_CASES, SUM_SCRIPT } from '../../e2e/servers/sum-evals.mjs';
 import { buildHeadless } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,26 +54,14 @@ function evalFile(cases: unknown[]): string {
   );
 }
 
-const ADDS = { name: 'adds', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: { $type: 'number' } } }], noCallsTo: ['everything/echo'], answerMatches: '\\b5\\b' } };
-const WRONG = { name: 'wrong arguments', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: 3 } }] } };
-const ECHO = { name: 'echo is not run', prompt: 'Echo hi', expect: { calls: [{ tool: 'everything/echo', arguments: { message: 'hi' } }] } };
-
-/** The model's side of the three cases, once per target. */
-const SCRIPT: ScriptStep[] = [
-  { toolCalls: [{ name: 'everything_get-sum', input: { a: 2, b: 3 } }] },
-  { text: 'The sum is 5.' },
-  { toolCalls: [{ name: 'everything_get-sum', input: { a: 2, b: 4 } }] },
-  { text: 'It is 6.' },
-  { toolCalls: [{ name: 'everything_echo', input: { message: 'hi' } }] },
-  { echoToolResults: true },
-];
+const { adds: ADDS, wrong: WRONG, echo: ECHO } = SUM_CASES;
 
 describe('npm run evals', () => {
   it('runs the cases on both formats: a pass, different arguments (fails with the reason), a disallowed tool recorded and not run; JUnit counts; exit 1', async () => {
     const file = path.join(dir, 'three.evals.json');
     await writeFile(file, evalFile([ADDS, WRONG, ECHO]));
     model.reset();
-    model.setScript([...SCRIPT, ...SCRIPT]);
+    model.setScript([...SUM_SCRIPT, ...SUM_SCRIPT]);
     const junit = path.join(dir, 'three.xml');
     const json = path.join(dir, 'three.json');
     const { code, stdout, stderr } = await runCli([file, '--junit', junit, '--json', json], KEYS);
@@ -116,7 +105,7 @@ describe('npm run evals', () => {
     const file = path.join(dir, 'one.evals.json');
     await writeFile(file, evalFile([ADDS]));
     model.reset();
-    model.setScript(SCRIPT.slice(0, 2));
+    model.setScript(SUM_SCRIPT.slice(0, 2));
     const { code, stdout } = await runCli([file, '--format', 'openai', '--model', 'gpt-test', '--base-url', `${model.url}/v1`], KEYS);
     expect(stdout).toMatch(/\[1\/1\] PASS adds · openai · gpt-test/);
     expect(code).toBe(0);
