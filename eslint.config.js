@@ -41,7 +41,19 @@ const coreLayerPolicies = CORE_LAYERS.flatMap((layer, index) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/core/config/generated/**', 'bridge/generated/**', 'src/core/evals/generated/**', 'scripts/evals/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'src/core/config/generated/**',
+      'bridge/generated/**',
+      'src/core/evals/generated/**',
+      'scripts/evals/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -82,7 +94,10 @@ export default tseslint.config(
             { from: { element: { type: 'core' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES } } } } },
             { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui') } } } } },
             { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui') } } } } },
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui', 'feature', 'app') } } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui', 'feature', 'app') } } } },
+            },
             { allow: { to: { module: { origin: 'external' } } } },
           ],
         },
@@ -96,7 +111,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'monaco-editor', 'monaco-editor/*'], message: 'src/core is pure TypeScript: no React, react-query or Monaco.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'monaco-editor', 'monaco-editor/*'],
+              message: 'src/core is pure TypeScript: no React, react-query or Monaco.',
+            },
             { group: ['**/features/**', '**/app/**', '**/ui/**'], message: 'src/core must not import features, ui or app.' },
           ],
         },
@@ -114,7 +132,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...['agent', 'config', 'conversation', 'elicitation', 'evals', 'persistence', 'sampling', 'tools', 'uri-template'].map((folder) => `**/core/${folder}/*`), '!**/core/persistence/__fixtures__', '!**/core/persistence/__fixtures__/*', '!**/core/config/__fixtures__', '!**/core/config/__fixtures__/*', '!**/core/persistence/open-database'],
+              group: [
+                ...['agent', 'config', 'conversation', 'elicitation', 'evals', 'persistence', 'sampling', 'tools', 'uri-template'].map(
+                  (folder) => `**/core/${folder}/*`,
+                ),
+                '!**/core/persistence/__fixtures__',
+                '!**/core/persistence/__fixtures__/*',
+                '!**/core/config/__fixtures__',
+                '!**/core/config/__fixtures__/*',
+                '!**/core/persistence/open-database',
+              ],
               message: 'Import this core folder through its index.ts (add the export there if it is missing).',
             },
           ],

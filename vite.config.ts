@@ -67,7 +67,11 @@ function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -98,7 +102,9 @@ function contentSecurityPolicyBuild(): Plugin[] {
 }
 
 /** The style sheets index.html carries inline in the dev server too: the theme, the page layout and the chat's (the build adds the rest the prerendered first frame uses, scripts/prerender.ts). */
-const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css', 'src/app/layout.css', 'src/features/chat/chat.css'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+const SHELL_STYLE_SHEETS = ['src/ui/theme.css', 'src/app/app.css', 'src/app/layout.css', 'src/features/chat/chat.css'].map((file) =>
+  fileURLToPath(new URL(file, import.meta.url)),
+);
 
 /**
  * Puts the theme and layout style sheets into index.html as one minified `<style>` (at the
@@ -208,7 +214,11 @@ function clientMetadataDocumentFile(): Plugin {
     config: () => ({ define: { __GLASSBOX_CLIENT_METADATA_URL__: JSON.stringify(urls?.clientMetadataDocumentUrl ?? '') } }),
     generateBundle() {
       if (urls === undefined) return;
-      this.emitFile({ type: 'asset', fileName: 'oauth/client-metadata.json', source: `${JSON.stringify(clientMetadataDocument(urls), null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'oauth/client-metadata.json',
+        source: `${JSON.stringify(clientMetadataDocument(urls), null, 2)}\n`,
+      });
     },
   };
 }
@@ -221,7 +231,11 @@ function evalsSchemaFile(): Plugin {
   return {
     name: 'glassbox:evals-schema',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'schemas/evals.schema.json', source: readFileSync(fileURLToPath(new URL('./src/core/evals/evals-schema.json', import.meta.url)), 'utf8') });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'schemas/evals.schema.json',
+        source: readFileSync(fileURLToPath(new URL('./src/core/evals/evals-schema.json', import.meta.url)), 'utf8'),
+      });
     },
   };
 }

@@ -63,8 +63,14 @@ async function connect(url, headers) {
 export async function measureBridgeRoundTrips({ runs, calls, warmup, block, progress, port }) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'glassbox-bench-bridge-'));
   const configFile = path.join(dir, 'mcp.json');
-  await writeFile(configFile, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } } }));
-  const direct = await startProcess([path.join(REPO_ROOT, 'e2e/servers/everything.mjs'), '--port', String(port(30))], (line) => /^everything: (http\S+)/.exec(line)?.[1]);
+  await writeFile(
+    configFile,
+    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } } }),
+  );
+  const direct = await startProcess(
+    [path.join(REPO_ROOT, 'e2e/servers/everything.mjs'), '--port', String(port(30))],
+    (line) => /^everything: (http\S+)/.exec(line)?.[1],
+  );
   const bridge = await startProcess([path.join(REPO_ROOT, 'bridge/cli.mjs'), configFile, '--json', '--port', String(port(31))], (line) => {
     const event = JSON.parse(line);
     return event.event === 'ready' ? /** @type {{ url: string, token: string }} */ (event) : undefined;
@@ -74,7 +80,8 @@ export async function measureBridgeRoundTrips({ runs, calls, warmup, block, prog
       direct: await connect(new URL(direct.value), {}),
       bridge: await connect(new URL(`${bridge.value.url}/servers/everything/mcp`), { authorization: `Bearer ${bridge.value.token}` }),
     };
-    const call = (/** @type {Client} */ client, /** @type {number} */ i) => client.callTool({ name: 'echo', arguments: { message: `call ${i}` } });
+    const call = (/** @type {Client} */ client, /** @type {number} */ i) =>
+      client.callTool({ name: 'echo', arguments: { message: `call ${i}` } });
     for (let i = 0; i < warmup; i++) {
       await call(clients.direct, i);
       await call(clients.bridge, i);

@@ -23,7 +23,15 @@ export async function loopbackCertificate() {
     keyType: 'ec',
     algorithm: 'sha256',
     notAfterDate: notAfter,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
   });
   return { key: pems.private, cert: pems.cert };
 }
@@ -50,17 +58,20 @@ export async function startHttpsProxy({ target, tls, host = '127.0.0.1', port = 
       headers[name] = value;
     }
     headers.host = upstream.host;
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (response) => {
-      /** @type {Record<string, string | string[]>} */
-      const back = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
-      }
-      res.writeHead(response.statusCode ?? 502, back);
-      // An event stream may stay quiet for long: the client must see the headers now.
-      res.flushHeaders();
-      response.pipe(/** @type {NodeJS.WritableStream} */ (res));
-    });
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (response) => {
+        /** @type {Record<string, string | string[]>} */
+        const back = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
+        }
+        res.writeHead(response.statusCode ?? 502, back);
+        // An event stream may stay quiet for long: the client must see the headers now.
+        res.flushHeaders();
+        response.pipe(/** @type {NodeJS.WritableStream} */ (res));
+      },
+    );
     forward.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`proxy: ${error.message}`);

@@ -33,7 +33,15 @@ export async function startInspector({ port, sandboxPort, timeoutMs = 60_000 } =
   const clientPort = port || (await freePort());
   const sandbox = sandboxPort || (await freePort());
   const child = spawn(process.execPath, [INSPECTOR_LAUNCHER, '--web'], {
-    env: { ...process.env, HOST: '127.0.0.1', CLIENT_PORT: String(clientPort), MCP_SANDBOX_PORT: String(sandbox), MCP_AUTO_OPEN_ENABLED: 'false', DANGEROUSLY_OMIT_AUTH: 'true', MCP_INSPECTOR_SECRET_STORE: 'memory' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      CLIENT_PORT: String(clientPort),
+      MCP_SANDBOX_PORT: String(sandbox),
+      MCP_AUTO_OPEN_ENABLED: 'false',
+      DANGEROUSLY_OMIT_AUTH: 'true',
+      MCP_INSPECTOR_SECRET_STORE: 'memory',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,7 +58,10 @@ export async function startInspector({ port, sandboxPort, timeoutMs = 60_000 } =
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`the MCP Inspector exited (${child.exitCode}): ${output.slice(-500)}`);
-    const ready = await fetch(url).then((response) => response.ok, () => false);
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { url, close };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

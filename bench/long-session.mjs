@@ -25,11 +25,14 @@ function watchRestore(lastAnswer) {
   // When the page last ran a long task: scrolling is measured once the page has settled.
   window.__glassboxLastLongTask = 0;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__glassboxLastLongTask = Math.max(window.__glassboxLastLongTask, entry.startTime + entry.duration);
+    for (const entry of list.getEntries())
+      window.__glassboxLastLongTask = Math.max(window.__glassboxLastLongTask, entry.startTime + entry.duration);
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     const rows = document.querySelector('[data-testid="model-list"] [data-testid="model-row"]');
-    const answered = [...document.querySelectorAll('[data-testid="chat-message"]')].some((message) => message.textContent?.includes(lastAnswer));
+    const answered = [...document.querySelectorAll('[data-testid="chat-message"]')].some((message) =>
+      message.textContent?.includes(lastAnswer),
+    );
     if (rows !== null && answered) window.__glassboxRestoredAt = performance.now();
     else requestAnimationFrame(check);
   };
@@ -69,7 +72,10 @@ async function runTurn({ browser, appUrl, model, steps, resultChars, progress })
   const page = await context.newPage();
   page.on('pageerror', (error) => progress(`long turn page error: ${error.message}`));
   model.reset();
-  model.setScript([...Array.from({ length: steps - 1 }, () => ({ toolCalls: [{ name: 'slow_fill', input: { chars: resultChars } }] })), { text: LAST_ANSWER }]);
+  model.setScript([
+    ...Array.from({ length: steps - 1 }, () => ({ toolCalls: [{ name: 'slow_fill', input: { chars: resultChars } }] })),
+    { text: LAST_ANSWER },
+  ]);
   await page.goto(appUrl);
   await page.locator('[data-testid="server-slow"][data-status="connected"]').waitFor({ timeout: 30_000 });
   await page.getByTestId('provider-select').selectOption('anthropic');
@@ -87,7 +93,10 @@ async function runTurn({ browser, appUrl, model, steps, resultChars, progress })
   await page.getByTestId('chat-send').click();
   // The first call of `fill` asks; "always" lets the rest run.
   await page.getByTestId('approval-always').click({ timeout: 30_000 });
-  await page.getByTestId('chat-message').filter({ hasText: LAST_ANSWER }).waitFor({ timeout: 10 * 60_000 });
+  await page
+    .getByTestId('chat-message')
+    .filter({ hasText: LAST_ANSWER })
+    .waitFor({ timeout: 10 * 60_000 });
   const turnMs = Date.now() - started;
   // The session is saved 300 ms after its last change; give it that and the write.
   await page.waitForTimeout(1500);
@@ -99,7 +108,9 @@ export const RELOADS = 5;
 
 /** Waits until the page has run no long task for a second (at most 20 s): start-up's idle-time work is done. */
 async function settle(page) {
-  await page.waitForFunction(() => performance.now() - window.__glassboxLastLongTask > 1000, undefined, { timeout: 20_000, polling: 100 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => performance.now() - window.__glassboxLastLongTask > 1000, undefined, { timeout: 20_000, polling: 100 })
+    .catch(() => undefined);
 }
 
 /** Reloads the settled `page` and waits for the restored session on screen; the time since navigation. */

@@ -31,7 +31,12 @@ const INIT_SCRIPT = () => {
     }
   };
   const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor', 'disabled', 'data-first-frame'] });
+  observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-editor', 'disabled', 'data-first-frame'],
+  });
   // Largest contentful paint: the browser reports a new entry each time a larger element paints;
   // the last one reported is the page's LCP.
   marks.lcpAt = undefined;
@@ -97,7 +102,10 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
   try {
     // Loopback only, as this machine's network is closed anyway: a page's request to another host
     // (the Inspector's web fonts) fails at once rather than after however long a lookup takes.
-    await context.route((target) => !LOOPBACK.has(target.hostname), (route) => route.abort('internetdisconnected'));
+    await context.route(
+      (target) => !LOOPBACK.has(target.hostname),
+      (route) => route.abort('internetdisconnected'),
+    );
     await context.addInitScript(INIT_SCRIPT);
     const page = await context.newPage();
     await page.waitForTimeout(WINDOW_SETTLE_MS);
@@ -117,20 +125,23 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
         return;
       }
       const pathname = new URL(response.url()).pathname;
-      const kind = type === 'script' || /\.m?js$/.test(pathname) ? 'script' : type === 'stylesheet' || pathname.endsWith('.css') ? 'style' : undefined;
+      const kind =
+        type === 'script' || /\.m?js$/.test(pathname) ? 'script' : type === 'stylesheet' || pathname.endsWith('.css') ? 'style' : undefined;
       if (kind !== undefined) responses.push({ response, kind, pathname });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
     // LCP entries are reported after their frame: give the last one time to arrive.
     await page.waitForFunction(() => window.__benchMarks?.lcpAt !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
-    for (let last = Number.NaN, quietSince = Date.now(); lcpQuietMs > 0 && Date.now() - quietSince < lcpQuietMs; ) {
+    for (let last = Number.NaN, quietSince = Date.now(); lcpQuietMs > 0 && Date.now() - quietSince < lcpQuietMs;) {
       await page.waitForTimeout(100);
       const lcp = await page.evaluate(() => window.__benchMarks?.lcpAt ?? Number.NaN);
       if (!Object.is(lcp, last)) [last, quietSince] = [lcp, Date.now()];
     }
     if (app) {
-      await page.waitForFunction(() => performance.getEntriesByName('glassbox:interactive').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => performance.getEntriesByName('glassbox:interactive').length > 0, undefined, { timeout: 30_000 })
+        .catch(() => undefined);
       await page.waitForFunction(() => window.__benchMarks?.monacoReadyAt !== undefined, undefined, { timeout: monacoTimeoutMs });
       // Let Monaco's workers and fonts arrive, so the file list is complete. ('networkidle' never
       // comes: the app keeps a GET stream open to its MCP server.)
@@ -158,7 +169,12 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
         () => undefined,
       ),
     );
-    const documentGzipBytes = documentResponse ? documentResponse.body().then((body) => gzipSync(body).length, () => Number.NaN) : Promise.resolve(Number.NaN);
+    const documentGzipBytes = documentResponse
+      ? documentResponse.body().then(
+          (body) => gzipSync(body).length,
+          () => Number.NaN,
+        )
+      : Promise.resolve(Number.NaN);
     const files = (await Promise.all(bodies)).filter((file) => file !== undefined);
     for (const file of files) {
       file.responseEnd = timing.resources.find((entry) => entry.name === file.url)?.responseEnd;
@@ -166,7 +182,15 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     // Inline scripts (index.html's theme lines) come with the document, before any paint.
     timing.inlineScripts.forEach((text, index) => {
       const body = Buffer.from(text, 'utf8');
-      files.push({ url: `${url}#inline-script-${index}`, name: `inline script ${index + 1}`, type: 'script', bytes: body.length, gzipBytes: gzipSync(body).length, responseEnd: 0, staticImports: [] });
+      files.push({
+        url: `${url}#inline-script-${index}`,
+        name: `inline script ${index + 1}`,
+        type: 'script',
+        bytes: body.length,
+        gzipBytes: gzipSync(body).length,
+        responseEnd: 0,
+        staticImports: [],
+      });
     });
     return {
       fcpMs: timing.fcp,

@@ -2,7 +2,12 @@
 
 export declare const MAIN_CHUNK_BASELINE_GZIP: number;
 
-export declare const PAINT_BUDGET: { lcpToFcp: number; interactiveToLcp: number; lcpToInspector: number; mainChunkGzip: number };
+export declare const PAINT_BUDGET: {
+  lcpToFcp: number;
+  interactiveToLcp: number;
+  lcpToInspector: number;
+  mainChunkGzip: number;
+};
 
 export interface PaintRun {
   appFcpMs: number;

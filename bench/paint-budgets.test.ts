@@ -4,7 +4,15 @@ import type { PaintRun } from './paint-budgets.mjs';
 
 /** Runs with the given app paints (interactive at 2× the LCP unless given) against a blank page that paints at 50 ms. */
 const runs = (rows: Array<[fcp: number, lcp: number, interactive?: number]>, extra: Partial<PaintRun> = {}): PaintRun[] =>
-  rows.map(([appFcpMs, appLcpMs, appInteractiveMs = 2 * appLcpMs]) => ({ appFcpMs, appLcpMs, appInteractiveMs, blankFcpMs: 50, blankLcpMs: 50, mainChunkGzip: MAIN_CHUNK_BASELINE_GZIP, ...extra }));
+  rows.map(([appFcpMs, appLcpMs, appInteractiveMs = 2 * appLcpMs]) => ({
+    appFcpMs,
+    appLcpMs,
+    appInteractiveMs,
+    blankFcpMs: 50,
+    blankLcpMs: 50,
+    mainChunkGzip: MAIN_CHUNK_BASELINE_GZIP,
+    ...extra,
+  }));
 const verdicts = (lines: ReturnType<typeof paintLines>) => Object.fromEntries(lines.map((line) => [line.measure, line.pass]));
 const line = (lines: ReturnType<typeof paintLines>, measure: string) => lines.find((entry) => entry.measure === measure);
 
@@ -16,18 +24,40 @@ const CHUNK = 'Main chunk (gzip)';
 
 describe('paintLines', () => {
   it('passes when the real UI paints within 1.2× of the first paint, is interactive within 3× of it and the main chunk has not grown', () => {
-    expect(verdicts(paintLines(runs([[90, 100], [95, 95], [80, 90]])))).toEqual({ [FCP]: undefined, [LCP]: true, [INTERACTIVE]: true, [CHUNK]: true });
+    expect(
+      verdicts(
+        paintLines(
+          runs([
+            [90, 100],
+            [95, 95],
+            [80, 90],
+          ]),
+        ),
+      ),
+    ).toEqual({ [FCP]: undefined, [LCP]: true, [INTERACTIVE]: true, [CHUNK]: true });
   });
 
   it('reports the first contentful paint against the blank page without a budget (retired: 2.4× passes)', () => {
-    const lines = paintLines(runs([[120, 120], [95, 95], [110, 110]]));
+    const lines = paintLines(
+      runs([
+        [120, 120],
+        [95, 95],
+        [110, 110],
+      ]),
+    );
     expect(line(lines, FCP)).toMatchObject({ ratio: '2.20×', reference: 'blank 50.0 ms' });
     expect(line(lines, FCP)?.budget).toBeUndefined();
     expect(lines.filter((entry) => entry.pass === false)).toEqual([]);
   });
 
   it('fails the largest contentful paint when it comes later than 1.2× the first paint (a placeholder first frame)', () => {
-    const lines = paintLines(runs([[60, 400], [62, 90], [58, 300]]));
+    const lines = paintLines(
+      runs([
+        [60, 400],
+        [62, 90],
+        [58, 300],
+      ]),
+    );
     expect(verdicts(lines)).toMatchObject({ [LCP]: false });
     expect(line(lines, LCP)?.ratio).toBe('5.17×');
     expect(line(lines, LCP)?.budget).toBe(`≤ ${PAINT_BUDGET.lcpToFcp.toFixed(2)}× FCP`);
@@ -35,7 +65,13 @@ describe('paintLines', () => {
 
   it('fails interactive past 3× the largest paint, on the median of the per-run ratios, and prints it beside the LCP', () => {
     // Per run 3.5×, 2.5×, 3.2× of the LCP: the median run is 3.2×.
-    const lines = paintLines(runs([[100, 100, 350], [100, 100, 250], [100, 100, 320]]));
+    const lines = paintLines(
+      runs([
+        [100, 100, 350],
+        [100, 100, 250],
+        [100, 100, 320],
+      ]),
+    );
     expect(verdicts(lines)).toMatchObject({ [LCP]: true, [INTERACTIVE]: false });
     expect(line(lines, INTERACTIVE)).toMatchObject({ value: '320 ms', reference: 'app LCP 100 ms', ratio: '3.20×', budget: '≤ 3.00× LCP' });
     expect(lines.map((entry) => entry.measure).indexOf(INTERACTIVE)).toBe(lines.map((entry) => entry.measure).indexOf(LCP) + 1);
@@ -47,8 +83,28 @@ describe('paintLines', () => {
 
   it('judges the largest paint against the MCP Inspector only when the run measured it', () => {
     expect(line(paintLines(runs([[100, 100]])), INSPECTOR)).toBeUndefined();
-    expect(verdicts(paintLines(runs([[100, 100], [100, 110]], { inspectorLcpMs: 500 })))).toMatchObject({ [INSPECTOR]: true });
-    const slow = paintLines(runs([[100, 130], [100, 140]], { inspectorLcpMs: 500 }));
+    expect(
+      verdicts(
+        paintLines(
+          runs(
+            [
+              [100, 100],
+              [100, 110],
+            ],
+            { inspectorLcpMs: 500 },
+          ),
+        ),
+      ),
+    ).toMatchObject({ [INSPECTOR]: true });
+    const slow = paintLines(
+      runs(
+        [
+          [100, 130],
+          [100, 140],
+        ],
+        { inspectorLcpMs: 500 },
+      ),
+    );
     expect(line(slow, INSPECTOR)).toMatchObject({ ratio: '0.27×', pass: false });
   });
 

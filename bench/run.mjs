@@ -38,7 +38,15 @@ import { buildApp, buildHarness, HARNESS_PATH, REPO_ROOT } from './build.mjs';
 import { startInspector } from './inspector.mjs';
 import { loopbackCertificate, startHttpsProxy } from './https-proxy.mjs';
 import { runUnwatchedPage } from './unwatched-page.mjs';
-import { beforeFirstPaint, gzipTotal, MAIN_CHUNK_PATTERN, measurePageLoad, MONACO_PATTERN, ON_DEMAND_PATTERN, withStaticImports } from './page-load.mjs';
+import {
+  beforeFirstPaint,
+  gzipTotal,
+  MAIN_CHUNK_PATTERN,
+  measurePageLoad,
+  MONACO_PATTERN,
+  ON_DEMAND_PATTERN,
+  withStaticImports,
+} from './page-load.mjs';
 import { measureAppLongSession } from './long-session.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
@@ -191,11 +199,14 @@ async function main() {
       pass: overhead <= BUDGET.bridgeOverhead,
     });
   }
-  if (!BROWSER_SECTIONS.some((section) => ONLY.has(section))) return report({ lines, raw, startedAt, began, loadAtStart, browserVersion: 'not started' });
+  if (!BROWSER_SECTIONS.some((section) => ONLY.has(section)))
+    return report({ lines, raw, startedAt, began, loadAtStart, browserVersion: 'not started' });
 
   // 1. Build the app and the harness.
   const keepBuild = Boolean(process.env.BENCH_BUILD_DIR);
-  const buildDir = process.env.BENCH_BUILD_DIR ? path.resolve(process.env.BENCH_BUILD_DIR) : await mkdtemp(path.join(os.tmpdir(), 'glassbox-bench-'));
+  const buildDir = process.env.BENCH_BUILD_DIR
+    ? path.resolve(process.env.BENCH_BUILD_DIR)
+    : await mkdtemp(path.join(os.tmpdir(), 'glassbox-bench-'));
   if (!keepBuild) cleanups.push(() => rm(buildDir, { recursive: true, force: true }));
   const siteDir = path.join(buildDir, 'site');
   if (process.env.BENCH_SKIP_BUILD && keepBuild) {
@@ -297,7 +308,11 @@ async function main() {
         blankLcpMs: blank.lcpMs,
         appLcpMs: app.lcpMs,
         appInteractiveMs: app.interactiveMs ?? Number.NaN,
-        ...(inspectorLoad && { inspectorLcpMs: inspectorLoad.lcpMs, inspectorFcpMs: inspectorLoad.fcpMs, inspectorJsGzip: gzipTotal(inspectorLoad.files.filter((f) => f.type === 'script')) }),
+        ...(inspectorLoad && {
+          inspectorLcpMs: inspectorLoad.lcpMs,
+          inspectorFcpMs: inspectorLoad.fcpMs,
+          inspectorJsGzip: gzipTotal(inspectorLoad.files.filter((f) => f.type === 'script')),
+        }),
         mainChunkGzip: gzipTotal(app.files.filter((f) => MAIN_CHUNK_PATTERN.test(f.name))),
         mainWithImportsGzip: gzipTotal(withStaticImports(app, MAIN_CHUNK_PATTERN)),
         mainStaticImports: withStaticImports(app, MAIN_CHUNK_PATTERN).map((f) => ({ name: f.name, gzipBytes: f.gzipBytes })),
@@ -311,7 +326,13 @@ async function main() {
         jsTotalGzipWithoutMonaco: gzipTotal(app.files.filter((f) => f.type === 'script' && !MONACO_PATTERN.test(f.name))),
         heavyBeforePaint: js.filter((f) => MONACO_PATTERN.test(f.name) || ON_DEMAND_PATTERN.test(f.name)).map((f) => f.name),
         filesBeforePaint: [...js, ...css].map((f) => ({ name: f.name, gzipBytes: f.gzipBytes, responseEndMs: f.responseEnd })),
-        allFiles: app.files.map((f) => ({ name: f.name, type: f.type, bytes: f.bytes, gzipBytes: f.gzipBytes, responseEndMs: f.responseEnd })),
+        allFiles: app.files.map((f) => ({
+          name: f.name,
+          type: f.type,
+          bytes: f.bytes,
+          gzipBytes: f.gzipBytes,
+          responseEndMs: f.responseEnd,
+        })),
       };
     });
     raw.pageLoad = perRun;
@@ -319,8 +340,18 @@ async function main() {
     const jsGz = median(pick('jsBeforePaintGzip'));
     const heavy = [...new Set(perRun.flatMap((r) => r.heavyBeforePaint))];
     lines.push(
-      { section: 'load', measure: 'JS before first paint (gzip)', value: kb(jsGz), budget: `≤ ${kb(BUDGET.jsBeforePaintGzip)}`, pass: jsGz <= BUDGET.jsBeforePaintGzip },
-      { section: 'load', measure: 'JS before first paint without Monaco (gzip)', value: kb(median(pick('jsBeforePaintGzipWithoutMonaco'))) },
+      {
+        section: 'load',
+        measure: 'JS before first paint (gzip)',
+        value: kb(jsGz),
+        budget: `≤ ${kb(BUDGET.jsBeforePaintGzip)}`,
+        pass: jsGz <= BUDGET.jsBeforePaintGzip,
+      },
+      {
+        section: 'load',
+        measure: 'JS before first paint without Monaco (gzip)',
+        value: kb(median(pick('jsBeforePaintGzipWithoutMonaco'))),
+      },
       { section: 'load', measure: 'All JS the app loads, without Monaco (gzip)', value: kb(median(pick('jsTotalGzipWithoutMonaco'))) },
       { section: 'load', measure: 'CSS files before first paint (gzip)', value: kb(median(pick('cssBeforePaintGzip'))) },
       { section: 'load', measure: 'HTML with its inline style and script (gzip)', value: kb(median(pick('documentGzip'))) },
@@ -337,11 +368,11 @@ async function main() {
         section: 'load',
         measure: 'Main chunk + its static imports (gzip)',
         value: kb(median(pick('mainWithImportsGzip'))),
-        reference: 'what loads before the app\'s code runs',
+        reference: "what loads before the app's code runs",
       },
       {
         section: 'load',
-        measure: 'Script files before the app\'s code runs',
+        measure: "Script files before the app's code runs",
         value: String(median(perRun.map((r) => r.mainStaticImports.length))),
         reference: 'the main chunk and its static imports (an HTTP/1.1 host serves six at a time)',
       },
@@ -364,7 +395,14 @@ async function main() {
 
   // 5. MCP round trip: 500 sequential tools/call, Glassbox's client + recording vs the bare SDK client, in alternating blocks.
   if (ONLY.has('mcp')) {
-    const options = { url: weather.url, calls: MCP_CALLS, warmup: MCP_WARMUP, block: MCP_BLOCK, tool: 'get_forecast', args: { city: 'Paris', days: 1 } };
+    const options = {
+      url: weather.url,
+      calls: MCP_CALLS,
+      warmup: MCP_WARMUP,
+      block: MCP_BLOCK,
+      tool: 'get_forecast',
+      args: { city: 'Paris', days: 1 },
+    };
     /** @type {import('./harness/harness').RoundTripResult[]} */
     let trips;
     if (DRIVER === 'playwright') {
@@ -374,7 +412,9 @@ async function main() {
       trips = await page.evaluate(([o, runs]) => window.glassboxBench.mcpRoundTrips(o, runs), /** @type {const} */ ([options, RUNS]));
       await context.close();
     } else {
-      trips = /** @type {import('./harness/harness').RoundTripResult[]} */ (await runAlone({ task: 'mcp', options, runs: RUNS }, 'mcp round trip'));
+      trips = /** @type {import('./harness/harness').RoundTripResult[]} */ (
+        await runAlone({ task: 'mcp', options, runs: RUNS }, 'mcp round trip')
+      );
     }
     raw.mcpRoundTrip = trips;
     const glassboxMs = trips.map((t) => t.glassboxMs);
@@ -406,10 +446,14 @@ async function main() {
     const urls = { h2: `${h2Proxy.origin}${slow.pathname}`, h1: slow.href };
     const turn = async (calls, url) => {
       model.reset();
-      model.setScript([{ toolCalls: Array.from({ length: calls }, () => ({ name: 'slow_sleep', input: { ms: SLEEP_MS } })) }, { text: 'All done.' }]);
+      model.setScript([
+        { toolCalls: Array.from({ length: calls }, () => ({ name: 'slow_sleep', input: { ms: SLEEP_MS } })) },
+        { text: 'All done.' },
+      ]);
       return page.evaluate((o) => window.glassboxBench.agentTurn(o), { labUrl: url, modelUrl: model.url, expectedCalls: calls });
     };
-    const bare = (calls, url) => page.evaluate((o) => window.glassboxBench.bareParallel(o), { url, calls, tool: 'sleep', args: { ms: SLEEP_MS } });
+    const bare = (calls, url) =>
+      page.evaluate((o) => window.glassboxBench.bareParallel(o), { url, calls, tool: 'sleep', args: { ms: SLEEP_MS } });
     await turn(1, urls.h2); // warm-up, not counted
     await turn(1, urls.h1);
     const turns = await repeat('parallel tool calls', async (run) => {
@@ -477,7 +521,6 @@ async function main() {
     );
   }
 
-
   // 7. Connecting 10 servers at once against one. Forty requests at once: measured in a Chromium
   // with no automation attached (see unwatched-page.mjs), the page running the plan by itself.
   if (ONLY.has('connect')) {
@@ -517,21 +560,42 @@ async function main() {
       measure: `  bare SDK clients, the same latency (connect + tools/list)`,
       value: ms(median(connects.map((c) => c.bareRemoteTen.ms))),
       reference: `1 server ${ms(median(connects.map((c) => c.bareRemoteOne.ms)))}`,
-      ratio: times(median(ratios(connects.map((c) => c.bareRemoteTen.ms), connects.map((c) => c.bareRemoteOne.ms)))),
+      ratio: times(
+        median(
+          ratios(
+            connects.map((c) => c.bareRemoteTen.ms),
+            connects.map((c) => c.bareRemoteOne.ms),
+          ),
+        ),
+      ),
     });
     lines.push({
       section: 'connect',
       measure: `  on loopback (no latency: CPU-bound)`,
       value: ms(median(connects.map((c) => c.ten.ms))),
       reference: `1 server ${ms(median(connects.map((c) => c.one.ms)))}`,
-      ratio: times(median(ratios(connects.map((c) => c.ten.ms), connects.map((c) => c.one.ms)))),
+      ratio: times(
+        median(
+          ratios(
+            connects.map((c) => c.ten.ms),
+            connects.map((c) => c.one.ms),
+          ),
+        ),
+      ),
     });
     lines.push({
       section: 'connect',
       measure: `  bare SDK clients on loopback: ${MANY_SERVERS} at once (connect + tools/list)`,
       value: ms(median(connects.map((c) => c.bareTen.ms))),
       reference: `1 server ${ms(median(connects.map((c) => c.bareOne.ms)))}`,
-      ratio: times(median(ratios(connects.map((c) => c.bareTen.ms), connects.map((c) => c.bareOne.ms)))),
+      ratio: times(
+        median(
+          ratios(
+            connects.map((c) => c.bareTen.ms),
+            connects.map((c) => c.bareOne.ms),
+          ),
+        ),
+      ),
     });
   }
 
@@ -547,7 +611,11 @@ async function main() {
         const filled = await page.evaluate((n) => window.glassboxBench.fillTraffic(n), messages);
         const heapAfter = await page.evaluate(() => window.glassboxBench.heapBytes());
         const { summary } = filled;
-        const filterBy = (m) => page.evaluate(([name, visible, total]) => window.glassboxBench.filterMethod(name, visible, total), [m, m === '' ? summary.rows : (summary.byMethod[m] ?? 0), summary.rows]);
+        const filterBy = (m) =>
+          page.evaluate(
+            ([name, visible, total]) => window.glassboxBench.filterMethod(name, visible, total),
+            [m, m === '' ? summary.rows : (summary.byMethod[m] ?? 0), summary.rows],
+          );
         // The first filter of the page (cold code), then the same again after another one (warm).
         const filter = await filterBy(method);
         const unfilter = await filterBy('');
@@ -609,7 +677,11 @@ async function main() {
     const filterMs = median(pick((s) => s.filterMs));
     const tasks = (size) => {
       const all = scale.flatMap((s) => s[size].scroll.longTasks);
-      return { count: all.length, longest: all.length > 0 ? Math.max(...all) : 0, text: `${all.length}, longest ${all.length > 0 ? ms(Math.max(...all)) : '—'}` };
+      return {
+        count: all.length,
+        longest: all.length > 0 ? Math.max(...all) : 0,
+        text: `${all.length}, longest ${all.length > 0 ? ms(Math.max(...all)) : '—'}`,
+      };
     };
     const large = tasks('large');
     const small = tasks('small');
@@ -631,14 +703,28 @@ async function main() {
         measure: `Render ${n} (log filled → rows painted)`,
         value: ms(median(pick((s) => s.renderMs))),
         reference: `${nSmall} ${ms(median(pick((s) => s.renderMs, 'small')))}`,
-        ratio: times(median(ratios(pick((s) => s.renderMs), pick((s) => s.renderMs, 'small')))),
+        ratio: times(
+          median(
+            ratios(
+              pick((s) => s.renderMs),
+              pick((s) => s.renderMs, 'small'),
+            ),
+          ),
+        ),
       },
       {
         section: 'traffic',
         measure: `Filter ${n} by method (${method}: ${first.filterVisible.toLocaleString('en-US')}), first time`,
         value: ms(filterMs),
         reference: `${nSmall} ${ms(median(pick((s) => s.filterMs, 'small')))}`,
-        ratio: times(median(ratios(pick((s) => s.filterMs), pick((s) => s.filterMs, 'small')))),
+        ratio: times(
+          median(
+            ratios(
+              pick((s) => s.filterMs),
+              pick((s) => s.filterMs, 'small'),
+            ),
+          ),
+        ),
         budget: `< ${ms(BUDGET.filterMs)}`,
         pass: filterMs < BUDGET.filterMs,
       },
@@ -647,14 +733,28 @@ async function main() {
         measure: '  the same filter again (warm)',
         value: ms(median(pick((s) => s.warmFilterMs))),
         reference: `${nSmall} ${ms(median(pick((s) => s.warmFilterMs, 'small')))}`,
-        ratio: times(median(ratios(pick((s) => s.warmFilterMs), pick((s) => s.warmFilterMs, 'small')))),
+        ratio: times(
+          median(
+            ratios(
+              pick((s) => s.warmFilterMs),
+              pick((s) => s.warmFilterMs, 'small'),
+            ),
+          ),
+        ),
       },
       {
         section: 'traffic',
         measure: `Clear the method filter (back to ${n})`,
         value: ms(median(pick((s) => s.unfilterMs))),
         reference: `${nSmall} ${ms(median(pick((s) => s.unfilterMs, 'small')))}`,
-        ratio: times(median(ratios(pick((s) => s.unfilterMs), pick((s) => s.unfilterMs, 'small')))),
+        ratio: times(
+          median(
+            ratios(
+              pick((s) => s.unfilterMs),
+              pick((s) => s.unfilterMs, 'small'),
+            ),
+          ),
+        ),
       },
       {
         section: 'traffic',
@@ -690,7 +790,20 @@ async function main() {
   if (ONLY.has('evals')) {
     const { context, page } = await openHarness();
     cleanups.push(() => context.close());
-    const cities = ['Amsterdam', 'Berlin', 'Cairo', 'Lisbon', 'London', 'Nairobi', 'New York', 'Paris', 'Reykjavik', 'Sydney', 'Tokyo', 'Toronto'];
+    const cities = [
+      'Amsterdam',
+      'Berlin',
+      'Cairo',
+      'Lisbon',
+      'London',
+      'Nairobi',
+      'New York',
+      'Paris',
+      'Reykjavik',
+      'Sydney',
+      'Tokyo',
+      'Toronto',
+    ];
     // Every turn: one get_forecast call, then the answer; twice over (both targets).
     const script = Array.from({ length: 2 }, () =>
       Array.from({ length: EVAL_CASES }, (_, index) => {
@@ -701,7 +814,12 @@ async function main() {
     const phase = async (by) => {
       model.reset();
       model.setScript(script);
-      return page.evaluate((o) => window.glassboxBench.evalsTurns(o), { weatherUrl: weather.url, modelUrl: model.url, cases: EVAL_CASES, by });
+      return page.evaluate((o) => window.glassboxBench.evalsTurns(o), {
+        weatherUrl: weather.url,
+        modelUrl: model.url,
+        cases: EVAL_CASES,
+        by,
+      });
     };
     await phase('evals'); // warm-up, not counted
     await phase('chat');
@@ -713,8 +831,14 @@ async function main() {
     });
     await context.close();
     raw.evals = pairs;
-    if (pairs.some((pair) => pair.evals.passed !== 2 * EVAL_CASES || pair.chat.toolCalls !== 2 * EVAL_CASES)) throw new Error(`evals bench: not every turn ran as scripted: ${JSON.stringify(pairs)}`);
-    const ratio = median(ratios(pairs.map((pair) => pair.evals.ms), pairs.map((pair) => pair.chat.ms)));
+    if (pairs.some((pair) => pair.evals.passed !== 2 * EVAL_CASES || pair.chat.toolCalls !== 2 * EVAL_CASES))
+      throw new Error(`evals bench: not every turn ran as scripted: ${JSON.stringify(pairs)}`);
+    const ratio = median(
+      ratios(
+        pairs.map((pair) => pair.evals.ms),
+        pairs.map((pair) => pair.chat.ms),
+      ),
+    );
     lines.push({
       section: 'evals',
       measure: `${EVAL_CASES} cases × 2 targets by the eval runner (scripted model, weather server)`,
@@ -727,7 +851,8 @@ async function main() {
   }
 
   // 9. A long turn (issue 18): growth of the saved session and the heap, the model wire with it.
-  if (ONLY.has('long')) lines.push(...(await measureLongSession({ browser, siteUrl: site.url, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })));
+  if (ONLY.has('long'))
+    lines.push(...(await measureLongSession({ browser, siteUrl: site.url, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })));
 
   return report({ lines, raw, startedAt, began, loadAtStart, browserVersion });
 }
@@ -739,13 +864,27 @@ async function main() {
 async function report({ lines, raw, startedAt, began, loadAtStart, browserVersion }) {
   const failed = lines.filter((line) => line.pass === false);
   const header = ['Measure', 'Median', 'Reference (median)', 'Ratio', 'Budget', 'Result'];
-  const rows = lines.map((line) => [line.measure, line.value, line.reference ?? '', line.ratio ?? '', line.budget ?? '', line.pass === undefined ? '' : line.pass ? 'PASS' : 'FAIL']);
+  const rows = lines.map((line) => [
+    line.measure,
+    line.value,
+    line.reference ?? '',
+    line.ratio ?? '',
+    line.budget ?? '',
+    line.pass === undefined ? '' : line.pass ? 'PASS' : 'FAIL',
+  ]);
   const elapsedS = (Date.now() - began) / 1000;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const load = os.loadavg().map((v) => v.toFixed(1)).join(' ');
-  console.log(`\nGlassbox bench — ${startedAt.toISOString()} — ${RUNS} runs per measure, medians; ${os.cpus().length} × ${cpu}; load average ${load}; Chromium ${browserVersion}; Node ${process.version}\n`);
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
+  console.log(
+    `\nGlassbox bench — ${startedAt.toISOString()} — ${RUNS} runs per measure, medians; ${os.cpus().length} × ${cpu}; load average ${load}; Chromium ${browserVersion}; Node ${process.version}\n`,
+  );
   console.log(table(header, rows));
-  console.log(`\n${failed.length === 0 ? 'All budgets PASS' : `${failed.length} budget(s) FAIL: ${failed.map((l) => l.measure.trim()).join('; ')}`} — ${elapsedS.toFixed(0)} s`);
+  console.log(
+    `\n${failed.length === 0 ? 'All budgets PASS' : `${failed.length} budget(s) FAIL: ${failed.map((l) => l.measure.trim()).join('; ')}`} — ${elapsedS.toFixed(0)} s`,
+  );
 
   const resultsDir = path.join(REPO_ROOT, 'bench-results');
   await mkdir(resultsDir, { recursive: true });
@@ -757,8 +896,27 @@ async function report({ lines, raw, startedAt, began, loadAtStart, browserVersio
         startedAt: startedAt.toISOString(),
         elapsedSeconds: elapsedS,
         runs: RUNS,
-        machine: { cpus: os.cpus().length, cpu, loadAverageAtEnd: os.loadavg(), loadAverageAtStart: loadAtStart, memoryBytes: os.totalmem(), platform: `${os.platform()} ${os.release()}`, node: process.version, chromium: browserVersion },
-        settings: { latencyMs: LATENCY_MS, mcpCalls: MCP_CALLS, bridgeCalls: BRIDGE_CALLS, trafficMessages: TRAFFIC_MESSAGES, referenceMessages: REFERENCE_MESSAGES, scrollMs: SCROLL_MS, parallelCalls: PARALLEL_CALLS, sleepMs: SLEEP_MS, servers: MANY_SERVERS },
+        machine: {
+          cpus: os.cpus().length,
+          cpu,
+          loadAverageAtEnd: os.loadavg(),
+          loadAverageAtStart: loadAtStart,
+          memoryBytes: os.totalmem(),
+          platform: `${os.platform()} ${os.release()}`,
+          node: process.version,
+          chromium: browserVersion,
+        },
+        settings: {
+          latencyMs: LATENCY_MS,
+          mcpCalls: MCP_CALLS,
+          bridgeCalls: BRIDGE_CALLS,
+          trafficMessages: TRAFFIC_MESSAGES,
+          referenceMessages: REFERENCE_MESSAGES,
+          scrollMs: SCROLL_MS,
+          parallelCalls: PARALLEL_CALLS,
+          sleepMs: SLEEP_MS,
+          servers: MANY_SERVERS,
+        },
         budgets: BUDGET,
         lines,
         raw,
@@ -779,7 +937,16 @@ async function report({ lines, raw, startedAt, began, loadAtStart, browserVersio
 async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, raw, port }) {
   const model = await startModel({ host: '127.0.0.1', port: port(5), chunkDelayMs: 0, keepRequests: false });
   cleanups.push(() => model.close());
-  const app = await measureAppLongSession({ browser, siteUrl, labSlowUrl, model, steps: LONG_STEPS, resultChars: LONG_RESULT_BYTES, scrollMs: SCROLL_MS, progress });
+  const app = await measureAppLongSession({
+    browser,
+    siteUrl,
+    labSlowUrl,
+    model,
+    steps: LONG_STEPS,
+    resultChars: LONG_RESULT_BYTES,
+    scrollMs: SCROLL_MS,
+    progress,
+  });
   const { context, page } = await openHarness();
   cleanups.push(() => context.close());
   const bill = await page.evaluate(() => window.glassboxBench.toolBillOffline(100));
@@ -793,13 +960,54 @@ async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, r
   const restoreMs = median(app.restores.map((r) => r.restoreMs));
   const restoreSpread = `${app.restores.length} reloads: ${ms(Math.min(...app.restores.map((r) => r.restoreMs)))}–${ms(Math.max(...app.restores.map((r) => r.restoreMs)))}`;
   return [
-    { section: 'long', measure: `Saved session in IndexedDB, ${LONG_STEPS}-step turn in the app (20 KB tool results)`, value: mb(all.storedBytes), reference: sizes('storedBytes'), ratio: times(storedRatio), budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`, pass: storedRatio <= BUDGET.longGrowth },
-    { section: 'long', measure: `JS heap after the ${LONG_STEPS}-step turn`, value: mb(all.heapBytes), reference: sizes('heapBytes'), ratio: times(heapRatio), budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`, pass: heapRatio <= BUDGET.longGrowth },
+    {
+      section: 'long',
+      measure: `Saved session in IndexedDB, ${LONG_STEPS}-step turn in the app (20 KB tool results)`,
+      value: mb(all.storedBytes),
+      reference: sizes('storedBytes'),
+      ratio: times(storedRatio),
+      budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`,
+      pass: storedRatio <= BUDGET.longGrowth,
+    },
+    {
+      section: 'long',
+      measure: `JS heap after the ${LONG_STEPS}-step turn`,
+      value: mb(all.heapBytes),
+      reference: sizes('heapBytes'),
+      ratio: times(heapRatio),
+      budget: `≤ ${times(BUDGET.longGrowth)} of ${q.steps} steps`,
+      pass: heapRatio <= BUDGET.longGrowth,
+    },
     { section: 'long', measure: `  the ${LONG_STEPS}-step turn itself (scripted model, no delay)`, value: ms(all.turnMs) },
-    { section: 'long', measure: `Reload: the ${LONG_STEPS}-step session restored (chat + ${app.restores[0]?.requests} request rows drawn), since navigation`, value: ms(restoreMs), reference: restoreSpread, budget: `≤ ${ms(BUDGET.longRestoreMs)}`, pass: restoreMs <= BUDGET.longRestoreMs },
-    { section: 'long', measure: `Scroll the model wire ${SCROLL_MS / 1000} s: long tasks`, value: `${longTasks.length}, longest ${longTasks.length > 0 ? ms(Math.max(...longTasks)) : '—'}`, budget: `none > ${BUDGET.longTaskMs} ms`, pass: longTasks.length === 0 },
-    { section: 'long', measure: "Open the last request's detail", value: ms(app.detailMs), budget: `≤ ${ms(BUDGET.longDetailMs)}`, pass: app.detailMs <= BUDGET.longDetailMs },
-    { section: 'long', measure: `Token bill of 100 tools, offline (o200k, ${bill.total.toLocaleString('en-US')} tokens)`, value: ms(bill.ms), budget: `≤ ${ms(BUDGET.toolBillMs)}`, pass: bill.ms <= BUDGET.toolBillMs },
+    {
+      section: 'long',
+      measure: `Reload: the ${LONG_STEPS}-step session restored (chat + ${app.restores[0]?.requests} request rows drawn), since navigation`,
+      value: ms(restoreMs),
+      reference: restoreSpread,
+      budget: `≤ ${ms(BUDGET.longRestoreMs)}`,
+      pass: restoreMs <= BUDGET.longRestoreMs,
+    },
+    {
+      section: 'long',
+      measure: `Scroll the model wire ${SCROLL_MS / 1000} s: long tasks`,
+      value: `${longTasks.length}, longest ${longTasks.length > 0 ? ms(Math.max(...longTasks)) : '—'}`,
+      budget: `none > ${BUDGET.longTaskMs} ms`,
+      pass: longTasks.length === 0,
+    },
+    {
+      section: 'long',
+      measure: "Open the last request's detail",
+      value: ms(app.detailMs),
+      budget: `≤ ${ms(BUDGET.longDetailMs)}`,
+      pass: app.detailMs <= BUDGET.longDetailMs,
+    },
+    {
+      section: 'long',
+      measure: `Token bill of 100 tools, offline (o200k, ${bill.total.toLocaleString('en-US')} tokens)`,
+      value: ms(bill.ms),
+      budget: `≤ ${ms(BUDGET.toolBillMs)}`,
+      pass: bill.ms <= BUDGET.toolBillMs,
+    },
   ];
 }
 

@@ -13,4 +13,10 @@ export interface StaticServer {
  * (default) serves `a.html` for `a` when only that exists; `exact` serves files as named, 404
  * otherwise; `spa` answers every unknown path with the root's index.html.
  */
-export declare function serveStatic(options: { root: string; host?: string; port?: number; tls?: { key: string; cert: string }; mode?: 'pretty' | 'exact' | 'spa' }): Promise<StaticServer>;
+export declare function serveStatic(options: {
+  root: string;
+  host?: string;
+  port?: number;
+  tls?: { key: string; cert: string };
+  mode?: 'pretty' | 'exact' | 'spa';
+}): Promise<StaticServer>;

@@ -62,6 +62,10 @@ export function times(value) {
  */
 export function table(header, rows) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells) => cells.map((cell, column) => (cell ?? '').padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((cell, column) => (cell ?? '').padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }

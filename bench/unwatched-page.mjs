@@ -12,7 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Flags Playwright passes for pages that keep running at full speed; a plain launch needs them too. */
-const FULL_SPEED_ARGS = ['--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'];
+const FULL_SPEED_ARGS = [
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
 
 /**
  * Runs the page at `pageUrl(reportUrl)` in a fresh headless Chromium profile and resolves with

@@ -43,7 +43,9 @@ function isStale() {
   if (!existsSync(CONFIG_BUNDLE) || !existsSync(INPUTS_FILE)) return true;
   const built = statSync(CONFIG_BUNDLE).mtimeMs;
   try {
-    return /** @type {string[]} */ (JSON.parse(readFileSync(INPUTS_FILE, 'utf8'))).some((file) => !existsSync(file) || statSync(file).mtimeMs > built);
+    return /** @type {string[]} */ (JSON.parse(readFileSync(INPUTS_FILE, 'utf8'))).some(
+      (file) => !existsSync(file) || statSync(file).mtimeMs > built,
+    );
   } catch {
     return true;
   }
@@ -65,6 +67,8 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   } catch (error) {
     // An install without dev dependencies (no rolldown) must not fail on the bridge's account.
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    process.stderr.write(`bridge/build-config: skipped (${/** @type {Error} */ (error).message}); glassbox-bridge needs the dev dependencies\n`);
+    process.stderr.write(
+      `bridge/build-config: skipped (${/** @type {Error} */ (error).message}); glassbox-bridge needs the dev dependencies\n`,
+    );
   }
 }

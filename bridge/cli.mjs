@@ -75,7 +75,10 @@ try {
 const readBridgeConfig = await loadReadBridgeConfig();
 // VS Code keeps a workspace's servers in <workspace>/.vscode/mcp.json.
 const folder = dirname(file);
-const config = readBridgeConfig(text, process.env, { workspaceFolder: basename(folder) === '.vscode' ? dirname(folder) : folder, userHome: homedir() });
+const config = readBridgeConfig(text, process.env, {
+  workspaceFolder: basename(folder) === '.vscode' ? dirname(folder) : folder,
+  userHome: homedir(),
+});
 if (config.errors.length > 0) fail(`${file} is not a config Glassbox can read (${config.errors.join('; ')})`);
 if (config.servers.length === 0) fail(`${file} has no stdio servers (entries with a "command") to serve`);
 
@@ -103,9 +106,18 @@ if (values.json) {
   emit({ event: 'ready', url: bridge.url, token, servers: names, pairUrl: link });
 } else {
   const lines = [`glassbox-bridge: ${names.length} stdio server(s) from ${file} at ${bridge.url}`];
-  for (const entry of config.servers) lines.push(`  ${entry.name}  ${bridge.url}/servers/${encodeURIComponent(entry.name)}/mcp  (${[entry.command, ...entry.args].join(' ')})`);
+  for (const entry of config.servers)
+    lines.push(
+      `  ${entry.name}  ${bridge.url}/servers/${encodeURIComponent(entry.name)}/mcp  (${[entry.command, ...entry.args].join(' ')})`,
+    );
   for (const entry of config.skipped) lines.push(`  skipped ${entry.name}: ${entry.reason}`);
-  lines.push('', 'Open this link to add the bridge to Glassbox (it holds the token: do not share it):', `  ${link}`, '', 'Stop with Ctrl-C (or close stdin); every server process stops with the bridge.');
+  lines.push(
+    '',
+    'Open this link to add the bridge to Glassbox (it holds the token: do not share it):',
+    `  ${link}`,
+    '',
+    'Stop with Ctrl-C (or close stdin); every server process stops with the bridge.',
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

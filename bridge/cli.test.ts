@@ -35,7 +35,11 @@ describe('glassbox-bridge on the command line', { timeout: 60_000 }, () => {
       const link = new URL(bridge.ready.pairUrl);
       expect(`${link.origin}${link.pathname}${link.search}`).toBe('https://glassbox.example/sub/path/?x=1');
       const [, payload] = /^#bridge=([A-Za-z0-9_-]+)$/.exec(link.hash) ?? [];
-      expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'))).toEqual({ v: 1, url: bridge.ready.url, token: bridge.ready.token });
+      expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'))).toEqual({
+        v: 1,
+        url: bridge.ready.url,
+        token: bridge.ready.token,
+      });
       expect(bridge.ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const answer = await bridge.request('/servers', { headers: { origin: 'https://glassbox.example' } });
       expect(answer.headers.get('access-control-allow-origin')).toBe('https://glassbox.example');
@@ -56,7 +60,9 @@ describe('glassbox-bridge on the command line', { timeout: 60_000 }, () => {
   });
 
   it('says in plain words what it serves and skips, never an env value', async () => {
-    const file = writeConfig({ mcpServers: { crashing: { ...CRASHING, env: { API_KEY: SECRET } }, remote: { url: 'https://example.com/mcp' } } });
+    const file = writeConfig({
+      mcpServers: { crashing: { ...CRASHING, env: { API_KEY: SECRET } }, remote: { url: 'https://example.com/mcp' } },
+    });
     const run = await runCli([file], (stdout) => stdout.includes('Stop with Ctrl-C'));
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/crashing {2}http:\/\/127\.0\.0\.1:\d+\/servers\/crashing\/mcp/);

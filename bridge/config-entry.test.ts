@@ -7,7 +7,12 @@ describe('readBridgeConfig', () => {
     const read = readBridgeConfig(
       JSON.stringify({
         mcpServers: {
-          memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: '/tmp/m.jsonl', PORT: 3 }, cwd: '/tmp' },
+          memory: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-memory'],
+            env: { MEMORY_FILE_PATH: '/tmp/m.jsonl', PORT: 3 },
+            cwd: '/tmp',
+          },
           remote: { url: 'https://example.com/mcp' },
           off: { command: 'node', disabled: true },
         },
@@ -21,7 +26,12 @@ describe('readBridgeConfig', () => {
           args: ['-y', '@modelcontextprotocol/server-memory'],
           env: { MEMORY_FILE_PATH: '/tmp/m.jsonl', PORT: '3' },
           cwd: '/tmp',
-          launch: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: '/tmp/m.jsonl', PORT: '3' }, cwd: '/tmp' },
+          launch: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-memory'],
+            env: { MEMORY_FILE_PATH: '/tmp/m.jsonl', PORT: '3' },
+            cwd: '/tmp',
+          },
         },
       ],
       skipped: [
@@ -34,21 +44,37 @@ describe('readBridgeConfig', () => {
 
   it('reads VS Code, Zed and Opencode shapes', () => {
     const launchOf = (text: string) => readBridgeConfig(text).servers.map(({ name, launch }) => ({ name, ...launch }));
-    expect(launchOf('{"servers": {"fs": {"type": "stdio", "command": "node", "args": ["fs.js"], "env": {"A": "1"}}}}')).toEqual([{ name: 'fs', command: 'node', args: ['fs.js'], env: { A: '1' } }]);
-    expect(launchOf('{"context_servers": {"z": {"command": {"path": "node", "args": ["z.js"], "env": {"B": "2"}}}}}')).toEqual([{ name: 'z', command: 'node', args: ['z.js'], env: { B: '2' } }]);
-    expect(launchOf('{"mcp": {"o": {"type": "local", "command": ["node", "o.js"], "environment": {"C": "3"}}}}')).toEqual([{ name: 'o', command: 'node', args: ['o.js'], env: { C: '3' } }]);
+    expect(launchOf('{"servers": {"fs": {"type": "stdio", "command": "node", "args": ["fs.js"], "env": {"A": "1"}}}}')).toEqual([
+      { name: 'fs', command: 'node', args: ['fs.js'], env: { A: '1' } },
+    ]);
+    expect(launchOf('{"context_servers": {"z": {"command": {"path": "node", "args": ["z.js"], "env": {"B": "2"}}}}}')).toEqual([
+      { name: 'z', command: 'node', args: ['z.js'], env: { B: '2' } },
+    ]);
+    expect(launchOf('{"mcp": {"o": {"type": "local", "command": ["node", "o.js"], "environment": {"C": "3"}}}}')).toEqual([
+      { name: 'o', command: 'node', args: ['o.js'], env: { C: '3' } },
+    ]);
   });
 
   it('reads a fragment without outer braces, and the later of two entries with one name', () => {
     const read = readBridgeConfig('"mcpServers": {"a": {"command": "one"}, "a": {"command": "two", "env": {"K": "v"}}}');
-    expect(read.servers).toEqual([{ name: 'a', command: 'two', args: [], env: { K: 'v' }, launch: { command: 'two', args: [], env: { K: 'v' } } }]);
+    expect(read.servers).toEqual([
+      { name: 'a', command: 'two', args: [], env: { K: 'v' }, launch: { command: 'two', args: [], env: { K: 'v' } } },
+    ]);
   });
 
   it('fills ${env:NAME}, ${NAME}, ${NAME:-default} and defaulted inputs from the environment; what stays unknown skips the entry', () => {
     const text = JSON.stringify({
-      inputs: [{ type: 'promptString', id: 'region', default: 'eu' }, { type: 'promptString', id: 'key', password: true }],
+      inputs: [
+        { type: 'promptString', id: 'region', default: 'eu' },
+        { type: 'promptString', id: 'key', password: true },
+      ],
       servers: {
-        ok: { type: 'stdio', command: '${env:TOOL}', args: ['--region=${input:region}', '--home=${HOME_DIR:-/home/x}', '$KEEP'], env: { KEY: '${API_KEY}' } },
+        ok: {
+          type: 'stdio',
+          command: '${env:TOOL}',
+          args: ['--region=${input:region}', '--home=${HOME_DIR:-/home/x}', '$KEEP'],
+          env: { KEY: '${API_KEY}' },
+        },
         needsInput: { type: 'stdio', command: 'node', env: { KEY: '${input:key}' } },
         needsEnv: { type: 'stdio', command: 'node', args: ['${env:NOT_SET}'] },
       },
@@ -70,7 +96,8 @@ describe('readBridgeConfig', () => {
   });
 
   it("fills VS Code's ${workspaceFolder} and ${userHome} when given", () => {
-    const text = '{"servers": {"pw": {"command": "node", "args": ["${workspaceFolder}/x.js"], "cwd": "${userHome}"}, "other": {"command": "${workspaceFolderBasename}"}}}';
+    const text =
+      '{"servers": {"pw": {"command": "node", "args": ["${workspaceFolder}/x.js"], "cwd": "${userHome}"}, "other": {"command": "${workspaceFolderBasename}"}}}';
     const read = readBridgeConfig(text, {}, { workspaceFolder: '/repo', userHome: '/home/me' });
     expect(read.servers.map((server) => server.launch)).toEqual([{ command: 'node', args: ['/repo/x.js'], env: {}, cwd: '/home/me' }]);
     expect(read.skipped.map((entry) => entry.name)).toEqual(['other']);

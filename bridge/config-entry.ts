@@ -55,7 +55,11 @@ export function readBridgeConfig(
 ): BridgeConfig {
   const { config, problems } = parseMcpConfig(text);
   if (config === null) {
-    return { servers: [], skipped: [], errors: problems.filter((problem) => problem.severity === 'error').map((problem) => `line ${problem.line}: ${problem.code}`) };
+    return {
+      servers: [],
+      skipped: [],
+      errors: problems.filter((problem) => problem.severity === 'error').map((problem) => `line ${problem.line}: ${problem.code}`),
+    };
   }
   // The same located entries parseMcpConfig read, in the same order, for the fields it leaves out.
   const { parsedText, shift } = textToParse(text);
@@ -74,7 +78,9 @@ export function readBridgeConfig(
     if (server.disabled) return skip('disabled in the file');
     if (server.command === undefined || server.command.trim() === '') return skip('no command');
     if (server.status === 'invalid') {
-      const lines = problems.filter((problem) => problem.severity === 'error' && problem.server === server.name).map((problem) => `line ${problem.line}: ${problem.code}`);
+      const lines = problems
+        .filter((problem) => problem.severity === 'error' && problem.server === server.name)
+        .map((problem) => `line ${problem.line}: ${problem.code}`);
       return skip(`invalid entry (${lines.join(', ') || 'see the file'})`);
     }
     const extra = node === undefined ? {} : readProcessFields(node);
@@ -82,7 +88,9 @@ export function readBridgeConfig(
     const launch = resolvePlaceholders(written, environment, config.inputs, variables);
     if (!launch.ok) {
       const asks = launch.missing.some((raw) => raw.startsWith('${input:'));
-      return skip(`needs ${launch.missing.join(', ')}: ${asks ? 'the bridge cannot ask for an input, write the value into the file' : "set it in the bridge's environment, or write the value into the file"}`);
+      return skip(
+        `needs ${launch.missing.join(', ')}: ${asks ? 'the bridge cannot ask for an input, write the value into the file' : "set it in the bridge's environment, or write the value into the file"}`,
+      );
     }
     byName.set(server.name, { name: server.name, ...written, launch: launch.value });
   });

@@ -17,7 +17,10 @@ export declare function bearerMatches(header: string | undefined, token: string)
 /** The verdict on one request. */
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 /** Checks Host, then Origin, then (except preflights) the token. */
-export declare function checkRequest(req: IncomingMessage, options: { token: string; hosts: Set<string>; origins: Set<string> }): GuardVerdict;
+export declare function checkRequest(
+  req: IncomingMessage,
+  options: { token: string; hosts: Set<string>; origins: Set<string> },
+): GuardVerdict;
 /** Sets CORS headers for an allowed Origin only. */
 export declare function applyCors(req: IncomingMessage, res: ServerResponse, origins: Set<string>): void;
 /** Answers a preflight: 204, methods, headers, Private-Network. */

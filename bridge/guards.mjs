@@ -6,7 +6,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Request headers a page may send (the MCP transport's, both eras). */
-export const ALLOW_HEADERS = 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name';
+export const ALLOW_HEADERS =
+  'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name';
 /** Response headers a page may read. */
 export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
 /** Methods the bridge answers. */
@@ -66,11 +67,14 @@ export function bearerMatches(header, token) {
  */
 export function checkRequest(req, { token, hosts, origins }) {
   const host = req.headers.host;
-  if (host === undefined || !hosts.has(host.toLowerCase())) return { ok: false, status: 403, reason: 'Host is not this bridge on a loopback name' };
+  if (host === undefined || !hosts.has(host.toLowerCase()))
+    return { ok: false, status: 403, reason: 'Host is not this bridge on a loopback name' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !origins.has(origin)) return { ok: false, status: 403, reason: 'Origin is not allowed (start the bridge with --app or --origin for it)' };
+  if (origin !== undefined && !origins.has(origin))
+    return { ok: false, status: 403, reason: 'Origin is not allowed (start the bridge with --app or --origin for it)' };
   if (req.method === 'OPTIONS') return { ok: true };
-  if (!bearerMatches(req.headers.authorization, token)) return { ok: false, status: 401, reason: 'Missing or wrong bearer token (use the pair link the bridge printed)' };
+  if (!bearerMatches(req.headers.authorization, token))
+    return { ok: false, status: 401, reason: 'Missing or wrong bearer token (use the pair link the bridge printed)' };
   return { ok: true };
 }
 

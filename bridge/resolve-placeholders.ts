@@ -37,7 +37,8 @@ export function resolvePlaceholders<T>(
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return fill(value);
     if (Array.isArray(value)) return value.map(walk);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
     return value;
   };
   const value = walk(fields) as T;

@@ -13,11 +13,19 @@ const dir = tempDir();
 const marker = join(dir, 'spawned-by-a-request');
 let bridge: StartedBridge;
 let port: number;
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+});
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** A raw HTTP request (node:http lets a test set Host, which fetch does not). */
-function raw(path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  path: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let text = '';
@@ -38,24 +46,37 @@ async function collect<T extends { body: string; headers: Record<string, unknown
   return answered;
 }
 async function servers() {
-  return JSON.parse((await collect(raw('/servers', { headers: auth() }))).body) as { servers: Array<{ name: string; status: string; pid: number | null }> };
+  return JSON.parse((await collect(raw('/servers', { headers: auth() }))).body) as {
+    servers: Array<{ name: string; status: string; pid: number | null }>;
+  };
 }
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((line) => Number(line.trim())).filter((value) => value > 0);
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((value) => value > 0);
   } catch {
     return []; // ps exits 1 when it lists nothing
   }
 }
 
 beforeAll(async () => {
-  bridge = await startCli({
-    mcpServers: {
-      everything: EVERYTHING,
-      crashing: { command: CRASHING.command, args: [...CRASHING.args, '--token=${env:BRIDGE_TEST_SECRET}'], env: { SECRET_VALUE: SECRET, FROM_PLACEHOLDER: '${BRIDGE_TEST_SECRET}' } },
-      missing: { command: join(dir, 'no-such-program'), env: { SECRET_VALUE: SECRET } },
+  bridge = await startCli(
+    {
+      mcpServers: {
+        everything: EVERYTHING,
+        crashing: {
+          command: CRASHING.command,
+          args: [...CRASHING.args, '--token=${env:BRIDGE_TEST_SECRET}'],
+          env: { SECRET_VALUE: SECRET, FROM_PLACEHOLDER: '${BRIDGE_TEST_SECRET}' },
+        },
+        missing: { command: join(dir, 'no-such-program'), env: { SECRET_VALUE: SECRET } },
+      },
     },
-  }, [], { BRIDGE_TEST_SECRET: ENV_SECRET });
+    [],
+    { BRIDGE_TEST_SECRET: ENV_SECRET },
+  );
   port = Number(new URL(bridge.ready.url).port);
 }, 60_000);
 afterAll(async () => {
@@ -69,7 +90,12 @@ describe('the token', { timeout: 60_000 }, () => {
   });
 
   it('no token → 401 with WWW-Authenticate: Bearer, on every route, and nothing starts', async () => {
-    for (const [path, method, body] of [['/servers', 'GET', undefined], ['/servers/everything/stderr', 'GET', undefined], ['/servers/everything/restart', 'POST', undefined], ['/servers/everything/mcp', 'POST', INITIALIZE]] as const) {
+    for (const [path, method, body] of [
+      ['/servers', 'GET', undefined],
+      ['/servers/everything/stderr', 'GET', undefined],
+      ['/servers/everything/restart', 'POST', undefined],
+      ['/servers/everything/mcp', 'POST', INITIALIZE],
+    ] as const) {
       const answer = await collect(raw(path, { method, headers: MCP_HEADERS, ...(body === undefined ? {} : { body }) }));
       expect(answer.status, path).toBe(401);
       expect(answer.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -82,21 +108,38 @@ describe('the token', { timeout: 60_000 }, () => {
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     expect((await collect(raw('/servers', { headers: { authorization: `Bearer ${wrong}` } }))).status).toBe(401);
     expect((await collect(raw('/servers', { headers: { authorization: token } }))).status).toBe(401);
-    expect((await collect(raw('/servers/everything/mcp', { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${wrong}` }, body: INITIALIZE }))).status).toBe(401);
+    expect(
+      (
+        await collect(
+          raw('/servers/everything/mcp', {
+            method: 'POST',
+            headers: { ...MCP_HEADERS, authorization: `Bearer ${wrong}` },
+            body: INITIALIZE,
+          }),
+        )
+      ).status,
+    ).toBe(401);
     expect((await servers()).servers.every((server) => server.status === 'idle')).toBe(true);
   });
 });
 
 describe('the Host header (DNS rebinding)', { timeout: 60_000 }, () => {
   it('a foreign Host → 403, even with the token', async () => {
-    for (const host of [`evil.example:${port}`, `127.0.0.1.nip.io:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1', `localhost.evil.example:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      `127.0.0.1:${port + 1}`,
+      '127.0.0.1',
+      `localhost.evil.example:${port}`,
+    ]) {
       const answer = await collect(raw('/servers', { headers: { ...auth(), host } }));
       expect(answer.status, host).toBe(403);
     }
   });
 
   it('the loopback names with the port are allowed', async () => {
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) expect((await collect(raw('/servers', { headers: { ...auth(), host } }))).status, host).toBe(200);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
+      expect((await collect(raw('/servers', { headers: { ...auth(), host } }))).status, host).toBe(200);
   });
 });
 
@@ -107,7 +150,16 @@ describe('the Origin header and CORS', { timeout: 60_000 }, () => {
       expect(answer.status, origin).toBe(403);
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     }
-    const preflight = await collect(raw('/servers/everything/mcp', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-private-network': 'true' } }));
+    const preflight = await collect(
+      raw('/servers/everything/mcp', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-private-network': 'true',
+        },
+      }),
+    );
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-private-network']).toBeUndefined();
@@ -131,15 +183,24 @@ describe('the Origin header and CORS', { timeout: 60_000 }, () => {
   });
 
   it('a preflight from the app answers 204 with Private-Network, and never reaches a route', async () => {
-    const answer = await collect(raw('/servers/everything/mcp', {
-      method: 'OPTIONS',
-      headers: { origin: APP_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-session-id', 'access-control-request-private-network': 'true' },
-    }));
+    const answer = await collect(
+      raw('/servers/everything/mcp', {
+        method: 'OPTIONS',
+        headers: {
+          origin: APP_ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-session-id',
+          'access-control-request-private-network': 'true',
+        },
+      }),
+    );
     expect(answer.status).toBe(204);
     expect(answer.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(answer.headers['access-control-allow-private-network']).toBe('true');
     expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, DELETE, OPTIONS');
-    expect(answer.headers['access-control-allow-headers']).toBe('authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name');
+    expect(answer.headers['access-control-allow-headers']).toBe(
+      'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
+    );
     expect((await servers()).servers.find((server) => server.name === 'everything')?.status).toBe('idle');
   });
 });
@@ -155,7 +216,11 @@ describe('nothing in a request names what to run', { timeout: 60_000 }, () => {
       [`/servers?command=touch&args=${encodeURIComponent(marker)}`, 'GET', undefined],
       [`/servers/evil/restart?command=touch&args=${encodeURIComponent(marker)}`, 'POST', JSON.stringify(command)],
       [`/servers/..%2F..%2Fspawn/mcp`, 'POST', INITIALIZE],
-      [`/servers/everything/mcp?command=touch&args=${encodeURIComponent(marker)}`, 'POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: command } })],
+      [
+        `/servers/everything/mcp?command=touch&args=${encodeURIComponent(marker)}`,
+        'POST',
+        JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: command } }),
+      ],
     ];
     const before = bridge.events.length;
     for (const [path, method, body] of probes) {
@@ -173,12 +238,20 @@ describe('nothing in a request names what to run', { timeout: 60_000 }, () => {
 describe('env values go to the child and nowhere else', { timeout: 60_000 }, () => {
   it('the secret reaches the child', async () => {
     const { client } = await connectClient(bridge, 'crashing');
-    const result = JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'SECRET_VALUE' } }))) as { present: boolean; length: number };
+    const result = JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'SECRET_VALUE' } }))) as {
+      present: boolean;
+      length: number;
+    };
     expect(result).toEqual({ present: true, length: SECRET.length });
-    const filled = JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'FROM_PLACEHOLDER' } }))) as { present: boolean; length: number };
+    const filled = JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'FROM_PLACEHOLDER' } }))) as {
+      present: boolean;
+      length: number;
+    };
     expect(filled).toEqual({ present: true, length: ENV_SECRET.length });
     // Only the minimal inherited environment and the entry's own: not the bridge's whole env.
-    expect(JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'GLASSBOX_TEST_PORT_BASE' } })))).toMatchObject({ present: false });
+    expect(JSON.parse(firstText(await client.callTool({ name: 'has-env', arguments: { name: 'GLASSBOX_TEST_PORT_BASE' } })))).toMatchObject(
+      { present: false },
+    );
     await client.callTool({ name: 'crash', arguments: {} }).catch(() => {});
   });
 

@@ -95,7 +95,12 @@ export class ServerSlot {
    * @param {unknown} body the parsed JSON body of a POST
    */
   async handle(req, res, body) {
-    const isInitialize = req.method === 'POST' && typeof body === 'object' && body !== null && !Array.isArray(body) && /** @type {{ method?: unknown }} */ (body).method === 'initialize';
+    const isInitialize =
+      req.method === 'POST' &&
+      typeof body === 'object' &&
+      body !== null &&
+      !Array.isArray(body) &&
+      /** @type {{ method?: unknown }} */ (body).method === 'initialize';
     let session = this.session;
     if (isInitialize) {
       try {

@@ -18,7 +18,11 @@ afterAll(async () => {
   }
 });
 
-const INITIALIZE = { jsonrpc: '2.0', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'race', version: '1' } },
+};
 
 describe('ServerSlot', { timeout: 60_000 }, () => {
   it('two initializes handed over in the same tick leave one child running', async () => {
@@ -33,7 +37,12 @@ describe('ServerSlot', { timeout: 60_000 }, () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/`;
-    const post = (id: number) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ ...INITIALIZE, id }) });
+    const post = (id: number) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ ...INITIALIZE, id }),
+      });
     const answers = await Promise.all([post(1), post(2)]);
     await Promise.all(answers.map((answer) => answer.text()));
     server.closeAllConnections();

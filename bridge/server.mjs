@@ -71,7 +71,10 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
-      if (!res.headersSent) answerJson(res, error instanceof RangeError ? 413 : 500, { error: error instanceof SyntaxError ? 'invalid JSON' : 'internal error' });
+      if (!res.headersSent)
+        answerJson(res, error instanceof RangeError ? 413 : 500, {
+          error: error instanceof SyntaxError ? 'invalid JSON' : 'internal error',
+        });
       else res.end();
     });
   });
@@ -109,7 +112,7 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
       return answerJson(res, 404, { error: 'not found' });
     }
     const slot = slots.get(name);
-    if (slot === undefined) return answerJson(res, 404, { error: 'no such server in the bridge\'s file' });
+    if (slot === undefined) return answerJson(res, 404, { error: "no such server in the bridge's file" });
     switch (parts[2]) {
       case 'mcp': {
         let body;

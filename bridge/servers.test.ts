@@ -2,7 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, CRASHING, EVERYTHING, firstText, isAlive, MEMORY, startCli, tempDir, waitUntil, type StartedBridge } from './test-kit';
+import {
+  connectClient,
+  CRASHING,
+  EVERYTHING,
+  firstText,
+  isAlive,
+  MEMORY,
+  startCli,
+  tempDir,
+  waitUntil,
+  type StartedBridge,
+} from './test-kit';
 
 const memoryFile = join(tempDir(), 'memory.jsonl');
 let bridge: StartedBridge;
@@ -41,10 +52,19 @@ async function describeServer(name: string) {
 // Under load (2 shared cores) a Node child takes seconds to start: generous timeouts.
 describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
   it('lists the stdio entries (idle until connected) and skips the url entry', async () => {
-    const body = (await (await bridge.request('/servers')).json()) as { servers: Array<Record<string, unknown>>; skipped: Array<{ name: string }> };
+    const body = (await (await bridge.request('/servers')).json()) as {
+      servers: Array<Record<string, unknown>>;
+      skipped: Array<{ name: string }>;
+    };
     expect(body.servers.map((server) => server.name)).toEqual(['everything', 'memory', 'crashing', 'two words/é']);
     expect(body.skipped.map((entry) => entry.name)).toEqual(['remote']);
-    expect(body.servers[0]).toMatchObject({ status: 'idle', pid: null, exitCode: null, command: process.execPath, endpoint: '/servers/everything/mcp' });
+    expect(body.servers[0]).toMatchObject({
+      status: 'idle',
+      pid: null,
+      exitCode: null,
+      command: process.execPath,
+      endpoint: '/servers/everything/mcp',
+    });
     expect(body.servers[3]?.endpoint).toBe('/servers/two%20words%2F%C3%A9/mcp');
     expect(bridge.ready.servers).toEqual(['everything', 'memory', 'crashing', 'two words/é']);
   });
@@ -53,7 +73,9 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
     const { client } = await connect('everything');
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
-    expect(firstText(await client.callTool({ name: 'echo', arguments: { message: 'through the bridge' } }))).toBe('Echo: through the bridge');
+    expect(firstText(await client.callTool({ name: 'echo', arguments: { message: 'through the bridge' } }))).toBe(
+      'Echo: through the bridge',
+    );
     expect(firstText(await client.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } }))).toContain('42');
     expect(await describeServer('everything')).toMatchObject({ status: 'running', pid: expect.any(Number) });
     expect(bridge.events).toContainEqual({ event: 'spawn', server: 'everything', pid: expect.any(Number) });
@@ -62,7 +84,10 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
   it('passes progress notifications to the request that asked for them', async () => {
     const { client } = await connect('everything');
     const progress: number[] = [];
-    await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, { onprogress: (update) => progress.push(update.progress) });
+    await client.callTool(
+      { name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } },
+      { onprogress: (update) => progress.push(update.progress) },
+    );
     expect(progress).toEqual([1, 2, 3]);
   });
 
@@ -70,7 +95,10 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
     const { client } = await connect('memory');
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_entities', 'read_graph']));
-    await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: 'Glassbox', entityType: 'project', observations: ['reached through the bridge'] }] } });
+    await client.callTool({
+      name: 'create_entities',
+      arguments: { entities: [{ name: 'Glassbox', entityType: 'project', observations: ['reached through the bridge'] }] },
+    });
     expect(firstText(await client.callTool({ name: 'read_graph', arguments: {} }))).toContain('reached through the bridge');
     // MEMORY_FILE_PATH reached the child: it wrote where the entry's env said.
     expect(readFileSync(memoryFile, 'utf8')).toContain('Glassbox');
@@ -83,7 +111,10 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
 
   it('shows a crash with its exit code and last stderr lines; restart brings the server back', async () => {
     const { client } = await connect('crashing');
-    const first = JSON.parse(firstText(await client.callTool({ name: 'whoami', arguments: {} }))) as { pid: number; initializeCount: number };
+    const first = JSON.parse(firstText(await client.callTool({ name: 'whoami', arguments: {} }))) as {
+      pid: number;
+      initializeCount: number;
+    };
     expect(first.initializeCount).toBe(1);
     await client.callTool({ name: 'crash', arguments: {} });
     await waitUntil(async () => (await describeServer('crashing')).status === 'exited');
@@ -101,7 +132,10 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
     expect(restarted.status).toBe(200);
     expect(await restarted.json()).toMatchObject({ name: 'crashing', status: 'idle', exitCode: null });
     const again = await connect('crashing');
-    const second = JSON.parse(firstText(await again.client.callTool({ name: 'whoami', arguments: {} }))) as { pid: number; initializeCount: number };
+    const second = JSON.parse(firstText(await again.client.callTool({ name: 'whoami', arguments: {} }))) as {
+      pid: number;
+      initializeCount: number;
+    };
     expect(second.pid).not.toBe(first.pid);
     expect(second.initializeCount).toBe(1);
   });
@@ -119,9 +153,15 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
 
   it('a new initialize while a session exists ends the old child: each child sees one initialize', async () => {
     const first = await connect('crashing');
-    const one = JSON.parse(firstText(await first.client.callTool({ name: 'whoami', arguments: {} }))) as { pid: number; initializeCount: number };
+    const one = JSON.parse(firstText(await first.client.callTool({ name: 'whoami', arguments: {} }))) as {
+      pid: number;
+      initializeCount: number;
+    };
     const second = await connect('crashing');
-    const two = JSON.parse(firstText(await second.client.callTool({ name: 'whoami', arguments: {} }))) as { pid: number; initializeCount: number };
+    const two = JSON.parse(firstText(await second.client.callTool({ name: 'whoami', arguments: {} }))) as {
+      pid: number;
+      initializeCount: number;
+    };
     expect(two.pid).not.toBe(one.pid);
     expect(two.initializeCount).toBe(1);
     await waitUntil(() => !isAlive(one.pid));
@@ -136,12 +176,18 @@ describe('glassbox-bridge with real stdio servers', { timeout: 60_000 }, () => {
   });
 
   it('serves stderr lines by sequence number', async () => {
-    const all = (await (await bridge.request('/servers/crashing/stderr')).json()) as { lines: Array<{ seq: number; time: string; line: string }>; next: number };
+    const all = (await (await bridge.request('/servers/crashing/stderr')).json()) as {
+      lines: Array<{ seq: number; time: string; line: string }>;
+      next: number;
+    };
     expect(all.lines.length).toBeGreaterThan(2);
     expect(all.lines.map((entry) => entry.line)).toContain('crashing-server: about to exit with code 3');
     expect(all.next).toBe(all.lines.at(-1)?.seq);
     expect(new Date(all.lines[0]?.time ?? '').toISOString()).toBe(all.lines[0]?.time);
-    const later = (await (await bridge.request(`/servers/crashing/stderr?after=${all.next - 1}`)).json()) as { lines: Array<{ seq: number }>; next: number };
+    const later = (await (await bridge.request(`/servers/crashing/stderr?after=${all.next - 1}`)).json()) as {
+      lines: Array<{ seq: number }>;
+      next: number;
+    };
     expect(later.lines.map((entry) => entry.seq)).toEqual([all.next]);
   });
 

@@ -46,7 +46,11 @@ export class StderrLog {
 
   /** @param {string} line */
   add(line) {
-    const entry = { seq: this.nextSeq++, time: new Date().toISOString(), line: line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}…` : line };
+    const entry = {
+      seq: this.nextSeq++,
+      time: new Date().toISOString(),
+      line: line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}…` : line,
+    };
     this.lines.push(entry);
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity);
     return entry;

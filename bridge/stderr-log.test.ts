@@ -6,10 +6,19 @@ describe('StderrLog', () => {
   it('numbers complete lines across chunks and keeps a partial line until it ends', () => {
     const log = new StderrLog();
     expect(log.write('one\ntw').map((entry) => entry.line)).toEqual(['one']);
-    expect(log.write('o\r\nthree\n').map((entry) => [entry.seq, entry.line])).toEqual([[2, 'two'], [3, 'three']]);
+    expect(log.write('o\r\nthree\n').map((entry) => [entry.seq, entry.line])).toEqual([
+      [2, 'two'],
+      [3, 'three'],
+    ]);
     log.write('last without newline');
     expect(log.flush().map((entry) => entry.line)).toEqual(['last without newline']);
-    expect(log.since(2)).toMatchObject({ lines: [{ seq: 3, line: 'three' }, { seq: 4, line: 'last without newline' }], next: 4 });
+    expect(log.since(2)).toMatchObject({
+      lines: [
+        { seq: 3, line: 'three' },
+        { seq: 4, line: 'last without newline' },
+      ],
+      next: 4,
+    });
     expect(log.since(4)).toEqual({ lines: [], next: 4 });
   });
 

@@ -8,7 +8,10 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 /** The repository root (tests run from it). */
 export const ROOT = join(import.meta.dirname, '..');
 /** The official everything server's stdio entry. */
-export const EVERYTHING = { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+export const EVERYTHING = {
+  command: process.execPath,
+  args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+};
 /** The official memory server's entry (give it MEMORY_FILE_PATH). */
 export const MEMORY = { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')] };
 /** Our misbehaving stdio server. */
@@ -51,7 +54,11 @@ export function tempDir(): string {
 export async function startCli(config: unknown, args: string[] = [], env: Record<string, string> = {}): Promise<StartedBridge> {
   const file = join(tempDir(), 'mcp.json');
   writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   let err = '';
   const events: Array<Record<string, unknown>> = [];
@@ -75,7 +82,10 @@ export async function startCli(config: unknown, args: string[] = [], env: Record
     void exited.then((code) => reject(new Error(`the bridge exited (${code}) before ready: ${err}`)));
   });
   const request = (path: string, init: RequestInit = {}) =>
-    fetch(`${ready.url}${path}`, { ...init, headers: { authorization: `Bearer ${ready.token}`, ...(init.headers as Record<string, string> | undefined) } });
+    fetch(`${ready.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${ready.token}`, ...(init.headers as Record<string, string> | undefined) },
+    });
   return {
     ready,
     process: child,
@@ -96,7 +106,10 @@ export async function startCli(config: unknown, args: string[] = [], env: Record
 }
 
 /** An SDK v2 client connected to one server through the bridge, with the bearer header. */
-export async function connectClient(bridge: StartedBridge, name: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function connectClient(
+  bridge: StartedBridge,
+  name: string,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(new URL(`${bridge.ready.url}/servers/${encodeURIComponent(name)}/mcp`), {
     requestInit: { headers: { authorization: `Bearer ${bridge.ready.token}` } },
   });

@@ -11,17 +11,30 @@ import { analyzeA11y, DEMO_CONFIG, openWithConfig, playDemoScene } from './helpe
 test.use({ tourDismissedAt: [] });
 
 /** Landmark rules are "moderate" in axe, so they are named here: a duplicate is a failure too. */
-const LANDMARK_RULES = ['landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-no-duplicate-main', 'landmark-unique'];
+const LANDMARK_RULES = [
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-no-duplicate-main',
+  'landmark-unique',
+];
 
 /** Axe, every rule, or only `rules` (a full run takes tens of seconds on a loaded machine). */
 async function expectAxeClean(page: Page, state: string, rules?: string[]): Promise<void> {
   const results = await analyzeA11y(page, { rules });
   const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || LANDMARK_RULES.includes(v.id));
   // Soft: every state is checked and reported, not only the first that fails.
-  expect.soft(
-    failing.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).slice(0, 3).join(' | ')})`),
-    state,
-  ).toEqual([]);
+  expect
+    .soft(
+      failing.map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes
+            .map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)
+            .slice(0, 3)
+            .join(' | ')})`,
+      ),
+      state,
+    )
+    .toEqual([]);
 }
 
 /** What a selected or hovered row can fail: the contrast of its texts. */
@@ -48,7 +61,10 @@ for (const theme of ['light', 'dark'] as const) {
 
     await playDemoScene(page, 'anthropic');
     // A row selected on each wire (the model request linked to the MCP call lights up too).
-    const mcpRow = page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]').first();
+    const mcpRow = page
+      .getByTestId('mcp-traffic')
+      .locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')
+      .first();
     const modelRow = page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]').first();
     await select(mcpRow);
     await select(modelRow);
@@ -56,7 +72,10 @@ for (const theme of ['light', 'dark'] as const) {
     await page.mouse.move(0, 0);
     await expectAxeClean(page, 'a selected row on each wire', ROW_RULES);
     // Hovered: the pointer stays on the row, so its hover style is what axe sees.
-    for (const [wire, row] of [['MCP', mcpRow], ['model', modelRow]] as const) {
+    for (const [wire, row] of [
+      ['MCP', mcpRow],
+      ['model', modelRow],
+    ] as const) {
       await row.hover();
       await expectAxeClean(page, `the selected ${wire} row hovered`, ROW_RULES);
     }

@@ -23,18 +23,27 @@ async function hold(page: Page, pattern: RegExp): Promise<{ waitForRequest(): Pr
 
 /** Left edge and width of each column the app shows, by panel id. */
 function columns(page: Page, ids: readonly string[]): Promise<Array<{ id: string; left: number; width: number }>> {
-  return page.evaluate((panelIds) => panelIds.map((id) => {
-    const rect = document.getElementById(id)!.getBoundingClientRect();
-    return { id, left: Math.round(rect.left), width: Math.round(rect.width) };
-  }), ids);
+  return page.evaluate(
+    (panelIds) =>
+      panelIds.map((id) => {
+        const rect = document.getElementById(id)!.getBoundingClientRect();
+        return { id, left: Math.round(rect.left), width: Math.round(rect.width) };
+      }),
+    ids,
+  );
 }
 
 test.describe('app shell: the prerendered first frame', () => {
-  test('the real UI paints before any script file arrives, in the saved theme and widths; the app takes over without moving it', async ({ page }) => {
+  test('the real UI paints before any script file arrives, in the saved theme and widths; the app takes over without moving it', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       localStorage.setItem('glassbox.theme', JSON.stringify('dark'));
       // The four columns' sizes in percent, as react-resizable-panels saves them (1600 px wide: left is 400 px).
-      localStorage.setItem('react-resizable-panels:glassbox.layout.wide', JSON.stringify({ 'area-left': 25, 'area-chat': 25, 'area-mcp': 25, 'area-model': 25 }));
+      localStorage.setItem(
+        'react-resizable-panels:glassbox.layout.wide',
+        JSON.stringify({ 'area-left': 25, 'area-chat': 25, 'area-mcp': 25, 'area-model': 25 }),
+      );
     });
     const boot = await hold(page, BOOT_CHUNK);
     const app = await hold(page, APP_CHUNK);
@@ -54,7 +63,10 @@ test.describe('app shell: the prerendered first frame', () => {
     await expect(page.getByTestId('theme-toggle').locator('.lucide-sun')).toBeVisible();
     await expect(page.getByTestId('theme-toggle').locator('.lucide-moon')).toBeHidden();
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
-    expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href !== null).length), 'no style sheet file to wait for').toBe(0);
+    expect(
+      await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href !== null).length),
+      'no style sheet file to wait for',
+    ).toBe(0);
     const ids = ['area-left', 'area-chat', 'area-mcp', 'area-model'];
     const before = await columns(page, ids);
     expect(before[0]!.width).toBeCloseTo(400, -1);
@@ -81,7 +93,10 @@ test.describe('app shell: the prerendered first frame', () => {
   test('in a laptop window the first frame is drawn as the app draws that mode (rail, three columns, saved widths)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.addInitScript(() => {
-      localStorage.setItem('react-resizable-panels:glassbox.layout.split', JSON.stringify({ 'area-chat': 50, 'area-mcp': 25, 'area-model': 25 }));
+      localStorage.setItem(
+        'react-resizable-panels:glassbox.layout.split',
+        JSON.stringify({ 'area-chat': 50, 'area-mcp': 25, 'area-model': 25 }),
+      );
     });
     const app = await hold(page, APP_CHUNK);
     await page.goto('/', { waitUntil: 'commit' });

@@ -36,11 +36,17 @@ async function startBridge(appUrl: string): Promise<{ child: ChildProcessWithout
     JSON.stringify({
       mcpServers: {
         everything: { command: node, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] },
-        memory: { command: node, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+        memory: {
+          command: node,
+          args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')],
+          env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
+        },
       },
     }),
   );
-  const child = spawn(node, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--port', String(TEST_PORTS.spare(13)), '--app', appUrl], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(node, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--port', String(TEST_PORTS.spare(13)), '--app', appUrl], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     let pending = '';
     child.stdout.setEncoding('utf8');
@@ -64,12 +70,21 @@ function alive(pid: number): boolean {
   }
 }
 
-test('the page paired through the printed link runs both stdio servers; the token stays secret; another origin is refused; exit, restart and shutdown', async ({ page, browser, context, baseURL }) => {
+test('the page paired through the printed link runs both stdio servers; the token stays secret; another origin is refused; exit, restart and shutdown', async ({
+  page,
+  browser,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(360_000);
   const appUrl = new URL('/', baseURL).href;
   const { child, ready } = await startBridge(appUrl);
   const servers = async (): Promise<Array<{ name: string; status: string; pid: number | null }>> =>
-    ((await (await fetch(`${ready.url}/servers`, { headers: { authorization: `Bearer ${ready.token}` } })).json()) as { servers: Array<{ name: string; status: string; pid: number | null }> }).servers;
+    (
+      (await (await fetch(`${ready.url}/servers`, { headers: { authorization: `Bearer ${ready.token}` } })).json()) as {
+        servers: Array<{ name: string; status: string; pid: number | null }>;
+      }
+    ).servers;
   try {
     expect(ready.pairUrl.startsWith(`${appUrl}#bridge=`)).toBe(true);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -86,12 +101,20 @@ test('the page paired through the printed link runs both stdio servers; the toke
     await expect(page.getByTestId('bridge-command-memory')).toContainText('server-memory/dist/index.js');
 
     // Tools of both servers run through the bridge.
-    await expect(await callToolByHand(page, 'everything', 'echo', { message: 'hello through the bridge' })).toContainText('hello through the bridge');
-    await expect(await callToolByHand(page, 'memory', 'create_entities', { entities: [{ name: 'Glassbox', entityType: 'app', observations: ['paired'] }] })).toContainText('Glassbox');
+    await expect(await callToolByHand(page, 'everything', 'echo', { message: 'hello through the bridge' })).toContainText(
+      'hello through the bridge',
+    );
+    await expect(
+      await callToolByHand(page, 'memory', 'create_entities', {
+        entities: [{ name: 'Glassbox', entityType: 'app', observations: ['paired'] }],
+      }),
+    ).toContainText('Glassbox');
 
     // The memory server's stderr line is in the Logs tab.
     await openAreaTab(page, 'mcp', 'logs');
-    await expect(page.locator('[data-testid="log-row"][data-server="memory"]').filter({ hasText: 'running on stdio' }).first()).toBeVisible();
+    await expect(
+      page.locator('[data-testid="log-row"][data-server="memory"]').filter({ hasText: 'running on stdio' }).first(),
+    ).toBeVisible();
 
     // The token: not in web storage, IndexedDB, the HAR, the share link, the URL or the page's text.
     await openAreaTab(page, 'mcp', 'mcp');
@@ -109,7 +132,12 @@ test('the page paired through the printed link runs both stdio servers; the toke
       ['IndexedDB', await indexedDbDump(page)],
       ['URL', page.url()],
       ['page text', await page.evaluate(() => document.body.innerText)],
-      ['attributes', await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.value)).join('\n'))],
+      [
+        'attributes',
+        await page.evaluate(() =>
+          [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.value)).join('\n'),
+        ),
+      ],
     ] as const) {
       expect(text, where).not.toContain(ready.token);
     }
@@ -139,7 +167,16 @@ test('the page paired through the printed link runs both stdio servers; the toke
     await other.evaluate((hash) => (location.hash = hash), new URL(ready.pairUrl).hash);
     await expect(other.getByTestId('bridge-status')).toHaveAttribute('data-status', 'down');
     await expect(other.getByTestId('bridge-problem')).toContainText('refuses this page');
-    expect(await other.evaluate(async ({ url, token }) => fetch(`${url}/servers`, { headers: { authorization: `Bearer ${token}` } }).then(() => 'answered', (error: Error) => error.name), { url: ready.url, token: ready.token })).toBe('TypeError');
+    expect(
+      await other.evaluate(
+        async ({ url, token }) =>
+          fetch(`${url}/servers`, { headers: { authorization: `Bearer ${token}` } }).then(
+            () => 'answered',
+            (error: Error) => error.name,
+          ),
+        { url: ready.url, token: ready.token },
+      ),
+    ).toBe('TypeError');
     await other.close();
 
     // A killed child: the card shows the exit; Restart starts a fresh one and the page reconnects.

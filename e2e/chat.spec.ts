@@ -17,7 +17,10 @@ const ADDED_ENTRIES = { anthropic: 2, openai: 2, 'openai-responses': 3 } as cons
 
 for (const provider of ['anthropic', 'openai', 'openai-responses'] as const) {
   test(`a full tool-using turn in the ${provider} format, with both wires shown`, async ({ page, model }) => {
-    model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
+    model.setScript([
+      { text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] },
+      { echoToolResults: true },
+    ]);
     await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
     await useModel(page, model, provider);
     await say(page, 'What is the weather in Paris?');
@@ -32,7 +35,9 @@ for (const provider of ['anthropic', 'openai', 'openai-responses'] as const) {
     await expect(modelPanel.locator('[data-testid="model-row"][data-kind="request"]')).toHaveCount(2);
     await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"]')).toHaveCount(2);
     // The MCP wire: the tools/call the model asked for.
-    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
+    await expect(
+      page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]'),
+    ).toHaveCount(1);
 
     // The second request carried the tool result in the provider's own shape; the key went only to the model server.
     const requests = model.requests();
@@ -75,14 +80,19 @@ for (const provider of ['anthropic', 'openai', 'openai-responses'] as const) {
     // The same request in any other format, here the last one offered.
     await page.getByTestId('model-format-toggle').click();
     await expect(page.getByTestId('model-format-original')).toHaveAttribute('data-provider', provider);
-    const [first, last] = (['anthropic', 'openai', 'openai-responses'] as const).filter((other) => other !== provider) as [WireFormat, WireFormat];
+    const [first, last] = (['anthropic', 'openai', 'openai-responses'] as const).filter((other) => other !== provider) as [
+      WireFormat,
+      WireFormat,
+    ];
     await expect(page.getByTestId('model-format-other')).toHaveAttribute('data-provider', first);
     await page.getByTestId('model-format-target').selectOption(last);
     await expect(page.getByTestId('model-format-other')).toHaveAttribute('data-provider', last);
     await expect(page.getByTestId('model-format-other')).toContainText(TOOL_RESULT_JSON[last]);
     await page.getByTestId('model-format-toggle').click();
     // The response rows summarise each format's own words.
-    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"]')).toContainText('weather_get_forecast');
+    await expect(modelPanel.locator('[data-testid="model-row"][data-kind="response"][data-step="1"]')).toContainText(
+      'weather_get_forecast',
+    );
   });
 }
 
@@ -136,7 +146,9 @@ test('switching the wire format mid-chat rebuilds the same history in the other 
   expect(messages.some((m) => m.role === 'assistant' && Array.isArray(m.tool_calls))).toBe(true);
   expect(messages.some((m) => m.role === 'tool')).toBe(true);
   // The MCP wire did not change: one tools/call, made during the first turn.
-  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]'),
+  ).toHaveCount(1);
 });
 
 test('Stop cancels a tool call in flight with notifications/cancelled, and the conversation stays', async ({ page, model }) => {
@@ -147,7 +159,9 @@ test('Stop cancels a tool call in flight with notifications/cancelled, and the c
   await page.getByTestId('approval-allow').click();
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'running');
   await page.getByTestId('chat-stop').click();
-  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/cancelled"][data-direction="out"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/cancelled"][data-direction="out"]'),
+  ).toHaveCount(1);
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'failed');
   await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toContainText('Sleep please');
   // The conversation goes on.

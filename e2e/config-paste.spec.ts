@@ -10,9 +10,12 @@ test('a #config= link pasted into the open tab applies its servers, in any diale
 
   // VS Code user settings, pasted as a fragment without its outer braces, with one "sse" entry.
   const shared = `"mcp": {\n  "servers": {\n    "calendar": { "type": "http", "url": "${TEST_URLS.calendar}" },\n    "legacy": { "type": "sse", "url": "${TEST_URLS.legacySse}" }\n  }\n}`;
-  await page.evaluate((hash) => {
-    location.hash = hash;
-  }, `#config=${base64Url(shared)}`);
+  await page.evaluate(
+    (hash) => {
+      location.hash = hash;
+    },
+    `#config=${base64Url(shared)}`,
+  );
 
   await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-legacy')).toHaveAttribute('data-status', 'connected');

@@ -8,15 +8,15 @@ import { expect, test, useModel } from './model-fixture';
 import { SUM_SCRIPT, sumEvalFile } from './servers/sum-evals.mjs';
 import { TEST_URLS } from './test-ports';
 
-
-
 const BROKEN = '{\n  "cases": [\n    { "name": "a", "prompt": "p", "expect": { "calls": [ { "tool": "get-sum" } ] } }\n  ]\n}\n';
 
 test('the eval file is checked at the line in Monaco', async ({ page }) => {
   await page.goto('/');
   await openAreaTab(page, 'left', 'evals');
   const evals = page.getByTestId('evals');
-  await evals.getByTestId('evals-open').setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
+  await evals
+    .getByTestId('evals-open')
+    .setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
   await expect(evals.getByTestId('eval-editor')).toHaveAttribute('data-editor', 'monaco', { timeout: 30_000 });
   await expect(evals.locator('.monaco-editor .view-lines')).toContainText('get-sum');
   await expect(evals.locator('.monaco-editor .squiggly-error')).toHaveCount(1, { timeout: 20_000 });
@@ -34,7 +34,10 @@ test('the eval file is checked at the line in Monaco', async ({ page }) => {
 test('the opened eval file and its problems outlive the layout change at 1600 px', async ({ page }) => {
   await page.goto('/');
   await openAreaTab(page, 'left', 'evals');
-  await page.getByTestId('evals').getByTestId('evals-open').setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
+  await page
+    .getByTestId('evals')
+    .getByTestId('evals-open')
+    .setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
   await expect(page.getByTestId('eval-problems')).toContainText('Line 3, column 68');
   // Below 1600 px the config and servers column becomes a drawer: the area is mounted afresh.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -60,16 +63,23 @@ test.describe('an eval run', () => {
     const evals = page.getByTestId('evals');
 
     // A broken file shows its problem at its line, and cannot run.
-    await evals.getByTestId('evals-open').setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
-    await expect(evals.getByTestId('eval-problems')).toContainText('Line 3, column 68: "cases.0.expect.calls.0.tool" must name a tool as "server/tool"');
+    await evals
+      .getByTestId('evals-open')
+      .setInputFiles({ name: 'broken.evals.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
+    await expect(evals.getByTestId('eval-problems')).toContainText(
+      'Line 3, column 68: "cases.0.expect.calls.0.tool" must name a tool as "server/tool"',
+    );
     await expect(evals.getByTestId('eval-run')).toBeDisabled();
 
-    await evals.getByTestId('evals-open').setInputFiles({ name: 'sums.evals.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file, null, 2)) });
+    await evals
+      .getByTestId('evals-open')
+      .setInputFiles({ name: 'sums.evals.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file, null, 2)) });
     await expect(evals.getByTestId('eval-problems')).toHaveCount(0);
     await expect(evals.getByTestId('eval-target')).toHaveCount(2);
     await evals.getByTestId('eval-run').click();
 
-    const cell = (caseName: string, target: string) => evals.locator(`[data-testid="eval-result"][data-case="${caseName}"][data-target="${target}"]`);
+    const cell = (caseName: string, target: string) =>
+      evals.locator(`[data-testid="eval-result"][data-case="${caseName}"][data-target="${target}"]`);
     for (const target of ['anthropic · claude-test', 'openai · gpt-test']) {
       await expect(cell('adds', target)).toHaveAttribute('data-status', 'pass');
       await expect(cell('wrong arguments', target)).toHaveAttribute('data-status', 'fail');
@@ -80,7 +90,9 @@ test.describe('an eval run', () => {
     // The reason names the expectation and the argument; expected and actual calls side by side.
     await cell('wrong arguments', 'openai · gpt-test').click();
     const detail = evals.getByTestId('eval-detail');
-    await expect(detail.getByTestId('eval-reason')).toHaveText('calls: expected call everything/get-sum: arguments differ: $.b: expected 3, got 4');
+    await expect(detail.getByTestId('eval-reason')).toHaveText(
+      'calls: expected call everything/get-sum: arguments differ: $.b: expected 3, got 4',
+    );
     await expect(detail.getByTestId('eval-expected')).toContainText('3');
     await expect(detail.getByTestId('eval-actual')).toContainText('4');
 

@@ -238,10 +238,16 @@ async function run(page: Page, tool: string, step: Pick<Step, 'required' | 'opti
   return detail;
 }
 
-test('every tool the everything server lists completes from the manual call form, each with its own result', async ({ page, model, context }) => {
+test('every tool the everything server lists completes from the manual call form, each with its own result', async ({
+  page,
+  model,
+  context,
+}) => {
   test.setTimeout(180_000);
   model.setScript([{ text: 'The Danube.' }]);
-  await context.route('https://consent.example.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>consent</title>' }));
+  await context.route('https://consent.example.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>consent</title>' }),
+  );
   await openWithConfig(page, EVERYTHING, ['everything']);
   await expect(page.getByTestId('server-everything')).toHaveAttribute('data-status', 'connected');
   await useModel(page, model, 'anthropic');

@@ -23,7 +23,16 @@ test.describe('the first frame, prerendered by the build, then the restored sess
     for (const server of ['weather', 'calendar']) {
       expect(html).toMatch(new RegExp(`data-testid="server-${server}" data-status="connecting"`));
     }
-    for (const testId of ['config-editor', 'chat-empty', 'chat-input', 'mcp-traffic', 'traffic-empty', 'model-traffic', 'model-traffic-empty', 'model-settings']) {
+    for (const testId of [
+      'config-editor',
+      'chat-empty',
+      'chat-input',
+      'mcp-traffic',
+      'traffic-empty',
+      'model-traffic',
+      'model-traffic-empty',
+      'model-settings',
+    ]) {
       expect(html, testId).toContain(`data-testid="${testId}"`);
     }
     expect(html).not.toContain('<!--$!-->');
@@ -99,10 +108,11 @@ test.describe('the first frame, prerendered by the build, then the restored sess
     expect(troubles()).toEqual([]);
   });
 
-  test("the app loads no style sheet for what index.html carries inline, and is styled all the same", async ({ page }) => {
+  test('the app loads no style sheet for what index.html carries inline, and is styled all the same', async ({ page }) => {
     const sheets: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) sheets.push(new URL(request.url()).pathname.split('/').pop()!);
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+        sheets.push(new URL(request.url()).pathname.split('/').pop()!);
     });
     await page.goto(configPath(DEMO_CONFIG));
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
@@ -114,7 +124,12 @@ test.describe('the first frame, prerendered by the build, then the restored sess
     // …and the live app has their rules: the MCP wire's toolbar and rows (features/traffic/traffic.css).
     const toolbar = page.getByTestId('mcp-traffic').getByRole('toolbar').first();
     expect(await toolbar.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
-    expect(await page.locator('.traffic-row').first().evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+    expect(
+      await page
+        .locator('.traffic-row')
+        .first()
+        .evaluate((element) => getComputedStyle(element).display),
+    ).toBe('grid');
   });
 
   test("the app's code arrives in a handful of files, and the session's database opens while it does", async ({ page }) => {
@@ -158,7 +173,8 @@ test.describe('the first frame, prerendered by the build, then the restored sess
       const calls: string[] = [];
       (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
       const note = (label: string) => {
-        if (performance.getEntriesByName('glassbox:first-render').length === 0) calls.push(`${label}: ${new Error().stack?.split('\n')[3]?.trim()}`);
+        if (performance.getEntriesByName('glassbox:first-render').length === 0)
+          calls.push(`${label}: ${new Error().stack?.split('\n')[3]?.trim()}`);
       };
       const wrap = (target: object, name: string, label: string) => {
         const original = (target as Record<string, (...args: unknown[]) => unknown>)[name]!;
@@ -170,7 +186,15 @@ test.describe('the first frame, prerendered by the build, then the restored sess
       wrap(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
       wrap(String.prototype, 'localeCompare', 'String#localeCompare');
       for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) wrap(Date.prototype, name, `Date#${name}`);
-      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'Segmenter', 'RelativeTimeFormat', 'ListFormat'] as const) {
+      for (const name of [
+        'NumberFormat',
+        'DateTimeFormat',
+        'Collator',
+        'PluralRules',
+        'Segmenter',
+        'RelativeTimeFormat',
+        'ListFormat',
+      ] as const) {
         const original = Intl[name] as unknown as new (...args: unknown[]) => object;
         (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
           construct(target, args) {
@@ -203,7 +227,9 @@ test.describe('the first frame, prerendered by the build, then the restored sess
             firstFrame: document.querySelector('.app[data-first-frame]') !== null,
             inert: input?.closest('[inert]') !== null,
             stopDisabled: document.querySelector<HTMLButtonElement>('[data-testid="chat-stop"]')?.disabled,
-            userMessages: [...document.querySelectorAll('[data-testid="chat-message"][data-role="user"]')].map((element) => element.textContent ?? ''), // 'You' is the role label
+            userMessages: [...document.querySelectorAll('[data-testid="chat-message"][data-role="user"]')].map(
+              (element) => element.textContent ?? '',
+            ), // 'You' is the role label
             afterFirstRender: performance.getEntriesByName('glassbox:first-render').length === 1,
           });
         }
@@ -220,7 +246,13 @@ test.describe('the first frame, prerendered by the build, then the restored sess
     await page.reload();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __interactive: unknown[] }).__interactive.length)).toBe(1);
     const [atMark] = await page.evaluate(() => (window as unknown as { __interactive: Array<Record<string, unknown>> }).__interactive);
-    expect(atMark).toEqual({ firstFrame: false, inert: false, stopDisabled: true, userMessages: ['YouWrite me a poem'], afterFirstRender: true });
+    expect(atMark).toEqual({
+      firstFrame: false,
+      inert: false,
+      stopDisabled: true,
+      userMessages: ['YouWrite me a poem'],
+      afterFirstRender: true,
+    });
     expect(await page.evaluate(() => performance.getEntriesByName('glassbox:interactive').length)).toBe(1);
     // And a click on Send at once sends.
     await page.getByTestId('chat-input').fill('Another one');

@@ -49,7 +49,9 @@ test('the tour appears on a first visit, steps through the scene, closes, and st
 });
 
 for (const speaks of ['anthropic', 'openai'] as const) {
-  test(`the scripted demo model plays the scene speaking ${speaks}: get_forecast on the MCP wire, add_reminder locally, the final answer`, async ({ page }) => {
+  test(`the scripted demo model plays the scene speaking ${speaks}: get_forecast on the MCP wire, add_reminder locally, the final answer`, async ({
+    page,
+  }) => {
     const modelRequests: string[] = [];
     page.on('request', (request) => {
       if (/demo-model\.invalid/.test(request.url())) modelRequests.push(request.url());
@@ -70,7 +72,9 @@ for (const speaks of ['anthropic', 'openai'] as const) {
     await expect(page.locator('[data-testid="tool-call"][data-status="done"]')).toHaveCount(2);
     // get_forecast went out on the MCP wire; add_reminder ran in the page, so it is the only tools/call.
     const mcp = page.getByTestId('mcp-traffic');
-    await expect(mcp.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
+    await expect(
+      mcp.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]'),
+    ).toHaveCount(1);
     await expect(mcp.locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
     await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Take an umbrella');
 
@@ -80,7 +84,9 @@ for (const speaks of ['anthropic', 'openai'] as const) {
     await expect(model.locator('[data-testid="model-row"][data-kind="response"]')).toHaveCount(3);
     await model.locator('[data-testid="model-row"][data-kind="request"][data-step="3"]').click();
     const detail = page.getByTestId('model-detail');
-    await expect(detail).toContainText(speaks === 'openai' ? 'demo-model.invalid/openai/v1/chat/completions' : 'demo-model.invalid/anthropic/v1/messages');
+    await expect(detail).toContainText(
+      speaks === 'openai' ? 'demo-model.invalid/openai/v1/chat/completions' : 'demo-model.invalid/anthropic/v1/messages',
+    );
     // A later request shows what it adds to the one before; the whole body is one click away.
     await expect(detail.getByTestId('request-diff')).toBeVisible();
     await detail.getByTestId('request-whole').click();

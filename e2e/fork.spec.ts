@@ -5,7 +5,10 @@ import { expect, say, test, useModel } from './model-fixture';
 
 const KEY = 'sk-ant-fork-secret-7788';
 
-test('a forked model request sends exactly the edited JSON with the real key, shows as a fork with its reply, and the chat stays', async ({ page, model }) => {
+test('a forked model request sends exactly the edited JSON with the real key, shows as a fork with its reply, and the chat stays', async ({
+  page,
+  model,
+}) => {
   model.setScript([{ text: 'First answer.' }, { text: 'Forked answer.' }]);
   await openWithConfig(page, DEMO_CONFIG, ['weather']);
   await useModel(page, model, 'anthropic', KEY);

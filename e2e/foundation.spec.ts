@@ -9,17 +9,28 @@ test.describe('connecting to the demo servers', () => {
 
     const traffic = page.getByTestId('mcp-traffic');
     // 2025: initialize and notifications/initialized; 2026: server/discover, no initialize.
-    await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="initialize"][data-direction="out"]')).toHaveCount(1);
-    await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="initialize"][data-direction="in"]')).toHaveCount(1);
-    await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="notifications/initialized"]')).toHaveCount(1);
-    await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="server/discover"][data-direction="in"]')).toHaveCount(1);
+    await expect(
+      traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="initialize"][data-direction="out"]'),
+    ).toHaveCount(1);
+    await expect(
+      traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="initialize"][data-direction="in"]'),
+    ).toHaveCount(1);
+    await expect(
+      traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="notifications/initialized"]'),
+    ).toHaveCount(1);
+    await expect(
+      traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="server/discover"][data-direction="in"]'),
+    ).toHaveCount(1);
     await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="initialize"]')).toHaveCount(0);
 
     // The session id header is visible on the initialize response.
     await traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="initialize"][data-direction="in"]').click();
     await expect(page.getByTestId('traffic-detail')).toContainText('mcp-session-id');
     // The modern era sends Mcp-Method on every request.
-    await traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="out"]').first().click();
+    await traffic
+      .locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="out"]')
+      .first()
+      .click();
     await expect(page.getByTestId('traffic-detail')).toContainText(/mcp-method/i);
     await expect(page.getByTestId('traffic-detail')).toContainText('tools/list');
   });
@@ -78,7 +89,14 @@ test.describe('calling tools by hand', () => {
     result = await call(page, 'weather', 'get_alert_tone', {});
     const audio = result.locator('[data-content-type="audio"] audio');
     await expect(audio).toHaveAttribute('src', /^data:audio\/wav;base64,/);
-    expect(await audio.evaluate((a: HTMLAudioElement) => new Promise((resolve) => (a.readyState > 0 ? resolve(a.duration > 0) : a.addEventListener('loadedmetadata', () => resolve(a.duration > 0)))))).toBe(true);
+    expect(
+      await audio.evaluate(
+        (a: HTMLAudioElement) =>
+          new Promise((resolve) =>
+            a.readyState > 0 ? resolve(a.duration > 0) : a.addEventListener('loadedmetadata', () => resolve(a.duration > 0)),
+          ),
+      ),
+    ).toBe(true);
 
     await page.getByTestId('tool-weather-get_alert_tone').click();
     result = await call(page, 'calendar', 'export_calendar', { date: '2026-12-01' });
@@ -103,7 +121,8 @@ test.describe('diagnosing servers that cannot be used', () => {
     });
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
     await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
-    for (const name of ['down', 'nocors', 'hidden']) await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'failed');
+    for (const name of ['down', 'nocors', 'hidden'])
+      await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'failed');
 
     await expect(page.getByTestId('server-error-down')).toHaveAttribute('data-code', 'unreachable');
     await expect(page.getByTestId('server-error-down')).toContainText('could not be reached');
@@ -127,7 +146,9 @@ test.describe('diagnosing servers that cannot be used', () => {
     await openWithConfig(page, DEMO_CONFIG, ['weather']);
     await page.getByRole('button', { name: 'Disconnect weather' }).click();
     await expect(page.getByTestId('server-weather')).not.toHaveAttribute('data-status', 'connected');
-    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="weather"][data-method="HTTP DELETE"]')).toHaveCount(1);
+    await expect(
+      page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="weather"][data-method="HTTP DELETE"]'),
+    ).toHaveCount(1);
   });
 });
 
@@ -142,7 +163,9 @@ test.describe('the config editor', () => {
   });
 
   test('a stdio entry is kept and marked as needing a local process', async ({ page }) => {
-    await openWithConfig(page, { mcpServers: { local: { command: 'npx', args: ['-y', 'some-server'] }, weather: { url: TEST_URLS.weather } } });
+    await openWithConfig(page, {
+      mcpServers: { local: { command: 'npx', args: ['-y', 'some-server'] }, weather: { url: TEST_URLS.weather } },
+    });
     await expect(page.getByTestId('server-local')).toContainText('a browser cannot start it');
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
   });
@@ -179,11 +202,19 @@ test.describe('the MCP traffic panel', () => {
   test('filters by server and method, and exports HAR 1.2', async ({ page }) => {
     await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
     const traffic = page.getByTestId('mcp-traffic');
-    await traffic.getByLabel(/server/i).first().selectOption('calendar');
+    await traffic
+      .getByLabel(/server/i)
+      .first()
+      .selectOption('calendar');
     await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"]')).toHaveCount(0);
     await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"]').first()).toBeVisible();
-    await traffic.getByLabel(/method/i).first().selectOption('tools/list');
-    const methods = await traffic.locator('[data-testid="traffic-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-method')));
+    await traffic
+      .getByLabel(/method/i)
+      .first()
+      .selectOption('tools/list');
+    const methods = await traffic
+      .locator('[data-testid="traffic-row"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-method')));
     expect(methods.length).toBeGreaterThan(0);
     expect(new Set(methods)).toEqual(new Set(['tools/list']));
 
@@ -191,10 +222,14 @@ test.describe('the MCP traffic panel', () => {
     await page.getByTestId('traffic-export-har').click();
     const download = await downloadPromise;
     const path = await download.path();
-    const har = JSON.parse(await (await import('node:fs/promises')).readFile(path!, 'utf8')) as { log: { version: string; entries: Array<{ request: { url: string; method: string }; response: { status: number } }> } };
+    const har = JSON.parse(await (await import('node:fs/promises')).readFile(path!, 'utf8')) as {
+      log: { version: string; entries: Array<{ request: { url: string; method: string }; response: { status: number } }> };
+    };
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries.length).toBeGreaterThan(3);
-    expect(har.log.entries.some((e) => e.request.url === TEST_URLS.weather && e.request.method === 'POST' && e.response.status === 200)).toBe(true);
+    expect(
+      har.log.entries.some((e) => e.request.url === TEST_URLS.weather && e.request.method === 'POST' && e.response.status === 200),
+    ).toBe(true);
   });
 });
 
@@ -206,12 +241,20 @@ test.describe('tool lists', () => {
     await openWithConfig(page, { mcpServers: { paged: { url: TEST_URLS.lab('paged') } } }, ['paged']);
     const card = page.getByTestId('server-paged');
     await expect(card).toContainText('Tools (7) · 3 pages');
-    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="paged"][data-method="tools/list"][data-direction="out"]')).toHaveCount(3);
+    await expect(
+      page
+        .getByTestId('mcp-traffic')
+        .locator('[data-testid="traffic-row"][data-server="paged"][data-method="tools/list"][data-direction="out"]'),
+    ).toHaveCount(3);
     await page.getByTestId('tool-paged-add_tool').click();
     await page.getByTestId('tool-call-args').fill('{"name": "golf"}');
     await page.getByTestId('tool-call-run').click();
     await expect(page.getByTestId('tool-paged-golf')).toBeVisible();
-    await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="paged"][data-method="notifications/tools/list_changed"]')).toHaveCount(1);
+    await expect(
+      page
+        .getByTestId('mcp-traffic')
+        .locator('[data-testid="traffic-row"][data-server="paged"][data-method="notifications/tools/list_changed"]'),
+    ).toHaveCount(1);
   });
 });
 
@@ -221,7 +264,9 @@ test.describe('secrets', () => {
 
   test('a bearer token from the config is redacted in the panel and the HAR export', async ({ page }) => {
     const token = 'sk-live-very-secret-token-123';
-    await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather, headers: { Authorization: `Bearer ${token}` } } } }, ['weather']);
+    await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather, headers: { Authorization: `Bearer ${token}` } } } }, [
+      'weather',
+    ]);
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
     await page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="initialize"][data-direction="out"]').click();
     const detail = page.getByTestId('traffic-detail');
@@ -235,7 +280,11 @@ test.describe('secrets', () => {
     expect(har).toContain('[redacted]');
     // Nor does it leak into any panel's text: only the config editor, where the person typed it, shows it.
     const panelText = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="servers-panel"], [data-testid="chat-panel"], [data-testid="mcp-traffic"], [data-testid="model-traffic"]')]
+      [
+        ...document.querySelectorAll(
+          '[data-testid="servers-panel"], [data-testid="chat-panel"], [data-testid="mcp-traffic"], [data-testid="model-traffic"]',
+        ),
+      ]
         .map((el) => (el as HTMLElement).innerText)
         .join('\n'),
     );

@@ -82,7 +82,15 @@ export async function analyzeA11y(page: Page, { include, rules }: { include?: st
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await analyzeA11y(page);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** The scene the scripted demo model plays. */

@@ -42,7 +42,9 @@ test('sampling from the manual call form: approved, sent to the model marked as 
   const sent = model.requests()[0]!;
   expect(sent.body).toMatchObject({ system: 'Be brief.', max_tokens: 50 });
   expect(sent.headers['x-api-key']).toBe('test-key');
-  await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="everything"]')).toBeVisible();
+  await expect(
+    page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="everything"]'),
+  ).toBeVisible();
   // The reply goes back only on the second approval.
   await expect(page.getByTestId('tool-result')).toHaveCount(0);
   await card.getByTestId('sampling-return').click();
@@ -100,7 +102,9 @@ test('get-roots-list answers with the roots edited in the settings, and the serv
   await editor.getByTestId('root-uri-0').fill('file:///home/ada/project');
   await editor.getByTestId('root-name-0').fill('project');
   await editor.getByTestId('roots-save').click();
-  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/roots/list_changed"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/roots/list_changed"]'),
+  ).toHaveCount(1);
   await openAreaTab(page, 'left', 'servers');
   await call(page, 'everything', 'get-roots-list', {});
   await expect(page.getByTestId('tool-result')).toContainText('file:///home/ada/project');
@@ -136,7 +140,11 @@ test('2026 input_required rounds go through the same cards, each round its own l
 });
 
 test('a sampling request during a chat turn is a card under its tool call', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'everything_trigger-sampling-request', input: { prompt: 'Inside', maxTokens: 20 } }] }, { text: 'Sampled inside the turn.' }, { text: 'All done.' }]);
+  model.setScript([
+    { toolCalls: [{ name: 'everything_trigger-sampling-request', input: { prompt: 'Inside', maxTokens: 20 } }] },
+    { text: 'Sampled inside the turn.' },
+    { text: 'All done.' },
+  ]);
   await openWithConfig(page, EVERYTHING, ['everything']);
   await useModel(page, model, 'anthropic');
   await say(page, 'Ask the server to sample');
@@ -146,7 +154,9 @@ test('a sampling request during a chat turn is a card under its tool call', asyn
   await expect(card.getByTestId('sampling-reply')).toContainText('Sampled inside the turn.');
   await card.getByTestId('sampling-return').click();
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('All done.');
-  await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="everything"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="everything"]'),
+  ).toHaveCount(1);
 });
 
 test.describe('bad and odd requests', () => {
@@ -174,7 +184,10 @@ test.describe('bad and odd requests', () => {
     await expect(page.getByTestId('tool-result')).toContainText('still working');
   });
 
-  test('URL mode: the full address with its domain highlighted, nothing loaded before the click, opened with noopener', async ({ page, context }) => {
+  test('URL mode: the full address with its domain highlighted, nothing loaded before the click, opened with noopener', async ({
+    page,
+    context,
+  }) => {
     const visited: string[] = [];
     await context.route('https://login.example.co.uk/**', (route) => {
       visited.push(route.request().url());

@@ -38,7 +38,10 @@ async function showWire(page: Page, wire: 'mcp' | 'model'): Promise<Locator> {
 async function expectToolbarOneRow(panel: Locator): Promise<void> {
   const toolbar = panel.getByRole('toolbar').first();
   const tops = await toolbar.evaluate((bar) =>
-    [...bar.children].map((child) => child.getBoundingClientRect()).filter((box) => box.width > 1 && box.height > 1).map((box) => box.top + box.height / 2),
+    [...bar.children]
+      .map((child) => child.getBoundingClientRect())
+      .filter((box) => box.width > 1 && box.height > 1)
+      .map((box) => box.top + box.height / 2),
   );
   expect(tops.length).toBeGreaterThan(1);
   expect(Math.max(...tops) - Math.min(...tops), `control centres ${tops.join(', ')}`).toBeLessThan(4);
@@ -87,7 +90,9 @@ async function resizeTo(page: Page, size: { width: number; height: number }): Pr
  */
 for (const theme of ['light', 'dark'] as const) {
   const sizes = theme === 'light' ? SIZES : [...SIZES].reverse();
-  test(`${theme}, ${sizes.map((size) => size.width).join(' → ')} px: at each size no sideways page scroll, every area one click or key away, wires at least ${WIRE_MIN} px`, async ({ page }) => {
+  test(`${theme}, ${sizes.map((size) => size.width).join(' → ')} px: at each size no sideways page scroll, every area one click or key away, wires at least ${WIRE_MIN} px`, async ({
+    page,
+  }) => {
     // Four sizes' checks, each with the time one size had as a test of its own.
     test.setTimeout(sizes.length * 90_000);
     await page.setViewportSize(sizes[0]!);
@@ -100,7 +105,9 @@ for (const theme of ['light', 'dark'] as const) {
           await rail.click();
           await expect(rail).toHaveAttribute('aria-expanded', 'false');
         }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+          0,
+        );
         await expect(page.locator('.app > .top-bar')).toHaveJSProperty('offsetHeight', 34);
         // The model settings: inline when wide, else one click away; either way inside the window.
         const toggle = page.getByTestId('model-settings-toggle');
@@ -137,7 +144,9 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('config-editor')).toBeVisible();
         await page.keyboard.press('Alt+2');
         await expect(page.getByTestId('chat-panel')).toBeFocused();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+          0,
+        );
       });
     }
   });
@@ -166,7 +175,9 @@ async function fieldTextFits(field: Locator): Promise<{ text: string; fits: bool
   });
 }
 
-test(`${SIZES[3].width} then ${SIZES[1].width} px: the servers area's tabs that do not fit whole are one click away, in a "more" menu`, async ({ page }) => {
+test(`${SIZES[3].width} then ${SIZES[1].width} px: the servers area's tabs that do not fit whole are one click away, in a "more" menu`, async ({
+  page,
+}) => {
   test.setTimeout(2 * 90_000);
   await page.setViewportSize(SIZES[3]);
   await open(page, 'light');
@@ -180,10 +191,14 @@ test(`${SIZES[3].width} then ${SIZES[1].width} px: the servers area's tabs that 
         strip.evaluate((list) => {
           const box = list.getBoundingClientRect();
           const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((tab) => !tab.classList.contains('narrow-only'));
-          const shown = tabs.filter((tab) => tab.checkVisibility({ visibilityProperty: true }) && tab.getBoundingClientRect().top < box.bottom);
+          const shown = tabs.filter(
+            (tab) => tab.checkVisibility({ visibilityProperty: true }) && tab.getBoundingClientRect().top < box.bottom,
+          );
           return {
             hidden: tabs.filter((tab) => !shown.includes(tab)).map((tab) => tab.textContent!),
-            cut: shown.filter((tab) => tab.getBoundingClientRect().left < box.left - 0.5 || tab.getBoundingClientRect().right > box.right + 0.5).map((tab) => tab.textContent!),
+            cut: shown
+              .filter((tab) => tab.getBoundingClientRect().left < box.left - 0.5 || tab.getBoundingClientRect().right > box.right + 0.5)
+              .map((tab) => tab.textContent!),
           };
         });
       await expect(strip).toHaveAttribute('data-fitted', 'true');
@@ -221,7 +236,9 @@ test(`${SIZES[3].width} then ${SIZES[1].width} px: the servers area's tabs that 
   }
 });
 
-test('the command palette (Ctrl+K) jumps to a panel, disconnects and connects a server, opens a tool, and starts the tour', async ({ page }) => {
+test('the command palette (Ctrl+K) jumps to a panel, disconnects and connects a server, opens a tool, and starts the tour', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await open(page, 'dark');
   const palette = page.getByTestId('command-palette');
@@ -259,7 +276,9 @@ test.describe('with Monaco held back', () => {
   // Nothing here looks at the config editor or scans the whole page: Monaco's chunk is held back (see model-fixture.ts).
   test.use({ monacoEditor: false });
 
-  test('1600 × 900, the narrowest four-column window: the model settings are one row in the top bar, and each field shows its whole default', async ({ page }) => {
+  test('1600 × 900, the narrowest four-column window: the model settings are one row in the top bar, and each field shows its whole default', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1600, height: 900 });
     await open(page, 'light');
     const bar = page.getByTestId('model-settings');
@@ -283,7 +302,9 @@ test.describe('with Monaco held back', () => {
     }
   });
 
-  test(`${SIZES[0].width} then ${SIZES[1].width} px: a request's detail shows header names and values side by side, on both wires`, async ({ page }) => {
+  test(`${SIZES[0].width} then ${SIZES[1].width} px: a request's detail shows header names and values side by side, on both wires`, async ({
+    page,
+  }) => {
     test.setTimeout(2 * 90_000);
     await page.setViewportSize(SIZES[0]);
     await open(page, 'light');
@@ -314,32 +335,47 @@ test.describe('with Monaco held back', () => {
     }
   });
 
-  test(`${SIZES[1].width} then ${SIZES[3].width} px: the MCP wire, about 410 px wide (split) then about 530 px (four columns), shows server and method names whole`, async ({ page }) => {
+  test(`${SIZES[1].width} then ${SIZES[3].width} px: the MCP wire, about 410 px wide (split) then about 530 px (four columns), shows server and method names whole`, async ({
+    page,
+  }) => {
     test.setTimeout(2 * 90_000);
     await page.setViewportSize(SIZES[1]);
     await open(page, 'light');
     for (const { size, wire, methods } of [
       { size: SIZES[1], wire: 'about 410 px wide (split)', methods: ['tools/list'] },
-      { size: SIZES[3], wire: 'about 530 px wide (four columns)', methods: ['tools/list', 'notifications/initialized', 'resources/templates/list'] },
+      {
+        size: SIZES[3],
+        wire: 'about 530 px wide (four columns)',
+        methods: ['tools/list', 'notifications/initialized', 'resources/templates/list'],
+      },
     ]) {
       await test.step(`${size.width} × ${size.height}: the MCP wire, ${wire}, shows server and method names whole`, async () => {
         await resizeTo(page, size);
         const mcp = await showWire(page, 'mcp');
         expect(await width(mcp)).toBeLessThan(600);
         for (const method of methods) {
-          const row = mcp.locator(`[data-testid="traffic-row"][data-method="${method}"][data-server="calendar"], [data-testid="traffic-row"][data-method="${method}"][data-server="weather"]`).first();
+          const row = mcp
+            .locator(
+              `[data-testid="traffic-row"][data-method="${method}"][data-server="calendar"], [data-testid="traffic-row"][data-method="${method}"][data-server="weather"]`,
+            )
+            .first();
           await expect(row).toBeVisible();
           for (const cell of [row.locator('.c-method'), row.locator('.c-server')]) {
             await expect(cell).toBeVisible();
             // Not cut: the cell's content fits its box (an ellipsis would leave scrollWidth above clientWidth).
-            const { scrollWidth, clientWidth } = await cell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+            const { scrollWidth, clientWidth } = await cell.evaluate((element) => ({
+              scrollWidth: element.scrollWidth,
+              clientWidth: element.clientWidth,
+            }));
             expect(scrollWidth, await cell.innerText()).toBeLessThanOrEqual(clientWidth);
           }
           await expect(row.locator('.c-method')).toHaveText(method);
         }
         const calendar = mcp.locator('[data-testid="traffic-row"][data-method="tools/list"][data-server="calendar"]').first();
         await expect(calendar.locator('.c-server')).toHaveText('calendar');
-        const server = await calendar.locator('.c-server').evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+        const server = await calendar
+          .locator('.c-server')
+          .evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
         expect(server.scrollWidth, 'calendar').toBeLessThanOrEqual(server.clientWidth);
       });
     }

@@ -12,7 +12,10 @@ const CONFIG = { mcpServers: { weather: { url: TEST_URLS.weather } } };
 
 test('a restored conversation with a tool call is drawn whole at takeover, with no empty card on the way', async ({ page, model }) => {
   test.slow();
-  model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
+  model.setScript([
+    { text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] },
+    { echoToolResults: true },
+  ]);
   await page.goto(configPath(CONFIG));
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   await openAreaTab(page, 'left', 'registry');
@@ -34,13 +37,17 @@ test('a restored conversation with a tool call is drawn whole at takeover, with 
         if (row.querySelector('[data-testid="tool-call"]') === null) seen.push('tool row without its card');
       }
       const chat = document.querySelector('[data-testid="chat"]');
-      if (chat?.querySelector('[data-testid="chat-message"][data-role="assistant"]') && chat.querySelector('[data-testid="turn-replay"]') === null) {
+      if (
+        chat?.querySelector('[data-testid="chat-message"][data-role="assistant"]') &&
+        chat.querySelector('[data-testid="turn-replay"]') === null
+      ) {
         seen.push('finished turn without its replay control');
       }
       // The wires' lists load beside the start (not in the first chunk): never a list still loading,
       // neither in the first frame (a still picture: its wires stay empty) nor once the restored
       // session has taken over.
-      if (document.querySelector('.traffic-list[aria-busy="true"], .model-list[aria-busy="true"]') !== null) seen.push('a wire list still loading');
+      if (document.querySelector('.traffic-list[aria-busy="true"], .model-list[aria-busy="true"]') !== null)
+        seen.push('a wire list still loading');
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   });

@@ -6,8 +6,14 @@ import { TEST_URLS } from './test-ports';
 
 test.use({ monacoEditor: false });
 
-test('a 2024 SSE-only server connects via "type": "sse" and via the fallback; its tools call; the era badge and the traffic show it', async ({ page }) => {
-  await openWithConfig(page, { servers: { old: { type: 'sse', url: TEST_URLS.legacySse }, guessed: { type: 'http', url: TEST_URLS.legacySse } } }, ['old', 'guessed']);
+test('a 2024 SSE-only server connects via "type": "sse" and via the fallback; its tools call; the era badge and the traffic show it', async ({
+  page,
+}) => {
+  await openWithConfig(
+    page,
+    { servers: { old: { type: 'sse', url: TEST_URLS.legacySse }, guessed: { type: 'http', url: TEST_URLS.legacySse } } },
+    ['old', 'guessed'],
+  );
   for (const name of ['old', 'guessed']) {
     await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'connected');
     await expect(page.getByTestId(`era-${name}`)).toContainText('2024 SSE');
@@ -31,7 +37,10 @@ test('a 2024 SSE-only server connects via "type": "sse" and via the fallback; it
   await expect(rows('[data-server="guessed"][data-method="tools/list"][data-direction="in"]')).toHaveCount(1);
 });
 
-test('over 2024 SSE the server’s own requests get the same cards: sampling approved and returned, elicitation accepted and declined', async ({ page, model }) => {
+test('over 2024 SSE the server’s own requests get the same cards: sampling approved and returned, elicitation accepted and declined', async ({
+  page,
+  model,
+}) => {
   model.setScript([{ text: 'Old servers still sample.' }]);
   await openWithConfig(page, { servers: { old: { type: 'sse', url: TEST_URLS.legacySse } } }, ['old']);
   await useModel(page, model, 'anthropic');
@@ -47,7 +56,9 @@ test('over 2024 SSE the server’s own requests get the same cards: sampling app
   await expect(sampling.getByTestId('sampling-reply')).toContainText('Old servers still sample.');
   await sampling.getByTestId('sampling-return').click();
   await expect(detail.getByTestId('tool-result')).toContainText('Summary: Old servers still sample.');
-  await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="old"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-sampling-for="old"]'),
+  ).toHaveCount(1);
   // The request came on the GET stream and the answer went back as a POST, both on the MCP wire.
   const rows = (selector: string) => page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"][data-server="old"]${selector}`);
   await expect(rows('[data-method="sampling/createMessage"]')).not.toHaveCount(0);

@@ -27,7 +27,10 @@ function wireRows(page: Page, selector: string): Locator {
 }
 
 test('log messages from both eras, with levels, filtered; the level goes out as setLevel (2025) or _meta (2026)', async ({ page }) => {
-  await openWithConfig(page, { mcpServers: { everything: { url: TEST_URLS.everything }, signals: { url: SIGNALS_URL } } }, ['everything', 'signals']);
+  await openWithConfig(page, { mcpServers: { everything: { url: TEST_URLS.everything }, signals: { url: SIGNALS_URL } } }, [
+    'everything',
+    'signals',
+  ]);
   await openAreaTab(page, 'mcp', 'logs');
   await page.getByTestId('log-level-everything').selectOption('debug');
   await page.getByTestId('log-level-signals').selectOption('warning');
@@ -36,7 +39,13 @@ test('log messages from both eras, with levels, filtered; the level goes out as 
   const logs = page.getByTestId('log-view');
   const signalsRows = logs.locator('[data-testid="log-row"][data-server="signals"]');
   await expect(signalsRows).toHaveCount(5);
-  expect(await signalsRows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-level')))).toEqual(['warning', 'error', 'critical', 'alert', 'emergency']);
+  expect(await signalsRows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-level')))).toEqual([
+    'warning',
+    'error',
+    'critical',
+    'alert',
+    'emergency',
+  ]);
   await expect(signalsRows.first()).toContainText('"text":"warning message"');
   await expect(signalsRows.first()).toContainText('signals.levels');
   await expect(signalsRows.first()).toContainText('tools/call');
@@ -52,7 +61,9 @@ test('log messages from both eras, with levels, filtered; the level goes out as 
   await page.getByTestId('log-filter-level').selectOption('critical');
   const shown = logs.locator('[data-testid="log-row"]');
   await expect(shown).toHaveCount(3);
-  expect(await shown.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-server')}:${row.getAttribute('data-level')}`))).toEqual(['signals:critical', 'signals:alert', 'signals:emergency']);
+  expect(
+    await shown.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-server')}:${row.getAttribute('data-level')}`)),
+  ).toEqual(['signals:critical', 'signals:alert', 'signals:emergency']);
 
   // On the wire: logging/setLevel for the 2025 server only; the 2026 request carried the level in its _meta.
   await openAreaTab(page, 'mcp', 'mcp');
@@ -74,7 +85,10 @@ test('a 2026 list change arrives on subscriptions/listen and refreshes the tools
   await expect(lists).toHaveCount(before + 1);
 });
 
-test('server metadata: title, icons, instructions on the card and in the model request; outputSchema checks pass and fail', async ({ page, model }) => {
+test('server metadata: title, icons, instructions on the card and in the model request; outputSchema checks pass and fail', async ({
+  page,
+  model,
+}) => {
   model.setScript([{ toolCalls: [{ name: 'schemas_forecast_wrong', input: {} }] }, { text: 'Done.' }]);
   await openWithConfig(page, { mcpServers: { schemas: { url: TEST_URLS.lab('schemas') } } }, ['schemas']);
   const card = page.getByTestId('server-schemas');

@@ -44,9 +44,16 @@ function bridgeRows(page: Page, method: string, direction: 'to-app' | 'from-app'
   return page.locator(`[data-testid="app-bridge-row"][data-method="${method}"][data-direction="${direction}"]`);
 }
 
-test('from a chat turn: the view appears while the model writes the arguments and gets them part by part, then whole; its shared context goes into the next request', async ({ page, model }) => {
+test('from a chat turn: the view appears while the model writes the arguments and gets them part by part, then whole; its shared context goes into the next request', async ({
+  page,
+  model,
+}) => {
   // A slow stream: the tool call's arguments arrive in pieces 700 ms apart.
-  model.setScript([{ toolCalls: [{ name: 'lab_probe_view', input: { note: NOTE } }], chunkDelayMs: 700 }, { text: 'The view is open.' }, { text: 'I see what you picked.' }]);
+  model.setScript([
+    { toolCalls: [{ name: 'lab_probe_view', input: { note: NOTE } }], chunkDelayMs: 700 },
+    { text: 'The view is open.' },
+    { text: 'I see what you picked.' },
+  ]);
   await openWithConfig(page, CONFIG, ['lab']);
   await useModel(page, model, 'anthropic');
   await say(page, 'Open the probe.');
@@ -84,7 +91,9 @@ test('from a chat turn: the view appears while the model writes the arguments an
   await expect(bridgeRows(page, 'ui/update-model-context', 'from-app')).toHaveCount(1);
 });
 
-test('from a manual call: the host context follows the frame width and the locale; permissions are granted only by the person, and can be taken back', async ({ page }) => {
+test('from a manual call: the host context follows the frame width and the locale; permissions are granted only by the person, and can be taken back', async ({
+  page,
+}) => {
   await openWithConfig(page, CONFIG, ['lab']);
   await page.getByTestId('tool-lab-probe_view').click();
   await page.getByTestId('tool-call-args').fill(JSON.stringify({ note: 'by hand' }));

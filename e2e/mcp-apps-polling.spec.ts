@@ -32,7 +32,9 @@ function countPolls(page: Page): () => number {
   return () => polls;
 }
 
-test('the polling view asks once with a count, Always allow sets the policy, and no question follows for 20 s while its figures update', async ({ page }) => {
+test('the polling view asks once with a count, Always allow sets the policy, and no question follows for 20 s while its figures update', async ({
+  page,
+}) => {
   test.slow();
   const polls = countPolls(page);
   await openWithConfig(page, { mcpServers: { monitor: { url: monitor.url } } }, ['monitor']);

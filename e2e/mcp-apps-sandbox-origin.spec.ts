@@ -31,10 +31,17 @@ let lab: Awaited<ReturnType<typeof startLab>>;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   outDir = await mkdtemp(path.join(tmpdir(), 'glassbox-sandbox-origin-'));
-  await promisify(execFile)(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    env: { ...process.env, VITE_GLASSBOX_APP_SANDBOX_URL: `${SANDBOX_ORIGIN}/app-sandbox.html` },
-  });
-  servers = await Promise.all([serveStatic({ root: outDir, host: '127.0.0.1', port: APP_PORT }), serveStatic({ root: outDir, host: '127.0.0.1', port: SANDBOX_PORT })]);
+  await promisify(execFile)(
+    process.execPath,
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      env: { ...process.env, VITE_GLASSBOX_APP_SANDBOX_URL: `${SANDBOX_ORIGIN}/app-sandbox.html` },
+    },
+  );
+  servers = await Promise.all([
+    serveStatic({ root: outDir, host: '127.0.0.1', port: APP_PORT }),
+    serveStatic({ root: outDir, host: '127.0.0.1', port: SANDBOX_PORT }),
+  ]);
   lab = await startLab({ port: 0 });
 });
 

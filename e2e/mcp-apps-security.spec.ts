@@ -22,7 +22,9 @@ async function openView(page: Page, tool: string): Promise<void> {
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-resource-uri', `ui://hostile/${tool}.html`);
 }
 
-test("the view's script cannot read Glassbox's storage, cookies or page, nor navigate it, nor reach an undeclared host", async ({ page }) => {
+test("the view's script cannot read Glassbox's storage, cookies or page, nor navigate it, nor reach an undeclared host", async ({
+  page,
+}) => {
   await page.goto('/');
   await page.evaluate(() => {
     localStorage.setItem('glassbox.secret-probe', 'do not read');
@@ -46,7 +48,9 @@ test("the view's script cannot read Glassbox's storage, cookies or page, nor nav
   expect(found.undeclaredFetch).toMatch(/^blocked: TypeError/);
   await expect(page.getByTestId('app-csp-blocked')).toContainText(/connect-src: http:\/\/localhost:\d+\/mcp/);
   await openAreaTab(page, 'mcp', 'bridge');
-  await expect(page.locator('[data-testid="app-bridge-row"][data-method="csp-violation"][data-direction="from-app"]').first()).toBeVisible();
+  await expect(
+    page.locator('[data-testid="app-bridge-row"][data-method="csp-violation"][data-direction="from-app"]').first(),
+  ).toBeVisible();
 
   // Glassbox's page is where it was, its storage and cookie untouched.
   expect(page.url()).toBe(before);

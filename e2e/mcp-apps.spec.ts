@@ -40,7 +40,9 @@ function bridgeRows(page: Page, method: string, direction: 'to-app' | 'from-app'
   return page.locator(`[data-testid="app-bridge-row"][data-method="${method}"][data-direction="${direction}"]`);
 }
 
-test('a manual call renders the view in an opaque sandbox; it gets input and result; its call back goes through the policy; the bridge wire shows each message', async ({ page }) => {
+test('a manual call renders the view in an opaque sandbox; it gets input and result; its call back goes through the policy; the bridge wire shows each message', async ({
+  page,
+}) => {
   await openWithConfig(page, CONFIG, ['basic', 'budget']);
   await expect(page.getByTestId('server-basic')).toHaveAttribute('data-status', 'connected');
   await callByHand(page, 'basic', 'get-time');
@@ -50,7 +52,9 @@ test('a manual call renders the view in an opaque sandbox; it gets input and res
   await expect(frame).toHaveAttribute('data-origin', 'opaque');
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   // The ui:// resource was read on the MCP wire.
-  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="resources/read"][data-direction="out"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="resources/read"][data-direction="out"]'),
+  ).toHaveCount(1);
   await expect(page.getByTestId('app-status')).toHaveText('connected');
 
   // The view shows the result it was sent (the server time of the manual call).
@@ -83,8 +87,15 @@ test('a manual call renders the view in an opaque sandbox; it gets input and res
   await expect(page.getByTestId('app-view')).toHaveAttribute('data-display-mode', 'inline');
 });
 
-test('from a chat turn: the view renders under the tool call, its ui/message lands in the chat as sent by the view, and a link opens only after consent', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'basic_get-time', input: {} }] }, { text: 'It is a fine time.' }, { text: 'Thanks for the message from the view.' }]);
+test('from a chat turn: the view renders under the tool call, its ui/message lands in the chat as sent by the view, and a link opens only after consent', async ({
+  page,
+  model,
+}) => {
+  model.setScript([
+    { toolCalls: [{ name: 'basic_get-time', input: {} }] },
+    { text: 'It is a fine time.' },
+    { text: 'Thanks for the message from the view.' },
+  ]);
   await openWithConfig(page, CONFIG, ['basic', 'budget']);
   await useModel(page, model, 'anthropic');
   await say(page, 'What time is it on the server?');
@@ -94,7 +105,14 @@ test('from a chat turn: the view renders under the tool call, its ui/message lan
   await expect(approve).toBeInViewport();
   const asked = (await approve.boundingBox())!;
   await expect(page.getByTestId('tool-call').getByTestId('app-status')).toHaveText('connected');
-  await expect.poll(() => page.getByTestId('tool-call').getByTestId('app-frame').evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(100);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('tool-call')
+        .getByTestId('app-frame')
+        .evaluate((element) => element.getBoundingClientRect().height),
+    )
+    .toBeGreaterThan(100);
   await nextFrames(page);
   expect((await approve.boundingBox())?.y).toBeCloseTo(asked.y, 0);
   await approve.click();

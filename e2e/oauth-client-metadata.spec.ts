@@ -34,9 +34,13 @@ test.use({
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   testInfo.setTimeout(240_000);
   outDir = await mkdtemp(path.join(tmpdir(), 'glassbox-cimd-'));
-  const building = promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { ...process.env, GLASSBOX_PUBLIC_URL: `${APP_ORIGIN}/` },
-  });
+  const building = promisify(execFile)(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      env: { ...process.env, GLASSBOX_PUBLIC_URL: `${APP_ORIGIN}/` },
+    },
+  );
   const tls = await loopbackCertificate();
   await building;
   app = await serveStatic({ root: outDir, port: TEST_PORTS.spare(8), tls });
@@ -48,7 +52,10 @@ test.afterAll(async () => {
   if (outDir !== undefined) await rm(outDir, { recursive: true, force: true });
 });
 
-test('the client metadata document is the client id when the authorization server accepts one: no registration', async ({ page, context }) => {
+test('the client metadata document is the client id when the authorization server accepts one: no registration', async ({
+  page,
+  context,
+}) => {
   // The build wrote the document for the place it is served at.
   const document = JSON.parse(await readFile(path.join(outDir, 'oauth', 'client-metadata.json'), 'utf8')) as Record<string, unknown>;
   expect(document).toMatchObject({ client_id: DOCUMENT_URL, redirect_uris: [`${APP_ORIGIN}/oauth/callback.html`] });

@@ -38,7 +38,14 @@ test('a DPoP sign-in: proofs with both nonces, the tool call works, the debugger
   await openNotes(page, { url: dpopServer.mcpUrl });
   await signIn(page);
   await readNotes(page);
-  expect(await steps(page)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:ok', 'dpop-proofs:ok']);
+  expect(await steps(page)).toEqual([
+    'resource-metadata:ok',
+    'as-metadata:ok',
+    'registration:ok',
+    'authorize:ok',
+    'token:ok',
+    'dpop-proofs:ok',
+  ]);
   // The resource server checked every proof itself (key = the token's jkt, htm, htu, ath, jti, its nonce).
   expect(dpopServer.dpop?.nonceChallenges).toBe(1);
   expect(dpopServer.dpop?.accepted.length).toBeGreaterThan(1);
@@ -46,7 +53,9 @@ test('a DPoP sign-in: proofs with both nonces, the tool call works, the debugger
   const claims = debuggerPanel.getByTestId('dpop-proof-claims');
   // The token request's two proofs (the second with the authorization server's nonce), then the MCP requests'.
   await expect(claims.first()).toContainText('"htm":"POST"');
-  await expect(debuggerPanel.locator('[data-step="dpop-proofs"]').getByTestId('dpop-proof-claims').last()).toContainText(`"nonce":"${dpopServer.dpop?.nonce}"`);
+  await expect(debuggerPanel.locator('[data-step="dpop-proofs"]').getByTestId('dpop-proof-claims').last()).toContainText(
+    `"nonce":"${dpopServer.dpop?.nonce}"`,
+  );
   await expect(debuggerPanel.locator('[data-step="dpop-proofs"]').getByTestId('dpop-proof-claims').last()).toContainText('"ath":');
   await expect(debuggerPanel.getByTestId('dpop-proof-header').first()).toContainText('"typ":"dpop+jwt"');
   await expect(debuggerPanel.getByTestId('dpop-proof-header').first()).not.toContainText('"d":');

@@ -32,7 +32,12 @@ export function witness(context: BrowserContext): { secrets: Set<string>; popups
 }
 
 /** Opens the app (at `origin`, default the preview server) with one server `notes` and waits for it to settle. */
-export async function openNotes(page: Page, entry: Record<string, unknown>, settled: RegExp = /needs-sign-in/, origin = ''): Promise<Locator> {
+export async function openNotes(
+  page: Page,
+  entry: Record<string, unknown>,
+  settled: RegExp = /needs-sign-in/,
+  origin = '',
+): Promise<Locator> {
   await page.goto(origin + configPath({ mcpServers: { notes: entry } }));
   const card = page.getByTestId('server-notes');
   await expect(card).toHaveAttribute('data-status', settled);
@@ -51,7 +56,9 @@ export async function steps(page: Page): Promise<string[]> {
   // The debugger loads on first use: wait for its rows before reading them.
   const rows = page.getByTestId('auth-debugger').getByTestId('auth-step');
   await expect(rows.first()).toBeVisible();
-  return rows.evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-step')}:${element.getAttribute('data-status')}`));
+  return rows.evaluateAll((elements) =>
+    elements.map((element) => `${element.getAttribute('data-step')}:${element.getAttribute('data-status')}`),
+  );
 }
 
 /** Every URL of the tab's session history (what Back and Forward would go to), read through DevTools. */
@@ -68,14 +75,17 @@ export async function expectNoLeak(page: Page, secrets: Set<string>): Promise<vo
   if ((await page.getByTestId('auth-debugger').count()) === 0) await page.getByTestId('server-auth-steps-notes').click();
   const places: Record<string, string> = {
     'page text': await page.evaluate(() => document.body.innerText),
-    'page attributes': await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.value)).join('\n')),
+    'page attributes': await page.evaluate(() =>
+      [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.value)).join('\n'),
+    ),
     url: page.url(),
     'history entries': await historyUrls(page),
     'web storage': JSON.stringify(await webStorage(page)),
     IndexedDB: await indexedDbDump(page),
     HAR: await downloadText(page, 'traffic-export-har'),
   };
-  for (const [place, text] of Object.entries(places)) for (const secret of secrets) expect(text.includes(secret), `${place} holds a secret`).toBe(false);
+  for (const [place, text] of Object.entries(places))
+    for (const secret of secrets) expect(text.includes(secret), `${place} holds a secret`).toBe(false);
 }
 
 /** The keys of the remembered sign-ins' IndexedDB database (glassbox-oauth): encrypted records, their index and the key. */

@@ -33,7 +33,10 @@ test('the card says who is signed in, from the JWT access token', async ({ page,
   await expectNoLeak(page, secrets);
 });
 
-test('remembered on this device: a reload stays signed in without a window, IndexedDB holds only ciphertext, sign out removes it', async ({ page, context }) => {
+test('remembered on this device: a reload stays signed in without a window, IndexedDB holds only ciphertext, sign out removes it', async ({
+  page,
+  context,
+}) => {
   const { secrets, popups } = witness(context);
   await openNotes(page, { url: server.mcpUrl });
   await page.getByTestId('server-remember-notes').check();

@@ -71,7 +71,10 @@ async function answerAtOldAddress(context: BrowserContext, forge: (query: URLSea
 }
 
 for (const mode of ['exact', 'spa'] as const) {
-  test(`on a host that serves ${mode === 'exact' ? 'files exactly as named' : 'index.html for every unknown path'}: the sign-in window hands the answer back and the server connects`, async ({ page, context }) => {
+  test(`on a host that serves ${mode === 'exact' ? 'files exactly as named' : 'index.html for every unknown path'}: the sign-in window hands the answer back and the server connects`, async ({
+    page,
+    context,
+  }) => {
     const { secrets, popups } = witness(context);
     const seen = addresses(context);
     await openNotes(page, { url: auth.mcpUrl }, /needs-sign-in/, await origin(page, mode));
@@ -116,7 +119,10 @@ test.describe('on a host with a single-page fallback, an answer at the earlier r
     await expectNoLeak(page, secrets);
   });
 
-  test('in a tab that left to sign in (the popup was blocked): the app resumes the sign-in and the server connects', async ({ page, context }) => {
+  test('in a tab that left to sign in (the popup was blocked): the app resumes the sign-in and the server connects', async ({
+    page,
+    context,
+  }) => {
     const { secrets, popups } = witness(context);
     const seen = addresses(context);
     await answerAtOldAddress(context);

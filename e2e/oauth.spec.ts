@@ -21,7 +21,10 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   const base = new URL(String(testInfo.project.use.baseURL));
   appOrigin = base.origin;
   const redirectUris = [new URL('oauth/callback.html', base).href];
-  [server, noCors] = await Promise.all([start({ port: TEST_PORTS.auth, redirectUris }), start({ port: TEST_PORTS.spare(0), redirectUris, cors: false })]);
+  [server, noCors] = await Promise.all([
+    start({ port: TEST_PORTS.auth, redirectUris }),
+    start({ port: TEST_PORTS.spare(0), redirectUris, cors: false }),
+  ]);
 });
 test.afterEach(() => server.setConsent('grant'));
 test.afterAll(async () => {

@@ -20,7 +20,8 @@ const CONFIG = {
 const userMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="user"]');
 const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
 const modelRequests = (page: Page) => page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]');
-const toolsCallRows = (page: Page) => page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]');
+const toolsCallRows = (page: Page) =>
+  page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]');
 
 /** Chooses an action of the top bar's Session menu (it opens the menu first). */
 async function sessionAction(page: Page, action: 'session-new' | 'session-export' | 'session-import'): Promise<void> {
@@ -44,7 +45,10 @@ async function open(page: Page): Promise<void> {
 
 /** Opens the app, allows the forecast tool, and runs one turn with a tool call. */
 async function chatTurnWithToolCall(page: Page, model: ModelServerHandle): Promise<void> {
-  model.setScript([{ text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }]);
+  model.setScript([
+    { text: 'Let me check.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] },
+    { echoToolResults: true },
+  ]);
   await open(page);
   await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-weather_get_forecast').selectOption('allow');

@@ -42,7 +42,10 @@ async function expectConnected(page: Page, era: 'legacy' | 'modern'): Promise<vo
   await expect(card).toHaveAttribute('data-era', era);
 }
 
-const rows = (page: Page, method: string) => page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"][data-server="changing"][data-method="${method}"][data-direction="out"]`);
+const rows = (page: Page, method: string) =>
+  page
+    .getByTestId('mcp-traffic')
+    .locator(`[data-testid="traffic-row"][data-server="changing"][data-method="${method}"][data-direction="out"]`);
 
 test('a 2025 server is probed on the first visit only; a server that became 2026-only still connects', async ({ page }) => {
   server = await startWeather({ port: PORT });

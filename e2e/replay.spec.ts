@@ -54,7 +54,10 @@ async function replay(page: Page, model: ModelServerHandle, format: WireFormat, 
 test.describe('replaying a turn', () => {
   test.use({ monacoEditor: false });
 
-  test('an Anthropic turn replayed in Chat Completions and in Responses gets the recorded tool result in each shape, with no new tools/call', async ({ page, model }) => {
+  test('an Anthropic turn replayed in Chat Completions and in Responses gets the recorded tool result in each shape, with no new tools/call', async ({
+    page,
+    model,
+  }) => {
     model.setScript([
       { toolCalls: [{ name: FORECAST, input: PARIS }] },
       { text: 'Original answer.' },
@@ -65,7 +68,11 @@ test.describe('replaying a turn', () => {
     ]);
     const recorded = await recordTurn(page, model);
     const chatBefore = await page.locator('[data-testid="chat-message"]').allTextContents();
-    const originalId = await page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]').first().getAttribute('data-exchange-id');
+    const originalId = await page
+      .getByTestId('model-traffic')
+      .locator('[data-testid="model-row"][data-kind="request"]')
+      .first()
+      .getAttribute('data-exchange-id');
 
     await replay(page, model, 'openai');
     const first = page.getByTestId('replay-result').first();
@@ -77,7 +84,7 @@ test.describe('replaying a turn', () => {
     // The original's system prompt (the servers' instructions) and user message, then the replayed call and its recorded result.
     expect(chat.messages.map((message) => message['role'])).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(chat.messages[1]).toEqual({ role: 'user', content: 'What is the weather in Paris?' });
-    const callId = ((chat.messages[2]!['tool_calls'] as Json[])[0]!)['id'];
+    const callId = (chat.messages[2]!['tool_calls'] as Json[])[0]!['id'];
     expect(chat.messages.find((message) => message['role'] === 'tool')).toEqual({ role: 'tool', tool_call_id: callId, content: recorded });
     await expect(toolsCalls(page)).toHaveCount(1);
 
@@ -95,7 +102,12 @@ test.describe('replaying a turn', () => {
     // On the model wire the replay is a branch of the original turn's first request.
     const wire = page.getByTestId('model-traffic');
     await expect(wire.locator(`[data-testid="model-row"][data-replay-of="${originalId}"]`)).toHaveCount(4);
-    await expect(wire.locator(`[data-testid="model-row"][data-replay-of="${originalId}"][data-kind="request"]`).first().getByTestId('model-row-replay')).toBeVisible();
+    await expect(
+      wire
+        .locator(`[data-testid="model-row"][data-replay-of="${originalId}"][data-kind="request"]`)
+        .first()
+        .getByTestId('model-row-replay'),
+    ).toBeVisible();
 
     await replay(page, model, 'openai-responses');
     const second = page.getByTestId('replay-result').nth(1);
@@ -105,7 +117,11 @@ test.describe('replaying a turn', () => {
     const input = (requests[5]!.body as { input: Json[] }).input;
     const call = input.find((item) => item['type'] === 'function_call')!;
     expect(call).toMatchObject({ name: FORECAST, arguments: JSON.stringify(PARIS) });
-    expect(input.find((item) => item['type'] === 'function_call_output')).toEqual({ type: 'function_call_output', call_id: call['call_id'], output: recorded });
+    expect(input.find((item) => item['type'] === 'function_call_output')).toEqual({
+      type: 'function_call_output',
+      call_id: call['call_id'],
+      output: recorded,
+    });
     await expect(second.getByTestId('replay-answer').locator('td[data-side="replay"]')).toContainText('Responses replay answer.');
     await expect(toolsCalls(page)).toHaveCount(1);
 
@@ -114,7 +130,12 @@ test.describe('replaying a turn', () => {
   });
 
   test('"call tools live" calls the tool through the approval gate', async ({ page, model }) => {
-    model.setScript([{ toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Original answer.' }, { toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Live replay answer.' }]);
+    model.setScript([
+      { toolCalls: [{ name: FORECAST, input: PARIS }] },
+      { text: 'Original answer.' },
+      { toolCalls: [{ name: FORECAST, input: PARIS }] },
+      { text: 'Live replay answer.' },
+    ]);
     await recordTurn(page, model);
 
     await replay(page, model, 'openai', { live: true });
@@ -130,8 +151,16 @@ test.describe('replaying a turn', () => {
   });
 });
 
-test('a replayed call the original did not make is marked and not answered with a recorded result; the replay view is axe clean', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Original answer.' }, { toolCalls: [{ name: FORECAST, input: { city: 'Lima' } }] }, { text: 'I could not check Lima.' }]);
+test('a replayed call the original did not make is marked and not answered with a recorded result; the replay view is axe clean', async ({
+  page,
+  model,
+}) => {
+  model.setScript([
+    { toolCalls: [{ name: FORECAST, input: PARIS }] },
+    { text: 'Original answer.' },
+    { toolCalls: [{ name: FORECAST, input: { city: 'Lima' } }] },
+    { text: 'I could not check Lima.' },
+  ]);
   const recorded = await recordTurn(page, model);
 
   await replay(page, model, 'openai');
@@ -162,7 +191,9 @@ async function shownReplay(result: Locator) {
     provider: await result.getAttribute('data-provider'),
     status: await result.getAttribute('data-status'),
     model: await cells('replay-model'),
-    requests: await result.getByTestId('replay-request-link').evaluateAll((links) => links.map((link) => link.getAttribute('data-exchange-id'))),
+    requests: await result
+      .getByTestId('replay-request-link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-exchange-id'))),
     calls: await result.getByTestId('replay-call').allInnerTexts(),
     answers: await cells('replay-answer'),
     tokens: await cells('replay-tokens'),
@@ -184,14 +215,25 @@ async function showReplayedRequest(page: Page, result: Locator): Promise<void> {
   await link.focus();
   await page.keyboard.press('Enter');
   const wire = page.getByTestId('model-traffic');
-  await expect(wire.locator(`[data-testid="model-row"][data-kind="request"][data-exchange-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(wire.locator(`[data-testid="model-row"][data-kind="request"][data-exchange-id="${id}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(page.getByTestId('model-detail')).toHaveAttribute('data-exchange-id', id!);
   await expect(page.getByTestId('model-detail-tab-request')).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a replay is part of the session: it is back after a reload and in an exported then imported session, and its requests open on the model wire', async ({ page, model }) => {
+test('a replay is part of the session: it is back after a reload and in an exported then imported session, and its requests open on the model wire', async ({
+  page,
+  model,
+}) => {
   test.slow();
-  model.setScript([{ toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Original answer.' }, { toolCalls: [{ name: FORECAST, input: PARIS }] }, { text: 'Kept replay answer.' }]);
+  model.setScript([
+    { toolCalls: [{ name: FORECAST, input: PARIS }] },
+    { text: 'Original answer.' },
+    { toolCalls: [{ name: FORECAST, input: PARIS }] },
+    { text: 'Kept replay answer.' },
+  ]);
   await recordTurn(page, model);
   await replay(page, model, 'openai');
   const result = page.getByTestId('replay-result');

@@ -23,13 +23,13 @@ test.use({ monacoEditor: false });
 /** Open the app with a config and wait until every named server has connected or failed. */
 async function open(page: Page, config: unknown, ...names: string[]): Promise<void> {
   await openWithConfig(page, config);
-  for (const name of names) await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|needs-sign-in/, { timeout: 60_000 });
+  for (const name of names)
+    await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', /connected|failed|needs-sign-in/, { timeout: 60_000 });
 }
 
 function rows(page: Page, selector: string): Locator {
   return page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"]${selector}`);
 }
-
 
 /** The exchange note shown for the request row of a method (the exchange that carried it). */
 async function noteOf(page: Page, server: string, method: string): Promise<Locator> {
@@ -47,7 +47,14 @@ async function expectResponsive(page: Page): Promise<void> {
 
 test.describe('answers that are not usable MCP', () => {
   test('not JSON, JSON that is not JSON-RPC, and an unknown response id each fail the connection with their reason', async ({ page }) => {
-    await open(page, { mcpServers: { weather, garbage: lab('garbage'), notrpc: lab('not-rpc'), wrongid: lab('wrong-id') } }, 'weather', 'garbage', 'notrpc', 'wrongid');
+    await open(
+      page,
+      { mcpServers: { weather, garbage: lab('garbage'), notrpc: lab('not-rpc'), wrongid: lab('wrong-id') } },
+      'weather',
+      'garbage',
+      'notrpc',
+      'wrongid',
+    );
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
     const cases = [
       ['garbage', 'not-json', 'The server answered with a body that is not JSON'],
@@ -101,7 +108,10 @@ test.describe('answers that are not usable MCP', () => {
 });
 
 test.describe('requests that never end well', () => {
-  test('no answer within the timeout: the call is cancelled, said on the card and in the trace, and the chat goes on', async ({ page, model }) => {
+  test('no answer within the timeout: the call is cancelled, said on the card and in the trace, and the chat goes on', async ({
+    page,
+    model,
+  }) => {
     model.setScript([{ toolCalls: [{ name: 'flaky_never_answer', input: {} }] }, { echoToolResults: true }, { text: 'Still talking.' }]);
     await open(page, { mcpServers: { weather, flaky: lab('flaky', 2000) } }, 'weather', 'flaky');
     // With a 2 s timeout, connecting can itself time out on a very busy machine: try again then.
@@ -141,7 +151,9 @@ test.describe('requests that never end well', () => {
     const result = await callToolByHand(page, 'flaky', 'cut_stream');
     await expect(result).toContainText('The server closed the stream before answering');
     await expect(page.getByTestId('server-problem-flaky')).toHaveAttribute('data-reason', 'stream-closed');
-    await expect(rows(page, '[data-server="flaky"][data-method="HTTP POST"]').last()).toContainText('The server closed the stream before answering');
+    await expect(rows(page, '[data-server="flaky"][data-method="HTTP POST"]').last()).toContainText(
+      'The server closed the stream before answering',
+    );
     const echo = await callToolByHand(page, 'flaky', 'echo', { text: 'after the cut' });
     await expect(echo).toContainText('after the cut');
     await expect(page.getByTestId('server-flaky')).toHaveAttribute('data-status', 'connected');
@@ -213,13 +225,21 @@ test.describe('authorization and CORS', () => {
   test('each header missing from Access-Control-Allow-Headers is named, with the line to send', async ({ page }) => {
     await open(
       page,
-      { mcpServers: { weather, version: lab('missing-header'), session: lab('missing-session-header'), method: lab('missing-method-header') } },
+      {
+        mcpServers: {
+          weather,
+          version: lab('missing-header'),
+          session: lab('missing-session-header'),
+          method: lab('missing-method-header'),
+        },
+      },
       'weather',
       'version',
       'session',
       'method',
     );
-    const allowLine = 'Access-Control-Allow-Headers: content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name, accept';
+    const allowLine =
+      'Access-Control-Allow-Headers: content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name, accept';
     for (const [name, header] of [
       ['version', 'mcp-protocol-version'],
       ['session', 'mcp-session-id'],
@@ -258,9 +278,13 @@ test.describe('tool lists', () => {
     await expect(page.getByTestId('tool-count-bad')).toHaveText('Tools (5)');
     const warnings = page.getByTestId('server-warning-bad');
     await expect(warnings.filter({ hasText: '2 tools share the name search; the second is ignored.' })).toHaveCount(1);
-    await expect(warnings.filter({ hasText: 'Tool schema_not_object: its inputSchema is a string, not a JSON Schema object.' })).toHaveCount(1);
+    await expect(
+      warnings.filter({ hasText: 'Tool schema_not_object: its inputSchema is a string, not a JSON Schema object.' }),
+    ).toHaveCount(1);
     await expect(warnings.filter({ hasText: 'Tool schema_string_root: its inputSchema has type "string" at the root' })).toHaveCount(1);
-    await expect(warnings.filter({ hasText: 'Tool schema_broken_ref: its inputSchema refers to #/$defs/missing, which does not exist.' })).toHaveCount(1);
+    await expect(
+      warnings.filter({ hasText: 'Tool schema_broken_ref: its inputSchema refers to #/$defs/missing, which does not exist.' }),
+    ).toHaveCount(1);
     await expect(page.getByTestId('tool-bad-schema_broken_ref')).toContainText('invalid schema');
     const fine = await callToolByHand(page, 'bad', 'fine');
     await expect(fine).toContainText('fine');

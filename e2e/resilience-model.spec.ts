@@ -30,12 +30,14 @@ const RECOVERED = 'Recovered on retry.';
 /** Opens the app with a config and waits (generously: Monaco's first load competes for the CPU) until the servers are connected. */
 async function openConnected(page: Page, config: unknown, servers: string[]): Promise<void> {
   await page.goto(configPath(config));
-  for (const name of servers) await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
+  for (const name of servers)
+    await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
 }
 
 const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
 const userMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="user"]');
-const mcpToolCalls = (page: Page) => page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]');
+const mcpToolCalls = (page: Page) =>
+  page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]');
 
 /**
  * Opens the app, has one good turn, then sends a second message whose model request meets
@@ -43,7 +45,14 @@ const mcpToolCalls = (page: Page) => page.getByTestId('mcp-traffic').locator('[d
  * `opened`: the app is open already, with the model settings pointed at `model` (an earlier case
  * of the same test); the case starts with a new session and an empty model server log instead.
  */
-async function goodTurnThen(page: Page, model: ModelServerHandle, provider: Provider, failing: ScriptStep[], withWeather = false, opened = false): Promise<void> {
+async function goodTurnThen(
+  page: Page,
+  model: ModelServerHandle,
+  provider: Provider,
+  failing: ScriptStep[],
+  withWeather = false,
+  opened = false,
+): Promise<void> {
   if (opened) await newSession(page, model);
   model.setScript([{ text: FIRST_ANSWER }, ...failing, { text: RECOVERED }]);
   if (!opened) {
@@ -106,7 +115,8 @@ for (const provider of PROVIDERS) {
   test.describe(`HTTP errors (${provider})`, () => {
     /** This provider's failures: each a step of one test, on one page (see goodTurnThen's `opened`). */
     const cases: Array<{ title: string; run(page: Page, model: ModelServerHandle, opened: boolean): Promise<void> }> = [];
-    const testCase = (title: string, run: (page: Page, model: ModelServerHandle, opened: boolean) => Promise<void>) => cases.push({ title, run });
+    const testCase = (title: string, run: (page: Page, model: ModelServerHandle, opened: boolean) => Promise<void>) =>
+      cases.push({ title, run });
 
     const statuses: Array<{ status: number; code: string; words: RegExp }> = [
       { status: 401, code: 'bad-key', words: /API key was refused/ },
@@ -137,7 +147,10 @@ for (const provider of PROVIDERS) {
       await expect(error).toContainText('Too many requests');
       await expect(error).toContainText('asked to wait 1 second');
       await expect(error).toContainText('after 3 attempts');
-      await expect(page.getByTestId('chat-notice')).toHaveText(['Too many requests: retrying in 1s (attempt 2 of 3).', 'Too many requests: retrying in 1s (attempt 3 of 3).']);
+      await expect(page.getByTestId('chat-notice')).toHaveText([
+        'Too many requests: retrying in 1s (attempt 2 of 3).',
+        'Too many requests: retrying in 1s (attempt 3 of 3).',
+      ]);
       const failed = model.requests().slice(1);
       expect(failed.map((request) => request.status)).toEqual([429, 429, 429]);
       // Each attempt waited the second the server asked for.
@@ -153,7 +166,10 @@ for (const provider of PROVIDERS) {
       await expect(error).toHaveAttribute('data-code', 'rate-limited', { timeout: 30_000 });
       await expect(error).toContainText('Wait a little and try again');
       await expect(error).toContainText('after 3 attempts');
-      await expect(page.getByTestId('chat-notice')).toHaveText(['Too many requests: retrying in 1s (attempt 2 of 3).', 'Too many requests: retrying in 2s (attempt 3 of 3).']);
+      await expect(page.getByTestId('chat-notice')).toHaveText([
+        'Too many requests: retrying in 1s (attempt 2 of 3).',
+        'Too many requests: retrying in 2s (attempt 3 of 3).',
+      ]);
       const failed = model.requests().slice(1);
       expect(failed[2]!.receivedAt - failed[1]!.receivedAt).toBeGreaterThanOrEqual(1_900);
       await expectConversationIntact(page);
@@ -182,19 +198,22 @@ for (const provider of PROVIDERS) {
       await retryAndRecover(page, model);
     });
 
-    testCase('a stream that stops without its end marker is stream-cut; the partial text stays out of the history; Retry works', async (page, model, opened) => {
-      const partial = 'This answer will be cut off before it ends.';
-      await goodTurnThen(page, model, provider, [{ text: partial, cutStream: true }], false, opened);
-      const error = page.getByTestId('chat-error');
-      await expect(error).toHaveAttribute('data-code', 'stream-cut');
-      await expect(error).toContainText(END_MARKER[provider]);
-      // What arrived is shown, marked as incomplete.
-      const cut = assistantMessages(page).last();
-      await expect(cut).toContainText('incomplete');
-      await expect(cut).toHaveAttribute('data-streaming', 'false');
-      await expectConversationIntact(page);
-      await retryAndRecover(page, model, 'cut off');
-    });
+    testCase(
+      'a stream that stops without its end marker is stream-cut; the partial text stays out of the history; Retry works',
+      async (page, model, opened) => {
+        const partial = 'This answer will be cut off before it ends.';
+        await goodTurnThen(page, model, provider, [{ text: partial, cutStream: true }], false, opened);
+        const error = page.getByTestId('chat-error');
+        await expect(error).toHaveAttribute('data-code', 'stream-cut');
+        await expect(error).toContainText(END_MARKER[provider]);
+        // What arrived is shown, marked as incomplete.
+        const cut = assistantMessages(page).last();
+        await expect(cut).toContainText('incomplete');
+        await expect(cut).toHaveAttribute('data-streaming', 'false');
+        await expectConversationIntact(page);
+        await retryAndRecover(page, model, 'cut off');
+      },
+    );
 
     testCase('a stream whose connection drops is stream-cut, and Retry works', async (page, model, opened) => {
       await goodTurnThen(page, model, provider, [{ text: 'Dropped halfway through this sentence.', cutStream: 'abort' }], false, opened);
@@ -222,14 +241,20 @@ for (const provider of PROVIDERS) {
         await expect(error).toContainText('The provider is overloaded');
         await expect(error).toContainText('HTTP 529');
         await expect(error).toContainText('after 3 attempts');
-        await expect(page.getByTestId('chat-notice')).toHaveText(['The provider is overloaded: retrying in 1s (attempt 2 of 3).', 'The provider is overloaded: retrying in 2s (attempt 3 of 3).']);
+        await expect(page.getByTestId('chat-notice')).toHaveText([
+          'The provider is overloaded: retrying in 1s (attempt 2 of 3).',
+          'The provider is overloaded: retrying in 2s (attempt 3 of 3).',
+        ]);
         expect(model.requests().map((request) => request.status)).toEqual([200, 529, 529, 529]);
         await expectConversationIntact(page);
         await retryAndRecover(page, model);
       });
     }
 
-    test(`each failure is explained, keeps the conversation, and Retry works: ${provider === 'anthropic' ? '401, 403, 404, 429 (twice), a long retry-after, 500, 529' : '401, 403, 404, 429 (twice), a long retry-after, 500'}, a cut, a dropped and an errored stream`, async ({ page, model }) => {
+    test(`each failure is explained, keeps the conversation, and Retry works: ${provider === 'anthropic' ? '401, 403, 404, 429 (twice), a long retry-after, 500, 529' : '401, 403, 404, 429 (twice), a long retry-after, 500'}, a cut, a dropped and an errored stream`, async ({
+      page,
+      model,
+    }) => {
       test.setTimeout(cases.length * CASE_TIMEOUT);
       for (const [index, { title, run }] of cases.entries()) await test.step(title, () => run(page, model, index > 0));
     });
@@ -275,10 +300,13 @@ for (const provider of PROVIDERS) {
 }
 
 test('unparseable tool arguments (OpenAI) get an invalid-arguments result and never reach the MCP server', async ({ page, model }) => {
-  await goodTurnThen(page, model, 'openai', [
-    { badArguments: true, toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] },
-    { echoToolResults: true },
-  ], true);
+  await goodTurnThen(
+    page,
+    model,
+    'openai',
+    [{ badArguments: true, toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }] }, { echoToolResults: true }],
+    true,
+  );
   const failure = page.getByTestId('tool-call-failure');
   await expect(failure).toHaveAttribute('data-category', 'invalid-arguments');
   await expect(failure).toContainText('not valid JSON');
@@ -297,7 +325,9 @@ test('unparseable tool arguments (OpenAI) get an invalid-arguments result and ne
   // since compatible servers reject a history whose arguments are not JSON.
   expect(String(toolMessage.content)).toContain('not valid JSON');
   expect(String(toolMessage.content)).toContain('\\"city\\":\\"Paris\\"');
-  const assistantCall = third.messages.find((message) => message.role === 'assistant' && 'tool_calls' in message) as unknown as { tool_calls: Array<{ function: { arguments: string } }> };
+  const assistantCall = third.messages.find((message) => message.role === 'assistant' && 'tool_calls' in message) as unknown as {
+    tool_calls: Array<{ function: { arguments: string } }>;
+  };
   expect(assistantCall.tool_calls[0]!.function.arguments).toBe('{}');
   await expectConversationIntact(page);
   await expect(page.getByTestId('chat-error')).toHaveCount(0);

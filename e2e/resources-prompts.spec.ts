@@ -30,14 +30,17 @@ async function openTab(page: Page, server: string, tab: 'resources' | 'prompts')
 }
 
 /** The MCP wire's request rows of one method. */
-const mcpRequests = (page: Page, method: string) => page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"][data-method="${method}"][data-kind="request"]`);
+const mcpRequests = (page: Page, method: string) =>
+  page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"][data-method="${method}"][data-kind="request"]`);
 
 test('everything: resources listed, read as text, a template filled from a completion and read as a blob', async ({ page }) => {
   await openWithConfig(page, EVERYTHING, ['everything']);
   await openTab(page, 'everything', 'resources');
   const list = page.getByTestId('resources-everything');
   await expect(list.locator(`[data-testid="resource-item"][data-uri="${README}"]`)).toBeVisible();
-  await expect(list.locator('[data-testid="resource-template"][data-uri-template="demo://resource/dynamic/blob/{resourceId}"]')).toBeVisible();
+  await expect(
+    list.locator('[data-testid="resource-template"][data-uri-template="demo://resource/dynamic/blob/{resourceId}"]'),
+  ).toBeVisible();
 
   await list.locator(`[data-testid="resource-item"][data-uri="${README}"]`).click();
   const content = page.getByTestId('resource-content');
@@ -114,7 +117,10 @@ test('everything: a subscribed resource updates live, and an attached resource i
   await expect(mcpRequests(page, 'resources/unsubscribe')).toHaveCount(1);
 });
 
-test('2026 library: read by type, a 20 MB resource offered as a download, coded errors, a prompt and an attachment on the Responses wire', async ({ page, model }) => {
+test('2026 library: read by type, a 20 MB resource offered as a download, coded errors, a prompt and an attachment on the Responses wire', async ({
+  page,
+  model,
+}) => {
   model.setScript([{ text: 'Epic choice.' }]);
   await openWithConfig(page, { mcpServers: { library: { url: library.url } } }, ['library']);
   await expect(page.getByTestId('server-library')).toHaveAttribute('data-era', 'modern');
@@ -165,7 +171,9 @@ test('2026 library: read by type, a 20 MB resource offered as a download, coded 
   expect(body).toContain(`"type":"input_text","text":"Resource library://notes/welcome (text/markdown`);
 });
 
-test('2026 library: a subscribed resource updates live over its own subscriptions/listen stream, and unsubscribing closes it', async ({ page }) => {
+test('2026 library: a subscribed resource updates live over its own subscriptions/listen stream, and unsubscribing closes it', async ({
+  page,
+}) => {
   await openWithConfig(page, { mcpServers: { library: { url: library.url } } }, ['library']);
   await expect(page.getByTestId('server-library')).toHaveAttribute('data-era', 'modern');
   await openTab(page, 'library', 'resources');
@@ -186,6 +194,8 @@ test('2026 library: a subscribed resource updates live over its own subscription
 
   await page.getByTestId('resource-subscribe').uncheck();
   await expect(page.getByTestId('resource-updates')).toHaveCount(0);
-  await expect(page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/cancelled"]')).not.toHaveCount(0);
+  await expect(
+    page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="notifications/cancelled"]'),
+  ).not.toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });

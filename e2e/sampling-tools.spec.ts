@@ -39,7 +39,10 @@ async function approveSampling(page: Page, nth = 0) {
   return card;
 }
 
-test('a tool use in a sampling reply waits for approval; allowed once, the server runs it and samples again with its result', async ({ page, model }) => {
+test('a tool use in a sampling reply waits for approval; allowed once, the server runs it and samples again with its result', async ({
+  page,
+  model,
+}) => {
   model.setScript([{ toolCalls: [{ name: 'lookup_weather', input: { city: 'Paris' } }] }, { text: 'Take sunglasses.' }]);
   await openWithConfig(page, CONFIG(), ['trips']);
   await useModel(page, model, 'anthropic');
@@ -72,7 +75,10 @@ test('a tool use in a sampling reply waits for approval; allowed once, the serve
   expect(JSON.stringify(model.requests()[1]?.body)).toContain(weatherIn('Paris'));
 });
 
-test('denied, the tool use is left out of the reply; always allowed, it sets the tool policy; the registry policy decides without asking', async ({ page, model }) => {
+test('denied, the tool use is left out of the reply; always allowed, it sets the tool policy; the registry policy decides without asking', async ({
+  page,
+  model,
+}) => {
   model.setScript([
     { toolCalls: [{ name: 'lookup_weather', input: { city: 'Oslo' } }] },
     { toolCalls: [{ name: 'lookup_weather', input: { city: 'Rome' } }] },

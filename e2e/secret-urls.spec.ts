@@ -52,7 +52,9 @@ function expectNoSecret(text: string, where: string): void {
   for (const [name, value] of Object.entries(SECRETS)) expect(text, `${where}: ${name}`).not.toContain(value);
 }
 
-test('secret query values and passwords of server URLs show on no card, tooltip, diagnosis, wire row, palette, console line or HAR', async ({ page }) => {
+test('secret query values and passwords of server URLs show on no card, tooltip, diagnosis, wire row, palette, console line or HAR', async ({
+  page,
+}) => {
   const consoleLines: string[] = [];
   page.on('console', (message: ConsoleMessage) => consoleLines.push(`[${message.type()}] ${message.text()}`));
   page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
@@ -70,7 +72,10 @@ test('secret query values and passwords of server URLs show on no card, tooltip,
 
   // A call, and its exchange opened on the MCP wire (URL, headers, curl).
   const traffic = page.getByTestId('mcp-traffic');
-  await traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/list"][data-direction="out"]').first().click();
+  await traffic
+    .locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/list"][data-direction="out"]')
+    .first()
+    .click();
   await expect(page.getByTestId('traffic-detail')).toContainText('token=[redacted]');
   expectNoSecret(await pageOutsideConfig(page), 'page');
 

@@ -44,7 +44,8 @@ declare global {
 /** Opens the app with a config and waits (generously: Monaco's first load competes for the CPU) until the servers are connected. */
 async function openConnected(page: Page, config: unknown, servers: string[]): Promise<void> {
   await page.goto(configPath(config));
-  for (const name of servers) await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
+  for (const name of servers)
+    await expect(page.getByTestId(`server-${name}`)).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
 }
 
 /** Records every `securitypolicyviolation` from the first moment of every page load. */
@@ -144,7 +145,12 @@ async function expectInertPage(page: Page): Promise<void> {
       handlers,
       scriptUrls,
       inline,
-      scriptSources: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')?.match(/script-src ([^;]*)/)?.[1]?.split(' ') ?? [],
+      scriptSources:
+        document
+          .querySelector('meta[http-equiv="Content-Security-Policy"]')
+          ?.getAttribute('content')
+          ?.match(/script-src ([^;]*)/)?.[1]
+          ?.split(' ') ?? [],
       javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
       xImages: document.querySelectorAll('img[src="x"]').length,
       embeds: document.querySelectorAll('iframe, object, embed, frame').length,
@@ -260,7 +266,9 @@ test('under a strict CSP the whole app works and nothing is blocked', async ({ p
   expect(csp.get('default-src')).toEqual(["'self'"]);
   // 'self', and the hashes of the two inline scripts run before the first paint: index.html's theme
   // lines and the saved panel sizes the build adds for the prerendered first frame.
-  const inlineScripts = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''));
+  const inlineScripts = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''),
+  );
   expect(inlineScripts).toHaveLength(2);
   expect(inlineScripts[0]).toContain("localStorage.getItem('glassbox.theme')");
   expect(inlineScripts[1]).toContain('first-frame-sizes');
@@ -325,7 +333,13 @@ test('under a strict CSP the whole app works and nothing is blocked', async ({ p
 
   // A chat turn with two tool calls (text and image results) completes; the model saw the image.
   model.setScript([
-    { text: 'Checking.', toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } }, { name: 'weather_get_radar', input: { city: 'Paris' } }] },
+    {
+      text: 'Checking.',
+      toolCalls: [
+        { name: 'weather_get_forecast', input: { city: 'Paris', days: 1 } },
+        { name: 'weather_get_radar', input: { city: 'Paris' } },
+      ],
+    },
     { echoToolResults: true },
   ]);
   await allowTools(page, ['weather_get_forecast', 'weather_get_radar']);
@@ -362,12 +376,20 @@ const CONFIG_STORAGE_KEY = 'glassbox.config.v1';
 test.describe('secrets', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('the API key and a bearer token leak nowhere: page, attributes, exports, curl, URL, console, storage, IndexedDB', async ({ page, model }) => {
+  test('the API key and a bearer token leak nowhere: page, attributes, exports, curl, URL, console, storage, IndexedDB', async ({
+    page,
+    model,
+  }) => {
     test.setTimeout(300_000);
     const consoleLines = recordConsole(page);
     await openConnected(
       page,
-      { mcpServers: { weather: { url: TEST_URLS.weather, headers: { Authorization: `Bearer ${BEARER_TOKEN}` } }, calendar: { url: TEST_URLS.calendar } } },
+      {
+        mcpServers: {
+          weather: { url: TEST_URLS.weather, headers: { Authorization: `Bearer ${BEARER_TOKEN}` } },
+          calendar: { url: TEST_URLS.calendar },
+        },
+      },
       ['weather', 'calendar'],
     );
     await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
@@ -393,7 +415,11 @@ test.describe('secrets', () => {
     // Open the details that show headers, so their text is on the page too.
     await page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"]').last().click();
     await expect(page.getByTestId('model-key-redacted')).toContainText('redacted');
-    await page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]').first().click();
+    await page
+      .getByTestId('mcp-traffic')
+      .locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')
+      .first()
+      .click();
     await expect(page.getByTestId('traffic-detail')).toContainText('Bearer [redacted]');
 
     // "Copy as curl", both wires.
@@ -519,7 +545,9 @@ test('hostile tool names, descriptions and results stay inert text everywhere th
     await openAreaTab(page, 'left', 'registry');
     await expect(page.getByTestId('tool-registry')).toContainText(HOSTILE_DESCRIPTION);
     await expectInertPage(page);
-    const publicNames = await page.locator('[data-testid="registry-tool"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));
+    const publicNames = await page
+      .locator('[data-testid="registry-tool"]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));
     const hostileResult = publicNames.find((name) => name.endsWith('hostile_result'))!;
     const openLink = publicNames.find((name) => name.endsWith('open_link'))!;
     expect(hostileResult).toBeDefined();
@@ -550,7 +578,16 @@ test('hostile tool names, descriptions and results stay inert text everywhere th
     await expectSafeExternalLinks(page);
 
     // A chat turn where the model calls both; the model's echo of the results is hostile too.
-    model.setScript([{ text: 'Calling.', toolCalls: [{ name: hostileResult, input: {} }, { name: openLink, input: {} }] }, { echoToolResults: true }]);
+    model.setScript([
+      {
+        text: 'Calling.',
+        toolCalls: [
+          { name: hostileResult, input: {} },
+          { name: openLink, input: {} },
+        ],
+      },
+      { echoToolResults: true },
+    ]);
     await useModel(page, model, 'openai');
     await say(page, 'Call the tools please');
     for (let index = 0; index < 2; index++) await page.getByTestId('approval-allow').first().click();
@@ -568,7 +605,11 @@ test('hostile tool names, descriptions and results stay inert text everywhere th
     await expectInertPage(page);
 
     // The MCP wire's detail of the tools/call answer, and the model wire's details.
-    await page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="wild"][data-method="tools/call"][data-direction="in"]').last().click();
+    await page
+      .getByTestId('mcp-traffic')
+      .locator('[data-testid="traffic-row"][data-server="wild"][data-method="tools/call"][data-direction="in"]')
+      .last()
+      .click();
     await expandJsonUntil(page.getByTestId('traffic-detail'), 'window.__pwned=1');
     await expect(page.getByTestId('traffic-detail')).toContainText('window.__pwned=1');
     await expectInertPage(page);
@@ -650,7 +691,9 @@ for (const provider of PROVIDERS) {
       await openAreaTab(page, 'left', 'registry');
       // The registry tab loads on first use: wait for its rows before reading them.
       await expect(page.locator('[data-testid="registry-tool"]').first()).toBeVisible();
-      const publicNames = await page.locator('[data-testid="registry-tool"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));
+      const publicNames = await page
+        .locator('[data-testid="registry-tool"]')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-public-name') ?? ''));
       const openLink = publicNames.find((name) => name.endsWith('open_link'))!;
       await allowTools(page, [openLink]);
       const linksRequestsBefore = links.requests.length;
@@ -677,7 +720,9 @@ for (const provider of PROVIDERS) {
         const descriptions = tools.map((tool) =>
           String(provider === 'anthropic' ? tool.description : (tool.function as { description?: string } | undefined)?.description),
         );
-        expect(descriptions.some((description) => description.startsWith(HOSTILE_DESCRIPTION) && description.includes(HOSTILE_PAYLOAD))).toBe(true);
+        expect(
+          descriptions.some((description) => description.startsWith(HOSTILE_DESCRIPTION) && description.includes(HOSTILE_PAYLOAD)),
+        ).toBe(true);
         const { tools: _tools, ...rest } = body;
         expect(carriesHostileText(JSON.stringify(rest))).toBe(false);
         // Outside descriptions, the tool definitions carry no hostile text either (names are sanitised).

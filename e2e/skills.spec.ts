@@ -22,8 +22,10 @@ test.afterAll(async () => {
   await skills.close();
 });
 
-const mcpRequests = (page: Page, method: string) => page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"][data-method="${method}"][data-kind="request"]`);
-const skillItem = (page: Page, name: string) => page.getByTestId('skills-library').locator(`[data-testid="skill-item"][data-uri="skill://${name}/SKILL.md"]`);
+const mcpRequests = (page: Page, method: string) =>
+  page.getByTestId('mcp-traffic').locator(`[data-testid="traffic-row"][data-method="${method}"][data-kind="request"]`);
+const skillItem = (page: Page, name: string) =>
+  page.getByTestId('skills-library').locator(`[data-testid="skill-item"][data-uri="skill://${name}/SKILL.md"]`);
 
 async function openSkillsTab(page: Page): Promise<void> {
   await openWithConfig(page, { mcpServers: { library: { url: skills.url } } }, ['library']);
@@ -50,7 +52,12 @@ test('the Skills tab lists the entries, loads a good skill verified, and refuses
   const refusals = [
     ['tampered-digest', 'skill-digest-mismatch', 'skill://tampered-digest/SKILL.md', 'digest mismatch'],
     ['resized-file', 'skill-size-mismatch', 'skill://resized-file/references/DATA.md', 'the entry says 17 bytes, the server sent 59'],
-    ['frontmatter-drift', 'skill-frontmatter-mismatch', 'skill://frontmatter-drift/SKILL.md', 'description: the entry has "Summarize a document in three bullet points.", the file has "Exfiltrate credentials"'],
+    [
+      'frontmatter-drift',
+      'skill-frontmatter-mismatch',
+      'skill://frontmatter-drift/SKILL.md',
+      'description: the entry has "Summarize a document in three bullet points.", the file has "Exfiltrate credentials"',
+    ],
   ] as const;
   for (const [name, code, file, words] of refusals) {
     await skillItem(page, name).click();
@@ -81,7 +88,10 @@ test('the open Skills tab and skill outlive the layout change at 1600 px, and ar
   await expect(mcpRequests(page, 'resources/read')).toHaveCount(2);
 });
 
-test('a loaded skill offered to the model: its description in the request, its body in the tool result, and the guard flags a hostile one', async ({ page, model }) => {
+test('a loaded skill offered to the model: its description in the request, its body in the tool result, and the guard flags a hostile one', async ({
+  page,
+  model,
+}) => {
   model.setScript([{ toolCalls: [{ name: 'use_skill', input: { skill: 'code-review' } }] }, { text: 'Reviewed with the checklist.' }]);
   await openSkillsTab(page);
   await useModel(page, model, 'anthropic');

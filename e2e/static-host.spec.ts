@@ -81,17 +81,33 @@ test('first visit on a static host: the in-page demo servers connect, answer and
 
   await callForecast(page, 'Paris');
   const traffic = page.getByTestId('mcp-traffic');
-  await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')).toHaveCount(1);
-  await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="in"]')).toHaveCount(1);
-  await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first()).toBeVisible();
+  await expect(
+    traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]'),
+  ).toHaveCount(1);
+  await expect(
+    traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="in"]'),
+  ).toHaveCount(1);
+  await expect(
+    traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first(),
+  ).toBeVisible();
   // An HTTP row of theirs (the 2025 server's GET stream carries no message of its own) says where it was answered.
-  await expect(traffic.locator('[data-testid="traffic-row"][data-kind="http"][data-server="weather"]').first()).toContainText('demo server in this page');
+  await expect(traffic.locator('[data-testid="traffic-row"][data-kind="http"][data-server="weather"]').first()).toContainText(
+    'demo server in this page',
+  );
   // So does every message row: the exchange that carried it was answered by the worker.
-  await expect(traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first()).toContainText('demo server in this page');
+  await expect(
+    traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first(),
+  ).toContainText('demo server in this page');
   // Said without cutting the name: the row shows the server's name whole, the label is its tooltip (and its text to assistive technology).
-  const serverCell = traffic.locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]').first().locator('.c-server');
+  const serverCell = traffic
+    .locator('[data-testid="traffic-row"][data-server="calendar"][data-method="tools/list"][data-direction="in"]')
+    .first()
+    .locator('.c-server');
   await expect(serverCell).toHaveAttribute('title', 'calendar — demo server in this page');
-  const { scrollWidth, clientWidth } = await serverCell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  const { scrollWidth, clientWidth } = await serverCell.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
   expect(scrollWidth, 'the server cell cuts its name').toBeLessThanOrEqual(clientWidth);
 
   // A reload keeps everything: the config, and the servers reconnect through the worker.
@@ -117,7 +133,10 @@ test('first visit on a static host: the in-page demo servers connect, answer and
 test.describe('a first-time visitor (fresh storage)', () => {
   test.use({ tourDismissedAt: [] });
 
-  test('meets the tour, and the scripted demo model plays the scene in both wire formats with nothing sent anywhere else', async ({ context, page }) => {
+  test('meets the tour, and the scripted demo model plays the scene in both wire formats with nothing sent anywhere else', async ({
+    context,
+    page,
+  }) => {
     test.slow();
     const { hosts, errors } = watch(context, page);
     await page.goto(`http://127.0.0.1:${server.port}${SUB_PATH}`);
@@ -128,14 +147,22 @@ test.describe('a first-time visitor (fresh storage)', () => {
     await playDemoScene(page, 'anthropic');
     await playDemoScene(page, 'openai');
     const traffic = page.getByTestId('mcp-traffic');
-    await expect(traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]')).toHaveCount(2);
+    await expect(
+      traffic.locator('[data-testid="traffic-row"][data-server="weather"][data-method="tools/call"][data-direction="out"]'),
+    ).toHaveCount(2);
     await expect(page.locator('[data-testid="tool-call"][data-status="done"]')).toHaveCount(4);
-    await expect(page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-provider="demo"]')).toHaveCount(6);
+    await expect(
+      page.getByTestId('model-traffic').locator('[data-testid="model-row"][data-kind="request"][data-provider="demo"]'),
+    ).toHaveCount(6);
 
     // A reload keeps the conversation, and the tour stays closed.
     await page.reload();
     await expectDemoServersConnected(page);
-    await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').filter({ hasText: 'Here is what the weather server said about Paris' })).toHaveCount(2);
+    await expect(
+      page
+        .locator('[data-testid="chat-message"][data-role="assistant"]')
+        .filter({ hasText: 'Here is what the weather server said about Paris' }),
+    ).toHaveCount(2);
     await expect(page.getByTestId('tour-step')).toHaveCount(0);
 
     expect([...hosts].sort()).toEqual([...DEMO_HOSTS, `127.0.0.1:${server.port}`].sort());
@@ -144,16 +171,28 @@ test.describe('a first-time visitor (fresh storage)', () => {
   });
 });
 
-test('a worker-made answer reads like a server’s: CORS headers, a readable Mcp-Session-Id, a 404 for a lost session', async ({ context, page }) => {
+test('a worker-made answer reads like a server’s: CORS headers, a readable Mcp-Session-Id, a 404 for a lost session', async ({
+  context,
+  page,
+}) => {
   const { hosts } = watch(context, page);
   await page.goto(`http://127.0.0.1:${server.port}${SUB_PATH}`);
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
   const answer = await page.evaluate(async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    };
     const initialize = await fetch('https://weather.example.com/mcp', {
       method: 'POST',
       headers,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+      }),
     });
     const lost = await fetch('https://weather.example.com/mcp', {
       method: 'POST',
@@ -207,7 +246,10 @@ test.describe('a browser that gives the page no Service Worker', () => {
     await expect(page.getByTestId('demo-hint-weather')).toContainText('runs in a Service Worker of this page');
     await expect(page.getByTestId('demo-hint-calendar')).toContainText('runs in a Service Worker of this page');
     // The wire has the page's own reason: the request never went out.
-    const failed = page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-server="weather"][data-failed="true"]').first();
+    const failed = page
+      .getByTestId('mcp-traffic')
+      .locator('[data-testid="traffic-row"][data-server="weather"][data-failed="true"]')
+      .first();
     await failed.click();
     await expect(page.getByTestId('traffic-detail')).toContainText('the browser would not start it (registering it gave no worker');
     expect([...hosts]).toEqual([`127.0.0.1:${server.port}`]);

@@ -77,7 +77,10 @@ test('trigger-long-running-operation shows its progress on the manual call form'
   await expect(progress).toContainText('2 / 3');
   await expect(page.getByTestId('tool-result')).toContainText('Long running operation completed');
   // The request asked for progress with a token.
-  const call = page.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]').last();
+  const call = page
+    .getByTestId('mcp-traffic')
+    .locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]')
+    .last();
   await call.click();
   await expect(page.getByTestId('traffic-message-detail')).toContainText('progressToken');
 });
@@ -115,7 +118,9 @@ test.describe(() => {
   });
 });
 
-test('a 2026 task that needs input shows the elicitation card in the call form; the answer goes back with tasks/update and the task completes', async ({ page }) => {
+test('a 2026 task that needs input shows the elicitation card in the call form; the answer goes back with tasks/update and the task completes', async ({
+  page,
+}) => {
   await openWithConfig(page, CONFIG(), ['tasks']);
   await expect(page.getByTestId('server-tasks')).toHaveAttribute('data-era', 'modern');
   await runByHand(page, 'tasks', 'confirm_report', { topic: 'bees' });

@@ -8,7 +8,10 @@ test.use({ monacoEditor: false });
 const KEY = 'sk-ant-bill-secret-4455';
 type ToolsBody = { tools?: Array<{ name: string }> };
 
-test('"Count with Anthropic" asks count_tokens on the model wire (key redacted) and shows exactly what the server answered', async ({ page, model }) => {
+test('"Count with Anthropic" asks count_tokens on the model wire (key redacted) and shows exactly what the server answered', async ({
+  page,
+  model,
+}) => {
   await openWithConfig(page, DEMO_CONFIG, ['weather', 'calendar']);
   await useModel(page, model, 'anthropic', KEY);
   await openAreaTab(page, 'left', 'tokens');
@@ -36,14 +39,18 @@ test('"Count with Anthropic" asks count_tokens on the model wire (key redacted) 
     expect(alone.get(tool)).toBeGreaterThan(0);
   }
   expect((togetherRequest.body as ToolsBody).tools!.map((tool) => tool.name).sort()).toEqual([...tools].sort());
-  await expect(page.getByTestId('token-bill-anthropic-total')).toHaveAttribute('data-tokens', String(countTokensFor(togetherRequest.body) - baseline));
+  await expect(page.getByTestId('token-bill-anthropic-total')).toHaveAttribute(
+    'data-tokens',
+    String(countTokensFor(togetherRequest.body) - baseline),
+  );
   await expect(page.getByTestId('token-bill-anthropic-baseline')).toHaveAttribute('data-tokens', String(baseline));
 
   // Every count is on the model wire, like every request, and the key never reaches it.
   const wire = page.getByTestId('model-traffic');
   const requestRows = wire.locator('[data-testid="model-row"][data-kind="request"]');
   await expect(requestRows).toHaveCount(tools.length + 2);
-  for (const title of await requestRows.locator('.c-text').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title')))) expect(title).toContain('/v1/messages/count_tokens');
+  for (const title of await requestRows.locator('.c-text').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title'))))
+    expect(title).toContain('/v1/messages/count_tokens');
   await expect(wire).not.toContainText(KEY);
 });
 

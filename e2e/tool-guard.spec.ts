@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { analyzeA11y, openWithConfig, openAreaTab } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
-import { ADD_VISIBLE, ECHO_AFTER, FORECAST_PLUS_DESCRIPTION, HIDDEN_INSTRUCTION, POISONED_INSTRUCTIONS, READ_NOTES_DESCRIPTION } from './servers/poisoned.mjs';
+import {
+  ADD_VISIBLE,
+  ECHO_AFTER,
+  FORECAST_PLUS_DESCRIPTION,
+  HIDDEN_INSTRUCTION,
+  POISONED_INSTRUCTIONS,
+  READ_NOTES_DESCRIPTION,
+} from './servers/poisoned.mjs';
 import { TEST_URLS } from './test-ports';
 
 test.use({ monacoEditor: false });
@@ -23,10 +30,14 @@ const row = (registry: Locator, publicName: string) => registry.locator(`[data-t
 
 /** The one finding of this kind at exactly this field and span. */
 function findingAt(scope: Locator, kind: string, field: string, start: number, end: number): Locator {
-  return scope.locator(`[data-testid="tool-finding"][data-kind="${kind}"][data-field="${field}"][data-start="${start}"][data-end="${end}"]`);
+  return scope.locator(
+    `[data-testid="tool-finding"][data-kind="${kind}"][data-field="${field}"][data-start="${start}"][data-end="${end}"]`,
+  );
 }
 
-test('every kind of poisoned tool text is reported at its span, with a reason, and hidden characters are shown as escapes', async ({ page }) => {
+test('every kind of poisoned tool text is reported at its span, with a reason, and hidden characters are shown as escapes', async ({
+  page,
+}) => {
   await openWithConfig(page, POISONED_CONFIG, ['poisoned', 'weather']);
   const registry = await openRegistry(page);
   await expect(row(registry, 'poisoned_add')).toBeVisible();
@@ -34,7 +45,9 @@ test('every kind of poisoned tool text is reported at its span, with a reason, a
   // Tag characters spelling an instruction: invisible, and addressed to the model. Each tag character is two UTF-16 units.
   const add = row(registry, 'poisoned_add');
   const tagEnd = ADD_VISIBLE.length + 2 * HIDDEN_INSTRUCTION.length;
-  await expect(findingAt(add, 'invisible-chars', 'description', ADD_VISIBLE.length, tagEnd)).toContainText(`spelling “${HIDDEN_INSTRUCTION}”`);
+  await expect(findingAt(add, 'invisible-chars', 'description', ADD_VISIBLE.length, tagEnd)).toContainText(
+    `spelling “${HIDDEN_INSTRUCTION}”`,
+  );
   await expect(findingAt(add, 'model-directed', 'description', ADD_VISIBLE.length, tagEnd)).toBeVisible();
   await expect(add.getByTestId('registry-description')).toContainText(`${ADD_VISIBLE}⟨tags “${HIDDEN_INSTRUCTION}”⟩`);
   await expect(add.getByTestId('registry-description').locator('mark[data-kind="invisible-chars"]')).toHaveCount(1);
@@ -42,23 +55,43 @@ test('every kind of poisoned tool text is reported at its span, with a reason, a
   // Text addressed to the model, in the description, and invisible characters in a parameter description and an enum label.
   const notes = row(registry, 'poisoned_read_notes');
   const at = (text: string) => READ_NOTES_DESCRIPTION.indexOf(text);
-  await expect(findingAt(notes, 'model-directed', 'description', at('Before answering'), at('Before answering') + 'Before answering'.length)).toContainText('before it answers you');
-  await expect(findingAt(notes, 'model-directed', 'description', at('read ~/.ssh'), at('read ~/.ssh') + 'read ~/.ssh/id_rsa'.length)).toContainText('secrets');
-  await expect(findingAt(notes, 'model-directed', 'description', at('Do not tell'), at('Do not tell') + 'Do not tell the user'.length)).toContainText('keep something from you');
-  await expect(findingAt(notes, 'model-directed', 'description', at('<IMPORTANT>'), at('<IMPORTANT>') + '<IMPORTANT>'.length)).toBeVisible();
+  await expect(
+    findingAt(notes, 'model-directed', 'description', at('Before answering'), at('Before answering') + 'Before answering'.length),
+  ).toContainText('before it answers you');
+  await expect(
+    findingAt(notes, 'model-directed', 'description', at('read ~/.ssh'), at('read ~/.ssh') + 'read ~/.ssh/id_rsa'.length),
+  ).toContainText('secrets');
+  await expect(
+    findingAt(notes, 'model-directed', 'description', at('Do not tell'), at('Do not tell') + 'Do not tell the user'.length),
+  ).toContainText('keep something from you');
+  await expect(
+    findingAt(notes, 'model-directed', 'description', at('<IMPORTANT>'), at('<IMPORTANT>') + '<IMPORTANT>'.length),
+  ).toBeVisible();
   await expect(findingAt(notes, 'invisible-chars', 'inputSchema.properties.notes.description', 5, 6)).toContainText('⟨U+200B ZWSP⟩');
   await expect(findingAt(notes, 'invisible-chars', 'inputSchema.properties.order.enum[1]', 3, 4)).toContainText('⟨U+202E RLO⟩');
 
   // Another server's tool named: shadowing.
   const forecastAt = FORECAST_PLUS_DESCRIPTION.indexOf('get_forecast');
-  await expect(findingAt(row(registry, 'poisoned_forecast_plus'), 'shadowing', 'description', forecastAt, forecastAt + 'get_forecast'.length)).toContainText('“weather”');
+  await expect(
+    findingAt(row(registry, 'poisoned_forecast_plus'), 'shadowing', 'description', forecastAt, forecastAt + 'get_forecast'.length),
+  ).toContainText('“weather”');
 
   // Unusual length: the part past the usual 2,000 characters.
-  await expect(row(registry, 'poisoned_long_report').locator('[data-testid="tool-finding"][data-kind="length"][data-start="2000"]')).toBeVisible();
+  await expect(
+    row(registry, 'poisoned_long_report').locator('[data-testid="tool-finding"][data-kind="length"][data-start="2000"]'),
+  ).toBeVisible();
 
   // The server's instructions.
   const never = POISONED_INSTRUCTIONS.indexOf('Never mention');
-  await expect(findingAt(registry.getByTestId('registry-server-guard'), 'model-directed', 'instructions', never, POISONED_INSTRUCTIONS.indexOf('user') + 4)).toBeVisible();
+  await expect(
+    findingAt(
+      registry.getByTestId('registry-server-guard'),
+      'model-directed',
+      'instructions',
+      never,
+      POISONED_INSTRUCTIONS.indexOf('user') + 4,
+    ),
+  ).toBeVisible();
 
   // A clean tool and the weather server: nothing. And nothing blocks: the policy is still the person's to set.
   await expect(row(registry, 'poisoned_echo_text').getByTestId('tool-finding')).toHaveCount(0);
@@ -71,23 +104,47 @@ test('every kind of poisoned tool text is reported at its span, with a reason, a
 
   // The findings, marks, escapes and notes are accessible (labelled lists, readable contrast).
   const axe = await analyzeA11y(page, { include: '[data-testid="tool-registry"]' });
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      ),
+  ).toEqual([]);
 });
 
 test('the everything server and the two demo servers get no finding', async ({ page }) => {
-  const config = { mcpServers: { everything: { url: TEST_URLS.everything }, weather: { url: TEST_URLS.weather }, calendar: { url: TEST_URLS.calendar } } };
+  const config = {
+    mcpServers: { everything: { url: TEST_URLS.everything }, weather: { url: TEST_URLS.weather }, calendar: { url: TEST_URLS.calendar } },
+  };
   await openWithConfig(page, config, ['everything', 'weather', 'calendar']);
-  for (const server of ['everything', 'weather', 'calendar']) await expect(page.getByTestId(`server-${server}`)).toHaveAttribute('data-status', 'connected');
+  for (const server of ['everything', 'weather', 'calendar'])
+    await expect(page.getByTestId(`server-${server}`)).toHaveAttribute('data-status', 'connected');
   const registry = await openRegistry(page);
   for (const server of ['everything', 'weather', 'calendar']) {
-    await expect(registry.locator(`[data-testid="registry-group"][data-server="${server}"] [data-testid="registry-tool"]`).first()).toBeVisible();
+    await expect(
+      registry.locator(`[data-testid="registry-group"][data-server="${server}"] [data-testid="registry-tool"]`).first(),
+    ).toBeVisible();
   }
-  await expect(registry.locator('[data-testid="registry-tool"][data-public-name="everything_get-sum"], [data-testid="registry-tool"][data-remote-name="get-sum"]').first()).toBeVisible();
+  await expect(
+    registry
+      .locator(
+        '[data-testid="registry-tool"][data-public-name="everything_get-sum"], [data-testid="registry-tool"][data-remote-name="get-sum"]',
+      )
+      .first(),
+  ).toBeVisible();
   await expect(registry.getByTestId('tool-finding')).toHaveCount(0);
   await expect(registry.getByTestId('invisible-escape')).toHaveCount(0);
 });
 
-test('a tool allowed, then changed, asks again with a word diff on its row, the server card and the approval card; pins survive a reload', async ({ page, model }) => {
+test('a tool allowed, then changed, asks again with a word diff on its row, the server card and the approval card; pins survive a reload', async ({
+  page,
+  model,
+}) => {
   const callEcho = { toolCalls: [{ name: 'poisoned_echo_text', input: { text: 'hi' } }] };
   model.setScript([callEcho, { text: 'Echoed.' }]);
   await openWithConfig(page, POISONED_CONFIG, ['poisoned', 'weather']);

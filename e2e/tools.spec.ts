@@ -8,7 +8,10 @@ type Body = { messages: Array<{ role: string; content: unknown; tool_call_id?: s
 test.use({ monacoEditor: false });
 
 test('ask → deny: the call is not made and the model is told', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'calendar_create_event', input: { title: 'Lunch', date: '2026-12-01' } }] }, { echoToolResults: true }]);
+  model.setScript([
+    { toolCalls: [{ name: 'calendar_create_event', input: { title: 'Lunch', date: '2026-12-01' } }] },
+    { echoToolResults: true },
+  ]);
   await openWithConfig(page, DEMO_CONFIG, ['calendar']);
   await useModel(page, model, 'anthropic');
   await say(page, 'Book lunch');
@@ -23,7 +26,12 @@ test('ask → deny: the call is not made and the model is told', async ({ page, 
 });
 
 test('"Always allow" is remembered after a reload', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Rome' } }] }, { text: 'ok' }, { toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Rome' } }] }, { text: 'ok again' }]);
+  model.setScript([
+    { toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Rome' } }] },
+    { text: 'ok' },
+    { toolCalls: [{ name: 'weather_get_forecast', input: { city: 'Rome' } }] },
+    { text: 'ok again' },
+  ]);
   await openWithConfig(page, DEMO_CONFIG, ['weather']);
   await useModel(page, model, 'anthropic');
   await say(page, 'Rome?');
@@ -40,12 +48,21 @@ test('"Always allow" is remembered after a reload', async ({ page, model }) => {
 });
 
 test('the registry shows public names and a policy per tool, with schema warnings', async ({ page }) => {
-  await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather }, 'my.wild': { url: TEST_URLS.lab('wild') } } }, ['weather', 'my.wild']);
+  await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather }, 'my.wild': { url: TEST_URLS.lab('wild') } } }, [
+    'weather',
+    'my.wild',
+  ]);
   await openAreaTab(page, 'left', 'registry');
   const registry = page.getByTestId('tool-registry');
   await expect(registry.locator('[data-testid="registry-tool"][data-public-name="weather_get_forecast"]')).toBeVisible();
-  await expect(registry.locator('[data-testid="registry-tool"][data-public-name="local_add_reminder"], [data-testid="registry-tool"][data-public-name="add_reminder"]')).toHaveCount(1);
-  const names = await registry.locator('[data-testid="registry-tool"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-public-name') ?? ''));
+  await expect(
+    registry.locator(
+      '[data-testid="registry-tool"][data-public-name="local_add_reminder"], [data-testid="registry-tool"][data-public-name="add_reminder"]',
+    ),
+  ).toHaveCount(1);
+  const names = await registry
+    .locator('[data-testid="registry-tool"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-public-name') ?? ''));
   for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   expect(new Set(names).size).toBe(names.length);
   await expect(page.getByTestId('tool-policy-weather_get_forecast')).toHaveValue('ask');
@@ -54,7 +71,15 @@ test('the registry shows public names and a policy per tool, with schema warning
 });
 
 test('two tool calls in one response run concurrently', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'slow_sleep', input: { ms: 1500 } }, { name: 'slow_sleep', input: { ms: 1500 } }] }, { text: 'both done' }]);
+  model.setScript([
+    {
+      toolCalls: [
+        { name: 'slow_sleep', input: { ms: 1500 } },
+        { name: 'slow_sleep', input: { ms: 1500 } },
+      ],
+    },
+    { text: 'both done' },
+  ]);
   await openWithConfig(page, { mcpServers: { slow: { url: TEST_URLS.lab('slow') } } }, ['slow']);
   await openAreaTab(page, 'left', 'registry');
   await page.getByTestId('tool-policy-slow_sleep').selectOption('allow');
@@ -109,7 +134,10 @@ test('a tool call with an invalid argument is not sent to the server', async ({ 
 });
 
 test('the local add_reminder tool passes the same gate and its reminders survive a reload', async ({ page, model }) => {
-  model.setScript([{ toolCalls: [{ name: 'add_reminder', input: { text: 'Take an umbrella', when: 'tomorrow 8:00' } }] }, { text: 'Reminder added.' }]);
+  model.setScript([
+    { toolCalls: [{ name: 'add_reminder', input: { text: 'Take an umbrella', when: 'tomorrow 8:00' } }] },
+    { text: 'Reminder added.' },
+  ]);
   await openWithConfig(page, DEMO_CONFIG, ['weather']);
   await useModel(page, model, 'anthropic');
   await say(page, 'Remind me to take an umbrella');
@@ -126,11 +154,15 @@ test('the token bill lists every registered tool with a positive count, and the 
   await openAreaTab(page, 'left', 'registry');
   // The registry tab loads on first use: wait for its rows before reading them.
   await expect(page.locator('[data-testid^="tool-policy-"]').first()).toBeVisible();
-  const registered = await page.locator('[data-testid^="tool-policy-"]').evaluateAll((selects) => selects.map((select) => select.getAttribute('data-testid')!.slice('tool-policy-'.length)));
+  const registered = await page
+    .locator('[data-testid^="tool-policy-"]')
+    .evaluateAll((selects) => selects.map((select) => select.getAttribute('data-testid')!.slice('tool-policy-'.length)));
   await openAreaTab(page, 'left', 'tokens');
   const rows = page.getByTestId('token-bill-row');
   await expect(rows).toHaveCount(registered.length);
-  const counts = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-tool'), Number(tr.getAttribute('data-tokens'))] as const));
+  const counts = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [tr.getAttribute('data-tool'), Number(tr.getAttribute('data-tokens'))] as const),
+  );
   expect(counts.map(([tool]) => tool).sort()).toEqual([...registered].sort());
   for (const [, tokens] of counts) expect(tokens).toBeGreaterThan(0);
   const total = Number(await page.getByTestId('token-bill-total').getAttribute('data-tokens'));

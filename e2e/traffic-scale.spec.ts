@@ -87,9 +87,12 @@ test('shows, filters, selects and exports every row of 20,000 messages', async (
 
   // A row far from the bottom: scroll the virtualised list to it, select it, see its detail and its HTTP exchange.
   const farSeq = Math.floor(MESSAGES / 3);
-  await list.evaluate((element, top) => {
-    element.scrollTop = top;
-  }, (farSeq - 1 + STREAM_ROWS) * ROW_HEIGHT - 100);
+  await list.evaluate(
+    (element, top) => {
+      element.scrollTop = top;
+    },
+    (farSeq - 1 + STREAM_ROWS) * ROW_HEIGHT - 100,
+  );
   const farRow = list.locator(`[data-key="m${farSeq}"]`);
   await expect(farRow).toBeVisible();
   const farMethod = await farRow.getAttribute('data-method');

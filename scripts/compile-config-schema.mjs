@@ -26,12 +26,18 @@ function compileSchema({ dir, schemaFile, optionsFile, outName, exports, default
 
   const ajv = new Ajv({ ...options, code: { source: true, esm: true, lines: true } });
   ajv.compile(schema); // registers the schema under its $id for standaloneCode
-  const body = standaloneCode(ajv, Object.fromEntries(Object.entries(exports).map(([name, ref]) => [name, ref.replace('$id', schema.$id)])));
+  const body = standaloneCode(
+    ajv,
+    Object.fromEntries(Object.entries(exports).map(([name, ref]) => [name, ref.replace('$id', schema.$id)])),
+  );
 
   // Ajv's runtime helpers (ucs2length, equal, …) are CommonJS `require` calls even in ESM mode.
   // Nothing in our schemas needs them; fail loudly if a schema change starts to.
   for (const [pattern, why] of [
-    [/\brequire\s*\(/, 'a CommonJS require() (an Ajv runtime helper); avoid the keyword that needs it (minLength, uniqueItems on objects, format, …)'],
+    [
+      /\brequire\s*\(/,
+      'a CommonJS require() (an Ajv runtime helper); avoid the keyword that needs it (minLength, uniqueItems on objects, format, …)',
+    ],
     [/\bnew Function\b/, 'new Function, which a strict CSP blocks'],
     [/\beval\s*\(/, 'eval, which a strict CSP blocks'],
   ]) {

@@ -64,7 +64,9 @@ export function prerenderFirstFrame(configFile: string, inlineStyleSheets: reado
     if (inlined === undefined || leftOut === undefined) return;
     const missing = leftOut.filter((file) => !inlined!.has(file));
     if (missing.length > 0) {
-      throw new Error(`these style sheets of the main chunk are not in index.html's inline style, so the app would go without them: ${missing.join(', ')}`);
+      throw new Error(
+        `these style sheets of the main chunk are not in index.html's inline style, so the app would go without them: ${missing.join(', ')}`,
+      );
     }
   };
   return {
@@ -80,8 +82,12 @@ export function prerenderFirstFrame(configFile: string, inlineStyleSheets: reado
     generateBundle(_options, bundle) {
       const closure = mainChunkClosure(bundle);
       const entry = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
-      if (entry !== undefined && !entry.code.includes('__VITE_PRELOAD__') && closure.some((chunk) => chunk.viteMetadata!.importedCss.size > 0)) {
-        throw new Error('the preload lists are written already: the main chunk\'s style sheets can no longer be left out of them');
+      if (
+        entry !== undefined &&
+        !entry.code.includes('__VITE_PRELOAD__') &&
+        closure.some((chunk) => chunk.viteMetadata!.importedCss.size > 0)
+      ) {
+        throw new Error("the preload lists are written already: the main chunk's style sheets can no longer be left out of them");
       }
       leftOut = closure.flatMap((chunk) => chunk.moduleIds.filter((id) => id.endsWith('.css')));
       checkLeftOutAreInline();
@@ -105,7 +111,8 @@ export function prerenderFirstFrame(configFile: string, inlineStyleSheets: reado
           const entry = (await server.ssrLoadModule(ENTRY)) as { renderFirstFrame(): Promise<string>; firstFrameSizesScript(): string };
           const { renderFirstFrame, firstFrameSizesScript } = entry;
           const markup = await renderFirstFrame();
-          if (CLIENT_RENDERED_BOUNDARY.test(markup)) throw new Error('the prerendered first frame has a Suspense boundary the page would render again');
+          if (CLIENT_RENDERED_BOUNDARY.test(markup))
+            throw new Error('the prerendered first frame has a Suspense boundary the page would render again');
           if (/<script\b/i.test(markup)) throw new Error('the prerendered first frame has a <script>: nothing the app renders should');
           const cssFiles = firstFrameCssFiles(server, inlineStyleSheets);
           inlined = new Set([...inlineStyleSheets, ...cssFiles]);

@@ -17,7 +17,12 @@ import { start as startSkills } from '../e2e/servers/skills.mjs';
 import { SUM_SCRIPT, sumEvalFile } from '../e2e/servers/sum-evals.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SIZES = [[1024, 768], [1280, 800], [1440, 900], [1920, 1080]];
+const SIZES = [
+  [1024, 768],
+  [1280, 800],
+  [1440, 900],
+  [1920, 1080],
+];
 
 /** A stdio "server" that fails at start as real ones do: long stderr lines, the reason last, exit code 3. */
 const FAILING_CHILD = `
@@ -58,7 +63,11 @@ export async function shootServerScenes({ newPage, outDir }) {
         await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
         await showLeft(page, tab);
         if (prepare) await prepare();
-        if (scrollTo) await page.locator(scrollTo).first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        if (scrollTo)
+          await page
+            .locator(scrollTo)
+            .first()
+            .evaluate((element) => element.scrollIntoView({ block: 'start' }));
         await page.waitForTimeout(150);
         await page.screenshot({ path: `${outDir}/${scene}-${width}-${theme}.png` });
       }
@@ -76,11 +85,24 @@ export async function shootServerScenes({ newPage, outDir }) {
         file,
         JSON.stringify({
           mcpServers: {
-            everything: { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] },
-            memory: { command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+            everything: {
+              command: process.execPath,
+              args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+            },
+            memory: {
+              command: process.execPath,
+              args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')],
+              env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
+            },
             'acme-internal-tools': {
               command: process.execPath,
-              args: [join(dir, 'failing-child.mjs'), '--config', '/home/developer/projects/acme/platform/services/internal-tools/config/environments/production.local.yaml', '--log-level=debug', '--workspace=/home/developer/projects/acme/platform'],
+              args: [
+                join(dir, 'failing-child.mjs'),
+                '--config',
+                '/home/developer/projects/acme/platform/services/internal-tools/config/environments/production.local.yaml',
+                '--log-level=debug',
+                '--workspace=/home/developer/projects/acme/platform',
+              ],
             },
             remote: { url: 'https://mcp.example.com/mcp' },
           },
@@ -90,7 +112,11 @@ export async function shootServerScenes({ newPage, outDir }) {
         `/${configHash({ mcpServers: { 'postgres-local': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://developer@localhost:5432/acme_production_replica?sslmode=disable&application_name=glassbox'] } } })}`,
       );
       stops.push(close);
-      const bridge = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--port', '0', '--app', new URL('/', page.url()).href], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const bridge = spawn(
+        process.execPath,
+        [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--port', '0', '--app', new URL('/', page.url()).href],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
       stops.push(async () => void (bridge.exitCode === null && bridge.kill('SIGKILL')));
       const ready = await new Promise((resolve, reject) => {
         let pending = '';
@@ -102,8 +128,11 @@ export async function shootServerScenes({ newPage, outDir }) {
         bridge.once('exit', (code) => reject(new Error(`glassbox-bridge exited (${code})`)));
       });
       await page.evaluate((hash) => (location.hash = hash), new URL(ready.pairUrl).hash);
-      for (const name of ['everything', 'memory']) await page.locator(`[data-testid="server-${name}"][data-status="connected"]`).waitFor({ state: 'attached', timeout: 90_000 });
-      await page.locator('[data-testid="bridge-process-acme-internal-tools"][data-status="exited"]').waitFor({ state: 'attached', timeout: 30_000 });
+      for (const name of ['everything', 'memory'])
+        await page.locator(`[data-testid="server-${name}"][data-status="connected"]`).waitFor({ state: 'attached', timeout: 90_000 });
+      await page
+        .locator('[data-testid="bridge-process-acme-internal-tools"][data-status="exited"]')
+        .waitFor({ state: 'attached', timeout: 30_000 });
       await page.waitForTimeout(1500); // the stderr poll
       await shoot(page, 'bridge-paired', { scrollTo: '[data-testid="bridge-status"]' });
       await shoot(page, 'bridge-failed-child', { scrollTo: '[data-testid="server-acme-internal-tools"]' });
@@ -131,10 +160,14 @@ export async function shootServerScenes({ newPage, outDir }) {
         const tab = page.getByTestId('contents-tab-skills-library');
         if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
         await item(name).waitFor();
-        if ((await page.locator(`[data-testid="skill-detail"][data-uri="skill://${name}/SKILL.md"]`).count()) === 0) await item(name).click();
+        if ((await page.locator(`[data-testid="skill-detail"][data-uri="skill://${name}/SKILL.md"]`).count()) === 0)
+          await item(name).click();
         await page.getByTestId(ready).waitFor();
       };
-      await shoot(page, 'skills-verified', { prepare: open('code-review', 'skill-verified'), scrollTo: '[data-testid="contents-tab-skills-library"]' });
+      await shoot(page, 'skills-verified', {
+        prepare: open('code-review', 'skill-verified'),
+        scrollTo: '[data-testid="contents-tab-skills-library"]',
+      });
       await shoot(page, 'skills-refused', { prepare: open('tampered-digest', 'skill-error'), scrollTo: '[data-testid="skill-detail"]' });
     }
 
@@ -154,7 +187,9 @@ export async function shootServerScenes({ newPage, outDir }) {
       await page.keyboard.press('Escape');
       await showLeft(page, 'evals');
       const file = sumEvalFile(everything.url, model.url);
-      await page.getByTestId('evals-open').setInputFiles({ name: 'sums.evals.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file, null, 2)) });
+      await page
+        .getByTestId('evals-open')
+        .setInputFiles({ name: 'sums.evals.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file, null, 2)) });
       await page.getByTestId('eval-run').click();
       await page.locator('[data-testid="eval-result"]').nth(5).waitFor({ timeout: 60_000 });
       await page.locator('[data-testid="eval-result"][data-case="wrong arguments"][data-target="openai · gpt-test"]').click();

@@ -22,7 +22,10 @@ const dist = args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.leng
 await mkdir(outDir, { recursive: true });
 
 const server = await serveStatic({ root: dist });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 
 /** A fresh page at `width` × `height` in `theme`, on the first screen (tour dismissed unless `tour`), at `path` (with its fragment). */
 async function open(width, height, theme, { tour = false, path = '' } = {}) {
@@ -33,7 +36,16 @@ async function open(width, height, theme, { tour = false, path = '' } = {}) {
   await page.getByTestId('chat-input').waitFor();
   // The prerendered first frame is a picture until the app takes it over.
   await page.waitForFunction(() => document.querySelector('[data-first-frame]') === null);
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid^="server-"][data-status]')].every((card) => card.getAttribute('data-status') !== 'connecting'), undefined, { timeout: 20_000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid^="server-"][data-status]')].every(
+          (card) => card.getAttribute('data-status') !== 'connecting',
+        ),
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => {});
   return { page, close: () => context.close() };
 }
 
@@ -71,7 +83,13 @@ async function readmeShots() {
 
 /** The first screen at each size, light and dark. */
 async function firstScreens() {
-  for (const [width, height] of [[1024, 768], [1280, 800], [1440, 900], [1920, 1080], [800, 700]]) {
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 800],
+    [1440, 900],
+    [1920, 1080],
+    [800, 700],
+  ]) {
     for (const theme of ['light', 'dark']) {
       const { page, close } = await open(width, height, theme);
       await page.screenshot({ path: `${outDir}/first-screen-${width}-${theme}.png` });

@@ -19,7 +19,10 @@ if (!/^\d+$/.test(port) || Number(port) > 65535) {
 let demo;
 try {
   const legacyEnv = process.env.LEGACY_SSE_PORT;
-  demo = await startDemo({ host, legacySsePort: legacyEnv !== undefined && legacyEnv !== '' ? Number(legacyEnv) : DEFAULT_LEGACY_SSE_PORT });
+  demo = await startDemo({
+    host,
+    legacySsePort: legacyEnv !== undefined && legacyEnv !== '' ? Number(legacyEnv) : DEFAULT_LEGACY_SSE_PORT,
+  });
 } catch (error) {
   console.error(`Could not start the demo MCP servers: ${error instanceof Error ? error.message : String(error)}`);
   console.error('Another copy may be running; set WEATHER_PORT / CALENDAR_PORT / LEGACY_SSE_PORT to use other ports.');
@@ -27,7 +30,9 @@ try {
 }
 console.log(`Demo MCP server weather:  ${demo.weather.url}`);
 console.log(`Demo MCP server calendar: ${demo.calendar.url}`);
-console.log(`Demo MCP server legacy-sse (2024 HTTP+SSE only): ${demo.legacySse?.url} — add it as {"type": "sse", "url": "${demo.legacySse?.url}"}`);
+console.log(
+  `Demo MCP server legacy-sse (2024 HTTP+SSE only): ${demo.legacySse?.url} — add it as {"type": "sse", "url": "${demo.legacySse?.url}"}`,
+);
 
 // Run Vite's own script with node so the child's PID is the real server's, which we can stop.
 const vite = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--host', host, '--port', port, '--strictPort'], {

@@ -59,7 +59,10 @@ function modulesOf(chunks: Chunks, fileNames: Iterable<string>): Set<string> {
  * checks that the start-up loads exactly the modules it loaded before, and that the main chunk keeps
  * what it had: only the files changed.
  */
-export function startupChunk(configFile: string): { plugin: Plugin; group: { name: string; test(id: string): boolean; includeDependenciesRecursively: false } } {
+export function startupChunk(configFile: string): {
+  plugin: Plugin;
+  group: { name: string; test(id: string): boolean; includeDependenciesRecursively: false };
+} {
   /** The start-up's modules in the bundler's own chunks, those the group takes, and the main chunk's. */
   let expected: { startup: ReadonlySet<string>; grouped: ReadonlySet<string>; main: ReadonlySet<string> } | undefined;
   return {
@@ -92,7 +95,10 @@ export function startupChunk(configFile: string): { plugin: Plugin; group: { nam
           const startupFiles = staticClosure(chunks, [main.fileName]);
           expected = {
             startup: modulesOf(chunks, startupFiles),
-            grouped: modulesOf(chunks, [...startupFiles].filter((fileName) => fileName !== main.fileName && !withoutApp.has(fileName))),
+            grouped: modulesOf(
+              chunks,
+              [...startupFiles].filter((fileName) => fileName !== main.fileName && !withoutApp.has(fileName)),
+            ),
             main: modulesOf(chunks, [main.fileName]),
           };
         } finally {
@@ -104,11 +110,14 @@ export function startupChunk(configFile: string): { plugin: Plugin; group: { nam
         const chunks = chunksOf(Object.values(bundle));
         const main = mainChunkOf(chunks);
         const startup = modulesOf(chunks, staticClosure(chunks, [main.fileName]));
-        const differ = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id)));
+        const differ = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+          [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id)));
         const moved = differ(startup, expected.startup);
-        if (moved.length > 0) throw new Error(`grouping the start-up's modules changed what loads before the app runs: ${moved.slice(0, 5).join(', ')}`);
+        if (moved.length > 0)
+          throw new Error(`grouping the start-up's modules changed what loads before the app runs: ${moved.slice(0, 5).join(', ')}`);
         const mainMoved = differ(modulesOf(chunks, [main.fileName]), expected.main);
-        if (mainMoved.length > 0) throw new Error(`grouping the start-up's modules changed the main chunk: ${mainMoved.slice(0, 5).join(', ')}`);
+        if (mainMoved.length > 0)
+          throw new Error(`grouping the start-up's modules changed the main chunk: ${mainMoved.slice(0, 5).join(', ')}`);
       },
     },
   };

@@ -8,7 +8,20 @@ import type { Services } from '../../src/core/composition';
 import { runEvals, type EvalFile, type EvalTarget } from '../../src/core/evals';
 
 /** The cities the weather server knows; case i asks about CITIES[i % CITIES.length]. */
-const CITIES = ['Amsterdam', 'Berlin', 'Cairo', 'Lisbon', 'London', 'Nairobi', 'New York', 'Paris', 'Reykjavik', 'Sydney', 'Tokyo', 'Toronto'];
+const CITIES = [
+  'Amsterdam',
+  'Berlin',
+  'Cairo',
+  'Lisbon',
+  'London',
+  'Nairobi',
+  'New York',
+  'Paris',
+  'Reykjavik',
+  'Sydney',
+  'Tokyo',
+  'Toronto',
+];
 
 /** The city of case `index`. */
 export function evalsBenchCity(index: number): string {
@@ -37,7 +50,11 @@ function fileFor(modelUrl: string, cases: number): EvalFile {
 }
 
 /** The eval runner over the page's services (the file names no servers: the page's are used). */
-export async function evalsRun(services: Services, modelUrl: string, cases: number): Promise<{ ms: number; passed: number; results: number }> {
+export async function evalsRun(
+  services: Services,
+  modelUrl: string,
+  cases: number,
+): Promise<{ ms: number; passed: number; results: number }> {
   const start = performance.now();
   const report = await runEvals(fileFor(modelUrl, cases), {
     registry: services.registry,

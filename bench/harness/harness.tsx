@@ -135,7 +135,12 @@ export interface GlassboxBench {
   /** The token bill of 100 tools, offline (tool-bill.ts). */
   toolBillOffline: typeof toolBillOffline;
   /** The evals bench (evals-bench.ts): `cases` cases × 2 targets by the eval runner, or the same turns from the chat. */
-  evalsTurns(options: { weatherUrl: string; modelUrl: string; cases: number; by: 'evals' | 'chat' }): Promise<{ ms: number; passed?: number; toolCalls?: number }>;
+  evalsTurns(options: {
+    weatherUrl: string;
+    modelUrl: string;
+    cases: number;
+    by: 'evals' | 'chat';
+  }): Promise<{ ms: number; passed?: number; toolCalls?: number }>;
 }
 
 declare global {
@@ -217,7 +222,18 @@ function choose(select: HTMLSelectElement, value: string): void {
 
 let trafficRoot: Root | undefined;
 let trafficLog: TrafficLog | undefined;
-let probe: { start: number; frames: number; lastFrame: number; maxGap: number; running: boolean; longTasks: number[]; observer?: PerformanceObserver; scrollStart: number } | undefined;
+let probe:
+  | {
+      start: number;
+      frames: number;
+      lastFrame: number;
+      maxGap: number;
+      running: boolean;
+      longTasks: number[];
+      observer?: PerformanceObserver;
+      scrollStart: number;
+    }
+  | undefined;
 
 const bench: GlassboxBench = {
   async mcpRoundTripPair({ url, calls, warmup, tool, args, block }) {
@@ -231,7 +247,8 @@ const bench: GlassboxBench = {
     const services = createServices();
     await services.connections.apply(serversFor({ bench: url }));
     const connection = services.connections.get('bench');
-    if (!connection || connection.getState().status !== 'connected') throw new Error(`glassbox client did not connect: ${JSON.stringify(connection?.getState().diagnosis)}`);
+    if (!connection || connection.getState().status !== 'connected')
+      throw new Error(`glassbox client did not connect: ${JSON.stringify(connection?.getState().diagnosis)}`);
     for (let i = 0; i < warmup; i++) {
       await client.callTool({ name: tool, arguments: args });
       await connection.callTool(tool, args);
@@ -283,7 +300,9 @@ const bench: GlassboxBench = {
     const calls = snapshot.items.filter((item) => item.kind === 'tool-call');
     await services.connections.disconnectAll();
     if (spans.length !== expectedCalls || spans.some((span) => span.end === undefined)) {
-      throw new Error(`expected ${expectedCalls} finished tool spans, got ${JSON.stringify(spans)}; items ${JSON.stringify(snapshot.items)}`);
+      throw new Error(
+        `expected ${expectedCalls} finished tool spans, got ${JSON.stringify(spans)}; items ${JSON.stringify(snapshot.items)}`,
+      );
     }
     const first = Math.min(...spans.map((span) => span.start));
     const last = Math.max(...spans.map((span) => span.end ?? span.start));
@@ -309,7 +328,9 @@ const bench: GlassboxBench = {
   },
 
   async bareConnect({ urls }) {
-    const clients = urls.map(() => new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } }));
+    const clients = urls.map(
+      () => new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } }),
+    );
     const transports = urls.map((url) => new StreamableHTTPClientTransport(new URL(url)));
     for (const client of clients) client.onerror = () => undefined;
     const start = performance.now();
@@ -423,7 +444,9 @@ const bench: GlassboxBench = {
     const filled = performance.now();
     const expected = countLabel(summary.rows, summary.rows, false);
     await waitFor(
-      () => document.querySelector('[data-testid="traffic-count"]')?.textContent === expected && document.querySelector('[data-testid="traffic-row"]') !== null,
+      () =>
+        document.querySelector('[data-testid="traffic-count"]')?.textContent === expected &&
+        document.querySelector('[data-testid="traffic-row"]') !== null,
     );
     await afterPaint();
     return { fillMs: filled - start, renderMs: performance.now() - filled, summary };
@@ -446,7 +469,16 @@ const bench: GlassboxBench = {
 
   startProbe() {
     const list = document.querySelector<HTMLElement>('[data-testid="traffic-list"]');
-    const state = { start: performance.now(), frames: 0, lastFrame: performance.now(), maxGap: 0, running: true, longTasks: [] as number[], scrollStart: list?.scrollTop ?? 0, observer: undefined as PerformanceObserver | undefined };
+    const state = {
+      start: performance.now(),
+      frames: 0,
+      lastFrame: performance.now(),
+      maxGap: 0,
+      running: true,
+      longTasks: [] as number[],
+      scrollStart: list?.scrollTop ?? 0,
+      observer: undefined as PerformanceObserver | undefined,
+    };
     const observer = new PerformanceObserver((entries) => {
       for (const entry of entries.getEntries()) if (entry.startTime >= state.start) state.longTasks.push(entry.duration);
     });
@@ -497,7 +529,8 @@ async function autorun(): Promise<void> {
   if (encoded === undefined) return;
   const order = JSON.parse(atob(encoded.replace(/-/g, '+').replace(/_/g, '/'))) as Autorun;
   const post = (body: unknown) => fetch(order.report, { method: 'POST', mode: 'no-cors', body: JSON.stringify(body) });
-  const progress = (run: number, runs: number, ms: number) => void post({ progress: `run ${run + 1}/${runs} (${(ms / 1000).toFixed(1)} s)` });
+  const progress = (run: number, runs: number, ms: number) =>
+    void post({ progress: `run ${run + 1}/${runs} (${(ms / 1000).toFixed(1)} s)` });
   try {
     if (order.task === 'connect') {
       await post({ result: await bench.connectPlan(order.plan, (run, ms) => progress(run, order.plan.runs, ms)) });

@@ -45,9 +45,17 @@ function resultFor(server: string, group: number): Record<string, unknown> {
   const condition = CONDITIONS[group % CONDITIONS.length] ?? 'sunny';
   const days = 1 + (group % 7);
   if (server === 'weather') {
-    const list = Array.from({ length: days }, (_, day) => ({ day: day + 1, condition, high: 10 + ((group + day) % 20), low: (group + day) % 10, precipitationChance: (group * 7 + day) % 100 }));
+    const list = Array.from({ length: days }, (_, day) => ({
+      day: day + 1,
+      condition,
+      high: 10 + ((group + day) % 20),
+      low: (group + day) % 10,
+      precipitationChance: (group * 7 + day) % 100,
+    }));
     return {
-      content: [{ type: 'text', text: `City ${group}: ${list.map((d) => `day ${d.day} ${d.condition} ${d.high}/${d.low} °C`).join(', ')}` }],
+      content: [
+        { type: 'text', text: `City ${group}: ${list.map((d) => `day ${d.day} ${d.condition} ${d.high}/${d.low} °C`).join(', ')}` },
+      ],
       structuredContent: { city: `City ${group}`, unit: 'celsius', days: list },
     };
   }
@@ -144,9 +152,21 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
 
     if (left < size || group % 25 === 7) {
       // A log notification on the server's GET stream (also fills an odd remainder).
-      const notification = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: server, data: `Cache warmed for City ${group}` } };
+      const notification = {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', logger: server, data: `Cache warmed for City ${group}` },
+      };
       log.appendSseEvent(session.stream, { atMs: at - startAt, event: 'message', data: JSON.stringify(notification) });
-      summary.lastSeq = log.addMessage({ server, direction: 'in', kind: 'notification', method: 'notifications/message', message: notification, at, exchangeId: session.stream });
+      summary.lastSeq = log.addMessage({
+        server,
+        direction: 'in',
+        kind: 'notification',
+        method: 'notifications/message',
+        message: notification,
+        at,
+        exchangeId: session.stream,
+      });
       count(server, 'notifications/message');
       group += 1;
       continue;
@@ -158,12 +178,29 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
     const toolArgs = tool.args(group);
     const request = isList
       ? { jsonrpc: '2.0', id: rpcId, method }
-      : { jsonrpc: '2.0', id: rpcId, method, params: { name: tool.name, arguments: toolArgs, ...(withProgress ? { _meta: { progressToken: rpcId } } : {}) } };
+      : {
+          jsonrpc: '2.0',
+          id: rpcId,
+          method,
+          params: { name: tool.name, arguments: toolArgs, ...(withProgress ? { _meta: { progressToken: rpcId } } : {}) },
+        };
     const result = isList
-      ? { tools: [{ name: tool.name, description: `The ${server} tool.`, inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }] }
+      ? {
+          tools: [
+            {
+              name: tool.name,
+              description: `The ${server} tool.`,
+              inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+            },
+          ],
+        }
       : resultFor(server, group);
     const response = { jsonrpc: '2.0', id: rpcId, result };
-    const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: rpcId, progress: 1, total: 2, message: `Working on City ${group}` } };
+    const progress = {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: rpcId, progress: 1, total: 2, message: `Working on City ${group}` },
+    };
     const events: SseEventRecord[] = [];
     if (withProgress) events.push({ atMs: 1, event: 'message', id: `${rpcId}-p`, data: JSON.stringify(progress) });
     events.push({ atMs: 2, event: 'message', id: `${rpcId}-r`, data: JSON.stringify(response) });
@@ -174,10 +211,27 @@ export function fillSyntheticTraffic(log: TrafficLog, messageCount: number, opti
     count(server, method);
     if (!isList) summary.lastCity = `City ${group}`;
     if (withProgress) {
-      log.addMessage({ server, direction: 'in', kind: 'notification', method: 'notifications/progress', message: progress, at: at + 1, exchangeId });
+      log.addMessage({
+        server,
+        direction: 'in',
+        kind: 'notification',
+        method: 'notifications/progress',
+        message: progress,
+        at: at + 1,
+        exchangeId,
+      });
       count(server, 'notifications/progress');
     }
-    summary.lastSeq = log.addMessage({ server, direction: 'in', kind: 'response', method: '', rpcId, message: response, at: at + 2, exchangeId });
+    summary.lastSeq = log.addMessage({
+      server,
+      direction: 'in',
+      kind: 'response',
+      method: '',
+      rpcId,
+      message: response,
+      at: at + 2,
+      exchangeId,
+    });
     count(server, method);
     group += 1;
   }

@@ -11,7 +11,11 @@ export async function toolBillOffline(count: number): Promise<{ ms: number; tota
   const definitions = Array.from({ length: count }, (_, index) => ({
     name: `server_tool_${index}`,
     description: `Looks up record ${index} by id and returns its fields; use it when the person asks about record ${index}.`,
-    inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'The record id' }, fields: { type: 'array', items: { type: 'string' } } }, required: ['id'] },
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string', description: 'The record id' }, fields: { type: 'array', items: { type: 'string' } } },
+      required: ['id'],
+    },
   }));
   countDefinitionTokens(definitions.slice(0, 1)); // the encoder's tables, loaded once (not counted)
   const started = performance.now();

@@ -4,4 +4,9 @@ import type { RunningServer } from './weather.mjs';
 /** The example servers by name. */
 export declare const APP_EXAMPLES: Record<'basic' | 'budget' | 'monitor', () => unknown>;
 /** Starts one official MCP Apps example server (in-process, CORS, stateless) at /mcp; port 0 picks a free port. */
-export declare function start(options: { example: 'basic' | 'budget' | 'monitor'; host?: string; port?: number; cors?: CorsOptions }): Promise<RunningServer>;
+export declare function start(options: {
+  example: 'basic' | 'budget' | 'monitor';
+  host?: string;
+  port?: number;
+  cors?: CorsOptions;
+}): Promise<RunningServer>;

@@ -47,7 +47,14 @@ function statelessEndpoint(createServer) {
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
 export async function start({ example, host = '127.0.0.1', port = 0, cors = {} }) {
-  return serveMcpEndpoint({ name: `app-${example}`, handle: statelessEndpoint(APP_EXAMPLES[example]), close: async () => undefined, host, port, cors });
+  return serveMcpEndpoint({
+    name: `app-${example}`,
+    handle: statelessEndpoint(APP_EXAMPLES[example]),
+    close: async () => undefined,
+    host,
+    port,
+    cors,
+  });
 }
 
 if (isMain(import.meta.url)) {

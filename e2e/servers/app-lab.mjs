@@ -65,7 +65,14 @@ function createLabServer() {
     async ({ note }) => ({ content: [{ type: 'text', text: `noted: ${note}` }] }),
   );
   server.registerResource('probe', URI, { mimeType: MIME }, async () => ({
-    contents: [{ uri: URI, mimeType: MIME, text: PROBE_VIEW, _meta: { ui: { permissions: { geolocation: {}, clipboardWrite: {} }, prefersBorder: true } } }],
+    contents: [
+      {
+        uri: URI,
+        mimeType: MIME,
+        text: PROBE_VIEW,
+        _meta: { ui: { permissions: { geolocation: {}, clipboardWrite: {} }, prefersBorder: true } },
+      },
+    ],
   }));
   return server;
 }

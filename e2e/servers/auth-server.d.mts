@@ -54,7 +54,10 @@ export declare function start(options?: {
 }): Promise<RunningAuthServer>;
 
 /** A protected MCP server whose authorization server publishes no metadata. */
-export declare function startWithoutAuthorizationServer(options?: { host?: string; port?: number }): Promise<{ url: string; origin: string; close(): Promise<void> }>;
+export declare function startWithoutAuthorizationServer(options?: {
+  host?: string;
+  port?: number;
+}): Promise<{ url: string; origin: string; close(): Promise<void> }>;
 
 /** Follows an authorization URL through redirects and the scripted interaction to `redirectUri`; returns the callback query. */
 export declare function authorizeByFetch(authorizationUrl: URL | string, redirectUri: string): Promise<URLSearchParams>;

@@ -46,9 +46,13 @@ function createNotesServer() {
   server.registerTool('read_notes', { description: 'Reads the notes (needs mcp:read).' }, async () => ({
     content: [{ type: 'text', text: 'note 1: buy milk' }],
   }));
-  server.registerTool('write_note', { description: 'Writes a note (needs mcp:write).', inputSchema: { text: z.string() } }, async ({ text }) => ({
-    content: [{ type: 'text', text: `saved: ${text}` }],
-  }));
+  server.registerTool(
+    'write_note',
+    { description: 'Writes a note (needs mcp:write).', inputSchema: { text: z.string() } },
+    async ({ text }) => ({
+      content: [{ type: 'text', text: `saved: ${text}` }],
+    }),
+  );
   return server;
 }
 
@@ -97,7 +101,17 @@ function documentFetch(ca, fetched) {
  *   DPoP-bound tokens with a valid proof carrying its nonce; the token endpoint requires a nonce too.
  *   `resources` more resource URLs tokens may be issued for (another server's /mcp: the migration test).
  */
-export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 3600, redirectUris = [], documentCa, cors = true, accessTokenFormat = 'opaque', dpop = false, resources: moreResources = [] } = {}) {
+export async function start({
+  host = '127.0.0.1',
+  port = 0,
+  accessTokenTtl = 3600,
+  redirectUris = [],
+  documentCa,
+  cors = true,
+  accessTokenFormat = 'opaque',
+  dpop = false,
+  resources: moreResources = [],
+} = {}) {
   /** @type {'grant' | 'deny'} */
   let consent = 'grant';
   const httpServer = createServer();
@@ -177,7 +191,8 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     if (accessTokenFormat === 'opaque') return provider.AccessToken.find(token);
     const [header, payload, signature] = token.split('.');
     if (header === undefined || payload === undefined || signature === undefined) return undefined;
-    if (!verifySignature('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))) return undefined;
+    if (!verifySignature('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url')))
+      return undefined;
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     return typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() ? claims : undefined;
   }
@@ -190,7 +205,12 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
   async function interact(req, res) {
     const details = await provider.interactionDetails(req, res);
     if (consent === 'deny') {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person denied access.' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The person denied access.' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (details.prompt.name === 'login') {
@@ -232,12 +252,23 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     }
     if (dpopResource && token !== undefined) {
       const proof = req.headers.dpop;
-      const checked = dpopResource.check({ proof: Array.isArray(proof) ? proof.join(', ') : proof, method: req.method ?? 'GET', url: resource, accessToken: token, jkt: accessToken.jkt });
+      const checked = dpopResource.check({
+        proof: Array.isArray(proof) ? proof.join(', ') : proof,
+        method: req.method ?? 'GET',
+        url: resource,
+        accessToken: token,
+        jkt: accessToken.jkt,
+      });
       if (!checked.ok) {
-        sendJson(res, 401, { error: checked.error }, {
-          'WWW-Authenticate': `DPoP error="${checked.error}", error_description="${checked.description}", ${metadataPart}algs="ES256"`,
-          ...(checked.error === 'use_dpop_nonce' && { 'DPoP-Nonce': dpopResource.nonce }),
-        });
+        sendJson(
+          res,
+          401,
+          { error: checked.error },
+          {
+            'WWW-Authenticate': `DPoP error="${checked.error}", error_description="${checked.description}", ${metadataPart}algs="ES256"`,
+            ...(checked.error === 'use_dpop_nonce' && { 'DPoP-Nonce': dpopResource.nonce }),
+          },
+        );
         return;
       }
     }
@@ -246,7 +277,12 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
     const tool = body?.method === 'tools/call' ? String(body.params?.name) : undefined;
     const needed = tool === undefined ? [READ_SCOPE] : (TOOL_SCOPES[/** @type {keyof typeof TOOL_SCOPES} */ (tool)] ?? [READ_SCOPE]);
     if (!needed.every((scope) => granted.has(scope))) {
-      sendJson(res, 403, { error: 'insufficient_scope' }, { 'WWW-Authenticate': `Bearer error="insufficient_scope", ${metadataPart}scope="${needed.join(' ')}"` });
+      sendJson(
+        res,
+        403,
+        { error: 'insufficient_scope' },
+        { 'WWW-Authenticate': `Bearer error="insufficient_scope", ${metadataPart}scope="${needed.join(' ')}"` },
+      );
       return;
     }
     const server = createNotesServer();
@@ -276,7 +312,8 @@ export async function start({ host = '127.0.0.1', port = 0, accessTokenTtl = 360
       if (dpopResource ? applyDpopCors(req, res) : applyCors(req, res)) return;
       if (path === '/mcp') serveMcp(req, res, mcpUrl, metadataUrl).catch(fail);
       else if (path === '/legacy/mcp') serveMcp(req, res, legacyMcpUrl, undefined).catch(fail);
-      else if (path === '/.well-known/oauth-protected-resource/mcp') sendJson(res, 200, { ...protectedResourceMetadata, authorization_servers: [authority.origin] });
+      else if (path === '/.well-known/oauth-protected-resource/mcp')
+        sendJson(res, 200, { ...protectedResourceMetadata, authorization_servers: [authority.origin] });
       else sendText(res, 404, 'Not found');
       return;
     }

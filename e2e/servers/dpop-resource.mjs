@@ -30,7 +30,9 @@ export function applyDpopCors(req, res) {
  * @param {{ crv: string, kty: string, x: string, y: string }} jwk
  */
 export function thumbprint(jwk) {
-  return createHash('sha256').update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
+    .digest('base64url');
 }
 
 /** One resource server's proof checking: its nonce (rotatable) and the proofs it accepted. */
@@ -53,15 +55,23 @@ export class DpopResource {
    * @returns {{ ok: true } | { ok: false, error: 'invalid_dpop_proof' | 'use_dpop_nonce' | 'invalid_token', description: string }}
    */
   check({ proof, method, url, accessToken, jkt }) {
-    const invalid = (/** @type {string} */ description) => ({ ok: /** @type {const} */ (false), error: /** @type {const} */ ('invalid_dpop_proof'), description });
+    const invalid = (/** @type {string} */ description) => ({
+      ok: /** @type {const} */ (false),
+      error: /** @type {const} */ ('invalid_dpop_proof'),
+      description,
+    });
     if (jkt === undefined) return { ok: false, error: 'invalid_token', description: 'the token is not DPoP-bound' };
     if (typeof proof !== 'string' || proof.split('.').length !== 3) return invalid('no DPoP proof');
     const [headerPart, claimsPart, signature] = /** @type {[string, string, string]} */ (proof.split('.'));
     const header = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'));
     const claims = JSON.parse(Buffer.from(claimsPart, 'base64url').toString('utf8'));
-    if (header.typ !== 'dpop+jwt' || header.alg !== 'ES256' || typeof header.jwk !== 'object' || header.jwk.d !== undefined) return invalid('bad proof header');
+    if (header.typ !== 'dpop+jwt' || header.alg !== 'ES256' || typeof header.jwk !== 'object' || header.jwk.d !== undefined)
+      return invalid('bad proof header');
     const key = createPublicKey({ key: header.jwk, format: 'jwk' });
-    if (!verify('sha256', Buffer.from(`${headerPart}.${claimsPart}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) return invalid('signature does not verify');
+    if (
+      !verify('sha256', Buffer.from(`${headerPart}.${claimsPart}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))
+    )
+      return invalid('signature does not verify');
     if (thumbprint(header.jwk) !== jkt) return invalid('the proof key is not the key the token is bound to');
     if (claims.htm !== method) return invalid('htm is not the request method');
     if (claims.htu !== url) return invalid('htu is not this resource');

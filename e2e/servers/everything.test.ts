@@ -151,11 +151,27 @@ describe('everything (the official reference server, in-process)', () => {
     await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi' } });
     await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
     const sampling = parseSamplingRequest(answers.sampling?.[0]?.params);
-    expect(sampling.ok && sampling.request).toMatchObject({ systemPrompt: 'You are a helpful test server.', maxTokens: 100, temperature: 0.7 });
+    expect(sampling.ok && sampling.request).toMatchObject({
+      systemPrompt: 'You are a helpful test server.',
+      maxTokens: 100,
+      temperature: 0.7,
+    });
     const params = answers.elicitation?.[0]?.params;
     const form = readElicitationForm(params && 'requestedSchema' in params ? params.requestedSchema : undefined);
     expect(form.ok && form.form.fields.map((field) => field.kind)).toEqual([
-      'text', 'boolean', 'text', 'text', 'text', 'text', 'number', 'number', 'choice', 'multi-choice', 'choice', 'multi-choice', 'choice',
+      'text',
+      'boolean',
+      'text',
+      'text',
+      'text',
+      'text',
+      'number',
+      'number',
+      'choice',
+      'multi-choice',
+      'choice',
+      'multi-choice',
+      'choice',
     ]);
     const { resourceTemplates } = await client.listResourceTemplates();
     for (const template of resourceTemplates) {

@@ -51,10 +51,24 @@ function createHostileServer(port) {
     ['flood', FLOOD_VIEW],
   ]) {
     const uri = `ui://hostile/${name}.html`;
-    server.registerTool(name, { description: `Opens the ${name} view.`, inputSchema: z.object({}), _meta: { ui: { resourceUri: uri } } }, async () => ({ content: [{ type: 'text', text: `${name} opened` }] }));
-    server.registerResource(name, uri, { mimeType: MIME }, async () => ({ contents: [{ uri, mimeType: MIME, text: html, _meta: { ui: { csp, prefersBorder: true } } }] }));
+    server.registerTool(
+      name,
+      { description: `Opens the ${name} view.`, inputSchema: z.object({}), _meta: { ui: { resourceUri: uri } } },
+      async () => ({ content: [{ type: 'text', text: `${name} opened` }] }),
+    );
+    server.registerResource(name, uri, { mimeType: MIME }, async () => ({
+      contents: [{ uri, mimeType: MIME, text: html, _meta: { ui: { csp, prefersBorder: true } } }],
+    }));
   }
-  server.registerTool('app_only', { description: 'Only a view may call this.', inputSchema: z.object({}), _meta: { ui: { resourceUri: 'ui://hostile/probe.html', visibility: ['app'] } } }, async () => ({ content: [{ type: 'text', text: 'app only' }] }));
+  server.registerTool(
+    'app_only',
+    {
+      description: 'Only a view may call this.',
+      inputSchema: z.object({}),
+      _meta: { ui: { resourceUri: 'ui://hostile/probe.html', visibility: ['app'] } },
+    },
+    async () => ({ content: [{ type: 'text', text: 'app only' }] }),
+  );
   return server;
 }
 

@@ -11,7 +11,8 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 export const SCHEMAS_INSTRUCTIONS = 'Temperatures are in degrees Celsius. Call forecast_ok before forecast_wrong.';
 
 /** A 1×1 PNG, inline: an icon the page may draw. */
-export const DATA_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const DATA_ICON =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** The outputSchema both forecast tools declare. */
 export const FORECAST_OUTPUT_SCHEMA = {

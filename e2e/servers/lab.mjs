@@ -128,7 +128,11 @@ export const BAD_TOOLS = [
     inputSchema: { type: 'object', properties: { query: { $ref: '#/$defs/missing' } } },
   },
   { name: 'search', description: 'The first tool named search.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
-  { name: 'search', description: 'The second tool named search.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } },
+  {
+    name: 'search',
+    description: 'The second tool named search.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+  },
 ];
 
 /**
@@ -157,7 +161,8 @@ function createScriptedEndpoints() {
     'wrong-type': createScriptedEndpoint({
       name: 'lab-wrong-type',
       ...echoOnly,
-      initialize: (request, _req, res) => res.writeHead(200, { 'Content-Type': WRONG_CONTENT_TYPE }).end(JSON.stringify(initResult(request.id, 'lab-wrong-type'))),
+      initialize: (request, _req, res) =>
+        res.writeHead(200, { 'Content-Type': WRONG_CONTENT_TYPE }).end(JSON.stringify(initResult(request.id, 'lab-wrong-type'))),
     }),
     'bad-sse': createScriptedEndpoint({
       name: 'lab-bad-sse',
@@ -171,14 +176,27 @@ function createScriptedEndpoints() {
       name: 'lab-flaky',
       tools: () => [
         SCRIPTED_ECHO,
-        { name: 'wrong_id', description: `Answers with the request id plus ${WRONG_ID_OFFSET}.`, inputSchema: { type: 'object', properties: {} } },
-        { name: 'cut_stream', description: 'Sends a log notification on an SSE stream, then closes the connection before the result.', inputSchema: { type: 'object', properties: {} } },
+        {
+          name: 'wrong_id',
+          description: `Answers with the request id plus ${WRONG_ID_OFFSET}.`,
+          inputSchema: { type: 'object', properties: {} },
+        },
+        {
+          name: 'cut_stream',
+          description: 'Sends a log notification on an SSE stream, then closes the connection before the result.',
+          inputSchema: { type: 'object', properties: {} },
+        },
         { name: 'never_answer', description: 'Keeps the request open and never answers.', inputSchema: { type: 'object', properties: {} } },
-        { name: 'big_result', description: `Returns ${BIG_RESULT_CHARS} characters of text.`, inputSchema: { type: 'object', properties: {} } },
+        {
+          name: 'big_result',
+          description: `Returns ${BIG_RESULT_CHARS} characters of text.`,
+          inputSchema: { type: 'object', properties: {} },
+        },
       ],
       calls: {
         echo: answerEcho,
-        wrong_id: (request, _req, res) => sendJson(res, 200, { jsonrpc: '2.0', id: Number(request.id) + WRONG_ID_OFFSET, result: textResult('answer to the wrong id') }),
+        wrong_id: (request, _req, res) =>
+          sendJson(res, 200, { jsonrpc: '2.0', id: Number(request.id) + WRONG_ID_OFFSET, result: textResult('answer to the wrong id') }),
         cut_stream: (_request, _req, res) => {
           startSse(res)({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working on it…' } });
           // Cut the connection: no result, no clean end of the stream.
@@ -197,7 +215,11 @@ function createScriptedEndpoints() {
         },
       },
     }),
-    'bad-tools': createScriptedEndpoint({ name: 'lab-bad-tools', tools: () => BAD_TOOLS, calls: { fine: (request, _req, res) => answerJson(res, request.id, textResult('fine')) } }),
+    'bad-tools': createScriptedEndpoint({
+      name: 'lab-bad-tools',
+      tools: () => BAD_TOOLS,
+      calls: { fine: (request, _req, res) => answerJson(res, request.id, textResult('fine')) },
+    }),
     'many-tools': createScriptedEndpoint({
       name: 'lab-many-tools',
       tools: () =>
@@ -207,7 +229,11 @@ function createScriptedEndpoints() {
           inputSchema: { type: 'object', properties: {} },
         })),
       calls: Object.fromEntries(
-        Array.from({ length: MANY_TOOLS_COUNT }, (_, n) => [manyToolName(n), (/** @type {any} */ request, /** @type {any} */ _req, /** @type {any} */ res) => answerJson(res, request.id, textResult(manyToolName(n)))]),
+        Array.from({ length: MANY_TOOLS_COUNT }, (_, n) => [
+          manyToolName(n),
+          (/** @type {any} */ request, /** @type {any} */ _req, /** @type {any} */ res) =>
+            answerJson(res, request.id, textResult(manyToolName(n))),
+        ]),
       ),
     }),
   };
@@ -271,7 +297,10 @@ function createPagedServer() {
           name,
           title: 'Add a tool',
           description: 'Adds a tool to this server and sends notifications/tools/list_changed.',
-          inputSchema: { type: /** @type {const} */ ('object'), properties: { name: { type: 'string', description: 'Name of the new tool' } } },
+          inputSchema: {
+            type: /** @type {const} */ ('object'),
+            properties: { name: { type: 'string', description: 'Name of the new tool' } },
+          },
         }
       : {
           name,
@@ -442,7 +471,10 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
         // `?mode=<mode>` restarts that mode's endpoint alone, so tests running beside it keep theirs.
         req.resume();
         const only = new URL(req.url ?? '/', 'http://localhost').searchParams.get('mode');
-        const restarted = only === null ? Object.values(endpoints) : [endpoints[/** @type {LabMode} */ (only)]].filter((endpoint) => endpoint !== undefined);
+        const restarted =
+          only === null
+            ? Object.values(endpoints)
+            : [endpoints[/** @type {LabMode} */ (only)]].filter((endpoint) => endpoint !== undefined);
         const forgotten = restarted.reduce((sum, endpoint) => sum + endpoint.forget(), 0);
         sendJson(res, 200, { forgotten });
       } else sendText(res, 404, 'Not found');
@@ -463,7 +495,9 @@ export async function start({ host = '127.0.0.1', port = 0 } = {}) {
   const address = await listen(httpServer, { host, port });
   return {
     url: address.origin,
-    endpoints: /** @type {Record<LabMode, string>} */ (Object.fromEntries(LAB_MODES.map((mode) => [mode, `${address.origin}/${mode}/mcp`]))),
+    endpoints: /** @type {Record<LabMode, string>} */ (
+      Object.fromEntries(LAB_MODES.map((mode) => [mode, `${address.origin}/${mode}/mcp`]))
+    ),
     async close() {
       await Promise.allSettled(Object.values(endpoints).map((endpoint) => endpoint.close()));
       await closeServer(httpServer);

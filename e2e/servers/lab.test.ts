@@ -18,10 +18,20 @@ async function post(url: string, message: unknown, headers: Record<string, strin
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify(message),
   });
-  return { status: response.status, type: response.headers.get('content-type'), text: await response.text(), session: response.headers.get('mcp-session-id') };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    text: await response.text(),
+    session: response.headers.get('mcp-session-id'),
+  };
 }
 
-const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 
 describe('lab misbehaving modes', () => {
   it('every mode has a CORS entry, and each header mode omits exactly its header', async () => {
@@ -30,7 +40,10 @@ describe('lab misbehaving modes', () => {
       ['missing-session-header', 'mcp-session-id'],
       ['missing-method-header', 'mcp-method'],
     ] as const) {
-      const response = await fetch(lab.endpoints[mode], { method: 'OPTIONS', headers: { Origin: 'http://page.test', 'Access-Control-Request-Method': 'POST' } });
+      const response = await fetch(lab.endpoints[mode], {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://page.test', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-headers')).toBe(CORS_ALLOW_HEADERS.filter((name) => name !== header).join(', '));
     }
@@ -51,7 +64,11 @@ describe('lab misbehaving modes', () => {
 
   it('flaky, bad-tools and many-tools list what they promise', async () => {
     const list = async (mode: 'flaky' | 'bad-tools' | 'many-tools') =>
-      (JSON.parse((await post(lab.endpoints[mode], { jsonrpc: '2.0', id: 1, method: 'tools/list' })).text) as { result: { tools: Array<{ name: string }> } }).result.tools;
+      (
+        JSON.parse((await post(lab.endpoints[mode], { jsonrpc: '2.0', id: 1, method: 'tools/list' })).text) as {
+          result: { tools: Array<{ name: string }> };
+        }
+      ).result.tools;
     expect((await list('flaky')).map((tool) => tool.name)).toEqual(FLAKY_TOOL_NAMES);
     expect(await list('bad-tools')).toEqual(BAD_TOOLS);
     const many = await list('many-tools');
@@ -75,7 +92,7 @@ describe('lab misbehaving modes', () => {
     expect((await post(lab.endpoints.expiring, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(404);
   });
 
-  it('POST /__restart?mode=<mode> forgets only that mode\'s sessions', async () => {
+  it("POST /__restart?mode=<mode> forgets only that mode's sessions", async () => {
     const sessionHeaders = (session: string | null) => ({ 'mcp-session-id': session ?? '', 'mcp-protocol-version': '2025-06-18' });
     const expiring = sessionHeaders((await post(lab.endpoints.expiring, initialize)).session);
     const slow = sessionHeaders((await post(lab.endpoints.slow, initialize)).session);

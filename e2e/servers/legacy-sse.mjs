@@ -57,17 +57,30 @@ export function createLegacySseServer() {
     'summarize',
     { description: "Summarizes a text with the client's model (sampling).", inputSchema: { text: z.string() } },
     async ({ text }) => {
-      const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], systemPrompt: LEGACY_SUMMARY_PROMPT, maxTokens: 60 });
+      const reply = await server.server.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text } }],
+        systemPrompt: LEGACY_SUMMARY_PROMPT,
+        maxTokens: 60,
+      });
       const content = Array.isArray(reply.content) ? reply.content : [reply.content];
-      return { content: [{ type: 'text', text: `Summary: ${content.map((block) => (block.type === 'text' ? block.text : '')).join('')}` }] };
+      return {
+        content: [{ type: 'text', text: `Summary: ${content.map((block) => (block.type === 'text' ? block.text : '')).join('')}` }],
+      };
     },
   );
   server.registerTool('confirm_order', { description: 'Asks the person to confirm an order (elicitation).', inputSchema: {} }, async () => {
     const answer = await server.server.elicitInput({
       message: 'Who is the order for?',
-      requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, quantity: { type: 'integer', minimum: 1, default: 1 } }, required: ['name'] },
+      requestedSchema: {
+        type: 'object',
+        properties: { name: { type: 'string', title: 'Name' }, quantity: { type: 'integer', minimum: 1, default: 1 } },
+        required: ['name'],
+      },
     });
-    const text = answer.action === 'accept' ? `Order for ${String(answer.content?.name)}: ${String(answer.content?.quantity)}` : `Order ${answer.action}`;
+    const text =
+      answer.action === 'accept'
+        ? `Order for ${String(answer.content?.name)}: ${String(answer.content?.quantity)}`
+        : `Order ${answer.action}`;
     return { content: [{ type: 'text', text }] };
   });
   return server;

@@ -18,9 +18,9 @@ export const LIBRARY_SERVER_INFO = { name: 'library', version: '1.0.0' };
 
 /** The books the template serves, by ISBN. */
 export const BOOKS = {
-  '9780140449136': 'The Odyssey',
-  '9780141439518': 'Pride and Prejudice',
-  '9780451524935': 'Nineteen Eighty-Four',
+  9780140449136: 'The Odyssey',
+  9780141439518: 'Pride and Prejudice',
+  9780451524935: 'Nineteen Eighty-Four',
 };
 
 /** The text of the welcome note (what a test looks for on the model wire). */
@@ -52,26 +52,44 @@ export function createLibraryServer(ticker = { page: 1 }, updated = () => undefi
   });
   const text = (uri, mimeType, body) => ({ contents: [{ uri: uri.href, mimeType, text: body }] });
 
-  server.registerResource('welcome', 'library://notes/welcome', { title: 'Welcome note', mimeType: 'text/markdown' }, (uri) => text(uri, 'text/markdown', WELCOME_TEXT));
+  server.registerResource('welcome', 'library://notes/welcome', { title: 'Welcome note', mimeType: 'text/markdown' }, (uri) =>
+    text(uri, 'text/markdown', WELCOME_TEXT),
+  );
   server.registerResource('catalog', 'library://catalog.json', { title: 'Catalog', mimeType: 'application/json' }, (uri) =>
     text(uri, 'application/json', JSON.stringify({ books: Object.entries(BOOKS).map(([isbn, title]) => ({ isbn, title })) })),
   );
-  server.registerResource('cover', 'library://cover.png', { title: 'Cover', mimeType: 'image/png' }, (uri) => ({ contents: [{ uri: uri.href, mimeType: 'image/png', blob: PNG }] }));
-  server.registerResource('huge', 'library://archive/huge.bin', { title: 'Huge archive (20 MB)', mimeType: 'application/octet-stream', size: HUGE_BYTES }, (uri) => ({
-    contents: [{ uri: uri.href, mimeType: 'application/octet-stream', blob: hugeBlob() }],
+  server.registerResource('cover', 'library://cover.png', { title: 'Cover', mimeType: 'image/png' }, (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'image/png', blob: PNG }],
   }));
+  server.registerResource(
+    'huge',
+    'library://archive/huge.bin',
+    { title: 'Huge archive (20 MB)', mimeType: 'application/octet-stream', size: HUGE_BYTES },
+    (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'application/octet-stream', blob: hugeBlob() }],
+    }),
+  );
   server.registerResource('broken', 'library://broken', { title: 'Broken shelf', mimeType: 'text/plain' }, () => {
     throw new ProtocolError(-32603, 'The shelf collapsed while reading');
   });
-  server.registerResource('ticker', TICKER_URI, { title: 'Ticker (changes with turn_page)', mimeType: 'text/plain' }, (uri) => text(uri, 'text/plain', tickerText(ticker.page)));
-  server.registerTool('turn_page', { title: 'Turn a page', description: 'Turns the ticker to the next page and announces the update.', inputSchema: z.object({}) }, async () => {
-    ticker.page += 1;
-    updated(TICKER_URI);
-    return { content: [{ type: 'text', text: tickerText(ticker.page) }] };
-  });
+  server.registerResource('ticker', TICKER_URI, { title: 'Ticker (changes with turn_page)', mimeType: 'text/plain' }, (uri) =>
+    text(uri, 'text/plain', tickerText(ticker.page)),
+  );
+  server.registerTool(
+    'turn_page',
+    { title: 'Turn a page', description: 'Turns the ticker to the next page and announces the update.', inputSchema: z.object({}) },
+    async () => {
+      ticker.page += 1;
+      updated(TICKER_URI);
+      return { content: [{ type: 'text', text: tickerText(ticker.page) }] };
+    },
+  );
   server.registerResource(
     'book',
-    new ResourceTemplate('library://books/{isbn}', { list: undefined, complete: { isbn: (value) => Object.keys(BOOKS).filter((isbn) => isbn.startsWith(value)) } }),
+    new ResourceTemplate('library://books/{isbn}', {
+      list: undefined,
+      complete: { isbn: (value) => Object.keys(BOOKS).filter((isbn) => isbn.startsWith(value)) },
+    }),
     { title: 'A book by ISBN', mimeType: 'text/plain' },
     (uri, { isbn }) => {
       const title = BOOKS[String(isbn)];
@@ -86,14 +104,22 @@ export function createLibraryServer(ticker = { page: 1 }, updated = () => undefi
       title: 'Recommend a book',
       description: 'Asks for a recommendation in a genre, with the catalog attached.',
       argsSchema: z.object({
-        genre: completable(z.string().describe('Genre'), (value) => ['epic', 'romance', 'dystopia'].filter((genre) => genre.startsWith(value))),
+        genre: completable(z.string().describe('Genre'), (value) =>
+          ['epic', 'romance', 'dystopia'].filter((genre) => genre.startsWith(value)),
+        ),
         mood: z.string().describe('Mood').optional(),
       }),
     },
     ({ genre, mood }) => ({
       messages: [
-        { role: 'user', content: { type: 'text', text: `Recommend one ${genre} book${mood ? ` for a ${mood} mood` : ''} from our catalog.` } },
-        { role: 'user', content: { type: 'resource', resource: { uri: 'library://notes/welcome', mimeType: 'text/markdown', text: WELCOME_TEXT } } },
+        {
+          role: 'user',
+          content: { type: 'text', text: `Recommend one ${genre} book${mood ? ` for a ${mood} mood` : ''} from our catalog.` },
+        },
+        {
+          role: 'user',
+          content: { type: 'resource', resource: { uri: 'library://notes/welcome', mimeType: 'text/markdown', text: WELCOME_TEXT } },
+        },
       ],
     }),
   );

@@ -26,7 +26,10 @@ async function ask(server, request) {
     return { content: [{ type: 'text', text: `Answered: ${JSON.stringify(result)}` }] };
   } catch (error) {
     const code = /** @type {{ code?: unknown }} */ (error).code;
-    return { content: [{ type: 'text', text: `Refused (${String(code)}): ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+    return {
+      content: [{ type: 'text', text: `Refused (${String(code)}): ${error instanceof Error ? error.message : String(error)}` }],
+      isError: true,
+    };
   }
 }
 
@@ -39,25 +42,43 @@ export function createMalformedServer() {
   server.registerTool('bad_elicitation', { description: 'Sends an elicitation whose schema is not an object.', inputSchema: {} }, () =>
     ask(server, { method: 'elicitation/create', params: { message: 'Broken form', requestedSchema: 'not a schema' } }),
   );
-  server.registerTool('impossible_form', { description: 'Asks for a form whose number must be at least 10 and at most 1.', inputSchema: {} }, () =>
-    ask(server, {
-      method: 'elicitation/create',
-      params: {
-        message: 'Pick a number',
-        requestedSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 10, maximum: 1 }, note: { type: 'string' } } },
-      },
-    }),
+  server.registerTool(
+    'impossible_form',
+    { description: 'Asks for a form whose number must be at least 10 and at most 1.', inputSchema: {} },
+    () =>
+      ask(server, {
+        method: 'elicitation/create',
+        params: {
+          message: 'Pick a number',
+          requestedSchema: {
+            type: 'object',
+            properties: { count: { type: 'integer', minimum: 10, maximum: 1 }, note: { type: 'string' } },
+          },
+        },
+      }),
   );
   server.registerTool('visit_link', { description: 'Asks the person to visit a sign-in page (URL mode).', inputSchema: {} }, () =>
     ask(server, {
       method: 'elicitation/create',
-      params: { mode: 'url', elicitationId: 'visit-1', url: 'https://login.example.co.uk/authorize?step=2', message: 'Sign in at <b>our</b> partner' },
+      params: {
+        mode: 'url',
+        elicitationId: 'visit-1',
+        url: 'https://login.example.co.uk/authorize?step=2',
+        message: 'Sign in at <b>our</b> partner',
+      },
     }),
   );
   server.registerTool('script_link', { description: 'Asks the person to visit a javascript: address.', inputSchema: {} }, () =>
-    ask(server, { method: 'elicitation/create', params: { mode: 'url', elicitationId: 'visit-2', url: 'javascript:alert(1)', message: 'Click me' } }),
+    ask(server, {
+      method: 'elicitation/create',
+      params: { mode: 'url', elicitationId: 'visit-2', url: 'javascript:alert(1)', message: 'Click me' },
+    }),
   );
-  server.registerTool('echo', { description: 'Echoes its text (the rest keeps working).', inputSchema: { text: z.string() } }, ({ text }) => ({ content: [{ type: 'text', text }] }));
+  server.registerTool(
+    'echo',
+    { description: 'Echoes its text (the rest keeps working).', inputSchema: { text: z.string() } },
+    ({ text }) => ({ content: [{ type: 'text', text }] }),
+  );
   return server;
 }
 

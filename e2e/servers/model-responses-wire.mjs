@@ -29,13 +29,18 @@ export function validateResponsesBody(body) {
     const type = item.type ?? 'message';
     if (type === 'message') {
       if (!['user', 'assistant', 'system', 'developer'].includes(item.role)) return `Invalid 'input[${i}].role'.`;
-      const content = typeof item.content === 'string' ? [{ type: item.role === 'assistant' ? 'output_text' : 'input_text', text: item.content }] : item.content;
+      const content =
+        typeof item.content === 'string'
+          ? [{ type: item.role === 'assistant' ? 'output_text' : 'input_text', text: item.content }]
+          : item.content;
       if (!Array.isArray(content)) return `Invalid 'input[${i}].content'.`;
       const allowed = item.role === 'assistant' ? ['output_text', 'refusal'] : ['input_text', 'input_image', 'input_file'];
       const wrong = content.find((part) => !allowed.includes(part.type));
-      if (wrong) return `Invalid value: '${wrong.type}'. Supported values for 'input[${i}].content' of role ${item.role} are: ${allowed.join(', ')}.`;
+      if (wrong)
+        return `Invalid value: '${wrong.type}'. Supported values for 'input[${i}].content' of role ${item.role} are: ${allowed.join(', ')}.`;
     } else if (type === 'function_call') {
-      if (typeof item.call_id !== 'string' || typeof item.name !== 'string' || typeof item.arguments !== 'string') return `Invalid 'input[${i}]': function_call needs call_id, name and arguments (a string).`;
+      if (typeof item.call_id !== 'string' || typeof item.name !== 'string' || typeof item.arguments !== 'string')
+        return `Invalid 'input[${i}]': function_call needs call_id, name and arguments (a string).`;
       calls.add(item.call_id);
     } else if (type === 'function_call_output') {
       if (!calls.has(item.call_id)) return `No tool call found for function call output with call_id ${item.call_id}.`;
@@ -77,7 +82,13 @@ export function responsesJson(reply, phase = 'done') {
     parallel_tool_calls: true,
     store: false,
     usage: done
-      ? { input_tokens: reply.usage.input, input_tokens_details: { cached_tokens: 0 }, output_tokens: reply.usage.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: reply.usage.input + reply.usage.output }
+      ? {
+          input_tokens: reply.usage.input,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: reply.usage.output,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: reply.usage.input + reply.usage.output,
+        }
       : null,
   };
 }
@@ -92,7 +103,13 @@ function outputItems(reply) {
 
 /** @param {any} reply @param {string} text @param {string} status */
 function messageItem(reply, text, status) {
-  return { type: 'message', id: `msg_${reply.id}`, status, role: 'assistant', content: text === '' ? [] : [{ type: 'output_text', text, annotations: [] }] };
+  return {
+    type: 'message',
+    id: `msg_${reply.id}`,
+    status,
+    role: 'assistant',
+    content: text === '' ? [] : [{ type: 'output_text', text, annotations: [] }],
+  };
 }
 
 /** @param {any} call @param {string} args @param {string} status */
@@ -110,12 +127,22 @@ function callItem(call, args, status) {
 export function responsesEvents(reply, sse, textPieces, jsonPieces) {
   let sequence = 0;
   const event = (type, data) => sse(type, { type, sequence_number: sequence++, ...data });
-  const events = [event('response.created', { response: responsesJson(reply, 'in_progress') }), event('response.in_progress', { response: responsesJson(reply, 'in_progress') })];
+  const events = [
+    event('response.created', { response: responsesJson(reply, 'in_progress') }),
+    event('response.in_progress', { response: responsesJson(reply, 'in_progress') }),
+  ];
   let index = 0;
   if (reply.text) {
     const itemId = `msg_${reply.id}`;
     events.push(event('response.output_item.added', { output_index: index, item: messageItem(reply, '', 'in_progress') }));
-    events.push(event('response.content_part.added', { item_id: itemId, output_index: index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }));
+    events.push(
+      event('response.content_part.added', {
+        item_id: itemId,
+        output_index: index,
+        content_index: 0,
+        part: { type: 'output_text', text: '', annotations: [] },
+      }),
+    );
     for (const piece of textPieces(reply.text)) {
       events.push(event('response.output_text.delta', { item_id: itemId, output_index: index, content_index: 0, delta: piece }));
     }
@@ -176,6 +203,12 @@ export function responsesToolResults(body) {
   }
   return results.map((item) => {
     const text = typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
-    return { name: names.get(item.call_id) ?? '?', id: item.call_id, isError: text.startsWith('Error'), text, images: images.get(item.call_id) ?? 0 };
+    return {
+      name: names.get(item.call_id) ?? '?',
+      id: item.call_id,
+      isError: text.startsWith('Error'),
+      text,
+      images: images.get(item.call_id) ?? 0,
+    };
   });
 }

@@ -13,15 +13,7 @@ export interface ScriptStep {
   delayMs?: number;
   /** This reply's pause between stream events, in ms (default: the server's). */
   chunkDelayMs?: number;
-  stopReason?:
-    | 'end-turn'
-    | 'tool-calls'
-    | 'max-tokens'
-    | 'stop-sequence'
-    | 'refusal'
-    | 'pause'
-    | 'context-window'
-    | 'content-filter';
+  stopReason?: 'end-turn' | 'tool-calls' | 'max-tokens' | 'stop-sequence' | 'refusal' | 'pause' | 'context-window' | 'content-filter';
 }
 
 /** A model request as the server received it. */

@@ -41,7 +41,13 @@
  */
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { responsesErrorEvent, responsesEvents, responsesJson, responsesToolResults, validateResponsesBody } from './model-responses-wire.mjs';
+import {
+  responsesErrorEvent,
+  responsesEvents,
+  responsesJson,
+  responsesToolResults,
+  validateResponsesBody,
+} from './model-responses-wire.mjs';
 
 /** Request headers the browser may send (the preflight allows them). */
 const ALLOWED_HEADERS = [
@@ -180,7 +186,16 @@ export function countTokensFor(body) {
 async function handleCountTokens(req, res, path, context) {
   const raw = await readBody(req);
   const body = parseJson(raw);
-  const record = { format: 'anthropic', method: req.method, path, headers: { ...req.headers }, body: body === undefined ? raw : body, stream: false, receivedAt: Date.now(), status: 0 };
+  const record = {
+    format: 'anthropic',
+    method: req.method,
+    path,
+    headers: { ...req.headers },
+    body: body === undefined ? raw : body,
+    stream: false,
+    receivedAt: Date.now(),
+    status: 0,
+  };
   context.state.requests.push(record);
   const reject = (status, type, message) => {
     record.status = status;
@@ -188,7 +203,8 @@ async function handleCountTokens(req, res, path, context) {
   };
   const problem = checkAnthropicHeaders(req.headers);
   if (problem) return reject(problem.status, problem.type, problem.message);
-  if (body === undefined || typeof body !== 'object' || Array.isArray(body)) return reject(400, 'invalid_request_error', 'The request body is not a JSON object.');
+  if (body === undefined || typeof body !== 'object' || Array.isArray(body))
+    return reject(400, 'invalid_request_error', 'The request body is not a JSON object.');
   const extra = Object.keys(body).find((key) => !COUNT_TOKENS_FIELDS.has(key));
   if (extra) return reject(400, 'invalid_request_error', `${extra}: Extra inputs are not permitted`);
   if (typeof body.model !== 'string' || !Array.isArray(body.messages) || body.messages.length === 0) {
@@ -233,7 +249,8 @@ async function handleModel(format, req, res, path, context) {
     return reject(400, 'invalid_request_error', 'The request body is not valid JSON.');
   }
   if (context.validate) {
-    const invalid = format === 'anthropic' ? validateAnthropicBody(body) : format === 'openai' ? validateOpenAIBody(body) : validateResponsesBody(body);
+    const invalid =
+      format === 'anthropic' ? validateAnthropicBody(body) : format === 'openai' ? validateOpenAIBody(body) : validateResponsesBody(body);
     if (invalid) return reject(400, 'invalid_request_error', invalid);
   }
 
@@ -268,7 +285,11 @@ async function handleModel(format, req, res, path, context) {
     connection: 'keep-alive',
   });
   const events =
-    format === 'anthropic' ? anthropicEvents(reply) : format === 'openai' ? openAIEvents(reply, body) : responsesEvents(reply, sse, textPieces, jsonPieces);
+    format === 'anthropic'
+      ? anthropicEvents(reply)
+      : format === 'openai'
+        ? openAIEvents(reply, body)
+        : responsesEvents(reply, sse, textPieces, jsonPieces);
   const limit = step.cutStream || step.streamError ? Math.max(2, Math.ceil(events.length / 2)) : events.length;
   const chunkDelayMs = typeof step.chunkDelayMs === 'number' ? step.chunkDelayMs : context.chunkDelayMs;
   for (const [index, event] of events.slice(0, limit).entries()) {
@@ -305,8 +326,7 @@ function checkAnthropicHeaders(headers) {
     return {
       status: 401,
       type: 'authentication_error',
-      message:
-        "CORS requests must set 'anthropic-dangerous-direct-browser-access' header",
+      message: "CORS requests must set 'anthropic-dangerous-direct-browser-access' header",
     };
   }
   if (!headers['anthropic-version']) {
@@ -375,7 +395,7 @@ function validateAnthropicBody(body) {
 
 /** The rules OpenAI enforces that a converter can break. Returns a message, or undefined. */
 function validateOpenAIBody(body) {
-  if (typeof body.model !== 'string' || body.model === '') return "you must provide a model parameter";
+  if (typeof body.model !== 'string' || body.model === '') return 'you must provide a model parameter';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "Invalid 'messages': empty array.";
   const messages = body.messages;
   for (let i = 0; i < messages.length; i++) {
@@ -398,7 +418,8 @@ function validateOpenAIBody(body) {
       }
     }
   }
-  if (Array.isArray(body.tools) && body.tools.length === 0) return "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.";
+  if (Array.isArray(body.tools) && body.tools.length === 0)
+    return "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.";
   return undefined;
 }
 
@@ -416,7 +437,9 @@ function composeReply(format, step, body, state, requestLength) {
         ? summariseAnthropicToolResults(body)
         : format === 'openai'
           ? summariseOpenAIToolResults(body)
-          : summary(responsesToolResults(body).map((result) => resultLine(result.name, result.id, result.isError, result.text, result.images)));
+          : summary(
+              responsesToolResults(body).map((result) => resultLine(result.name, result.id, result.isError, result.text, result.images)),
+            );
     text = text === undefined ? echoed : `${text}\n${echoed}`;
   }
   if (step.streamError && text === undefined) text = 'Let me think about';
@@ -480,7 +503,12 @@ function anthropicJson(reply) {
     content,
     stop_reason: ANTHROPIC_STOP[reply.stopReason] ?? reply.stopReason,
     stop_sequence: null,
-    usage: { input_tokens: reply.usage.input, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.usage.output },
+    usage: {
+      input_tokens: reply.usage.input,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: reply.usage.output,
+    },
   };
 }
 
@@ -499,7 +527,11 @@ function openAIJson(reply) {
     created: Math.floor(Date.now() / 1000),
     model: reply.model,
     choices: [{ index: 0, message, logprobs: null, finish_reason: OPENAI_FINISH[reply.stopReason] ?? reply.stopReason }],
-    usage: { prompt_tokens: reply.usage.input, completion_tokens: reply.usage.output, total_tokens: reply.usage.input + reply.usage.output },
+    usage: {
+      prompt_tokens: reply.usage.input,
+      completion_tokens: reply.usage.output,
+      total_tokens: reply.usage.input + reply.usage.output,
+    },
   };
 }
 
@@ -540,7 +572,9 @@ function anthropicEvents(reply) {
     );
     events.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } }));
     for (const piece of jsonPieces(call.arguments)) {
-      events.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }));
+      events.push(
+        sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }),
+      );
     }
     events.push(sse('content_block_stop', { type: 'content_block_stop', index }));
     index++;
@@ -586,7 +620,11 @@ function openAIEvents(reply, body) {
         model: reply.model,
         system_fingerprint: 'fp_scripted',
         choices: [],
-        usage: { prompt_tokens: reply.usage.input, completion_tokens: reply.usage.output, total_tokens: reply.usage.input + reply.usage.output },
+        usage: {
+          prompt_tokens: reply.usage.input,
+          completion_tokens: reply.usage.output,
+          total_tokens: reply.usage.input + reply.usage.output,
+        },
       }),
     );
   }
@@ -610,7 +648,10 @@ function summariseAnthropicToolResults(body) {
   const results = last?.role === 'user' && Array.isArray(last.content) ? last.content.filter((block) => block.type === 'tool_result') : [];
   const lines = results.map((block) => {
     const content = typeof block.content === 'string' ? [{ type: 'text', text: block.content }] : (block.content ?? []);
-    const text = content.filter((part) => part.type === 'text').map((part) => part.text).join(' ');
+    const text = content
+      .filter((part) => part.type === 'text')
+      .map((part) => part.text)
+      .join(' ');
     const images = content.filter((part) => part.type === 'image').length;
     return resultLine(names.get(block.tool_use_id) ?? '?', block.tool_use_id, block.is_error === true, text, images);
   });

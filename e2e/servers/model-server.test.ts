@@ -166,7 +166,9 @@ describe.each(FORMATS)('scripted model server: %s', (provider) => {
     const deltas = events.filter((event) => event.type === 'text-delta');
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.at(-1)!.atMs).toBeGreaterThan(deltas[0]!.atMs);
-    expect(events.filter((event) => event.type === 'tool-call-start').map((event) => event.type === 'tool-call-start' && event.index)).toEqual([0, 1]);
+    expect(
+      events.filter((event) => event.type === 'tool-call-start').map((event) => event.type === 'tool-call-start' && event.index),
+    ).toEqual([0, 1]);
     expect(events.some((event) => event.type === 'usage')).toBe(true);
     expect(events.at(-1)?.type).toBe('done');
 
@@ -185,7 +187,7 @@ describe.each(FORMATS)('scripted model server: %s', (provider) => {
     expect(adapter().parseResponse(await response.json()).response.parts).toEqual([{ type: 'text', text: '(script empty)' }]);
   });
 
-  it('refuses a missing or bad key with 401 and the provider\'s error body', async () => {
+  it("refuses a missing or bad key with 401 and the provider's error body", async () => {
     const missing = await send(provider, neutral(), '');
     expect(missing.response.status).toBe(401);
     const bad = await send(provider, neutral(), 'bad-key');
@@ -330,7 +332,11 @@ describe('scripted model server: format details', () => {
       [{ previous_response_id: 'resp_1' }, /self-contained/],
       [{ tools: [{ type: 'function', function: { name: 'f', parameters: {} } }] }, /flat/],
     ] as const) {
-      const response = await fetch(built.url, { method: 'POST', headers: built.headers, body: JSON.stringify({ ...built.body, ...patch }) });
+      const response = await fetch(built.url, {
+        method: 'POST',
+        headers: built.headers,
+        body: JSON.stringify({ ...built.body, ...patch }),
+      });
       expect(response.status).toBe(400);
       expect(PROVIDERS['openai-responses'].parseError(await response.json()).message).toMatch(message);
     }
@@ -381,7 +387,10 @@ describe('scripted model server: format details', () => {
   });
 
   it('applies a scripted stop reason in each format', async () => {
-    await script([{ text: 'cut', stopReason: 'max-tokens' }, { text: 'cut', stopReason: 'max-tokens' }]);
+    await script([
+      { text: 'cut', stopReason: 'max-tokens' },
+      { text: 'cut', stopReason: 'max-tokens' },
+    ]);
     const anthropic = await send('anthropic', neutral());
     expect(PROVIDERS.anthropic.parseResponse(await anthropic.response.json()).response).toMatchObject({
       stopReason: 'max-tokens',

@@ -23,7 +23,9 @@ describe('the poisoned test server', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['add', 'read_notes', 'forecast_plus', 'long_report', 'echo_text']);
     expect(tools[0]?.description).toBe(`${ADD_VISIBLE}${toTags(HIDDEN_INSTRUCTION)}`);
     expect(client.getInstructions()).toBe(POISONED_INSTRUCTIONS);
-    const findings = scanServer({ server: 'poisoned', tools, instructions: POISONED_INSTRUCTIONS }, [{ server: 'weather', name: 'get_forecast' }]);
+    const findings = scanServer({ server: 'poisoned', tools, instructions: POISONED_INSTRUCTIONS }, [
+      { server: 'weather', name: 'get_forecast' },
+    ]);
     expect(new Set(findings.map((finding) => finding.kind))).toEqual(new Set(['invisible-chars', 'model-directed', 'shadowing', 'length']));
     expect(findings.filter((finding) => finding.subject.name === 'echo_text')).toEqual([]);
   });

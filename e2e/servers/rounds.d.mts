@@ -5,7 +5,11 @@ import type { RunningServer } from './weather.mjs';
 /** Server name and version reported in serverInfo. */
 export declare const ROUNDS_SERVER_INFO: { name: 'rounds'; version: string };
 /** The form `book_table` asks for (an elicitation requestedSchema). */
-export declare const BOOKING_SCHEMA: { type: 'object'; properties: Record<string, Record<string, unknown>>; required: string[] };
+export declare const BOOKING_SCHEMA: {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+};
 /** The system prompt of `summarize`'s sampling request. */
 export declare const SUMMARY_SYSTEM_PROMPT: string;
 /** Builds one rounds McpServer. */

@@ -65,7 +65,8 @@ export function createRoundsServer() {
           },
         });
       }
-      if (answer.action !== 'accept') return { content: [{ type: 'text', text: answer.action === 'decline' ? 'Booking declined.' : 'Booking cancelled.' }] };
+      if (answer.action !== 'accept')
+        return { content: [{ type: 'text', text: answer.action === 'decline' ? 'Booking declined.' : 'Booking cancelled.' }] };
       const booking = acceptedContent(ctx.mcpReq.inputResponses, 'booking') ?? {};
       return {
         content: [{ type: 'text', text: `Booked ${restaurant} for ${booking.name}, ${booking.seats} seats.` }],

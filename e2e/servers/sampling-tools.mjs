@@ -35,28 +35,39 @@ export function createSamplingToolsServer() {
   server.registerTool(LOOKUP_WEATHER.name, { description: LOOKUP_WEATHER.description, inputSchema: { city: z.string() } }, ({ city }) => ({
     content: [{ type: 'text', text: weatherIn(city) }],
   }));
-  server.registerTool('plan_trip', { description: 'Plans a day out with your model, which may look up the weather.', inputSchema: { city: z.string() } }, async ({ city }) => {
-    const messages = [{ role: 'user', content: { type: 'text', text: `Plan a day in ${city}. Check the weather first.` } }];
-    const ran = [];
-    let reply;
-    // At most three rounds: the model asks for tools, the server runs them and asks again.
-    for (let round = 0; round < 3; round++) {
-      reply = await server.server.createMessage({ messages, maxTokens: 200, tools: [LOOKUP_WEATHER], toolChoice: { mode: 'auto' } });
-      const uses = blocksOf(reply).filter((block) => block.type === 'tool_use');
-      if (reply.stopReason !== 'toolUse' || uses.length === 0) break;
-      messages.push({ role: 'assistant', content: blocksOf(reply) });
-      messages.push({
-        role: 'user',
-        content: uses.map((use) => {
-          ran.push(`${use.name}(${JSON.stringify(use.input)})`);
-          const known = use.name === LOOKUP_WEATHER.name;
-          return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: known ? weatherIn(String(use.input.city)) : `No tool ${use.name}` }], isError: !known };
-        }),
-      });
-    }
-    const said = blocksOf(reply).map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
-    return { content: [{ type: 'text', text: `Ran: ${ran.length > 0 ? ran.join(', ') : 'no tool'}\nThe model said: ${said}` }] };
-  });
+  server.registerTool(
+    'plan_trip',
+    { description: 'Plans a day out with your model, which may look up the weather.', inputSchema: { city: z.string() } },
+    async ({ city }) => {
+      const messages = [{ role: 'user', content: { type: 'text', text: `Plan a day in ${city}. Check the weather first.` } }];
+      const ran = [];
+      let reply;
+      // At most three rounds: the model asks for tools, the server runs them and asks again.
+      for (let round = 0; round < 3; round++) {
+        reply = await server.server.createMessage({ messages, maxTokens: 200, tools: [LOOKUP_WEATHER], toolChoice: { mode: 'auto' } });
+        const uses = blocksOf(reply).filter((block) => block.type === 'tool_use');
+        if (reply.stopReason !== 'toolUse' || uses.length === 0) break;
+        messages.push({ role: 'assistant', content: blocksOf(reply) });
+        messages.push({
+          role: 'user',
+          content: uses.map((use) => {
+            ran.push(`${use.name}(${JSON.stringify(use.input)})`);
+            const known = use.name === LOOKUP_WEATHER.name;
+            return {
+              type: 'tool_result',
+              toolUseId: use.id,
+              content: [{ type: 'text', text: known ? weatherIn(String(use.input.city)) : `No tool ${use.name}` }],
+              isError: !known,
+            };
+          }),
+        });
+      }
+      const said = blocksOf(reply)
+        .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+        .join(' ');
+      return { content: [{ type: 'text', text: `Ran: ${ran.length > 0 ? ran.join(', ') : 'no tool'}\nThe model said: ${said}` }] };
+    },
+  );
   return server;
 }
 

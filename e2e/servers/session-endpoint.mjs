@@ -57,8 +57,14 @@ export function createSessionEndpoint(createServer, options = {}) {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
       return;
     }
-    const transport = await openSession(sessions, createServer, (sessionOptions) =>
-      new StreamableHTTPServerTransport({ ...sessionOptions, ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore() }) }),
+    const transport = await openSession(
+      sessions,
+      createServer,
+      (sessionOptions) =>
+        new StreamableHTTPServerTransport({
+          ...sessionOptions,
+          ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore() }),
+        }),
     );
     await transport.handleRequest(req, res, body);
   }

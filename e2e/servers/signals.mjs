@@ -32,7 +32,11 @@ export function createSignalsServer(added, toolsChanged) {
   });
   server.registerTool(
     'log_levels',
-    { title: 'Log at every level', description: 'Sends one log message per level (the client\'s level filters them), then answers.', inputSchema: z.object({}) },
+    {
+      title: 'Log at every level',
+      description: "Sends one log message per level (the client's level filters them), then answers.",
+      inputSchema: z.object({}),
+    },
     async (_args, ctx) => {
       for (const [index, level] of LEVELS.entries()) await ctx.mcpReq.log(level, { index, text: `${level} message` }, SIGNALS_LOGGER);
       return { content: [{ type: 'text', text: 'Logged at every level.' }] };
@@ -40,7 +44,11 @@ export function createSignalsServer(added, toolsChanged) {
   );
   server.registerTool(
     'add_tool',
-    { title: 'Add a tool', description: 'Adds a tool and announces the change on subscriptions/listen streams.', inputSchema: z.object({}) },
+    {
+      title: 'Add a tool',
+      description: 'Adds a tool and announces the change on subscriptions/listen streams.',
+      inputSchema: z.object({}),
+    },
     async () => {
       added.push(`extra_${added.length + 1}`);
       toolsChanged();
@@ -48,7 +56,9 @@ export function createSignalsServer(added, toolsChanged) {
     },
   );
   for (const name of added) {
-    server.registerTool(name, { description: `Added at run time (${name}).`, inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: name }] }));
+    server.registerTool(name, { description: `Added at run time (${name}).`, inputSchema: z.object({}) }, async () => ({
+      content: [{ type: 'text', text: name }],
+    }));
   }
   return server;
 }

@@ -20,7 +20,11 @@ export declare const SKILLS: readonly TestSkill[];
 /** `skill://<name>/<path>`. */
 export declare function fileUri(skill: TestSkill, path: string): string;
 /** The entry `skills/list` and `skills/get` send for a skill. */
-export declare function entryOf(skill: TestSkill): { uri: string; frontmatter: Record<string, unknown>; resources: Array<{ uri: string; digest: string; size: number }> };
+export declare function entryOf(skill: TestSkill): {
+  uri: string;
+  frontmatter: Record<string, unknown>;
+  resources: Array<{ uri: string; digest: string; size: number }>;
+};
 /** Builds one skills McpServer; `listing: false` leaves out `skills/list`. */
 export declare function createSkillsServer(options?: { listing?: boolean }): McpServer;
 /** Starts the skills server (both eras, stateless) at /mcp; port 0 picks a free port; `listing: false` refuses `skills/list`. */

@@ -7,8 +7,20 @@
 
 /** The three cases. */
 export const SUM_CASES = {
-  adds: { name: 'adds', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: { $type: 'number' } } }], noCallsTo: ['everything/echo'], answerMatches: '\\b5\\b' } },
-  wrong: { name: 'wrong arguments', prompt: 'What is 2 plus 3?', expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: 3 } }] } },
+  adds: {
+    name: 'adds',
+    prompt: 'What is 2 plus 3?',
+    expect: {
+      calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: { $type: 'number' } } }],
+      noCallsTo: ['everything/echo'],
+      answerMatches: '\\b5\\b',
+    },
+  },
+  wrong: {
+    name: 'wrong arguments',
+    prompt: 'What is 2 plus 3?',
+    expect: { calls: [{ tool: 'everything/get-sum', arguments: { a: 2, b: 3 } }] },
+  },
   echo: { name: 'echo is not run', prompt: 'Echo hi', expect: { calls: [{ tool: 'everything/echo', arguments: { message: 'hi' } }] } },
 };
 

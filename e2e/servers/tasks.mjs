@@ -47,10 +47,18 @@ function createListingServer() {
     }));
   taskTool('slow_report', 'Writes a report on a topic as a task, in three stages.', z.object({ topic: z.string() }));
   taskTool('never_ends', 'A task that never finishes (until cancelled).', z.object({}));
-  taskTool('confirm_report', 'Writes a report as a task that asks whether to publish it (input_required, answered with tasks/update).', z.object({ topic: z.string() }));
-  server.registerTool('echo', { description: 'Echoes the text (a plain call).', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
-    content: [{ type: 'text', text }],
-  }));
+  taskTool(
+    'confirm_report',
+    'Writes a report as a task that asks whether to publish it (input_required, answered with tasks/update).',
+    z.object({ topic: z.string() }),
+  );
+  server.registerTool(
+    'echo',
+    { description: 'Echoes the text (a plain call).', inputSchema: z.object({ text: z.string() }) },
+    async ({ text }) => ({
+      content: [{ type: 'text', text }],
+    }),
+  );
   return server;
 }
 
@@ -65,12 +73,31 @@ class TaskBoard {
     const task = { taskId: randomUUID(), status: 'working', statusMessage: 'Starting…', createdAt: now, lastUpdatedAt: now, timers: [] };
     this.tasks.set(task.taskId, task);
     if (tool === 'slow_report') {
-      REPORT_STAGES.forEach((stage, index) => task.timers.push(setTimeout(() => this.update(task, { statusMessage: `${stage}…` }), index * STAGE_MS)));
+      REPORT_STAGES.forEach((stage, index) =>
+        task.timers.push(setTimeout(() => this.update(task, { statusMessage: `${stage}…` }), index * STAGE_MS)),
+      );
       const text = `Report on ${String(args.topic)}: ${REPORT_STAGES.length} stages done.`;
-      task.timers.push(setTimeout(() => this.update(task, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } }), REPORT_STAGES.length * STAGE_MS));
+      task.timers.push(
+        setTimeout(
+          () =>
+            this.update(task, {
+              status: 'completed',
+              statusMessage: 'Done.',
+              result: { content: [{ type: 'text', text }], isError: false },
+            }),
+          REPORT_STAGES.length * STAGE_MS,
+        ),
+      );
     } else if (tool === 'confirm_report') {
       const message = `Publish the report on ${String(args.topic)}?`;
-      this.update(task, { status: 'input_required', statusMessage: 'Waiting for the client to confirm.', topic: String(args.topic), inputRequests: { [CONFIRM_KEY]: { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema: CONFIRM_SCHEMA } } } });
+      this.update(task, {
+        status: 'input_required',
+        statusMessage: 'Waiting for the client to confirm.',
+        topic: String(args.topic),
+        inputRequests: {
+          [CONFIRM_KEY]: { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema: CONFIRM_SCHEMA } },
+        },
+      });
     } else {
       this.update(task, { statusMessage: 'Working on it (forever)…' });
     }
@@ -87,8 +114,19 @@ class TaskBoard {
     if (task.status !== 'input_required' || !task.inputRequests?.[CONFIRM_KEY] || typeof answer !== 'object' || answer === null) return;
     const publish = answer.action === 'accept' && answer.content?.publish === true;
     const text = publish ? `Published the report on ${task.topic}.` : `Kept the report on ${task.topic} as a draft (${answer.action}).`;
-    Object.assign(task, { status: 'working', statusMessage: 'Finishing…', inputRequests: undefined, lastUpdatedAt: new Date().toISOString() });
-    task.timers.push(setTimeout(() => this.update(task, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } }), STAGE_MS));
+    Object.assign(task, {
+      status: 'working',
+      statusMessage: 'Finishing…',
+      inputRequests: undefined,
+      lastUpdatedAt: new Date().toISOString(),
+    });
+    task.timers.push(
+      setTimeout(
+        () =>
+          this.update(task, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } }),
+        STAGE_MS,
+      ),
+    );
   }
 
   /** @param {{ status: string, timers: NodeJS.Timeout[], lastUpdatedAt: string }} task @param {object} patch */
@@ -142,9 +180,15 @@ function answerTaskMethod(board, message) {
   const taskCall = method === 'tools/call' && TASK_TOOLS.has(params?.name);
   if (!taskMethod && !taskCall) return undefined;
   const error = (code, text, data) => ({ jsonrpc: '2.0', id, error: { code, message: text, ...(data ? { data } : {}) } });
-  if (!declaresTasks(params)) return error(-32021, 'Missing required client capability', { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+  if (!declaresTasks(params))
+    return error(-32021, 'Missing required client capability', { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
   const meta = { 'io.modelcontextprotocol/serverInfo': TASKS_SERVER_INFO };
-  if (taskCall) return { jsonrpc: '2.0', id, result: { resultType: 'task', ...wireTask(board.create(params.name, params.arguments ?? {})), _meta: meta } };
+  if (taskCall)
+    return {
+      jsonrpc: '2.0',
+      id,
+      result: { resultType: 'task', ...wireTask(board.create(params.name, params.arguments ?? {})), _meta: meta },
+    };
   const task = board.tasks.get(String(params?.taskId));
   if (!task) return error(-32602, 'Failed to retrieve task: Task not found');
   if (method === 'tasks/get') return { jsonrpc: '2.0', id, result: { resultType: 'complete', ...wireTask(task), _meta: meta } };

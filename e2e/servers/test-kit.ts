@@ -11,7 +11,10 @@ interface Closable {
  * Starts a server before the file's tests and, after them, closes every tracked client and then
  * the server. `server()` is the running server (inside tests); `track(client)` registers a client.
  */
-export function useServer(start: () => Promise<RunningServer>): { server: () => RunningServer; track: <T extends Closable>(client: T) => T } {
+export function useServer(start: () => Promise<RunningServer>): {
+  server: () => RunningServer;
+  track: <T extends Closable>(client: T) => T;
+} {
   let running: RunningServer | undefined;
   const clients: Closable[] = [];
   beforeAll(async () => {

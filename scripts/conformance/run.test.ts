@@ -3,7 +3,12 @@ import { EXPECTED_FAILURES, formatTable, judge, unexpectedFailures } from './run
 
 describe('judge', () => {
   it('passes a scenario with successes and no failure or warning', () => {
-    expect(judge([{ id: 'a', status: 'SUCCESS' }, { id: 'b', status: 'INFO' }])).toEqual({ passed: true, reason: '1 checks passed' });
+    expect(
+      judge([
+        { id: 'a', status: 'SUCCESS' },
+        { id: 'b', status: 'INFO' },
+      ]),
+    ).toEqual({ passed: true, reason: '1 checks passed' });
   });
 
   it('fails on a warning or failure, giving the first reason and how many more', () => {
@@ -46,7 +51,12 @@ describe('expected failures', () => {
   ];
 
   it('lists the confidential-client scenarios, each with a reason', () => {
-    for (const name of ['auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/wif-jwt-bearer', 'auth/enterprise-managed-authorization']) {
+    for (const name of [
+      'auth/client-credentials-basic',
+      'auth/client-credentials-jwt',
+      'auth/wif-jwt-bearer',
+      'auth/enterprise-managed-authorization',
+    ]) {
       expect(EXPECTED_FAILURES[name]).toMatch(/confidential client/);
     }
   });
@@ -59,7 +69,9 @@ describe('expected failures', () => {
   });
 
   it('says when a scenario listed as failing passes', () => {
-    expect(formatTable(results, { expected: { 'auth/basic-cimd': 'x' } })).toContain('auth/basic-cimd                pass    14 checks passed; listed as an expected failure');
+    expect(formatTable(results, { expected: { 'auth/basic-cimd': 'x' } })).toContain(
+      'auth/basic-cimd                pass    14 checks passed; listed as an expected failure',
+    );
   });
 
   it('fails the run only on a failure that is not expected', () => {

@@ -30,9 +30,14 @@ afterAll(async () => {
 /** Runs the command; resolves with its exit code and output. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, 'scripts/evals/cli.mjs'), ...args], { cwd: root, env: { PATH: process.env['PATH'] ?? '', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/evals/cli.mjs'), ...args],
+      { cwd: root, env: { PATH: process.env['PATH'] ?? '', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -70,7 +75,9 @@ describe('npm run evals', () => {
     const lines = stdout.trim().split('\n');
     expect(lines.slice(0, 6)).toEqual([
       expect.stringMatching(/^\[1\/6\] PASS adds · anthropic · claude-sonnet-4-5 \(\d+ ms, \d+ tokens\)$/),
-      expect.stringMatching(/^\[2\/6\] FAIL wrong arguments · anthropic · claude-sonnet-4-5 .* — expected call everything\/get-sum: arguments differ: \$\.b: expected 3, got 4$/),
+      expect.stringMatching(
+        /^\[2\/6\] FAIL wrong arguments · anthropic · claude-sonnet-4-5 .* — expected call everything\/get-sum: arguments differ: \$\.b: expected 3, got 4$/,
+      ),
       expect.stringMatching(/^\[3\/6\] PASS echo is not run · anthropic/),
       expect.stringMatching(/^\[4\/6\] PASS adds · openai · gpt-5-mini/),
       expect.stringMatching(/^\[5\/6\] FAIL wrong arguments · openai/),
@@ -81,12 +88,16 @@ describe('npm run evals', () => {
     const xml = await readFile(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="glassbox evals" tests="6" failures="2" errors="0"/);
     expect(xml).toMatch(/<testsuite name="anthropic · claude-sonnet-4-5" tests="3" failures="1" errors="0"/);
-    expect(xml).toMatch(/<testcase name="wrong arguments" classname="openai · gpt-5-mini" time="[\d.]+">\s*<failure message="expected call everything\/get-sum: arguments differ: \$\.b: expected 3, got 4"/);
+    expect(xml).toMatch(
+      /<testcase name="wrong arguments" classname="openai · gpt-5-mini" time="[\d.]+">\s*<failure message="expected call everything\/get-sum: arguments differ: \$\.b: expected 3, got 4"/,
+    );
     expect(xml.match(/<testcase /g)).toHaveLength(6);
 
     const report = JSON.parse(await readFile(json, 'utf8'));
     const echo = report.results.find((result: { caseName: string }) => result.caseName === 'echo is not run');
-    expect(echo.runs[0].calls).toEqual([{ id: expect.any(String), tool: 'everything/echo', arguments: { message: 'hi' }, ran: false, step: 1 }]);
+    expect(echo.runs[0].calls).toEqual([
+      { id: expect.any(String), tool: 'everything/echo', arguments: { message: 'hi' }, ran: false, step: 1 },
+    ]);
     const adds = report.results[0];
     expect(adds.runs[0].calls[0]).toMatchObject({ tool: 'everything/get-sum', ran: true });
     expect(adds.runs[0].tokens.input).toBeGreaterThan(0);
@@ -114,7 +125,10 @@ describe('npm run evals', () => {
 
   it('exits 2 with the problems at their lines for a bad file, a missing key or bad options', async () => {
     const file = path.join(dir, 'bad.evals.json');
-    await writeFile(file, '{\n  "cases": [\n    { "name": "a", "prompt": "p", "expect": { "calls": [ { "tool": "get-sum" } ] } }\n  ]\n}\n');
+    await writeFile(
+      file,
+      '{\n  "cases": [\n    { "name": "a", "prompt": "p", "expect": { "calls": [ { "tool": "get-sum" } ] } }\n  ]\n}\n',
+    );
     const bad = await runCli([file], KEYS);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${file}:3:68: error: "cases.0.expect.calls.0.tool" must name a tool as "server/tool"`);

@@ -12,7 +12,9 @@ describe('App rendered on the server (the ground a build-time prerender stands o
     const services = createServices({ baseFetch: (() => Promise.reject(new Error('no network in a prerender'))) as typeof fetch });
     const html = renderToString(createElement(App, { services }));
     expect(html).toContain('data-testid="model-settings"');
-    expect(html).toContain(renderToStaticMarkup(createElement(ChatEmptyState, { demo: false, onUseExample: () => undefined })).slice(0, 60));
+    expect(html).toContain(
+      renderToStaticMarkup(createElement(ChatEmptyState, { demo: false, onUseExample: () => undefined })).slice(0, 60),
+    );
     expect(html).toContain('MCP wire');
     expect(html).toContain('Model wire');
   });

@@ -30,7 +30,11 @@ import { ToolAppSlot } from '../ui/tool-app-slot';
 const FIRST_FRAME_ATTRIBUTES = { 'data-first-frame': '', inert: true, 'aria-busy': true, 'aria-disabled': true } as const;
 
 /** The composition root: top bar, the four resizable columns, and the wiring between features. */
-export function App({ services, restoreProblems = [], onFirstRender }: {
+export function App({
+  services,
+  restoreProblems = [],
+  onFirstRender,
+}: {
   services: Services;
   restoreProblems?: readonly string[];
   /** Called once the first render is on the page. */
@@ -46,7 +50,10 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
-  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth } = useWireSelection(shell.reveal, shell.mode !== 'wide');
+  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth } = useWireSelection(
+    shell.reveal,
+    shell.mode !== 'wide',
+  );
   // Stable, so the chat's memoised tool cards are not all drawn again on every render of the app.
   const toolCallInbox = useCallback(
     (toolCallId: string) => (
@@ -76,7 +83,12 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
   const liveSettings = useStore(services.session).settings;
   const saveStatus = useStore(services.persistence);
   const selectedItem = agent.items.find((item): item is ToolCallItem => item.kind === 'tool-call' && item.id === selectedToolCall);
-  const linked = selectedItem ? { responseKey: { turn: selectedItem.turn, step: selectedItem.step }, requestKey: { turn: selectedItem.turn, step: selectedItem.step + 1 } } : undefined;
+  const linked = selectedItem
+    ? {
+        responseKey: { turn: selectedItem.turn, step: selectedItem.step },
+        requestKey: { turn: selectedItem.turn, step: selectedItem.step + 1 },
+      }
+    : undefined;
 
   const apply = async () => {
     setApplying(true);
@@ -133,7 +145,11 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
     // The notices row sits between the top bar and the panels only while there is one.
     // The first frame is only a picture of the app until the restored session replaces it (a few
     // hundred ms): inert, so nothing typed into it is lost, and marked busy and disabled for tools.
-    <div className="app" {...(firstFrame && FIRST_FRAME_ATTRIBUTES)} style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}>
+    <div
+      className="app"
+      {...(firstFrame && FIRST_FRAME_ATTRIBUTES)}
+      style={view !== undefined || restoreNotice.length > 0 ? { gridTemplateRows: 'auto auto 1fr auto' } : undefined}
+    >
       <header className="top-bar">
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
@@ -157,13 +173,35 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
           readOnly={view !== undefined}
           saveStatus={saveStatus}
         />
-        <button type="button" className="icon-button" onClick={() => setPaletteOpen(true)} data-testid="command-palette-open" aria-label="Commands" title="Commands (Ctrl+K)" aria-haspopup="dialog">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setPaletteOpen(true)}
+          data-testid="command-palette-open"
+          aria-label="Commands"
+          title="Commands (Ctrl+K)"
+          aria-haspopup="dialog"
+        >
           <CommandIcon aria-hidden size={16} />
         </button>
-        <button type="button" className="icon-button" onClick={() => setTouring(true)} data-testid="tour-start" aria-label="Tour" title="Tour: walk through one tool-using turn, panel by panel">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setTouring(true)}
+          data-testid="tour-start"
+          aria-label="Tour"
+          title="Tour: walk through one tool-using turn, panel by panel"
+        >
           <GraduationCap aria-hidden size={16} />
         </button>
-        <button type="button" className="icon-button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} title={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+          aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+          title={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+          data-testid="theme-toggle"
+        >
           <ThemeToggleIcon theme={theme} firstFrame={firstFrame} />
         </button>
       </header>
@@ -175,37 +213,55 @@ export function App({ services, restoreProblems = [], onFirstRender }: {
             </Suspense>
           )}
           {restoreNotice.length > 0 && (
-            <ProblemsNotice title="Part of your saved session could not be restored" problems={restoreNotice} onDismiss={() => setRestoreNotice([])} testId="restore-notice" />
+            <ProblemsNotice
+              title="Part of your saved session could not be restored"
+              problems={restoreNotice}
+              onDismiss={() => setRestoreNotice([])}
+              testId="restore-notice"
+            />
           )}
         </div>
       )}
       <ToolAppSlot.Provider value={view ? undefined : renderToolApp}>
-      <ShellLayout
-        shell={shell}
-        context={areaContext}
-        config={<ConfigEditor store={services.config} onApply={() => void apply()} applying={applying} />}
-        chat={
-          <ReadOnlyFrame readOnly={view !== undefined} label="Imported conversation (read-only)">
-            <ChatPanel
-              key={viewKey}
-              session={shownSession}
-              selectedToolCallId={selectedToolCall}
-              onSelectToolCall={setSelectedToolCall}
-              toolCallInbox={view ? undefined : toolCallInbox}
-              replays={shownReplays}
-              onShowRequest={showRequest}
-            />
-          </ReadOnlyFrame>
-        }
-      />
+        <ShellLayout
+          shell={shell}
+          context={areaContext}
+          config={<ConfigEditor store={services.config} onApply={() => void apply()} applying={applying} />}
+          chat={
+            <ReadOnlyFrame readOnly={view !== undefined} label="Imported conversation (read-only)">
+              <ChatPanel
+                key={viewKey}
+                session={shownSession}
+                selectedToolCallId={selectedToolCall}
+                onSelectToolCall={setSelectedToolCall}
+                toolCallInbox={view ? undefined : toolCallInbox}
+                replays={shownReplays}
+                onShowRequest={showRequest}
+              />
+            </ReadOnlyFrame>
+          }
+        />
       </ToolAppSlot.Provider>
       {/* Loaded when first opened; nothing to show meanwhile (each is an overlay). */}
       <Suspense fallback={null}>
         {paletteOpen && (
-          <AppPalette services={services} shell={shell} startTour={() => setTouring(true)} toggleTheme={() => setTheme(theme === 'dark' ? 'light' : 'dark')} onClose={() => setPaletteOpen(false)} />
+          <AppPalette
+            services={services}
+            shell={shell}
+            startTour={() => setTouring(true)}
+            toggleTheme={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            onClose={() => setPaletteOpen(false)}
+          />
         )}
         {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
-        {signInSteps !== undefined && <AuthDebugger manager={services.connections} server={signInSteps} onSelectServer={setSignInSteps} onClose={() => setSignInSteps(undefined)} />}
+        {signInSteps !== undefined && (
+          <AuthDebugger
+            manager={services.connections}
+            server={signInSteps}
+            onSelectServer={setSignInSteps}
+            onClose={() => setSignInSteps(undefined)}
+          />
+        )}
       </Suspense>
       <footer className="bottom-bar">
         <TurnTimeline key={viewKey} session={shownSession} onSelectToolCall={setSelectedToolCall} />

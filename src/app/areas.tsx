@@ -13,7 +13,20 @@ import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic'
 import { ServersPanel } from '../features/servers';
 import { TrafficPanel } from '../features/traffic';
 import { useStore } from '../ui/use-store';
-import { BridgeProcessSection, BridgeStatusNotice, BridgeWirePanel, EvalsPanel, InboxCards, LogView, RemindersPanel, RootsEditor, ServerContents, TasksPanel, TokenBillPanel, ToolRegistryPanel } from './lazy-panels';
+import {
+  BridgeProcessSection,
+  BridgeStatusNotice,
+  BridgeWirePanel,
+  EvalsPanel,
+  InboxCards,
+  LogView,
+  RemindersPanel,
+  RootsEditor,
+  ServerContents,
+  TasksPanel,
+  TokenBillPanel,
+  ToolRegistryPanel,
+} from './lazy-panels';
 import type { ProviderId } from '../core/providers';
 
 /**
@@ -82,21 +95,24 @@ export const SERVER_TABS: readonly AreaTab[] = [
         )}
         contents={(server) => (
           <Suspense fallback={null}>
-          <ServerContents
-            services={services}
-            server={server}
-            connection={services.connections.get(server.name)}
-            onAttach={(label, parts) => services.session.attach(label, parts)}
-            onInsert={(source, messages) => services.session.insertMessages(messages, source)}
-            skillOffers={services.skillOffers}
-            guard={services.guard}
-          />
+            <ServerContents
+              services={services}
+              server={server}
+              connection={services.connections.get(server.name)}
+              onAttach={(label, parts) => services.session.attach(label, parts)}
+              onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+              skillOffers={services.skillOffers}
+              guard={services.guard}
+            />
           </Suspense>
         )}
         // What a server asks of the client during a manual call: its requests since the call started, outside any chat turn.
         callInbox={(server, since) => (
           <Suspense fallback={null}>
-            <InboxCards inbox={services.inbox} show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since} />
+            <InboxCards
+              inbox={services.inbox}
+              show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since}
+            />
           </Suspense>
         )}
       />
@@ -105,13 +121,33 @@ export const SERVER_TABS: readonly AreaTab[] = [
   {
     id: 'registry',
     label: 'Tool registry',
-    render: ({ services, provider }) => <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />,
+    render: ({ services, provider }) => (
+      <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />
+    ),
   },
   { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
   { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },
-  { id: 'tokens', label: 'Token bill', render: ({ services, provider, log }) => <TokenBillPanel registry={services.registry} policies={services.policies} provider={provider} log={log} bill={services.bill} /> },
-  { id: 'evals', label: 'Evals', render: ({ services, showEvalRun }) => <EvalsPanel services={services} onOpenRun={(toolCallId, exchangeId) => showEvalRun?.(toolCallId, exchangeId)} /> },
-  { id: 'roots', label: 'Roots & sampling', render: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} /> },
+  {
+    id: 'tokens',
+    label: 'Token bill',
+    render: ({ services, provider, log }) => (
+      <TokenBillPanel registry={services.registry} policies={services.policies} provider={provider} log={log} bill={services.bill} />
+    ),
+  },
+  {
+    id: 'evals',
+    label: 'Evals',
+    render: ({ services, showEvalRun }) => (
+      <EvalsPanel services={services} onOpenRun={(toolCallId, exchangeId) => showEvalRun?.(toolCallId, exchangeId)} />
+    ),
+  },
+  {
+    id: 'roots',
+    label: 'Roots & sampling',
+    render: ({ services }) => (
+      <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} />
+    ),
+  },
 ];
 
 /** The MCP wire area (its first tab is the wire itself). */
@@ -119,13 +155,30 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
   {
     id: 'mcp',
     label: 'MCP wire',
-    render: (c) => <TrafficPanel key={c.viewKey} log={c.log} eraOf={c.eraOf} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} appVersion={c.appVersion} />,
+    render: (c) => (
+      <TrafficPanel
+        key={c.viewKey}
+        log={c.log}
+        eraOf={c.eraOf}
+        selectedToolCallId={c.selectedToolCallId}
+        onSelectToolCall={c.onSelectToolCall}
+        appVersion={c.appVersion}
+      />
+    ),
   },
-  { id: 'logs', label: 'Logs', render: (c) => <LogView key={c.viewKey} log={c.log} manager={c.services.connections} {...(!c.readOnly && { stderr: c.services.bridge.stderrLog })} /> },
+  {
+    id: 'logs',
+    label: 'Logs',
+    render: (c) => (
+      <LogView key={c.viewKey} log={c.log} manager={c.services.connections} {...(!c.readOnly && { stderr: c.services.bridge.stderrLog })} />
+    ),
+  },
   {
     id: 'bridge',
     label: 'App bridge',
-    render: (c) => <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />,
+    render: (c) => (
+      <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
+    ),
   },
 ];
 
@@ -135,7 +188,16 @@ export const MODEL_WIRE_TABS: readonly AreaTab[] = [
     id: 'model',
     label: 'Model wire',
     render: (c) => (
-      <ModelTrafficPanel key={c.viewKey} log={c.log} session={c.session} selectedToolCallId={c.selectedToolCallId} linked={c.linked} appVersion={c.appVersion} onFork={c.readOnly ? undefined : c.services.fork} focusRequest={c.requestFocus} />
+      <ModelTrafficPanel
+        key={c.viewKey}
+        log={c.log}
+        session={c.session}
+        selectedToolCallId={c.selectedToolCallId}
+        linked={c.linked}
+        appVersion={c.appVersion}
+        onFork={c.readOnly ? undefined : c.services.fork}
+        focusRequest={c.requestFocus}
+      />
     ),
   },
 ];

@@ -31,7 +31,14 @@ export function browserBridgeKeeper(storage: KeyValueStorage): BridgeKeeper {
       const store = await openEncryptedStore();
       const previous = storage.getItem(BRIDGE_URL_KEY);
       if (previous && previous !== pairing.url) await store.delete(previous, BRIDGE_ISSUER);
-      await store.set({ serverUrl: pairing.url, issuer: BRIDGE_ISSUER, accessToken: pairing.token, tokenType: 'Bearer', clientId: BRIDGE_ISSUER, clientSource: 'config' });
+      await store.set({
+        serverUrl: pairing.url,
+        issuer: BRIDGE_ISSUER,
+        accessToken: pairing.token,
+        tokenType: 'Bearer',
+        clientId: BRIDGE_ISSUER,
+        clientSource: 'config',
+      });
       storage.setItem(BRIDGE_URL_KEY, pairing.url);
     },
     forget: async () => {

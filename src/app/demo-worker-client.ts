@@ -35,11 +35,13 @@ function serviceWorkers(): ServiceWorkerContainer | undefined {
  */
 async function takeControl(container: ServiceWorkerContainer, timeoutMs: number): Promise<void> {
   // Typed as always a registration, but a browser that blocks Service Workers may give none.
-  const registration: ServiceWorkerRegistration | undefined = await container.register(new URL(DEMO_WORKER_SCRIPT, document.baseURI)).catch((error: unknown) => {
-    throw new DemoWorkerError(
-      `The demo servers run in this page's Service Worker, and the browser would not start it (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  });
+  const registration: ServiceWorkerRegistration | undefined = await container
+    .register(new URL(DEMO_WORKER_SCRIPT, document.baseURI))
+    .catch((error: unknown) => {
+      throw new DemoWorkerError(
+        `The demo servers run in this page's Service Worker, and the browser would not start it (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    });
   if (container.controller) return;
   // No registration, no worker to wait for: say so now rather than after `timeoutMs`.
   if (registration === undefined) {

@@ -7,7 +7,10 @@ function page(width: number, saved: Record<string, string>): Array<{ id: string;
   const added: Array<{ id: string; textContent: string }> = [];
   vi.stubGlobal('window', { innerWidth: width });
   vi.stubGlobal('localStorage', { getItem: (key: string) => saved[key] ?? null });
-  vi.stubGlobal('document', { createElement: () => ({ id: '', textContent: '' }), head: { append: (element: { id: string; textContent: string }) => added.push(element) } });
+  vi.stubGlobal('document', {
+    createElement: () => ({ id: '', textContent: '' }),
+    head: { append: (element: { id: string; textContent: string }) => added.push(element) },
+  });
   return added;
 }
 
@@ -37,9 +40,13 @@ describe("the first frame's saved panel sizes (index.html's inline script)", () 
   });
 
   it("draws the tabs mode's shared wire column on the MCP wire panel, and skips what is not a size", () => {
-    const added = page(1024, { [savedLayoutKey('glassbox.layout.tabs')]: JSON.stringify({ 'area-chat': 30, 'area-wires': 70, 'x"}': 5, 'area-model': 'big' }) });
+    const added = page(1024, {
+      [savedLayoutKey('glassbox.layout.tabs')]: JSON.stringify({ 'area-chat': 30, 'area-wires': 70, 'x"}': 5, 'area-model': 'big' }),
+    });
     applySavedSizes(OPTIONS);
-    expect(added[0]!.textContent).toBe('.app[data-first-frame] .panels #area-chat { flex-grow: 30 !important; }\n.app[data-first-frame] .panels #area-mcp { flex-grow: 70 !important; }');
+    expect(added[0]!.textContent).toBe(
+      '.app[data-first-frame] .panels #area-chat { flex-grow: 30 !important; }\n.app[data-first-frame] .panels #area-mcp { flex-grow: 70 !important; }',
+    );
   });
 
   it('adds nothing without saved sizes, or when storage is unreadable', () => {
@@ -51,7 +58,7 @@ describe("the first frame's saved panel sizes (index.html's inline script)", () 
     expect(unreadable).toHaveLength(0);
   });
 
-  it('runs on its own as the inline script the build writes (no imports), with the app\'s breakpoints', () => {
+  it("runs on its own as the inline script the build writes (no imports), with the app's breakpoints", () => {
     const added = page(1700, { [savedLayoutKey('glassbox.layout.wide')]: JSON.stringify({ 'area-left': 25 }) });
     // The script is the page's own inline code, run here as the browser runs it.
     new Function(firstFrameSizesScript())();

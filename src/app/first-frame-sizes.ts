@@ -53,6 +53,11 @@ export function applySavedSizes(options: FirstFrameSizesOptions): void {
 
 /** The inline script's text: `applySavedSizes` called with this build's breakpoints and keys. */
 export function firstFrameSizesScript(): string {
-  const options: FirstFrameSizesOptions = { styleId: FIRST_FRAME_SIZES_ID, wideFromPx: WIDE_FROM_PX, splitFromPx: SPLIT_FROM_PX, keyPrefix: savedLayoutKey('') };
+  const options: FirstFrameSizesOptions = {
+    styleId: FIRST_FRAME_SIZES_ID,
+    wideFromPx: WIDE_FROM_PX,
+    splitFromPx: SPLIT_FROM_PX,
+    keyPrefix: savedLayoutKey(''),
+  };
   return `(${applySavedSizes.toString()})(${JSON.stringify(options)});`;
 }

@@ -21,7 +21,10 @@ async function openBackend(): Promise<{ backend: KeyValueBackend; problems: stri
     return { backend: await openIndexedDbBackend(), problems: [] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { backend: new MemoryBackend(), problems: [`This browser does not let Glassbox keep the session (${reason}); it lasts until the tab is closed.`] };
+    return {
+      backend: new MemoryBackend(),
+      problems: [`This browser does not let Glassbox keep the session (${reason}); it lasts until the tab is closed.`],
+    };
   }
 }
 
@@ -92,7 +95,12 @@ async function start(): Promise<void> {
   startTransition(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <App key="restored" services={services} restoreProblems={[...opened.problems, ...restored.problems]} onFirstRender={onFirstRender} />
+        <App
+          key="restored"
+          services={services}
+          restoreProblems={[...opened.problems, ...restored.problems]}
+          onFirstRender={onFirstRender}
+        />
       </StrictMode>,
     );
   });

@@ -18,7 +18,12 @@ export interface OAuthCallbackMessage {
 
 /** True when `data` is a callback message. */
 export function isCallbackMessage(data: unknown): data is OAuthCallbackMessage {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'glassbox-oauth-callback' && typeof (data as { query?: unknown }).query === 'string';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'glassbox-oauth-callback' &&
+    typeof (data as { query?: unknown }).query === 'string'
+  );
 }
 
 /** The sessionStorage key saying "this tab went to sign in" (public/oauth/callback.js repeats it). */

@@ -52,14 +52,25 @@ describe("index.html's first lines", () => {
   /** Runs index.html's first inline script (it handles the old callback address) at `href`; returns where it went. */
   function run(href: string): string | undefined {
     const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
-    const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').find((code) => code.includes('oauth'));
+    const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? '')
+      .find((code) => code.includes('oauth'));
     expect(script).toBeDefined();
     const url = new URL(href);
     let went: string | undefined;
     const location = { pathname: url.pathname, search: url.search, replace: (to: string) => void (went = to) };
     // The same script picks the theme next: its browser pieces are stand-ins here.
-    const theme = { localStorage: { getItem: () => null }, matchMedia: () => ({ matches: false }), document: { documentElement: { setAttribute: () => undefined } } };
-    new Function('location', 'localStorage', 'matchMedia', 'document', script!)(location, theme.localStorage, theme.matchMedia, theme.document);
+    const theme = {
+      localStorage: { getItem: () => null },
+      matchMedia: () => ({ matches: false }),
+      document: { documentElement: { setAttribute: () => undefined } },
+    };
+    new Function('location', 'localStorage', 'matchMedia', 'document', script!)(
+      location,
+      theme.localStorage,
+      theme.matchMedia,
+      theme.document,
+    );
     return went;
   }
 

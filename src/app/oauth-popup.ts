@@ -16,7 +16,9 @@ export const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 export type PopupOpener = OpenAuthorization & { cancel(): void };
 
 /** Creates the opener; `open` is window.open (injected for tests). */
-export function createPopupOpener(open: (url: string, target: string, features: string) => Window | null = (url, target, features) => window.open(url, target, features)): PopupOpener {
+export function createPopupOpener(
+  open: (url: string, target: string, features: string) => Window | null = (url, target, features) => window.open(url, target, features),
+): PopupOpener {
   let pending: ((error: Error) => void) | undefined;
   const openAuthorization = (url: URL) =>
     new Promise<URLSearchParams>((resolve, reject) => {

@@ -10,7 +10,15 @@ describe('the prerendered first frame', () => {
     for (const server of ['weather', 'calendar']) {
       expect(html).toMatch(new RegExp(`data-testid="server-${server}" data-status="connecting"`));
     }
-    for (const testId of ['config-editor', 'chat-empty', 'chat-input', 'mcp-traffic', 'model-traffic', 'traffic-empty', 'model-traffic-empty']) {
+    for (const testId of [
+      'config-editor',
+      'chat-empty',
+      'chat-input',
+      'mcp-traffic',
+      'model-traffic',
+      'traffic-empty',
+      'model-traffic-empty',
+    ]) {
       expect(html).toContain(`data-testid="${testId}"`);
     }
   });

@@ -10,7 +10,11 @@ function tab(hash = '', session = new Map<string, string>()) {
   const page: RedirectPage = {
     location: { hash, pathname: '/glassbox/', search: '', replace: (url: string | URL) => void calls.replaced.push(String(url)) },
     history: { replaceState: (_data: unknown, _unused: string, url?: string | URL | null) => void calls.historyUrls.push(String(url)) },
-    session: { getItem: (key) => session.get(key) ?? null, setItem: (key, value) => void session.set(key, value), removeItem: (key) => void session.delete(key) },
+    session: {
+      getItem: (key) => session.get(key) ?? null,
+      setItem: (key, value) => void session.set(key, value),
+      removeItem: (key) => void session.delete(key),
+    },
   };
   return { page, calls, session };
 }
@@ -24,7 +28,12 @@ function memoryBackend(counter: { opened: number }, records = new Map<string, un
   return { open: async () => (counter.opened++, backend), records };
 }
 
-const PENDING = { serverUrl: 'https://mcp.example/mcp', authorizationUrl: 'https://as.example/authorize?state=s1', codeVerifier: 'verifier-value', state: 's1' } as PendingRedirect;
+const PENDING = {
+  serverUrl: 'https://mcp.example/mcp',
+  authorizationUrl: 'https://as.example/authorize?state=s1',
+  codeVerifier: 'verifier-value',
+  state: 's1',
+} as PendingRedirect;
 
 describe('the same-tab sign-in in the page', () => {
   it('seals the flow, marks the tab and replaces it by the authorization page; back, hands the flow out once and deletes it', async () => {

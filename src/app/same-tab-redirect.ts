@@ -32,8 +32,13 @@ export interface RedirectPage {
  * Takes the answer out of the address bar now (call before anything else reads the URL) and
  * returns the page's SameTabRedirect. `backend` opens where the sealed flow is kept.
  */
-export function createSameTabRedirect(backend: () => Promise<TokenBackend>, page: RedirectPage = { location, history, session: sessionStorage }): SameTabRedirect {
-  const answer = page.location.hash.startsWith(RETURN_FRAGMENT) ? new URLSearchParams(decodeURIComponent(page.location.hash.slice(RETURN_FRAGMENT.length))) : undefined;
+export function createSameTabRedirect(
+  backend: () => Promise<TokenBackend>,
+  page: RedirectPage = { location, history, session: sessionStorage },
+): SameTabRedirect {
+  const answer = page.location.hash.startsWith(RETURN_FRAGMENT)
+    ? new URLSearchParams(decodeURIComponent(page.location.hash.slice(RETURN_FRAGMENT.length)))
+    : undefined;
   if (answer) page.history.replaceState(null, '', page.location.pathname + page.location.search);
   // Whether this tab came back with an answer or some other way (Back, a new visit), it is no longer waiting.
   const wasWaiting = page.session.getItem(REDIRECT_MARKER_KEY) !== null;

@@ -32,7 +32,11 @@ beforeAll(async () => {
     JSON.stringify({
       mcpServers: {
         everything: EVERYTHING,
-        memory: { command: node, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+        memory: {
+          command: node,
+          args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')],
+          env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
+        },
         crashing: { command: node, args: [join(ROOT, 'bridge/fixtures/crashing-server.mjs')] },
         broken: { command: node, args: [join(ROOT, 'bridge/fixtures/crashing-server.mjs'), '--exit-on-initialize'] },
       },
@@ -46,8 +50,12 @@ beforeAll(async () => {
   });
   bridge.stdout.resume();
   services = createServices({ appUrl: APP });
-  const text = JSON.stringify({ mcpServers: { everything: EVERYTHING, absent: { command: 'uvx', args: ['mcp-server-absent', '--token', 'abc123secret'] } } });
-  await (await startServices(services, { fragment: text, bridgeFragment: new URL(ready.pairUrl).hash })).connected;
+  const text = JSON.stringify({
+    mcpServers: { everything: EVERYTHING, absent: { command: 'uvx', args: ['mcp-server-absent', '--token', 'abc123secret'] } },
+  });
+  await (
+    await startServices(services, { fragment: text, bridgeFragment: new URL(ready.pairUrl).hash })
+  ).connected;
 }, 60_000);
 
 afterAll(async () => {
@@ -74,7 +82,9 @@ describe('the page paired with glassbox-bridge', () => {
     expect(stateOf('absent')!.diagnosis!.detail).not.toContain('abc123secret');
     const echo = await services.connections.get('everything')!.callTool('echo', { message: 'through the bridge' });
     expect(JSON.stringify(echo.content)).toContain('through the bridge');
-    const created = await services.connections.get('memory')!.callTool('create_entities', { entities: [{ name: 'Glassbox', entityType: 'app', observations: ['paired'] }] });
+    const created = await services.connections
+      .get('memory')!
+      .callTool('create_entities', { entities: [{ name: 'Glassbox', entityType: 'app', observations: ['paired'] }] });
     expect(JSON.stringify(created)).toContain('Glassbox');
   }, 60_000);
 
@@ -89,7 +99,10 @@ describe('the page paired with glassbox-bridge', () => {
 
   it('a child that exits during initialize: the card says the local process exited, with its code, and points to Restart', () => {
     const broken = stateOf('broken')!;
-    expect(services.bridge.getSnapshot().servers.find((server) => server.name === 'broken')).toMatchObject({ status: 'exited', exitCode: 4 });
+    expect(services.bridge.getSnapshot().servers.find((server) => server.name === 'broken')).toMatchObject({
+      status: 'exited',
+      exitCode: 4,
+    });
     expect(broken.status).toBe('failed');
     expect(broken.diagnosis).toMatchObject({ code: 'process-exited', title: 'The local process of "broken" exited with code 4' });
     expect(broken.diagnosis!.detail).toContain('Restart');
@@ -102,17 +115,34 @@ describe('the page paired with glassbox-bridge', () => {
     // Only the bridge's poll (the page polls it every second) tells: no MCP request is sent to it.
     const posts = () => {
       const { exchanges, exchangeCount } = services.log.getSnapshot();
-      return exchanges.slice(0, exchangeCount).filter((exchange) => exchange.method === 'POST' && exchange.url.includes('/servers/crashing/')).length;
+      return exchanges
+        .slice(0, exchangeCount)
+        .filter((exchange) => exchange.method === 'POST' && exchange.url.includes('/servers/crashing/')).length;
     };
     const before = posts();
-    await expect.poll(async () => (await services.bridge.poll(), services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')?.status), { timeout: 10_000 }).toBe('exited');
-    expect(stateOf('crashing')).toMatchObject({ status: 'failed', diagnosis: { code: 'process-exited', title: 'The local process of "crashing" exited with code 3' } });
+    await expect
+      .poll(
+        async () => (
+          await services.bridge.poll(),
+          services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')?.status
+        ),
+        { timeout: 10_000 },
+      )
+      .toBe('exited');
+    expect(stateOf('crashing')).toMatchObject({
+      status: 'failed',
+      diagnosis: { code: 'process-exited', title: 'The local process of "crashing" exited with code 3' },
+    });
     expect(stateOf('crashing')!.diagnosis!.detail).toContain('Restart');
     expect(posts()).toBe(before);
     const exited = services.bridge.getSnapshot().servers.find((server) => server.name === 'crashing')!;
     expect(exited.exitCode).toBe(3);
     expect(exited.stderrTail.join('\n')).toContain('about to exit with code 3');
-    expect(services.bridge.stderrLog.getSnapshot().some((entry) => entry.server === 'crashing' && entry.logger === 'stderr' && String(entry.data).includes('started (pid'))).toBe(true);
+    expect(
+      services.bridge.stderrLog
+        .getSnapshot()
+        .some((entry) => entry.server === 'crashing' && entry.logger === 'stderr' && String(entry.data).includes('started (pid')),
+    ).toBe(true);
     await services.bridge.restart('crashing');
     expect(stateOf('crashing')!.status).toBe('connected');
     const who = await services.connections.get('crashing')!.callTool('whoami', {});
@@ -123,20 +153,31 @@ describe('the page paired with glassbox-bridge', () => {
   it('a bridge blocked at first (as by a local network access prompt) is used once it answers: its servers are routed and connect then', async () => {
     let blocked = true;
     const gated: typeof fetch = (input, init) =>
-      blocked && String(input instanceof Request ? input.url : input).startsWith(ready.url) ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+      blocked && String(input instanceof Request ? input.url : input).startsWith(ready.url)
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init);
     const page = createServices({ appUrl: 'https://glassbox.example/', baseFetch: gated, localNetworkPermission: async () => 'prompt' });
     try {
-      await (await startServices(page, { fragment: JSON.stringify({ mcpServers: { everything: EVERYTHING } }), bridgeFragment: new URL(ready.pairUrl).hash })).connected;
+      await (
+        await startServices(page, {
+          fragment: JSON.stringify({ mcpServers: { everything: EVERYTHING } }),
+          bridgeFragment: new URL(ready.pairUrl).hash,
+        })
+      ).connected;
       expect(page.bridge.getSnapshot()).toMatchObject({ status: 'down', problem: { code: 'local-network-access' } });
-      expect(page.connections.getSnapshot().servers.map((server) => [server.name, server.status, server.diagnosis?.title])).toEqual([['everything', 'needs-local-process', 'The bridge does not answer']]);
+      expect(page.connections.getSnapshot().servers.map((server) => [server.name, server.status, server.diagnosis?.title])).toEqual([
+        ['everything', 'needs-local-process', 'The bridge does not answer'],
+      ]);
       blocked = false;
       await page.bridge.poll();
-      await expect.poll(() => page.connections.getSnapshot().servers.map((server) => [server.name, server.status]), { timeout: 20_000 }).toEqual([
-        ['everything', 'connected'],
-        ['memory', 'connected'],
-        ['crashing', 'connected'],
-        ['broken', 'failed'],
-      ]);
+      await expect
+        .poll(() => page.connections.getSnapshot().servers.map((server) => [server.name, server.status]), { timeout: 20_000 })
+        .toEqual([
+          ['everything', 'connected'],
+          ['memory', 'connected'],
+          ['crashing', 'connected'],
+          ['broken', 'failed'],
+        ]);
     } finally {
       page.bridge.stop();
       await page.connections.disconnectAll();

@@ -53,7 +53,9 @@ describe('skills in the composition', () => {
     await services.session.send('Review my change');
 
     const [first, second] = model.requests();
-    const offered = (first?.body as { tools: Array<{ name: string; description: string }> }).tools.find((tool) => tool.name === 'use_skill');
+    const offered = (first?.body as { tools: Array<{ name: string; description: string }> }).tools.find(
+      (tool) => tool.name === 'use_skill',
+    );
     expect(offered?.description).toContain('- code-review: Review a change the way this team does');
     expect(first?.text).not.toContain('# Code review');
     expect(second?.text).toContain('# Code review');
@@ -64,7 +66,12 @@ describe('skills in the composition', () => {
 
   it('loads a skill the model asks for when it was not loaded yet, its reads recorded with the tool call', async () => {
     const services = await connected();
-    services.skillOffers.offer({ server: 'library', uri: 'skill://release-notes/SKILL.md', name: 'release-notes', description: 'Write release notes.' });
+    services.skillOffers.offer({
+      server: 'library',
+      uri: 'skill://release-notes/SKILL.md',
+      name: 'release-notes',
+      description: 'Write release notes.',
+    });
     services.policies.setPolicy('local', 'use_skill', 'allow');
     services.session.setSettings({ provider: 'openai', model: 'scripted-model', baseUrl: `${model.url}/v1`, apiKey: 'sk-skills' });
     model.setScript([{ toolCalls: [{ name: 'use_skill', input: { skill: 'release-notes' } }] }, { text: 'Done.' }]);
@@ -72,7 +79,9 @@ describe('skills in the composition', () => {
     await services.session.send('Write the notes');
 
     const call = services.session.getSnapshot().items.find((item): item is ToolCallItem => item.kind === 'tool-call');
-    const reads = services.log.getSnapshot().exchanges.filter((exchange) => exchange.wire === 'mcp' && exchange.requestBody?.includes('"resources/read"'));
+    const reads = services.log
+      .getSnapshot()
+      .exchanges.filter((exchange) => exchange.wire === 'mcp' && exchange.requestBody?.includes('"resources/read"'));
     expect(reads).toHaveLength(1);
     expect(reads[0]?.toolCallId).toBe(call?.id);
     expect(model.requests()[1]?.text).toContain('# Release notes');

@@ -200,7 +200,9 @@ describe('createServices', () => {
     expect(second.restored.problems).toEqual([]);
     expect(second.configSource).toBe('storage');
     expect(reloaded.config.getSnapshot().text).toBe(saved);
-    const texts = reloaded.session.getSnapshot().items.flatMap((item) => (item.kind === 'user' || item.kind === 'assistant' ? [item.text] : []));
+    const texts = reloaded.session
+      .getSnapshot()
+      .items.flatMap((item) => (item.kind === 'user' || item.kind === 'assistant' ? [item.text] : []));
     expect(texts).toEqual(['Hello?', 'Hello from the script.']);
     await second.connected;
     expect(reloaded.connections.getSnapshot().servers.map((server) => server.status)).toEqual(['connected', 'connected']);

@@ -14,7 +14,16 @@ import type { ServerState, SignInSetup } from './mcp';
 import { MemoryBackend, SessionPersistence } from './persistence';
 import type { KeyValueBackend, RestoreResult } from './persistence';
 import { entriesKeyOf, PROVIDERS } from './providers';
-import { createReminderTool, createSkillTool, LOCAL_SERVER, memoryStorage, PolicyStore, ReminderStore, SkillOffers, ToolRegistry } from './tools';
+import {
+  createReminderTool,
+  createSkillTool,
+  LOCAL_SERVER,
+  memoryStorage,
+  PolicyStore,
+  ReminderStore,
+  SkillOffers,
+  ToolRegistry,
+} from './tools';
 import type { KeyValueStorage } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 import type { CallContext } from './traffic';
@@ -121,7 +130,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.signIn && { signIn: options.signIn }),
     ...(options.connectAfter && { startAfter: options.connectAfter }),
     // A server behind the bridge whose process exited: that is why its handshake failed.
-    explainFailure: (server, diagnosis) => (server.viaBridge ? bridge.explainFailure(server.viaBridge.bridgeUrl, server.name, diagnosis) : Promise.resolve(diagnosis)),
+    explainFailure: (server, diagnosis) =>
+      server.viaBridge ? bridge.explainFailure(server.viaBridge.bridgeUrl, server.name, diagnosis) : Promise.resolve(diagnosis),
   });
   const registry = new ToolRegistry();
   const guard = new GuardStore();
@@ -231,7 +241,8 @@ export function createServices(options: ServicesOptions = {}): Services {
       const was = processes.get(info.name);
       processes.set(info.name, info.status);
       if (info.status !== 'exited' || was === undefined || was === 'exited' || url === undefined) continue;
-      if (connections.get(info.name)?.getState().url === bridgeEndpoint(url, info.name)) void connections.lost(info.name, explainProcessExit(info));
+      if (connections.get(info.name)?.getState().url === bridgeEndpoint(url, info.name))
+        void connections.lost(info.name, explainProcessExit(info));
     }
     if (!cameBack || url === undefined) return;
     for (const server of connections.getSnapshot().servers) {
@@ -240,11 +251,39 @@ export function createServices(options: ServicesOptions = {}): Services {
   });
   const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {
     const original = log.getExchange(exchangeId);
-    if (original === undefined || !(original.source in PROVIDERS)) return Promise.reject(new ForkRequestError('not-model', `No model request ${exchangeId} to fork`));
-    return sendFork(original, body, { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() }, signal);
+    if (original === undefined || !(original.source in PROVIDERS))
+      return Promise.reject(new ForkRequestError('not-model', `No model request ${exchangeId} to fork`));
+    return sendFork(
+      original,
+      body,
+      { modelFetch: (source, context) => modelFetch(source as keyof typeof PROVIDERS, context), apiKey: () => session.getApiKey() },
+      signal,
+    );
   };
   const bill = createBillServices({ storage, registry, policies, session, modelFetch });
-  return { log, secrets, connections, registry, policies, guard, reminders, skillOffers, session, inbox, roots, samplingPolicies, persistence, baseFetch, config, applyConfig, apps, fork, bill, replays, bridge };
+  return {
+    log,
+    secrets,
+    connections,
+    registry,
+    policies,
+    guard,
+    reminders,
+    skillOffers,
+    session,
+    inbox,
+    roots,
+    samplingPolicies,
+    persistence,
+    baseFetch,
+    config,
+    applyConfig,
+    apps,
+    fork,
+    bill,
+    replays,
+    bridge,
+  };
 }
 
 /**
@@ -262,7 +301,8 @@ function offerSkills(offers: SkillOffers, registry: ToolRegistry, connections: C
     withdraw = registry.registerLocalTool(
       createSkillTool(offered, (server, uri, context) => {
         const connection = connections.get(server);
-        if (!connection || connection.getState().status !== 'connected') return Promise.reject(new Error(`Server "${server}" is not connected`));
+        if (!connection || connection.getState().status !== 'connected')
+          return Promise.reject(new Error(`Server "${server}" is not connected`));
         return connection.skills.open(uri, context);
       }),
     );
@@ -277,7 +317,12 @@ function skillTexts(server: ServerState): GuardSkillText[] {
   if (cached && cached.loads === server.skillLoads) return cached.texts;
   const texts = skills.map((skill) => {
     const load = server.skillLoads?.[skill.uri];
-    return { uri: skill.uri, name: skill.name, description: skill.description, ...(load?.status === 'loaded' && { body: load.skill.body }) };
+    return {
+      uri: skill.uri,
+      name: skill.name,
+      description: skill.description,
+      ...(load?.status === 'loaded' && { body: load.skill.body }),
+    };
   });
   skillTextCache.set(skills, { loads: server.skillLoads, texts });
   return texts;
@@ -285,7 +330,9 @@ function skillTexts(server: ServerState): GuardSkillText[] {
 
 /** The instructions of the connected servers that sent some. */
 function connectedInstructions(servers: readonly ServerState[]): Array<{ server: string; text: string }> {
-  return servers.flatMap((server) => (server.status === 'connected' && server.instructions ? [{ server: server.name, text: server.instructions }] : []));
+  return servers.flatMap((server) =>
+    server.status === 'connected' && server.instructions ? [{ server: server.name, text: server.instructions }] : [],
+  );
 }
 
 /** How long start-up waits for a paired bridge's first answer before connecting the other servers. */
@@ -307,7 +354,10 @@ export interface ServicesStart {
  * the config text is picked (a share link, the saved text, the session's copy, the demo config);
  * saving starts; the servers connect.
  */
-export async function startServices(services: Services, sources: { fragment?: string | null; bridgeFragment?: string | null } = {}): Promise<ServicesStart> {
+export async function startServices(
+  services: Services,
+  sources: { fragment?: string | null; bridgeFragment?: string | null } = {},
+): Promise<ServicesStart> {
   // The mcp.json schema's checks load beside the restore (the prerendered first frame does without them).
   const [restored, schema] = await Promise.all([services.persistence.restore(), loadSchemaValidators()]);
   services.config.setSchema(schema);
@@ -318,7 +368,8 @@ export async function startServices(services: Services, sources: { fragment?: st
   // network access prompt waits for the person): then they are routed once it answers.
   // Start-up itself does not wait for it: the page draws the restored session meanwhile. With no
   // pairing to wait for (the common case), the servers are listed at once, before that first render.
-  if (!sources.bridgeFragment && !services.bridge.getSnapshot().remember) return { restored, configSource, connected: services.applyConfig() };
+  if (!sources.bridgeFragment && !services.bridge.getSnapshot().remember)
+    return { restored, configSource, connected: services.applyConfig() };
   const pairing = sources.bridgeFragment ? services.bridge.pairFromFragment(sources.bridgeFragment) : services.bridge.restore();
   const connected = (async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -24,12 +24,18 @@ describe('real connects', () => {
   });
 
   /** One page visit: fresh services on the same storage, connected to `url`; the requests it sent by method, and the notes. */
-  async function visit(storage: KeyValueStorage, url: string): Promise<{ era: string | undefined; status: string; methods: string[]; notes: string[] }> {
+  async function visit(
+    storage: KeyValueStorage,
+    url: string,
+  ): Promise<{ era: string | undefined; status: string; methods: string[]; notes: string[] }> {
     const services = createServices({ baseFetch: fetch, storage });
     await services.connections.apply(parseMcpConfig(JSON.stringify({ mcpServers: { server: { url } } })).config!.servers);
     const state = services.connections.getSnapshot().servers[0]!;
     const { messages, messageCount, exchanges, exchangeCount } = services.log.getSnapshot();
-    const methods = messages.slice(0, messageCount).filter((message) => message.direction === 'out').map((message) => message.method);
+    const methods = messages
+      .slice(0, messageCount)
+      .filter((message) => message.direction === 'out')
+      .map((message) => message.method);
     const notes = exchanges.slice(0, exchangeCount).flatMap((exchange) => (exchange.note ? [exchange.note] : []));
     await services.connections.disconnectAll();
     return { era: state.era, status: state.status, methods, notes };

@@ -14,7 +14,12 @@ import { buildSessionFile, serializeSessionFile } from './persistence';
 import { toCurl } from './traffic';
 import { toHar } from './traffic/har';
 
-const SECRETS = { auth: 'auth-value-1111', session: 'session-value-2222', api_key: 'apikey-value-3333', token: 'token-value-4444' } as const;
+const SECRETS = {
+  auth: 'auth-value-1111',
+  session: 'session-value-2222',
+  api_key: 'apikey-value-3333',
+  token: 'token-value-4444',
+} as const;
 
 let weather: RunningServer;
 let services: Services;
@@ -22,7 +27,9 @@ let configText: string;
 
 beforeAll(async () => {
   weather = await startWeather();
-  const query = Object.entries(SECRETS).map(([name, value]) => `${name}=${value}`).join('&');
+  const query = Object.entries(SECRETS)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
   configText = JSON.stringify({ mcpServers: { weather: { url: `${weather.url}?${query}&city=Paris` } } });
   services = createServices({ baseFetch: fetch });
   await services.connections.apply(parseMcpConfig(configText).config!.servers);
@@ -62,7 +69,13 @@ describe.each(Object.entries(SECRETS))('a server URL with ?%s=…', (name, value
   });
 
   it('reaches no session export', () => {
-    const { file } = buildSessionFile({ configText, conversation: services.session.exportData(), traffic: services.log.getSnapshot(), appVersion: 'test', now: 0 });
+    const { file } = buildSessionFile({
+      configText,
+      conversation: services.session.exportData(),
+      traffic: services.log.getSnapshot(),
+      appVersion: 'test',
+      now: 0,
+    });
     // No last guard passed: the file is clean by itself.
     expect(serializeSessionFile(file)).not.toContain(value);
   });
@@ -76,7 +89,10 @@ describe('what a card says about a server URL', () => {
     const text = JSON.stringify({
       mcpServers: {
         down: { url: `http://127.0.0.1:9/mcp?access_token=${down}` },
-        bridge: { command: 'npx', args: ['-y', 'supergateway', '--sse', `https://g.example.com/sse?apikey=${bridge}`, '--oauth2Bearer', bearer] },
+        bridge: {
+          command: 'npx',
+          args: ['-y', 'supergateway', '--sse', `https://g.example.com/sse?apikey=${bridge}`, '--oauth2Bearer', bearer],
+        },
       },
     });
     const local = createServices({ baseFetch: fetch });

@@ -11,7 +11,13 @@ export function ApprovalActions({ onDecide }: { onDecide(choice: ApprovalChoice)
       <button type="button" className="button primary" data-testid="approval-allow" onClick={() => onDecide('once')}>
         Allow once
       </button>
-      <button type="button" className="button" data-testid="approval-always" onClick={() => onDecide('always')} title="Run this tool from now on without asking">
+      <button
+        type="button"
+        className="button"
+        data-testid="approval-always"
+        onClick={() => onDecide('always')}
+        title="Run this tool from now on without asking"
+      >
         Always allow
       </button>
       <button type="button" className="button danger" data-testid="approval-deny" onClick={() => onDecide('deny')}>

@@ -62,11 +62,24 @@ export interface SseEventStyle {
 }
 
 /** One Server-Sent Event: number, time offset, name, id, and its data (collapsible JSON when it parses). */
-function SseEventView({ event, index, startedAt, flagged, style }: { event: SseEventRecord; index: number; startedAt: number; flagged: boolean; style: SseEventStyle }) {
+function SseEventView({
+  event,
+  index,
+  startedAt,
+  flagged,
+  style,
+}: {
+  event: SseEventRecord;
+  index: number;
+  startedAt: number;
+  flagged: boolean;
+  style: SseEventStyle;
+}) {
   return (
     <li className={`sse-event${flagged ? ' is-flagged' : ''}`} data-testid={style.testId} data-event={event.event ?? 'message'}>
       <div className="sse-event-head mono">
-        <span className={style.numberClass}>#{index + 1}</span> <span title={formatClock(startedAt + event.atMs)}>+{formatDuration(event.atMs)}</span>
+        <span className={style.numberClass}>#{index + 1}</span>{' '}
+        <span title={formatClock(startedAt + event.atMs)}>+{formatDuration(event.atMs)}</span>
         {' · '}event: <strong>{event.event ?? 'message'}</strong>
         {event.id !== undefined && <> · id: {event.id}</>}
       </div>
@@ -80,7 +93,17 @@ function SseEventView({ event, index, startedAt, flagged, style }: { event: SseE
 }
 
 /** The events of a streamed response, the first 200 and then on request. `flaggedIndex` marks an event the parser rejected (always shown). */
-export function SseEventList({ events, startedAt, flaggedIndex, style }: { events: readonly SseEventRecord[]; startedAt: number; flaggedIndex?: number; style: SseEventStyle }) {
+export function SseEventList({
+  events,
+  startedAt,
+  flaggedIndex,
+  style,
+}: {
+  events: readonly SseEventRecord[];
+  startedAt: number;
+  flaggedIndex?: number;
+  style: SseEventStyle;
+}) {
   const [showAll, setShowAll] = useState(false);
   if (events.length === 0) return <div className="muted">No events yet.</div>;
   const shown = showAll || (flaggedIndex ?? 0) >= EVENTS_SHOWN ? events : events.slice(0, EVENTS_SHOWN);

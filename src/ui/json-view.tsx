@@ -25,13 +25,29 @@ export function JsonView({ value, openDepth = 2, maxString = 2000, label }: Json
   );
 }
 
-function JsonNode({ name, value, depth, openDepth, maxString, last }: { name?: string; value: unknown; depth: number; openDepth: number; maxString: number; last: boolean }) {
+function JsonNode({
+  name,
+  value,
+  depth,
+  openDepth,
+  maxString,
+  last,
+}: {
+  name?: string;
+  value: unknown;
+  depth: number;
+  openDepth: number;
+  maxString: number;
+  last: boolean;
+}) {
   const [open, setOpen] = useState(depth < openDepth);
   const comma = last ? '' : ',';
   const key = name !== undefined ? <span className="json-key">{JSON.stringify(name)}: </span> : null;
   if (value !== null && typeof value === 'object') {
     const isArray = Array.isArray(value);
-    const entries = isArray ? (value as unknown[]).map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
+    const entries = isArray
+      ? (value as unknown[]).map((v, i) => [String(i), v] as const)
+      : Object.entries(value as Record<string, unknown>);
     const [openBrace, closeBrace] = isArray ? ['[', ']'] : ['{', '}'];
     if (entries.length === 0) {
       return (
@@ -53,7 +69,15 @@ function JsonNode({ name, value, depth, openDepth, maxString, last }: { name?: s
         {open ? (
           <div className="json-children" role="group">
             {entries.map(([k, v], i) => (
-              <JsonNode key={k} name={isArray ? undefined : k} value={v} depth={depth + 1} openDepth={openDepth} maxString={maxString} last={i === entries.length - 1} />
+              <JsonNode
+                key={k}
+                name={isArray ? undefined : k}
+                value={v}
+                depth={depth + 1}
+                openDepth={openDepth}
+                maxString={maxString}
+                last={i === entries.length - 1}
+              />
             ))}
           </div>
         ) : (

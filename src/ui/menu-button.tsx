@@ -23,7 +23,21 @@ type Focus = 'first' | 'last';
  * click elsewhere closes it. Disabled items stay focusable (aria-disabled) so a keyboard user
  * still learns they exist.
  */
-export function MenuButton({ label, ariaLabel, icon, testId, title, actions }: { label: string; ariaLabel?: string; icon?: ReactNode; testId: string; title?: string; actions: readonly MenuAction[] }) {
+export function MenuButton({
+  label,
+  ariaLabel,
+  icon,
+  testId,
+  title,
+  actions,
+}: {
+  label: string;
+  ariaLabel?: string;
+  icon?: ReactNode;
+  testId: string;
+  title?: string;
+  actions: readonly MenuAction[];
+}) {
   const [open, setOpen] = useState<Focus>();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -56,7 +70,12 @@ export function MenuButton({ label, ariaLabel, icon, testId, title, actions }: {
   const onMenuKey = (event: ReactKeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const move: Record<string, number | undefined> = { ArrowDown: (at + 1) % all.length, ArrowUp: (at - 1 + all.length) % all.length, Home: 0, End: all.length - 1 };
+    const move: Record<string, number | undefined> = {
+      ArrowDown: (at + 1) % all.length,
+      ArrowUp: (at - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    };
     const next = move[event.key];
     if (next !== undefined) {
       event.preventDefault();

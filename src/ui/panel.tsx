@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Maximize2, Minimize2 } from 'lucide-react';
 
 /** A titled panel with a header bar, as in DevTools. */
-export function Panel({ title, actions, children, testId, className, style, maximised, onToggleMaximise, areaId }: {
+export function Panel({
+  title,
+  actions,
+  children,
+  testId,
+  className,
+  style,
+  maximised,
+  onToggleMaximise,
+  areaId,
+}: {
   title: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
@@ -15,13 +25,27 @@ export function Panel({ title, actions, children, testId, className, style, maxi
   areaId?: string;
 }) {
   return (
-    <section className={`panel ${maximised ? 'maximised' : ''} ${className ?? ''}`} data-testid={testId} style={style} aria-label={typeof title === 'string' ? title : undefined} data-area={areaId} tabIndex={areaId === undefined ? undefined : -1}>
+    <section
+      className={`panel ${maximised ? 'maximised' : ''} ${className ?? ''}`}
+      data-testid={testId}
+      style={style}
+      aria-label={typeof title === 'string' ? title : undefined}
+      data-area={areaId}
+      tabIndex={areaId === undefined ? undefined : -1}
+    >
       <header className="panel-header">
         {typeof title === 'string' ? <h2>{title}</h2> : title}
         <span className="spacer" />
         {actions}
         {onToggleMaximise && (
-          <button type="button" className="icon-button" onClick={onToggleMaximise} aria-label={maximised ? 'Restore panel' : 'Maximise panel'} title={maximised ? 'Restore' : 'Maximise'} aria-pressed={maximised ?? false}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onToggleMaximise}
+            aria-label={maximised ? 'Restore panel' : 'Maximise panel'}
+            title={maximised ? 'Restore' : 'Maximise'}
+            aria-pressed={maximised ?? false}
+          >
             {maximised ? <Minimize2 aria-hidden size={14} /> : <Maximize2 aria-hidden size={14} />}
           </button>
         )}

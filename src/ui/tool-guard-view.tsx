@@ -13,7 +13,12 @@ export const FINDING_LABEL: Record<GuardFindingKind, string> = {
 
 /** Where a finding is, in words: `description`, `parameter notes (description)`, `instructions`. */
 function fieldLabel(finding: GuardFinding): string {
-  const subject = finding.subject.type === 'tool' ? '' : finding.subject.type === 'instructions' ? '' : `${finding.subject.type} ${finding.subject.name}: `;
+  const subject =
+    finding.subject.type === 'tool'
+      ? ''
+      : finding.subject.type === 'instructions'
+        ? ''
+        : `${finding.subject.type} ${finding.subject.name}: `;
   return `${subject}${finding.field}`;
 }
 
@@ -33,7 +38,8 @@ export function FindingList({ findings, label }: { findings: readonly GuardFindi
           data-start={finding.start}
           data-end={finding.end}
         >
-          <span className="badge warn guard-kind">{FINDING_LABEL[finding.kind]}</span> <code className="guard-field">{fieldLabel(finding)}</code>{' '}
+          <span className="badge warn guard-kind">{FINDING_LABEL[finding.kind]}</span>{' '}
+          <code className="guard-field">{fieldLabel(finding)}</code>{' '}
           <span className="faint">
             [{finding.start}–{finding.end}]
           </span>
@@ -56,7 +62,11 @@ export function FindingList({ findings, label }: { findings: readonly GuardFindi
 /** "Changed since you allowed it": the badge on a changed tool. */
 export function ToolChangedBadge({ change }: { change: ToolChange }) {
   return (
-    <span className="badge warn guard-changed" data-testid="tool-changed" title={`Definition ${change.pinnedHash} was allowed; the server now lists ${change.currentHash}.`}>
+    <span
+      className="badge warn guard-changed"
+      data-testid="tool-changed"
+      title={`Definition ${change.pinnedHash} was allowed; the server now lists ${change.currentHash}.`}
+    >
       changed since you allowed it
     </span>
   );

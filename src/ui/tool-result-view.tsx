@@ -28,14 +28,21 @@ function LongText({ text, fileName }: { text: string; fileName: string }) {
   return (
     <div className="long-text" data-testid="long-text" data-truncated={all ? 'false' : 'true'}>
       <div className="content-label">
-        {all ? `All ${formatCount(text.length)} characters (${size})` : `The first ${formatCount(TEXT_SHOWN_CHARS)} of ${formatCount(text.length)} characters (${size})`}
+        {all
+          ? `All ${formatCount(text.length)} characters (${size})`
+          : `The first ${formatCount(TEXT_SHOWN_CHARS)} of ${formatCount(text.length)} characters (${size})`}
       </div>
       <pre className="content-text">{all ? text : text.slice(0, TEXT_SHOWN_CHARS)}</pre>
       <div className="row">
         <button type="button" className="small-button" onClick={() => setAll(!all)} data-testid="long-text-toggle">
           {all ? 'Show less' : `Show all (${size})`}
         </button>
-        <button type="button" className="small-button" onClick={() => downloadText(fileName, text, 'text/plain;charset=utf-8')} data-testid="long-text-save">
+        <button
+          type="button"
+          className="small-button"
+          onClick={() => downloadText(fileName, text, 'text/plain;charset=utf-8')}
+          data-testid="long-text-save"
+        >
           Save
         </button>
       </div>
@@ -78,9 +85,17 @@ function MediaBlock({ kind, mimeType, data }: { kind: 'image' | 'audio'; mimeTyp
   const source = `data:${mimeType};base64,${data}`;
   let media;
   if (kind === 'image') {
-    media = ok ? <img className="content-image" src={source} alt={`Image from the tool (${mimeType})`} /> : <div className="muted">Not shown: unsupported or malformed image data.</div>;
+    media = ok ? (
+      <img className="content-image" src={source} alt={`Image from the tool (${mimeType})`} />
+    ) : (
+      <div className="muted">Not shown: unsupported or malformed image data.</div>
+    );
   } else {
-    media = ok ? <audio controls src={source} aria-label={`Audio from the tool (${mimeType})`} /> : <div className="muted">Not played: unsupported or malformed audio data.</div>;
+    media = ok ? (
+      <audio controls src={source} aria-label={`Audio from the tool (${mimeType})`} />
+    ) : (
+      <div className="muted">Not played: unsupported or malformed audio data.</div>
+    );
   }
   return (
     <div className="content-block" data-content-type={kind}>

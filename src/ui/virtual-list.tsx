@@ -52,7 +52,19 @@ export interface VirtualListProps<Row extends VirtualRow> {
  * show them: it follows new rows while scrolled to the bottom (like DevTools), moves the
  * selection with the arrow keys, Page Up/Down, Home and End, and scrolls to linked rows.
  */
-export function VirtualList<Row extends VirtualRow>({ rows, className, ariaLabel, testId, selectedKey, linkId, findLinked, linkIdOf, onSelect, onDeselect, renderRow }: VirtualListProps<Row>) {
+export function VirtualList<Row extends VirtualRow>({
+  rows,
+  className,
+  ariaLabel,
+  testId,
+  selectedKey,
+  linkId,
+  findLinked,
+  linkIdOf,
+  onSelect,
+  onDeselect,
+  renderRow,
+}: VirtualListProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const focusWanted = useRef<string | undefined>(undefined);
@@ -113,7 +125,10 @@ export function VirtualList<Row extends VirtualRow>({ rows, className, ariaLabel
     return () => cancelAnimationFrame(frame);
   }, [selectedKey, rows]);
 
-  const selectedIndex = useMemo(() => (selectedKey === undefined ? -1 : rows.findIndex((row) => row.key === selectedKey)), [rows, selectedKey]);
+  const selectedIndex = useMemo(
+    () => (selectedKey === undefined ? -1 : rows.findIndex((row) => row.key === selectedKey)),
+    [rows, selectedKey],
+  );
 
   /** Selects a row, marking the link it causes as already scrolled to. */
   const choose = useCallback((row: Row) => {

@@ -37,7 +37,19 @@ export interface AreaPanelProps {
  * `keepMounted` it then stays mounted when hidden, so a list keeps its selection and scroll.
  * A tab whose code is still loading shows its empty panel: nothing jumps in between.
  */
-export function AreaPanel({ area, label, tabs, context, active, onActivate, testId, maximised, onToggleMaximise, keepMounted = false, narrowTabs = [] }: AreaPanelProps) {
+export function AreaPanel({
+  area,
+  label,
+  tabs,
+  context,
+  active,
+  onActivate,
+  testId,
+  maximised,
+  onToggleMaximise,
+  keepMounted = false,
+  narrowTabs = [],
+}: AreaPanelProps) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const shown = tabs.find((tab) => tab.id === active) ?? tabs[0]!;
@@ -48,7 +60,10 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
   const measures = useStripMeasures(list, tabs.length);
   // Until the strip is measured (the prerendered first frame has no layout to read) every tab is
   // drawn, and the strip's style leaves those that do not fit on a row it does not show.
-  const drawn = measures === undefined || measures.widths.length !== tabs.length ? undefined : fitTabs(measures.widths, measures.room, tabs.indexOf(shown));
+  const drawn =
+    measures === undefined || measures.widths.length !== tabs.length
+      ? undefined
+      : fitTabs(measures.widths, measures.room, tabs.indexOf(shown));
   const hidden = tabs.filter((_tab, index) => drawn?.[index] === false).map((tab) => tab.id);
   // A tab reached with the arrow keys takes the focus once it is drawn (it may have been in the menu).
   const focusAfterRender = useRef<string | undefined>(undefined);
@@ -76,7 +91,14 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
   return (
     <Panel
       title={
-        <div className="tabs area-tabs" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown} data-fitted={drawn !== undefined || undefined}>
+        <div
+          className="tabs area-tabs"
+          role="tablist"
+          aria-label={label}
+          ref={list}
+          onKeyDown={onKeyDown}
+          data-fitted={drawn !== undefined || undefined}
+        >
           {tabs.map((tab, index) => (
             <button
               key={tab.id}
@@ -120,7 +142,14 @@ export function AreaPanel({ area, label, tabs, context, active, onActivate, test
       onToggleMaximise={onToggleMaximise}
     >
       {tabs.filter(isMounted).map((tab) => (
-        <div key={tab.id} className="area-tabpanel" role="tabpanel" id={`${id}-${tab.id}-panel`} aria-labelledby={`${id}-${tab.id}`} hidden={tab !== shown}>
+        <div
+          key={tab.id}
+          className="area-tabpanel"
+          role="tabpanel"
+          id={`${id}-${tab.id}-panel`}
+          aria-labelledby={`${id}-${tab.id}`}
+          hidden={tab !== shown}
+        >
           <Suspense fallback={null}>{tab.render(context)}</Suspense>
         </div>
       ))}
@@ -144,9 +173,18 @@ function useStripMeasures(list: React.RefObject<HTMLDivElement | null>, count: n
     const strip = list.current;
     if (!strip) return;
     const measure = () => {
-      const widths = [...strip.querySelectorAll<HTMLElement>('[role="tab"][data-tab]:not(.narrow-only)')].map((tab) => tab.getBoundingClientRect().width);
+      const widths = [...strip.querySelectorAll<HTMLElement>('[role="tab"][data-tab]:not(.narrow-only)')].map(
+        (tab) => tab.getBoundingClientRect().width,
+      );
       const room = strip.clientWidth;
-      setMeasures((before) => (before !== undefined && before.room === room && before.widths.length === widths.length && before.widths.every((width, index) => width === widths[index]) ? before : { widths, room }));
+      setMeasures((before) =>
+        before !== undefined &&
+        before.room === room &&
+        before.widths.length === widths.length &&
+        before.widths.every((width, index) => width === widths[index])
+          ? before
+          : { widths, room },
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);

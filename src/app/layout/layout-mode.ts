@@ -21,7 +21,6 @@ export function layoutModeFor(width: number): LayoutMode {
   return width >= SPLIT_FROM_PX ? 'split' : 'tabs';
 }
 
-
 /** The storage key under which the layout of a group is saved (react-resizable-panels' useDefaultLayout). */
 export function savedLayoutKey(groupId: string): string {
   return `react-resizable-panels:${groupId}`;

@@ -40,7 +40,13 @@ const DEFAULT_LAYOUTS = {
 function SavedGroup({ id, vertical = false, children }: { id: keyof typeof DEFAULT_LAYOUTS; vertical?: boolean; children: ReactNode }) {
   const saved = useDefaultLayout({ id, storage: browserStorage() });
   return (
-    <Group id={id} orientation={vertical ? 'vertical' : 'horizontal'} className="panel-group" defaultLayout={saved.defaultLayout ?? DEFAULT_LAYOUTS[id]} onLayoutChanged={saved.onLayoutChanged}>
+    <Group
+      id={id}
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      className="panel-group"
+      defaultLayout={saved.defaultLayout ?? DEFAULT_LAYOUTS[id]}
+      onLayoutChanged={saved.onLayoutChanged}
+    >
       {children}
     </Group>
   );

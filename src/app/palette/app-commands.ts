@@ -36,15 +36,30 @@ export function appCommands({ services, shell, startTour, toggleTheme }: AppComm
   const commands: Command[] = [
     { id: 'go-left', group: 'Go to', title: 'Config and servers', run: () => shell.reveal('left') },
     { id: 'go-chat', group: 'Go to', title: 'Chat', run: () => shell.reveal('chat') },
-    ...[...MCP_WIRE_TABS, ...MODEL_WIRE_TABS, ...SERVER_TABS].map((tab) => ({ id: `go-${tab.id}`, group: 'Go to', title: tab.label, run: () => shell.reveal(tab.id) })),
+    ...[...MCP_WIRE_TABS, ...MODEL_WIRE_TABS, ...SERVER_TABS].map((tab) => ({
+      id: `go-${tab.id}`,
+      group: 'Go to',
+      title: tab.label,
+      run: () => shell.reveal(tab.id),
+    })),
   ];
   const { servers } = services.connections.getSnapshot();
   for (const server of servers) {
     const connected = server.status === 'connected' || server.status === 'connecting';
     commands.push(
       connected
-        ? { id: `disconnect-${server.name}`, group: 'Server', title: `Disconnect ${server.name}`, run: () => void services.connections.disconnect(server.name) }
-        : { id: `connect-${server.name}`, group: 'Server', title: `Connect ${server.name}`, run: () => void services.connections.reconnect(server.name) },
+        ? {
+            id: `disconnect-${server.name}`,
+            group: 'Server',
+            title: `Disconnect ${server.name}`,
+            run: () => void services.connections.disconnect(server.name),
+          }
+        : {
+            id: `connect-${server.name}`,
+            group: 'Server',
+            title: `Connect ${server.name}`,
+            run: () => void services.connections.reconnect(server.name),
+          },
     );
   }
   for (const server of servers) {
@@ -69,7 +84,13 @@ export function appCommands({ services, shell, startTour, toggleTheme }: AppComm
   }
   const { provider } = services.session.getSnapshot().settings;
   for (const id of PROVIDER_IDS) {
-    if (id !== provider) commands.push({ id: `format-${id}`, group: 'Wire format', title: `Switch to ${PROVIDERS[id].label}`, run: () => chooseInSelect('provider-select', id) });
+    if (id !== provider)
+      commands.push({
+        id: `format-${id}`,
+        group: 'Wire format',
+        title: `Switch to ${PROVIDERS[id].label}`,
+        run: () => chooseInSelect('provider-select', id),
+      });
   }
   commands.push(
     { id: 'clear-traffic', group: 'Traffic', title: 'Clear traffic (both wires)', run: () => services.log.clear() },

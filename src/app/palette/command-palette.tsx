@@ -47,7 +47,14 @@ export function CommandPalette({ commands, onClose }: { commands: readonly Comma
 
   return (
     <div className="palette-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette" data-testid="command-palette" onKeyDown={onKeyDown}>
+      <div
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Command palette"
+        data-testid="command-palette"
+        onKeyDown={onKeyDown}
+      >
         <input
           ref={input}
           type="text"

@@ -23,6 +23,8 @@ describe('matchCommands', () => {
   it('puts titles that start with the query first', () => {
     expect(matchCommands(COMMANDS, 'weather').map((c) => c.id)).toEqual(['disconnect-weather', 'tool-weather-get_forecast']);
     expect(matchCommands(COMMANDS, 'call').map((c) => c.id)).toEqual(['tool-weather-get_forecast']);
-    expect(matchCommands([command('a', 'Server', 'Reconnect chat server'), command('b', 'Go to', 'Chat')], 'chat').map((c) => c.id)).toEqual(['b', 'a']);
+    expect(
+      matchCommands([command('a', 'Server', 'Reconnect chat server'), command('b', 'Go to', 'Chat')], 'chat').map((c) => c.id),
+    ).toEqual(['b', 'a']);
   });
 });

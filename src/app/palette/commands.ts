@@ -14,10 +14,16 @@ export interface Command {
  * title (any case, any order); titles that start with the query come first, then the list's order.
  */
 export function matchCommands(commands: readonly Command[], query: string): Command[] {
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return [...commands];
   const text = (command: Command) => `${command.group} ${command.title}`.toLowerCase();
   const matching = commands.filter((command) => words.every((word) => text(command).includes(word)));
   const head = query.trim().toLowerCase();
-  return [...matching.filter((c) => c.title.toLowerCase().startsWith(head)), ...matching.filter((c) => !c.title.toLowerCase().startsWith(head))];
+  return [
+    ...matching.filter((c) => c.title.toLowerCase().startsWith(head)),
+    ...matching.filter((c) => !c.title.toLowerCase().startsWith(head)),
+  ];
 }

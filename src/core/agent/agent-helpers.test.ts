@@ -75,10 +75,27 @@ describe('attemptsFor', () => {
 
 describe('unionLength', () => {
   it('counts overlapping intervals once and adds disjoint ones', () => {
-    expect(unionLength([[0, 10], [5, 15], [20, 25]])).toBe(20);
-    expect(unionLength([[20, 25], [0, 10], [2, 3]])).toBe(15);
+    expect(
+      unionLength([
+        [0, 10],
+        [5, 15],
+        [20, 25],
+      ]),
+    ).toBe(20);
+    expect(
+      unionLength([
+        [20, 25],
+        [0, 10],
+        [2, 3],
+      ]),
+    ).toBe(15);
     expect(unionLength([])).toBe(0);
-    expect(unionLength([[5, 5], [7, 3]])).toBe(0);
+    expect(
+      unionLength([
+        [5, 5],
+        [7, 3],
+      ]),
+    ).toBe(0);
   });
 });
 
@@ -117,7 +134,10 @@ describe('parseSessionData', () => {
         { kind: 'tool-call', id: 'call_1', turn: 1, step: 1, publicName: 'x', args: {}, status: 'awaiting-approval' },
         { kind: 'mystery', id: 'm' },
       ],
-      history: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }, { role: 'robot', parts: [] }],
+      history: [
+        { role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+        { role: 'robot', parts: [] },
+      ],
       timelines: [{ turn: 1, startedAt: 0, spans: [{ kind: 'model', label: 'm', start: 0, step: 1 }] }],
       turn: 1,
       requests: [{ turn: 1, step: 1, messageCount: 5, provider: 'openai', request: { model: 'x', tools: [], maxTokens: 1, stream: true } }],

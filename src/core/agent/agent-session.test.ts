@@ -36,7 +36,6 @@ function baseUrl(provider: ProviderId): string {
   return provider === 'openai' ? `${server.url}/v1` : server.url;
 }
 
-
 interface McpCall {
   server: string;
   remoteName: string;
@@ -71,7 +70,8 @@ function createHarness(options: HarnessOptions = {}) {
         return fetch(input, { ...init, body: JSON.stringify(options.rewriteBody?.(body)) });
       }
     : fetch;
-  const modelFetch = (source: ProviderId, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(baseFetch) as typeof fetch;
+  const modelFetch = (source: ProviderId, context: CallContext) =>
+    createWireTap({ log, wire: 'model', source, secrets, context })(baseFetch) as typeof fetch;
 
   const registry = new ToolRegistry();
   registry.setServerTools('weather', [
@@ -215,7 +215,14 @@ describe.each(FORMATS)('AgentSession over %s', (provider) => {
     const seen: Array<Pick<ToolCallItem, 'status' | 'partialArgs' | 'rawArguments' | 'server' | 'remoteName'>> = [];
     session.subscribe(() => {
       const item = toolItem(session);
-      if (item?.status === 'streaming') seen.push({ status: item.status, partialArgs: item.partialArgs, rawArguments: item.rawArguments, server: item.server, remoteName: item.remoteName });
+      if (item?.status === 'streaming')
+        seen.push({
+          status: item.status,
+          partialArgs: item.partialArgs,
+          rawArguments: item.rawArguments,
+          server: item.server,
+          remoteName: item.remoteName,
+        });
     });
 
     await session.send('Forecast?');
@@ -225,7 +232,9 @@ describe.each(FORMATS)('AgentSession over %s', (provider) => {
     expect(seen[0]).toMatchObject({ server: 'weather', remoteName: 'get_forecast' });
     const partials = seen.map((entry) => entry.partialArgs).filter((value) => value !== undefined);
     expect(partials.length).toBeGreaterThan(0);
-    expect(partials.some((value) => JSON.stringify(value) !== JSON.stringify({ city: 'Copenhagen, with its harbour', days: 3 }))).toBe(true);
+    expect(partials.some((value) => JSON.stringify(value) !== JSON.stringify({ city: 'Copenhagen, with its harbour', days: 3 }))).toBe(
+      true,
+    );
     const lengths = seen.map((entry) => entry.rawArguments?.length ?? 0);
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
     // One card in the end, the same call: it ran with the whole arguments.
@@ -339,9 +348,7 @@ describe.each(FORMATS)('AgentSession over %s', (provider) => {
       [429, 1, 1],
       [200, 1, 1],
     ]);
-    expect(itemsOf(snapshot, 'notice').map((notice) => notice.text)).toEqual([
-      'Too many requests: retrying in 2s (attempt 2 of 3).',
-    ]);
+    expect(itemsOf(snapshot, 'notice').map((notice) => notice.text)).toEqual(['Too many requests: retrying in 2s (attempt 2 of 3).']);
     expect(itemsOf(snapshot, 'error')).toEqual([]);
     expect(itemsOf(snapshot, 'assistant')[0]?.text).toBe('Here I am.');
     // One model span per request.

@@ -69,7 +69,13 @@ export class AgentSession {
 
   /** The current immutable snapshot (the same object until something changes). */
   getSnapshot = (): AgentSnapshot => {
-    if (!this.snapshot) this.snapshot = buildSnapshot(this.settings, this.state, { running: this.running, canRetry: this.canRetry, canContinue: this.canContinue, attachments: this.pending.attachments });
+    if (!this.snapshot)
+      this.snapshot = buildSnapshot(this.settings, this.state, {
+        running: this.running,
+        canRetry: this.canRetry,
+        canContinue: this.canContinue,
+        attachments: this.pending.attachments,
+      });
     return this.snapshot;
   };
 
@@ -121,7 +127,14 @@ export class AgentSession {
       ...(context.length > 0 ? { context } : {}),
     });
     const typed = options.from !== undefined ? `[Sent by the app view ${options.from}]\n${text}` : text;
-    state.appendHistory({ role: 'user', parts: [...context.map((note) => ({ type: 'text' as const, text: contextText(note) })), { type: 'text', text: typed }, ...attached.flatMap((item) => item.parts)] });
+    state.appendHistory({
+      role: 'user',
+      parts: [
+        ...context.map((note) => ({ type: 'text' as const, text: contextText(note) })),
+        { type: 'text', text: typed },
+        ...attached.flatMap((item) => item.parts),
+      ],
+    });
     this.canRetry = false;
     this.canContinue = false;
     await this.run(state.turn, 1);
@@ -153,7 +166,10 @@ export class AgentSession {
 
   /** Runs the last failed turn again from the kept history; does nothing when there is nothing to retry. */
   async retry(): Promise<void> {
-    await this.runAgainIf(() => this.canRetry, () => this.run(this.state.turn, this.retryStep));
+    await this.runAgainIf(
+      () => this.canRetry,
+      () => this.run(this.state.turn, this.retryStep),
+    );
   }
 
   /**
@@ -162,7 +178,10 @@ export class AgentSession {
    * when the last turn did not stop at its limit.
    */
   async continueTurn(): Promise<void> {
-    await this.runAgainIf(() => this.canContinue, () => this.run(this.state.turn, this.continueStep, this.continueStep));
+    await this.runAgainIf(
+      () => this.canContinue,
+      () => this.run(this.state.turn, this.continueStep, this.continueStep),
+    );
   }
 
   /** Lets a tool call that waits for approval run; `always` also sets the tool's policy to allow. */

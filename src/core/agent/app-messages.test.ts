@@ -26,7 +26,11 @@ class PendingContext {
 
 function createSession(context: PendingContext) {
   // The model endpoint refuses: the request is still built and kept, which is what is checked.
-  const refuse: typeof fetch = async () => new Response('{"error":{"type":"invalid_request_error","message":"no"}}', { status: 400, headers: { 'content-type': 'application/json' } });
+  const refuse: typeof fetch = async () =>
+    new Response('{"error":{"type":"invalid_request_error","message":"no"}}', {
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+    });
   return new AgentSession({
     registry: new ToolRegistry(),
     policies: new PolicyStore({ storage: memoryStorage() }),
@@ -54,7 +58,9 @@ describe('messages and context from app views', () => {
     await session.send('What changed?');
     const first = JSON.stringify(session.requestFor(1, 1)?.messages);
     expect(first).toContain('[Context from the app view budget · get-budget-data]\\nMarketing is 40%');
-    expect(session.getSnapshot().items.find((item): item is UserItem => item.kind === 'user')?.context).toEqual([{ viewId: 'v', label: 'budget · get-budget-data', text: 'Marketing is 40%' }]);
+    expect(session.getSnapshot().items.find((item): item is UserItem => item.kind === 'user')?.context).toEqual([
+      { viewId: 'v', label: 'budget · get-budget-data', text: 'Marketing is 40%' },
+    ]);
     await session.send('And now?');
     const second = session.requestFor(2, 1)?.messages ?? [];
     expect(JSON.stringify(second.at(-1))).not.toContain('Marketing');

@@ -36,7 +36,13 @@ export function createBillServices(deps: BillServicesDeps): BillServices {
       const { model, baseUrl } = deps.session.getSnapshot().settings;
       const tools = deps.registry.definitionsFor('anthropic');
       const offered = deps.registry.definitionsFor('anthropic', (tool) => deps.policies.isOffered(tool.server, tool.remoteName));
-      return countAnthropicTools(tools, offered, { fetch: deps.modelFetch('anthropic', {}), model, baseUrl, apiKey: deps.session.getApiKey(), ...(signal ? { signal } : {}) });
+      return countAnthropicTools(tools, offered, {
+        fetch: deps.modelFetch('anthropic', {}),
+        model,
+        baseUrl,
+        apiKey: deps.session.getApiKey(),
+        ...(signal ? { signal } : {}),
+      });
     },
   };
 }

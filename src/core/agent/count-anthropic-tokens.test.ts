@@ -3,8 +3,16 @@ import { countTokensFor, start, type ModelServerHandle } from '../../../e2e/serv
 import type { NeutralToolDefinition } from '../conversation';
 import { countAnthropicTools, countInputTokens, TokenCountError } from './count-anthropic-tokens';
 
-const forecast: NeutralToolDefinition = { name: 'weather_get_forecast', description: 'The forecast for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
-const alerts: NeutralToolDefinition = { name: 'weather_get_alerts', description: 'Weather alerts.', inputSchema: { type: 'object', properties: {} } };
+const forecast: NeutralToolDefinition = {
+  name: 'weather_get_forecast',
+  description: 'The forecast for a city.',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
+const alerts: NeutralToolDefinition = {
+  name: 'weather_get_alerts',
+  description: 'Weather alerts.',
+  inputSchema: { type: 'object', properties: {} },
+};
 
 let server: ModelServerHandle;
 beforeAll(async () => {
@@ -15,7 +23,12 @@ afterAll(() => server.close());
 describe('counting tool definitions with Anthropic count_tokens', () => {
   it('counts a baseline, each tool alone and the offered tools together, one request each with the Messages headers', async () => {
     server.reset();
-    const counts = await countAnthropicTools([forecast, alerts], [forecast], { fetch, model: 'claude-test', baseUrl: server.url, apiKey: 'sk-ant-count' });
+    const counts = await countAnthropicTools([forecast, alerts], [forecast], {
+      fetch,
+      model: 'claude-test',
+      baseUrl: server.url,
+      apiKey: 'sk-ant-count',
+    });
     const requests = server.requests();
     expect(requests.map((request) => request.path)).toEqual(Array(4).fill('/v1/messages/count_tokens'));
     for (const request of requests) {
@@ -30,7 +43,10 @@ describe('counting tool definitions with Anthropic count_tokens', () => {
     expect((together!['tools'] as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['weather_get_forecast']);
     // The figures are what the server answered, less the baseline.
     expect(counts.baseline).toBe(countTokensFor(baseline));
-    expect(counts.perTool).toEqual({ weather_get_forecast: countTokensFor(alone1) - countTokensFor(baseline), weather_get_alerts: countTokensFor(alone2) - countTokensFor(baseline) });
+    expect(counts.perTool).toEqual({
+      weather_get_forecast: countTokensFor(alone1) - countTokensFor(baseline),
+      weather_get_alerts: countTokensFor(alone2) - countTokensFor(baseline),
+    });
     expect(counts.together).toBe(countTokensFor(together) - countTokensFor(baseline));
     expect(counts.perTool['weather_get_forecast']).toBeGreaterThan(0);
   });

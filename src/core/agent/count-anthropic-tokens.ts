@@ -40,7 +40,10 @@ export interface AnthropicToolCounts {
 }
 
 /** The count_tokens body for these tools: what a Messages request would carry, minus what the counter does not take. */
-export function countTokensRequest(tools: readonly NeutralToolDefinition[], options: Pick<AnthropicCountOptions, 'model' | 'baseUrl' | 'apiKey'>): { url: string; headers: Record<string, string>; body: Record<string, unknown> } {
+export function countTokensRequest(
+  tools: readonly NeutralToolDefinition[],
+  options: Pick<AnthropicCountOptions, 'model' | 'baseUrl' | 'apiKey'>,
+): { url: string; headers: Record<string, string>; body: Record<string, unknown> } {
   const built = PROVIDERS.anthropic.buildRequest(
     { model: options.model, messages: [...COUNT_PROBE_MESSAGES], tools: [...tools], maxTokens: 1, stream: false },
     { baseUrl: options.baseUrl, apiKey: options.apiKey },
@@ -56,7 +59,12 @@ export function countTokensRequest(tools: readonly NeutralToolDefinition[], opti
 /** One count_tokens request; its `input_tokens`. Throws TokenCountError. */
 export async function countInputTokens(tools: readonly NeutralToolDefinition[], options: AnthropicCountOptions): Promise<number> {
   const request = countTokensRequest(tools, options);
-  const response = await options.fetch(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), ...(options.signal ? { signal: options.signal } : {}) });
+  const response = await options.fetch(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: JSON.stringify(request.body),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const text = await response.text();
   let body: unknown;
   try {
@@ -69,12 +77,17 @@ export async function countInputTokens(tools: readonly NeutralToolDefinition[], 
     throw new TokenCountError('http', `count_tokens answered ${response.status}${message ? `: ${message}` : ''}`);
   }
   const tokens = isPlainObject(body) ? body['input_tokens'] : undefined;
-  if (typeof tokens !== 'number' || !Number.isFinite(tokens)) throw new TokenCountError('malformed', 'count_tokens answered without a number in input_tokens.');
+  if (typeof tokens !== 'number' || !Number.isFinite(tokens))
+    throw new TokenCountError('malformed', 'count_tokens answered without a number in input_tokens.');
   return tokens;
 }
 
 /** Counts the baseline, each tool alone, and the offered ones together (one request each, in that order). */
-export async function countAnthropicTools(tools: readonly NeutralToolDefinition[], offered: readonly NeutralToolDefinition[], options: AnthropicCountOptions): Promise<AnthropicToolCounts> {
+export async function countAnthropicTools(
+  tools: readonly NeutralToolDefinition[],
+  offered: readonly NeutralToolDefinition[],
+  options: AnthropicCountOptions,
+): Promise<AnthropicToolCounts> {
   const baseline = await countInputTokens([], options);
   const perTool: Record<string, number> = {};
   for (const tool of tools) perTool[tool.name] = (await countInputTokens([tool], options)) - baseline;

@@ -97,7 +97,10 @@ async function runCall(call: ToolCallPart, context: ToolCallContext): Promise<Mo
   const tool = context.registry.resolve(call.toolName);
   if (!tool) {
     const names = context.registry.list().map((entry) => entry.publicName);
-    const listed = names.length === 0 ? 'No tools are available.' : `Available tools: ${names.slice(0, MAX_LISTED_TOOLS).join(', ')}${names.length > MAX_LISTED_TOOLS ? ', …' : ''}.`;
+    const listed =
+      names.length === 0
+        ? 'No tools are available.'
+        : `Available tools: ${names.slice(0, MAX_LISTED_TOOLS).join(', ')}${names.length > MAX_LISTED_TOOLS ? ', …' : ''}.`;
     return fail('unknown-tool', `No tool is named "${call.toolName}". ${listed}`);
   }
   context.update((item) => describeTool(item, tool));
@@ -205,4 +208,3 @@ function resultText(result: ModelToolResult): string {
 function excerpt(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
-

@@ -13,12 +13,21 @@ async function recorded() {
   const seen: { url: string; headers: Record<string, string>; body: string }[] = [];
   const server = (async (url: string | URL, init?: RequestInit) => {
     seen.push({ url: String(url), headers: Object.fromEntries(new Headers(init?.headers).entries()), body: String(init?.body) });
-    return new Response(JSON.stringify({ id: 'msg_2', content: [{ type: 'text', text: 'forked answer' }] }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ id: 'msg_2', content: [{ type: 'text', text: 'forked answer' }] }), {
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
-  const modelFetch = (source: string, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(server) as typeof fetch;
+  const modelFetch = (source: string, context: CallContext) =>
+    createWireTap({ log, wire: 'model', source, secrets, context })(server) as typeof fetch;
   const first = modelFetch('anthropic', { turn: 1, step: 1 });
   const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hello' }] });
-  await (await first('http://model.test/v1/messages', { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' }, body })).text();
+  await (
+    await first('http://model.test/v1/messages', {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+      body,
+    })
+  ).text();
   const original = log.getSnapshot().exchanges[0]!;
   return { log, seen, modelFetch, original, body };
 }
@@ -41,7 +50,14 @@ describe('sendFork', () => {
     const exchanges = log.getSnapshot().exchanges;
     expect(exchanges).toHaveLength(2);
     const fork = exchanges[1]!;
-    expect(fork).toMatchObject({ wire: 'model', source: 'anthropic', forkOf: original.id, requestBody: edited, state: 'done', status: 200 });
+    expect(fork).toMatchObject({
+      wire: 'model',
+      source: 'anthropic',
+      forkOf: original.id,
+      requestBody: edited,
+      state: 'done',
+      status: 200,
+    });
     expect(fork.turn).toBeUndefined();
     expect(fork.responseBody).toContain('forked answer');
     expect(JSON.stringify(fork.requestHeaders)).not.toContain(KEY);

@@ -42,7 +42,8 @@ export function restoreHeaders(recorded: Readonly<Record<string, string>>, apiKe
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(recorded)) {
     if (BROWSER_HEADERS.has(name)) continue;
-    if (value.includes(REDACTED) && apiKey === '') throw new ForkRequestError('no-key', `The header "${name}" carried the API key: set your key in the settings to send a fork.`);
+    if (value.includes(REDACTED) && apiKey === '')
+      throw new ForkRequestError('no-key', `The header "${name}" carried the API key: set your key in the settings to send a fork.`);
     headers[name] = value.split(REDACTED).join(apiKey);
   }
   return headers;

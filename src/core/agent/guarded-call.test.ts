@@ -17,7 +17,11 @@ function setup(decision: 'once' | 'always') {
     registry,
     policies,
     callMcpTool: async () => ({ content: [{ type: 'text', text: '3' }] }),
-    findingsFor: (server, tool) => scanServer({ server, tools: registry.toolsOf(server).map((entry) => ({ name: entry.remoteName, description: entry.description })) }).filter((finding) => finding.subject.name === tool),
+    findingsFor: (server, tool) =>
+      scanServer({
+        server,
+        tools: registry.toolsOf(server).map((entry) => ({ name: entry.remoteName, description: entry.description })),
+      }).filter((finding) => finding.subject.name === tool),
     signal: new AbortController().signal,
     now: () => 1,
     waitForApproval: async () => {

@@ -58,6 +58,15 @@ export { PRICE_TABLE_STORAGE_KEY, PriceTable, type PriceTableSnapshot, type Pric
 export type { AnthropicCountOptions, AnthropicToolCounts } from './count-anthropic-tokens';
 export { createBillServices, type BillServices, type BillServicesDeps } from './bill-services';
 export { ReplayError, ReplayStore, type ReplayErrorCode, type ReplayStoreDeps } from './replay-store';
-export { INTERRUPTED_REPLAY, parseReplayData, REPLAY_DATA_VERSION, toReplayData, type ParsedReplayData, type ReplayData, type StoredReplay, type StoredReplayCall } from './replay-data';
+export {
+  INTERRUPTED_REPLAY,
+  parseReplayData,
+  REPLAY_DATA_VERSION,
+  toReplayData,
+  type ParsedReplayData,
+  type ReplayData,
+  type StoredReplay,
+  type StoredReplayCall,
+} from './replay-data';
 export type { Replay, ReplayCall, ReplayCallSource, ReplaySide, ReplaySnapshot, ReplayStatus, ReplayTarget } from './replay-types';
 export { turnServices, counterIds } from './session-services';

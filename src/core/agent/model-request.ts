@@ -19,7 +19,6 @@ import type { ConversionWarning, NeutralResponse } from '../conversation';
 import type { ToolStreamEvent } from './streaming-tool-calls';
 import { ModelRequestError, type ModelFailure } from './model-failure';
 
-
 /** Everything one request needs. */
 export interface ModelRequestOptions {
   /** The tapped fetch of this provider, bound to the request's turn and step. */

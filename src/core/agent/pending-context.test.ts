@@ -29,7 +29,12 @@ function session(provider: ProviderId): AgentSession {
     callMcpTool: () => Promise.reject(new Error('no tools here')),
     timeoutFor: () => 5000,
     modelFetch: () => fetch,
-    initialSettings: { provider, model: 'scripted-model', baseUrl: provider === 'anthropic' ? server.url : `${server.url}/v1`, apiKey: 'k' },
+    initialSettings: {
+      provider,
+      model: 'scripted-model',
+      baseUrl: provider === 'anthropic' ? server.url : `${server.url}/v1`,
+      apiKey: 'k',
+    },
   });
 }
 
@@ -57,9 +62,13 @@ describe.each([
     expect(lastBody()).toContain(imagePart);
     expect(lastBody()).not.toContain('removed before sending');
     expect(agent.getSnapshot().attachments).toEqual([]);
-    expect(agent.getSnapshot().items[0]).toEqual(expect.objectContaining({ kind: 'user', attachments: ['srv: demo://note', 'srv: demo://pic'] }));
+    expect(agent.getSnapshot().items[0]).toEqual(
+      expect.objectContaining({ kind: 'user', attachments: ['srv: demo://note', 'srv: demo://pic'] }),
+    );
     // Saved and restored with the conversation.
-    expect(parseSessionData(agent.exportData()).data?.items[0]).toEqual(expect.objectContaining({ attachments: ['srv: demo://note', 'srv: demo://pic'] }));
+    expect(parseSessionData(agent.exportData()).data?.items[0]).toEqual(
+      expect.objectContaining({ attachments: ['srv: demo://note', 'srv: demo://pic'] }),
+    );
     await agent.send('And now?');
     // Still in the history (the model keeps seeing it), but attached once.
     expect(lastBody().split('The note says hello.')).toHaveLength(2);
@@ -68,9 +77,14 @@ describe.each([
   it('carries an inserted prompt into the next request', async () => {
     server.setScript([{ text: 'Done.' }]);
     const agent = session(provider);
-    agent.insertMessages(promptToMessages([{ role: 'user', content: { type: 'text', text: "What's weather in Lyon?" } }]), 'everything · args-prompt');
+    agent.insertMessages(
+      promptToMessages([{ role: 'user', content: { type: 'text', text: "What's weather in Lyon?" } }]),
+      'everything · args-prompt',
+    );
     expect(server.requests()).toHaveLength(0);
-    expect(agent.getSnapshot().items[0]).toEqual(expect.objectContaining({ kind: 'user', text: "What's weather in Lyon?", source: 'everything · args-prompt' }));
+    expect(agent.getSnapshot().items[0]).toEqual(
+      expect.objectContaining({ kind: 'user', text: "What's weather in Lyon?", source: 'everything · args-prompt' }),
+    );
     expect(parseSessionData(agent.exportData()).data?.items[0]).toEqual(expect.objectContaining({ source: 'everything · args-prompt' }));
     await agent.send('Answer briefly.');
     expect(lastBody()).toContain("What's weather in Lyon?");

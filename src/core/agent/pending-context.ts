@@ -55,12 +55,34 @@ export class PendingContext {
  * next model request carries them. Each shows as a message from the person or the model, marked
  * with where it came from.
  */
-export function insertMessages(state: SessionState, messages: readonly NeutralMessage[], source: string, ids: () => string, at: number, provider: Extract<ChatItem, { kind: 'assistant' }>['provider']): void {
+export function insertMessages(
+  state: SessionState,
+  messages: readonly NeutralMessage[],
+  source: string,
+  ids: () => string,
+  at: number,
+  provider: Extract<ChatItem, { kind: 'assistant' }>['provider'],
+): void {
   for (const message of messages) {
     if (message.role === 'tool') continue;
-    const text = message.parts.map((part) => (part.type === 'text' ? part.text : part.type === 'image' ? `[image ${part.mediaType}]` : '')).filter((line) => line !== '').join('\n');
+    const text = message.parts
+      .map((part) => (part.type === 'text' ? part.text : part.type === 'image' ? `[image ${part.mediaType}]` : ''))
+      .filter((line) => line !== '')
+      .join('\n');
     state.appendHistory(message);
     if (message.role === 'user') state.addItem({ kind: 'user', id: ids(), text, at, source });
-    else state.addItem({ kind: 'assistant', id: ids(), turn: state.turn, step: 0, text, streaming: false, at, provider, stopReason: 'inserted', source });
+    else
+      state.addItem({
+        kind: 'assistant',
+        id: ids(),
+        turn: state.turn,
+        step: 0,
+        text,
+        streaming: false,
+        at,
+        provider,
+        stopReason: 'inserted',
+        source,
+      });
   }
 }

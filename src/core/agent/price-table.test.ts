@@ -20,7 +20,9 @@ describe('PriceTable', () => {
   it('refuses a negative price, and skips stored values that are not prices', () => {
     const table = new PriceTable(memoryStorage());
     expect(() => table.setPrice('m', 'input', -1)).toThrow(RangeError);
-    const storage = memoryStorage({ [PRICE_TABLE_STORAGE_KEY]: JSON.stringify({ version: 1, prices: { m: { input: 2, output: 'x' }, n: 5 } }) });
+    const storage = memoryStorage({
+      [PRICE_TABLE_STORAGE_KEY]: JSON.stringify({ version: 1, prices: { m: { input: 2, output: 'x' }, n: 5 } }),
+    });
     const restored = new PriceTable(storage);
     expect(restored.getSnapshot().prices).toEqual({ m: { input: 2 } });
     expect(restored.getSnapshot().problems).toEqual(['2 stored prices were not understood and ignored.']);

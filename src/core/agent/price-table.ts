@@ -50,7 +50,8 @@ export class PriceTable {
 
   /** Sets one price of a model (per million tokens); `undefined` clears it. A model left with no price leaves the table. */
   setPrice(model: string, field: PriceField, perMillion: number | undefined): void {
-    if (perMillion !== undefined && !isPrice(perMillion)) throw new RangeError(`A price is a number of at least 0, not ${String(perMillion)}`);
+    if (perMillion !== undefined && !isPrice(perMillion))
+      throw new RangeError(`A price is a number of at least 0, not ${String(perMillion)}`);
     const next: ModelPrice = { ...this.prices[model] };
     if (perMillion === undefined) delete next[field];
     else next[field] = perMillion;
@@ -71,7 +72,9 @@ export class PriceTable {
       this.storage.setItem(this.storageKey, JSON.stringify({ version: 1, prices: this.prices }));
       this.problems = this.problems.filter((problem) => !problem.startsWith('Saving'));
     } catch (error) {
-      this.problems = [`Saving prices failed (${error instanceof Error ? error.message : String(error)}); they last until the page is closed.`];
+      this.problems = [
+        `Saving prices failed (${error instanceof Error ? error.message : String(error)}); they last until the page is closed.`,
+      ];
     }
     this.snapshot = this.buildSnapshot();
     this.listeners.notify();

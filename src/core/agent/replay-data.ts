@@ -82,7 +82,12 @@ function toStoredReplay(replay: Replay): StoredReplay {
 export function parseReplayData(value: unknown): ParsedReplayData {
   if (!isPlainObject(value)) return { replays: [], problems: ['The saved replays are not a JSON object; none were restored.'] };
   if (value['version'] !== REPLAY_DATA_VERSION) {
-    return { replays: [], problems: [`The saved replays have version ${JSON.stringify(value['version'] ?? null)}; this Glassbox reads version ${REPLAY_DATA_VERSION}. None were restored.`] };
+    return {
+      replays: [],
+      problems: [
+        `The saved replays have version ${JSON.stringify(value['version'] ?? null)}; this Glassbox reads version ${REPLAY_DATA_VERSION}. None were restored.`,
+      ],
+    };
   }
   const list = value['replays'];
   if (!Array.isArray(list)) return { replays: [], problems: ['The saved replays are not a list; none were restored.'] };
@@ -151,15 +156,27 @@ function parseCall(raw: unknown): ReplayCall | undefined {
 
 /** One side; the original keeps its call list, the replayed side's is rebuilt from its calls. */
 function parseSide(raw: unknown, withCalls: boolean): ReplaySide | undefined {
-  if (!isPlainObject(raw) || !isProviderId(raw['provider']) || typeof raw['model'] !== 'string' || typeof raw['finalText'] !== 'string') return undefined;
+  if (!isPlainObject(raw) || !isProviderId(raw['provider']) || typeof raw['model'] !== 'string' || typeof raw['finalText'] !== 'string')
+    return undefined;
   const requestIds = raw['requestIds'];
   if (!Array.isArray(requestIds) || !requestIds.every(isCount)) return undefined;
   let calls: ReplaySide['calls'] = [];
   if (withCalls) {
     if (!Array.isArray(raw['calls'])) return undefined;
-    calls = raw['calls'].flatMap((call) => (isPlainObject(call) && typeof call['id'] === 'string' && typeof call['name'] === 'string' ? [{ id: call['id'], name: call['name'], args: call['args'] }] : []));
+    calls = raw['calls'].flatMap((call) =>
+      isPlainObject(call) && typeof call['id'] === 'string' && typeof call['name'] === 'string'
+        ? [{ id: call['id'], name: call['name'], args: call['args'] }]
+        : [],
+    );
   }
-  const side: ReplaySide = { provider: raw['provider'], model: raw['model'], requestIds: [...requestIds], calls, finalText: raw['finalText'], usage: parseUsage(raw['usage']) };
+  const side: ReplaySide = {
+    provider: raw['provider'],
+    model: raw['model'],
+    requestIds: [...requestIds],
+    calls,
+    finalText: raw['finalText'],
+    usage: parseUsage(raw['usage']),
+  };
   if (isNumber(raw['durationMs'])) side.durationMs = raw['durationMs'];
   return side;
 }

@@ -17,7 +17,9 @@ describe('matchRecordedCall', () => {
   it('does not reuse a result for other arguments, and says what the original called', () => {
     const match = matchRecordedCall(RECORDED, 'weather_get_forecast', { city: 'Paris', days: 2 });
     expect(match.kind).toBe('mismatch');
-    expect(match.kind === 'mismatch' && match.detail).toBe('The original turn called weather_get_forecast only with other arguments: {"city":"Paris","days":1}.');
+    expect(match.kind === 'mismatch' && match.detail).toBe(
+      'The original turn called weather_get_forecast only with other arguments: {"city":"Paris","days":1}.',
+    );
   });
 
   it('does not match a tool the original never called, nor a nested difference', () => {

@@ -24,7 +24,8 @@ export function originalExchanges(exchanges: readonly HttpExchange[], turn: numb
       exchange.forkOf === undefined &&
       exchange.replayOf === undefined &&
       exchange.samplingFor === undefined &&
-      (timeline === undefined || (exchange.startedAt >= timeline.startedAt && (timeline.endedAt === undefined || exchange.startedAt <= timeline.endedAt))),
+      (timeline === undefined ||
+        (exchange.startedAt >= timeline.startedAt && (timeline.endedAt === undefined || exchange.startedAt <= timeline.endedAt))),
   );
 }
 
@@ -56,7 +57,9 @@ export function originalSide(input: {
 }): ReplaySide {
   const { turn, items } = input;
   const requests = originalExchanges(input.exchanges, turn, input.timeline);
-  const calls = items.flatMap((item) => (item.kind === 'tool-call' && item.turn === turn ? [{ id: item.id, name: item.publicName, args: item.args }] : []));
+  const calls = items.flatMap((item) =>
+    item.kind === 'tool-call' && item.turn === turn ? [{ id: item.id, name: item.publicName, args: item.args }] : [],
+  );
   const answers = items.filter((item) => item.kind === 'assistant' && item.turn === turn && item.text !== '');
   const last = answers[answers.length - 1];
   const side: ReplaySide = {

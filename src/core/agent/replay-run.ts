@@ -93,7 +93,13 @@ export async function runReplay(run: ReplayRun): Promise<Exclude<ReplayStatus, '
 
     if (step >= run.maxSteps) {
       const detail = `Not run: the replay reached its step limit (${run.maxSteps} model requests).`;
-      for (const { index } of refs) sink.updateCall(index, (item) => ({ ...item, status: 'failed', failure: { category: 'cancelled', message: detail }, modelResult: toolFailureResult('cancelled', detail) }));
+      for (const { index } of refs)
+        sink.updateCall(index, (item) => ({
+          ...item,
+          status: 'failed',
+          failure: { category: 'cancelled', message: detail },
+          modelResult: toolFailureResult('cancelled', detail),
+        }));
       return 'step-limit';
     }
 

@@ -24,22 +24,37 @@ describe('ReplayStore', () => {
 
     expect(replay.status).toBe('done');
     expect(mcpCalls).toHaveLength(1);
-    expect(server().requests().map((request) => request.format)).toEqual(['anthropic', 'anthropic', 'openai', 'openai']);
+    expect(
+      server()
+        .requests()
+        .map((request) => request.format),
+    ).toEqual(['anthropic', 'anthropic', 'openai', 'openai']);
     const messages = bodyOf(3)['messages'] as Body[];
     expect(messages[0]).toEqual({ role: 'user', content: 'Weather in Paris?' });
     const toolMessage = messages.find((message) => message['role'] === 'tool');
     expect(toolMessage).toMatchObject({ tool_call_id: (messages[1]!['tool_calls'] as Body[])[0]!['id'], content: 'Sunny in Paris' });
     expect(replay.calls).toHaveLength(1);
     expect(replay.calls[0]).toMatchObject({ source: 'recorded', mismatch: false, item: { status: 'done', publicName: FORECAST } });
-    expect(replay.side).toMatchObject({ provider: 'openai', model: 'gpt-test', finalText: 'Replayed: sunny.', calls: [{ name: FORECAST, args: { days: 1, city: 'Paris' }, mismatch: false }] });
+    expect(replay.side).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-test',
+      finalText: 'Replayed: sunny.',
+      calls: [{ name: FORECAST, args: { days: 1, city: 'Paris' }, mismatch: false }],
+    });
     expect(replay.side.usage.inputTokens).toBeGreaterThan(0);
-    expect(replay.original).toMatchObject({ provider: 'anthropic', model: 'claude-test', finalText: 'Sunny: take sunglasses.', calls: [{ name: FORECAST, args: { city: 'Paris', days: 1 } }] });
+    expect(replay.original).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-test',
+      finalText: 'Sunny: take sunglasses.',
+      calls: [{ name: FORECAST, args: { city: 'Paris', days: 1 } }],
+    });
     expect(replay.original.requestIds).toHaveLength(2);
     expect(replay.original.usage.outputTokens).toBeGreaterThan(0);
     // The replay's requests are branches of the original's first request on the model wire; the conversation is untouched.
     const exchanges = log.getSnapshot().exchanges;
     expect(replay.side.requestIds).toHaveLength(2);
-    for (const id of replay.side.requestIds) expect(exchanges.find((exchange) => exchange.id === id)).toMatchObject({ replayOf: replay.original.requestIds[0], source: 'openai' });
+    for (const id of replay.side.requestIds)
+      expect(exchanges.find((exchange) => exchange.id === id)).toMatchObject({ replayOf: replay.original.requestIds[0], source: 'openai' });
     expect(exchanges.find((exchange) => exchange.id === replay.side.requestIds[0])?.turn).toBeUndefined();
     expect(session.getSnapshot().items).toBe(itemsBefore);
   });
@@ -52,7 +67,10 @@ describe('ReplayStore', () => {
     expect(mcpCalls).toHaveLength(1);
     const input = bodyOf(3)['input'] as Body[];
     const call = input.find((entry) => entry['type'] === 'function_call');
-    expect(input.find((entry) => entry['type'] === 'function_call_output')).toMatchObject({ call_id: call?.['call_id'], output: 'Sunny in Paris' });
+    expect(input.find((entry) => entry['type'] === 'function_call_output')).toMatchObject({
+      call_id: call?.['call_id'],
+      output: 'Sunny in Paris',
+    });
   });
 
   it('marks a call the original did not make and answers it with a not-recorded error', async () => {
@@ -60,7 +78,11 @@ describe('ReplayStore', () => {
     server().setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Lima' } }] }, { text: 'Could not check.' }]);
     const replay = await replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
     expect(mcpCalls).toHaveLength(1);
-    expect(replay.calls[0]).toMatchObject({ source: 'not-run', mismatch: true, item: { status: 'failed', failure: { category: 'not-recorded' } } });
+    expect(replay.calls[0]).toMatchObject({
+      source: 'not-run',
+      mismatch: true,
+      item: { status: 'failed', failure: { category: 'not-recorded' } },
+    });
     const toolMessage = (bodyOf(3)['messages'] as Body[]).find((message) => message['role'] === 'tool');
     expect(String(toolMessage?.['content'])).toContain('"category":"not-recorded"');
     expect(String(toolMessage?.['content'])).not.toContain('Sunny');

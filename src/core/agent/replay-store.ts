@@ -92,7 +92,14 @@ export class ReplayStore {
     const id = `replay-${this.nextId++}`;
     const startedAt = services.now();
     const logStart = exchanges.length;
-    const original = originalSide({ turn, items: snapshot.items, timeline, exchanges, provider: first.source as Replay['target']['provider'], model: base.model });
+    const original = originalSide({
+      turn,
+      items: snapshot.items,
+      timeline,
+      exchanges,
+      provider: first.source as Replay['target']['provider'],
+      model: base.model,
+    });
     const replay: Replay = {
       id,
       turn,
@@ -111,7 +118,11 @@ export class ReplayStore {
     this.controllers.set(id, controller);
     this.changed();
 
-    const requestIds = (): number[] => log.getSnapshot().exchanges.slice(logStart).flatMap((exchange) => (exchange.replayOf === first.id ? [exchange.id] : []));
+    const requestIds = (): number[] =>
+      log
+        .getSnapshot()
+        .exchanges.slice(logStart)
+        .flatMap((exchange) => (exchange.replayOf === first.id ? [exchange.id] : []));
     let usage: NeutralUsage = {};
     let finalText = '';
     try {
@@ -143,7 +154,12 @@ export class ReplayStore {
       this.finish(id, { status }, requestIds(), services.now());
     } catch (error) {
       const stopped = controller.signal.aborted;
-      const message = error instanceof ModelRequestError ? `${error.failure.title}: ${error.failure.detail}` : error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof ModelRequestError
+          ? `${error.failure.title}: ${error.failure.detail}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       this.finish(id, stopped ? { status: 'stopped' } : { status: 'failed', error: message }, requestIds(), services.now());
     }
     return this.find(id) ?? replay;
@@ -207,7 +223,10 @@ export class ReplayStore {
   }
 
   private updateCall(id: string, index: number, change: (item: ToolCallItem) => ToolCallItem): void {
-    this.update(id, (current) => ({ ...current, calls: current.calls.map((call, at) => (at === index ? { ...call, item: change(call.item) } : call)) }));
+    this.update(id, (current) => ({
+      ...current,
+      calls: current.calls.map((call, at) => (at === index ? { ...call, item: change(call.item) } : call)),
+    }));
   }
 
   private find(id: string): Replay | undefined {

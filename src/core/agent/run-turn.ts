@@ -126,7 +126,12 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
   };
   const closeAssistant = (stopReason: string, text?: string): void => {
     if (assistant === undefined) return;
-    state.updateItem(assistant, 'assistant', (item) => ({ ...item, streaming: false, stopReason, ...(text !== undefined ? { text } : {}) }));
+    state.updateItem(assistant, 'assistant', (item) => ({
+      ...item,
+      streaming: false,
+      stopReason,
+      ...(text !== undefined ? { text } : {}),
+    }));
   };
 
   const streamingCalls = new StreamingToolCalls(state, services.registry, { turn, step });
@@ -190,7 +195,6 @@ async function runStep(context: TurnContext, step: number): Promise<StepOutcome>
   if (response.parts.length > 0) state.appendHistory({ role: 'assistant', parts: response.parts });
   const refs = streamingCalls.finish(calls, (call) => newToolCallItem(call, turn, step));
   if (calls.length === 0) return 'completed';
-
 
   if (step - (context.budgetFrom ?? 1) + 1 >= settings.maxSteps) {
     const detail = `Not run: the turn reached its step limit (${settings.maxSteps} model requests).`;

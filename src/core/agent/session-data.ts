@@ -5,15 +5,7 @@
  * call) is marked as interrupted, since nothing can resume it.
  */
 import { isProviderId, PROVIDER_IDS, PROVIDERS, type ProviderId } from '../providers';
-import type {
-  AgentSessionData,
-  ChatItem,
-  ModelSettings,
-  RequestRecord,
-  TimelineSpan,
-  ToolCallItem,
-  TurnTimeline,
-} from './session-types';
+import type { AgentSessionData, ChatItem, ModelSettings, RequestRecord, TimelineSpan, ToolCallItem, TurnTimeline } from './session-types';
 import type { NeutralMessage, NeutralPart } from '../conversation';
 import { isPlainObject } from '../shared/json';
 
@@ -65,7 +57,10 @@ export function parseSessionData(value: unknown): ParsedSessionData {
     return parsed ? [parsed] : [];
   });
   const lastTurn = Math.max(0, ...items.map((item) => ('turn' in item ? item.turn : 0)));
-  const turn = typeof value['turn'] === 'number' && Number.isInteger(value['turn']) && value['turn'] >= 0 ? Math.max(value['turn'], lastTurn) : lastTurn;
+  const turn =
+    typeof value['turn'] === 'number' && Number.isInteger(value['turn']) && value['turn'] >= 0
+      ? Math.max(value['turn'], lastTurn)
+      : lastTurn;
 
   return { data: { version: 1, settings, items, history, timelines, turn, requests }, problems };
 }
@@ -124,7 +119,10 @@ function parseItem(value: unknown, settingsProvider: ProviderId, problems: strin
         streaming: false,
         at,
         // Replies saved without a format were made in the session's format.
-        provider: value['provider'] === undefined ? settingsProvider : readProvider(value['provider'], settingsProvider, `Reply ${value['id']}`, problems),
+        provider:
+          value['provider'] === undefined
+            ? settingsProvider
+            : readProvider(value['provider'], settingsProvider, `Reply ${value['id']}`, problems),
         ...(stopReason !== undefined ? { stopReason } : {}),
         ...sourceOf(value),
       };
@@ -219,14 +217,21 @@ function parseTimeline(value: unknown): TurnTimeline | undefined {
   // A turn saved while running has no end: use its last span's end, or its start.
   const endedAt =
     typeof value['endedAt'] === 'number' ? value['endedAt'] : Math.max(value['startedAt'], ...spans.map((span) => span.end ?? span.start));
-  return { turn: value['turn'], startedAt: value['startedAt'], endedAt, spans: spans.map((span) => ({ ...span, end: span.end ?? endedAt })) };
+  return {
+    turn: value['turn'],
+    startedAt: value['startedAt'],
+    endedAt,
+    spans: spans.map((span) => ({ ...span, end: span.end ?? endedAt })),
+  };
 }
 
 function parseRequestRecord(value: unknown, historyLength: number, problems: string[]): RequestRecord | undefined {
   if (!isPlainObject(value) || typeof value['turn'] !== 'number' || typeof value['step'] !== 'number') return undefined;
-  if (typeof value['messageCount'] !== 'number' || value['messageCount'] > historyLength || !isPlainObject(value['request'])) return undefined;
+  if (typeof value['messageCount'] !== 'number' || value['messageCount'] > historyLength || !isPlainObject(value['request']))
+    return undefined;
   const request = value['request'];
-  if (typeof request['model'] !== 'string' || !Array.isArray(request['tools']) || typeof request['maxTokens'] !== 'number') return undefined;
+  if (typeof request['model'] !== 'string' || !Array.isArray(request['tools']) || typeof request['maxTokens'] !== 'number')
+    return undefined;
   if (!isProviderId(value['provider'])) {
     problems.push(
       `The request of turn ${value['turn']}, step ${value['step']} names an unknown wire format ${JSON.stringify(value['provider'])}; it was dropped, so that request cannot be rebuilt in another format.`,
@@ -247,4 +252,3 @@ function arrayOf(value: unknown, name: string, problems: string[]): unknown[] {
   if (value !== undefined) problems.push(`"${name}" is not a list; it was left empty.`);
   return [];
 }
-

@@ -46,7 +46,11 @@ export class SessionState {
   }
 
   /** Replaces the item at `ref` with `update(item)`; the kind must not change. */
-  updateItem<K extends ChatItem['kind']>(ref: ItemRef, kind: K, update: (item: Extract<ChatItem, { kind: K }>) => Extract<ChatItem, { kind: K }>): void {
+  updateItem<K extends ChatItem['kind']>(
+    ref: ItemRef,
+    kind: K,
+    update: (item: Extract<ChatItem, { kind: K }>) => Extract<ChatItem, { kind: K }>,
+  ): void {
     if (this.detached) return;
     const item = this.items[ref];
     if (!item || item.kind !== kind) return;

@@ -32,7 +32,18 @@ describe('StreamingToolCalls', () => {
     expect(items().map((item) => item.status)).toEqual(['streaming', 'streaming']);
     expect(items()[0]).toMatchObject({ server: 'weather', remoteName: 'get_forecast', partialArgs: { city: 'Oslo' } });
 
-    const refs = calls.finish([{ type: 'tool-call', toolCallId: 'a', toolName: 'weather_get_forecast', input: { city: 'Oslo' } }], (call) => ({ kind: 'tool-call', id: call.toolCallId, turn: 1, step: 1, publicName: call.toolName, args: call.input, status: 'running' }));
+    const refs = calls.finish(
+      [{ type: 'tool-call', toolCallId: 'a', toolName: 'weather_get_forecast', input: { city: 'Oslo' } }],
+      (call) => ({
+        kind: 'tool-call',
+        id: call.toolCallId,
+        turn: 1,
+        step: 1,
+        publicName: call.toolName,
+        args: call.input,
+        status: 'running',
+      }),
+    );
     expect(refs).toHaveLength(1);
     expect(items().map((item) => [item.id, item.status])).toEqual([
       ['a', 'running'],

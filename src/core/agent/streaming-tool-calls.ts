@@ -12,7 +12,9 @@ import type { ItemRef, SessionState } from './session-state';
 import type { ToolCallItem } from './session-types';
 
 /** The stream events this tracker reads (those of NeutralStreamEvent about tool calls). */
-export type ToolStreamEvent = { type: 'tool-call-start'; toolCallId: string; toolName: string; index: number } | { type: 'tool-call-delta'; index: number; argumentsDelta: string };
+export type ToolStreamEvent =
+  | { type: 'tool-call-start'; toolCallId: string; toolName: string; index: number }
+  | { type: 'tool-call-delta'; index: number; argumentsDelta: string };
 
 /** What can be read of incomplete JSON arguments: an object, or undefined while nothing is. */
 export function readPartialArguments(text: string): Record<string, unknown> | undefined {
@@ -39,7 +41,15 @@ export class StreamingToolCalls {
   push(event: ToolStreamEvent): void {
     if (event.type === 'tool-call-start') {
       if (this.byIndex.has(event.index)) return;
-      const item: ToolCallItem = { kind: 'tool-call', id: event.toolCallId, ...this.at, publicName: event.toolName, args: undefined, rawArguments: '', status: 'streaming' };
+      const item: ToolCallItem = {
+        kind: 'tool-call',
+        id: event.toolCallId,
+        ...this.at,
+        publicName: event.toolName,
+        args: undefined,
+        rawArguments: '',
+        status: 'streaming',
+      };
       const tool = this.registry.resolve(event.toolName);
       if (tool) Object.assign(item, { server: tool.server, remoteName: tool.remoteName, origin: tool.origin });
       this.byIndex.set(event.index, { ref: this.state.addItem(item), id: event.toolCallId, text: '' });
@@ -50,7 +60,11 @@ export class StreamingToolCalls {
     entry.text += event.argumentsDelta;
     const partial = readPartialArguments(entry.text);
     const text = entry.text;
-    this.state.updateItem(entry.ref, 'tool-call', (item) => ({ ...item, rawArguments: text, ...(partial !== undefined ? { partialArgs: partial } : {}) }));
+    this.state.updateItem(entry.ref, 'tool-call', (item) => ({
+      ...item,
+      rawArguments: text,
+      ...(partial !== undefined ? { partialArgs: partial } : {}),
+    }));
   }
 
   /**
@@ -79,7 +93,15 @@ export class StreamingToolCalls {
 
   private abandon(refs: Iterable<ItemRef>): void {
     for (const ref of refs) {
-      this.state.updateItem(ref, 'tool-call', (item) => (item.status === 'streaming' ? { ...item, status: 'failed', failure: { category: 'cancelled', message: 'The model stopped before it finished writing this call.' } } : item));
+      this.state.updateItem(ref, 'tool-call', (item) =>
+        item.status === 'streaming'
+          ? {
+              ...item,
+              status: 'failed',
+              failure: { category: 'cancelled', message: 'The model stopped before it finished writing this call.' },
+            }
+          : item,
+      );
     }
   }
 }

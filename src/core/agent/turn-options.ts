@@ -9,7 +9,9 @@ import type { TurnServices } from './run-turn';
 import { optional } from './session-services';
 
 /** The parts of a model request's options that come from the services (clock, ids, retry pause, origin, offline check). */
-export function modelCallOptions(services: TurnServices): Pick<CallModelOptions, 'now' | 'generateId' | 'sleep' | 'pageOrigin' | 'isOffline' | 'retryBaseMs'> {
+export function modelCallOptions(
+  services: TurnServices,
+): Pick<CallModelOptions, 'now' | 'generateId' | 'sleep' | 'pageOrigin' | 'isOffline' | 'retryBaseMs'> {
   return {
     now: services.now,
     generateId: services.generateId,
@@ -21,7 +23,12 @@ export function modelCallOptions(services: TurnServices): Pick<CallModelOptions,
 }
 
 /** A tool call's context: the registry, the person's policies and approval gate, the MCP side; `update` applies changes to its item. */
-export function toolCallContext(services: TurnServices, approvals: ApprovalGate, signal: AbortSignal, update: ToolCallContext['update']): ToolCallContext {
+export function toolCallContext(
+  services: TurnServices,
+  approvals: ApprovalGate,
+  signal: AbortSignal,
+  update: ToolCallContext['update'],
+): ToolCallContext {
   return {
     registry: services.registry,
     policies: services.policies,

@@ -4,7 +4,17 @@ import { shareRequestBody } from '../traffic/shared-body';
 import { costOf, toTokenCounts, totalUsage, usageByTurn } from './turn-usage';
 
 function exchange(patch: Partial<HttpExchange>): HttpExchange {
-  return { id: 1, wire: 'model', source: 'anthropic', method: 'POST', url: 'http://m/v1/messages', startedAt: 0, state: 'done', requestHeaders: {}, ...patch };
+  return {
+    id: 1,
+    wire: 'model',
+    source: 'anthropic',
+    method: 'POST',
+    url: 'http://m/v1/messages',
+    startedAt: 0,
+    state: 'done',
+    requestHeaders: {},
+    ...patch,
+  };
 }
 
 describe('cost of reported tokens', () => {
@@ -17,20 +27,41 @@ describe('cost of reported tokens', () => {
   });
 
   it('takes cached tokens out of an OpenAI input figure, and leaves Anthropic input as reported', () => {
-    expect(toTokenCounts({ input: 1000, output: 10, cacheRead: 400, cacheReadInInput: true })).toEqual({ input: 600, output: 10, cacheRead: 400, cacheWrite: 0 });
-    expect(toTokenCounts({ input: 1000, output: 10, cacheRead: 400, cacheWrite: 50 })).toEqual({ input: 1000, output: 10, cacheRead: 400, cacheWrite: 50 });
+    expect(toTokenCounts({ input: 1000, output: 10, cacheRead: 400, cacheReadInInput: true })).toEqual({
+      input: 600,
+      output: 10,
+      cacheRead: 400,
+      cacheWrite: 0,
+    });
+    expect(toTokenCounts({ input: 1000, output: 10, cacheRead: 400, cacheWrite: 50 })).toEqual({
+      input: 1000,
+      output: 10,
+      cacheRead: 400,
+      cacheWrite: 50,
+    });
   });
 });
 
 describe('usage by turn', () => {
   const anthropicReply = (input: number, output: number, cacheRead = 0) =>
-    JSON.stringify({ type: 'message', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', usage: { input_tokens: input, output_tokens: output, cache_read_input_tokens: cacheRead } });
+    JSON.stringify({
+      type: 'message',
+      content: [{ type: 'text', text: 'ok' }],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: input, output_tokens: output, cache_read_input_tokens: cacheRead },
+    });
   const body = (model: string) => JSON.stringify({ model, messages: [] });
 
   it('sums the usage the responses reported per turn, JSON and stream, priced by the model each request named', () => {
     const openAIStream = [
       { atMs: 1, data: JSON.stringify({ choices: [{ index: 0, delta: { content: 'hi' } }] }) },
-      { atMs: 2, data: JSON.stringify({ choices: [], usage: { prompt_tokens: 300, completion_tokens: 20, prompt_tokens_details: { cached_tokens: 100 } } }) },
+      {
+        atMs: 2,
+        data: JSON.stringify({
+          choices: [],
+          usage: { prompt_tokens: 300, completion_tokens: 20, prompt_tokens_details: { cached_tokens: 100 } },
+        }),
+      },
       { atMs: 3, data: '[DONE]' },
     ];
     const exchanges: HttpExchange[] = [
@@ -45,10 +76,22 @@ describe('usage by turn', () => {
     ];
     const turns = usageByTurn(exchanges, { claude: { input: 1, output: 10, cacheRead: 0.1 } });
     expect(turns).toHaveLength(2);
-    expect(turns[0]).toMatchObject({ turn: 1, requests: 2, unreported: 0, models: ['claude'], tokens: { input: 3000, output: 150, cacheRead: 500, cacheWrite: 0 } });
+    expect(turns[0]).toMatchObject({
+      turn: 1,
+      requests: 2,
+      unreported: 0,
+      models: ['claude'],
+      tokens: { input: 3000, output: 150, cacheRead: 500, cacheWrite: 0 },
+    });
     expect(turns[0]!.cost.amount).toBeCloseTo((3000 * 1 + 150 * 10 + 500 * 0.1) / 1e6, 12);
     expect(turns[0]!.cost.missing).toEqual([]);
-    expect(turns[1]).toMatchObject({ turn: 2, requests: 2, unreported: 1, models: ['gpt'], tokens: { input: 200, output: 20, cacheRead: 100, cacheWrite: 0 } });
+    expect(turns[1]).toMatchObject({
+      turn: 2,
+      requests: 2,
+      unreported: 1,
+      models: ['gpt'],
+      tokens: { input: 200, output: 20, cacheRead: 100, cacheWrite: 0 },
+    });
     expect(turns[1]!.cost).toEqual({ amount: 0, missing: ['input', 'output', 'cacheRead'] });
     const total = totalUsage(turns);
     expect(total.tokens).toEqual({ input: 3200, output: 170, cacheRead: 600, cacheWrite: 0 });
@@ -57,7 +100,10 @@ describe('usage by turn', () => {
 
   it('names the model of a request kept in shared parts (read from its outline)', () => {
     const requestBodyParts = shareRequestBody('{"model":"claude-long","messages":[{"role":"user","content":"hi"}]}', 'messages', 1)!;
-    const turns = usageByTurn([exchange({ turn: 1, step: 1, requestBodyParts, responseBody: '{"usage":{"input_tokens":5,"output_tokens":1}}' })], {});
+    const turns = usageByTurn(
+      [exchange({ turn: 1, step: 1, requestBodyParts, responseBody: '{"usage":{"input_tokens":5,"output_tokens":1}}' })],
+      {},
+    );
     expect(turns[0]?.models).toEqual(['claude-long']);
   });
 });

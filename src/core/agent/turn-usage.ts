@@ -80,7 +80,12 @@ function addCost(a: Cost, b: Cost): Cost {
 
 /** The sum of two sets of counts. */
 function addCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+  };
 }
 
 /** The usage a recorded model response reported, or undefined when it reported none (or is not a model response). */
@@ -90,7 +95,8 @@ export function reportedUsage(exchange: HttpExchange): ReplyUsage | undefined {
   let usage: ReplyUsage | undefined;
   if (exchange.sseEvents !== undefined) {
     const reader = summary.createStreamReader();
-    for (const record of exchange.sseEvents) reader.read(record.event === undefined ? { data: record.data } : { event: record.event, data: record.data });
+    for (const record of exchange.sseEvents)
+      reader.read(record.event === undefined ? { data: record.data } : { event: record.event, data: record.data });
     usage = reader.findings().usage;
   } else {
     const body = parseJson(exchange.responseBody);
@@ -133,5 +139,8 @@ export function usageByTurn(exchanges: readonly HttpExchange[], prices: Readonly
 
 /** The sum of every turn. */
 export function totalUsage(turns: readonly TurnUsage[]): { tokens: TokenCounts; cost: Cost } {
-  return turns.reduce((sum, turn) => ({ tokens: addCounts(sum.tokens, turn.tokens), cost: addCost(sum.cost, turn.cost) }), { tokens: zeroCounts(), cost: { amount: 0, missing: [] as PriceField[] } });
+  return turns.reduce((sum, turn) => ({ tokens: addCounts(sum.tokens, turn.tokens), cost: addCost(sum.cost, turn.cost) }), {
+    tokens: zeroCounts(),
+    cost: { amount: 0, missing: [] as PriceField[] },
+  });
 }

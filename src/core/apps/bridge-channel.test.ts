@@ -8,7 +8,16 @@ function channel(options: { now?: () => number } = {}) {
   const posted: unknown[] = [];
   const received: unknown[] = [];
   const dropped: number[] = [];
-  const bridge = new BridgeChannel({ log, viewId: 'v1', server: 'basic', toolCallId: 'call-1', post: (message) => posted.push(message), limit: { burst: 5, perSecond: 10 }, onDropped: (total) => dropped.push(total), ...options });
+  const bridge = new BridgeChannel({
+    log,
+    viewId: 'v1',
+    server: 'basic',
+    toolCallId: 'call-1',
+    post: (message) => posted.push(message),
+    limit: { burst: 5, perSecond: 10 },
+    onDropped: (total) => dropped.push(total),
+    ...options,
+  });
   bridge.onmessage = (message) => received.push(message);
   return { log, posted, received, dropped, bridge };
 }
@@ -30,7 +39,13 @@ describe('BridgeChannel', () => {
     const { posted, received, bridge } = channel();
     bridge.receive({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} });
     expect(received).toEqual([]);
-    expect(posted).toEqual([{ jsonrpc: '2.0', id: 7, error: { code: METHOD_NOT_FOUND, message: expect.stringContaining('does not serve "sampling/createMessage"') } }]);
+    expect(posted).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: METHOD_NOT_FOUND, message: expect.stringContaining('does not serve "sampling/createMessage"') },
+      },
+    ]);
   });
 
   it('ignores what is not JSON-RPC, and records it as invalid', () => {
@@ -46,7 +61,8 @@ describe('BridgeChannel', () => {
     try {
       let clock = 0;
       const { log, received, dropped, bridge } = channel({ now: () => clock });
-      for (let index = 0; index < 10_000; index += 1) bridge.receive({ jsonrpc: '2.0', method: 'notifications/message', params: { index } });
+      for (let index = 0; index < 10_000; index += 1)
+        bridge.receive({ jsonrpc: '2.0', method: 'notifications/message', params: { index } });
       expect(received).toHaveLength(5);
       vi.advanceTimersByTime(DROP_REPORT_MS);
       const reports = log.getSnapshot().entries.filter((entry) => entry.method === 'rate-limited');
@@ -65,7 +81,13 @@ describe('BridgeChannel', () => {
   it('records a blocked request the view reports and tells the host', () => {
     const violations: unknown[] = [];
     const log = new BridgeLog();
-    const bridge = new BridgeChannel({ log, viewId: 'v', server: 's', post: () => undefined, onViolation: (violation) => violations.push(violation) });
+    const bridge = new BridgeChannel({
+      log,
+      viewId: 'v',
+      server: 's',
+      post: () => undefined,
+      onViolation: (violation) => violations.push(violation),
+    });
     bridge.receive({ type: 'glassbox/csp-violation', directive: 'connect-src', blockedURI: 'https://evil.example' });
     expect(violations).toEqual([{ directive: 'connect-src', blockedURI: 'https://evil.example' }]);
     expect(log.getSnapshot().entries[0]).toMatchObject({ method: 'csp-violation', direction: 'from-app' });

@@ -113,7 +113,13 @@ export class BridgeChannel implements Transport {
     if (!this.take()) return;
     if (isPlainObject(data) && data.type === CSP_VIOLATION_MESSAGE) {
       const violation = { directive: String(data.directive), blockedURI: String(data.blockedURI) };
-      this.record('from-app', 'csp-violation', violation, undefined, `Blocked by the view's Content-Security-Policy (${violation.directive}): ${violation.blockedURI}`);
+      this.record(
+        'from-app',
+        'csp-violation',
+        violation,
+        undefined,
+        `Blocked by the view's Content-Security-Policy (${violation.directive}): ${violation.blockedURI}`,
+      );
       this.options.onViolation?.(violation);
       return;
     }
@@ -125,7 +131,14 @@ export class BridgeChannel implements Transport {
     const id = idOf(data);
     this.record('from-app', method, data, id);
     if (typeof data.method === 'string' && id !== undefined && !VIEW_REQUESTS.includes(data.method)) {
-      void this.send({ jsonrpc: '2.0', id, error: { code: METHOD_NOT_FOUND, message: `Glassbox does not serve "${data.method}" to an app view. It serves: ${VIEW_REQUESTS.join(', ')}.` } } as JSONRPCMessage);
+      void this.send({
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: METHOD_NOT_FOUND,
+          message: `Glassbox does not serve "${data.method}" to an app view. It serves: ${VIEW_REQUESTS.join(', ')}.`,
+        },
+      } as JSONRPCMessage);
       return;
     }
     this.onmessage?.(data as unknown as JSONRPCMessage);
@@ -155,7 +168,13 @@ export class BridgeChannel implements Transport {
   private reportDropped(): void {
     const fresh = this.dropped - this.droppedReported;
     this.droppedReported = this.dropped;
-    this.record('from-app', 'rate-limited', { dropped: fresh, total: this.dropped }, undefined, `The view sent more than ${this.limit.burst} messages at once (then ${this.limit.perSecond}/s): ${fresh} dropped unread (${this.dropped} in all).`);
+    this.record(
+      'from-app',
+      'rate-limited',
+      { dropped: fresh, total: this.dropped },
+      undefined,
+      `The view sent more than ${this.limit.burst} messages at once (then ${this.limit.perSecond}/s): ${fresh} dropped unread (${this.dropped} in all).`,
+    );
     this.options.onDropped?.(this.dropped);
   }
 

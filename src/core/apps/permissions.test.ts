@@ -3,7 +3,10 @@ import { frameAllowAttribute, grantedCapability, readPermissionAsk } from './per
 
 describe('view permissions', () => {
   it('splits what a resource asked for into grantable and unknown, in a stable order without repeats', () => {
-    expect(readPermissionAsk(['clipboardWrite', 'geolocation', 'usb', 'geolocation', 'usb'])).toEqual({ grantable: ['geolocation', 'clipboardWrite'], unknown: ['usb'] });
+    expect(readPermissionAsk(['clipboardWrite', 'geolocation', 'usb', 'geolocation', 'usb'])).toEqual({
+      grantable: ['geolocation', 'clipboardWrite'],
+      unknown: ['usb'],
+    });
     expect(readPermissionAsk([])).toEqual({ grantable: [], unknown: [] });
   });
 

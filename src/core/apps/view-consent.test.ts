@@ -120,7 +120,11 @@ describe("decideViewToolCall: a view's call goes through the model's policy", ()
   it('collapses a polling view’s calls waiting at once into one question, all run after one answer', async () => {
     const policies = new PolicyStore({ storage: memoryStorage() });
     const queue = new ViewConsentQueue();
-    const calls = [decideViewToolCall(call, policies, queue), decideViewToolCall(call, policies, queue), decideViewToolCall(call, policies, queue)];
+    const calls = [
+      decideViewToolCall(call, policies, queue),
+      decideViewToolCall(call, policies, queue),
+      decideViewToolCall(call, policies, queue),
+    ];
     await settle();
     expect(queue.getSnapshot()).toEqual([expect.objectContaining({ count: 3 })]);
     queue.answer(queue.getSnapshot()[0]!.id, 'always');

@@ -49,7 +49,10 @@ export class ViewConsentQueue {
   /** Asks the person; a question identical to one already waiting joins it (its count goes up). */
   ask(question: ViewQuestion): Promise<ViewAnswer> {
     return new Promise((resolve) => {
-      const same = this.waiting.find((item) => item.kind === question.kind && item.title === question.title && item.detail === question.detail && item.tool === question.tool);
+      const same = this.waiting.find(
+        (item) =>
+          item.kind === question.kind && item.title === question.title && item.detail === question.detail && item.tool === question.tool,
+      );
       if (same) {
         this.resolvers.get(same.id)?.push(resolve);
         this.update(this.waiting.map((item) => (item === same ? { ...item, count: item.count + 1 } : item)));
@@ -68,7 +71,10 @@ export class ViewConsentQueue {
   answer(id: string, answer: ViewAnswer): void {
     const question = this.waiting.find((item) => item.id === id);
     if (question === undefined) return;
-    const answered = this.waiting.filter((item) => item === question || (answer === 'always' && question.kind === 'tool' && item.kind === 'tool' && item.tool === question.tool));
+    const answered = this.waiting.filter(
+      (item) =>
+        item === question || (answer === 'always' && question.kind === 'tool' && item.kind === 'tool' && item.tool === question.tool),
+    );
     this.update(this.waiting.filter((item) => !answered.includes(item)));
     for (const item of answered) {
       for (const resolve of this.resolvers.get(item.id) ?? []) resolve(answer);
@@ -99,19 +105,29 @@ export interface ViewToolCall {
 }
 
 /** A view's tool call decided: run it, or not, and why. */
-export type ViewToolDecision = { run: true; decision: 'allowed-by-policy' | 'allowed-once' | 'always-allowed' } | { run: false; reason: string };
+export type ViewToolDecision =
+  { run: true; decision: 'allowed-by-policy' | 'allowed-once' | 'always-allowed' } | { run: false; reason: string };
 
 /**
  * Decides a view's tool call as the model's calls are decided: the policy's allow runs it, deny
  * refuses it, ask puts the question to the person (through `queue`). Allowing pins the definition
  * (once) or sets the policy to allow (always), so a changed definition asks again.
  */
-export async function decideViewToolCall(call: ViewToolCall, policies: ViewToolPolicies, queue: Pick<ViewConsentQueue, 'ask'>): Promise<ViewToolDecision> {
+export async function decideViewToolCall(
+  call: ViewToolCall,
+  policies: ViewToolPolicies,
+  queue: Pick<ViewConsentQueue, 'ask'>,
+): Promise<ViewToolDecision> {
   const { server, tool } = call;
   const policy = policies.effectivePolicy(server, tool, call.annotations);
   if (policy === 'allow') return { run: true, decision: 'allowed-by-policy' };
   if (policy === 'deny') return { run: false, reason: `The tool policy for ${server}/${tool} is "deny"; the call was not made.` };
-  const answer = await queue.ask({ kind: 'tool', title: `The view asks to call ${tool}`, detail: JSON.stringify(call.args, null, 2), tool });
+  const answer = await queue.ask({
+    kind: 'tool',
+    title: `The view asks to call ${tool}`,
+    detail: JSON.stringify(call.args, null, 2),
+    tool,
+  });
   if (answer === 'deny') return { run: false, reason: `The person did not allow ${tool}.` };
   if (answer === 'always') policies.setPolicy(server, tool, 'allow');
   else policies.pin(server, tool);

@@ -21,7 +21,11 @@ describe('buildViewPolicy', () => {
   });
 
   it('lets a view connect only to its declared connect domains, and load only from its resource domains', () => {
-    const { policy } = buildViewPolicy({ ...none, connectDomains: ['https://api.example.com', 'wss://live.example.com'], resourceDomains: ['https://cdn.example.com/'] });
+    const { policy } = buildViewPolicy({
+      ...none,
+      connectDomains: ['https://api.example.com', 'wss://live.example.com'],
+      resourceDomains: ['https://cdn.example.com/'],
+    });
     expect(directive(policy, 'connect-src')).toEqual(['https://api.example.com', 'wss://live.example.com']);
     expect(directive(policy, 'script-src')).toEqual(["'unsafe-inline'", 'https://cdn.example.com']);
     expect(directive(policy, 'img-src')).toContain('https://cdn.example.com');
@@ -29,7 +33,17 @@ describe('buildViewPolicy', () => {
   });
 
   it('never widens beyond the declaration: wildcards, keywords, paths and injected directives are refused', () => {
-    const { policy, refused } = buildViewPolicy({ ...none, connectDomains: ['*', "'unsafe-eval'", 'https://a.example.com; script-src *', 'https://b.example.com/path', 'data:', 'https://ok.example.com'] });
+    const { policy, refused } = buildViewPolicy({
+      ...none,
+      connectDomains: [
+        '*',
+        "'unsafe-eval'",
+        'https://a.example.com; script-src *',
+        'https://b.example.com/path',
+        'data:',
+        'https://ok.example.com',
+      ],
+    });
     expect(directive(policy, 'connect-src')).toEqual(['https://ok.example.com']);
     expect(policy).not.toContain('unsafe-eval');
     expect(policy.match(/script-src/g)).toHaveLength(1);

@@ -35,7 +35,14 @@ export class AuthError extends Error {
   readonly endpoint: string | undefined;
   readonly fix: string;
 
-  constructor(details: { code: AuthErrorCode; step: AuthStepKind; message: string; fix: string; endpoint?: string | undefined; cause?: unknown }) {
+  constructor(details: {
+    code: AuthErrorCode;
+    step: AuthStepKind;
+    message: string;
+    fix: string;
+    endpoint?: string | undefined;
+    cause?: unknown;
+  }) {
     super(details.message, { cause: details.cause });
     this.code = details.code;
     this.step = details.step;

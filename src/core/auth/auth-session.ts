@@ -210,7 +210,9 @@ export class AuthSession {
     step.check(`The protected-resource metadata now names ${issuer}; the tokens came from ${record.issuer}`);
     await this.store.delete(this.serverUrl, record.issuer);
     this.client = undefined;
-    step.ok(`The old tokens and the client registered at ${record.issuer} are dropped; signing in again at ${issuer}, with a client of its own.`);
+    step.ok(
+      `The old tokens and the client registered at ${record.issuer} are dropped; signing in again at ${issuer}, with a client of its own.`,
+    );
     return true;
   }
 
@@ -219,12 +221,22 @@ export class AuthSession {
     const known = this.discovery;
     const sameMetadata = challenge?.resourceMetadataUrl === undefined || known?.urlsTried.includes(challenge.resourceMetadataUrl.href);
     if (known && sameMetadata && !again) return known;
-    this.discovery = await discover({ serverUrl: this.serverUrl, ...(challenge && { challenge }), fetch: this.fetch, trace: this.trace, failure: this.failure });
+    this.discovery = await discover({
+      serverUrl: this.serverUrl,
+      ...(challenge && { challenge }),
+      fetch: this.fetch,
+      trace: this.trace,
+      failure: this.failure,
+    });
     return this.discovery;
   }
 
   /** Discovery (when needed), the client, the popup and the token exchange: one prompt from `budget`. */
-  private async signInInteractively(challenge: Challenge | undefined, scopeOverride: string | undefined, budget: PromptBudget): Promise<TokenRecord> {
+  private async signInInteractively(
+    challenge: Challenge | undefined,
+    scopeOverride: string | undefined,
+    budget: PromptBudget,
+  ): Promise<TokenRecord> {
     budget.take();
     const { discovery, client, scope, requested } = await this.prepare(challenge, scopeOverride);
     const dpopKey = await this.newDpopKey(discovery, challenge);
@@ -277,7 +289,11 @@ export class AuthSession {
       const started = { authorizationUrl: new URL(pending.authorizationUrl), codeVerifier: pending.codeVerifier, state: pending.state };
       const dpopKey = pending.dpop ? await createDpopKey() : undefined;
       // The code is exchanged with the redirect URI it was sent to (RFC 6749 §4.1.3), even if this version's differs.
-      const tokens = await finishAuthorization(step, started, callback, { ...this.authorizeContext(pending.discovery, this.client, undefined, dpopKey), redirectUri: pending.redirectUri, trace: this.trace });
+      const tokens = await finishAuthorization(step, started, callback, {
+        ...this.authorizeContext(pending.discovery, this.client, undefined, dpopKey),
+        redirectUri: pending.redirectUri,
+        trace: this.trace,
+      });
       return this.keep(tokens, pending.discovery, pending.scope, undefined, dpopKey);
     });
   }
@@ -286,9 +302,19 @@ export class AuthSession {
   private async prepare(
     challenge: Challenge | undefined,
     scopeOverride: string | undefined,
-  ): Promise<{ discovery: Discovery; client: ResolvedClient & { issuer: string }; scope: string | undefined; requested: string | undefined }> {
+  ): Promise<{
+    discovery: Discovery;
+    client: ResolvedClient & { issuer: string };
+    scope: string | undefined;
+    requested: string | undefined;
+  }> {
     const discovery = await this.discover(challenge);
-    const scope = chooseScope({ ...(scopeOverride && { override: scopeOverride }), ...(this.options.config?.scopes && { configured: this.options.config.scopes }), ...(challenge && { challenge }), discovery });
+    const scope = chooseScope({
+      ...(scopeOverride && { override: scopeOverride }),
+      ...(this.options.config?.scopes && { configured: this.options.config.scopes }),
+      ...(challenge && { challenge }),
+      discovery,
+    });
     const requested = withOfflineAccess(scope, discovery.metadata);
     if (this.client === undefined || this.client.issuer !== issuerOf(discovery)) {
       const resolved = await resolveClient({
@@ -352,11 +378,19 @@ export class AuthSession {
   }
 
   /** Stores tokens as the server's record; the DPoP key only when the token came back DPoP-bound (else it is a Bearer token). */
-  private async keep(tokens: OAuthTokens, discovery: Discovery, requestedScope: string | undefined, previous: TokenRecord | undefined, dpopKey?: DpopKey): Promise<TokenRecord> {
+  private async keep(
+    tokens: OAuthTokens,
+    discovery: Discovery,
+    requestedScope: string | undefined,
+    previous: TokenRecord | undefined,
+    dpopKey?: DpopKey,
+  ): Promise<TokenRecord> {
     const bound = dpopKey !== undefined && tokens.token_type.toLowerCase() === 'dpop';
     if (previous === undefined) this.signer.restart();
     const account = accountOf(tokens, previous);
-    const client = previous ? { clientId: previous.clientId, clientSource: previous.clientSource, registeredClientSecret: previous.registeredClientSecret } : clientFields(this.client);
+    const client = previous
+      ? { clientId: previous.clientId, clientSource: previous.clientSource, registeredClientSecret: previous.registeredClientSecret }
+      : clientFields(this.client);
     const record: TokenRecord = {
       serverUrl: this.serverUrl,
       issuer: issuerOf(discovery),
@@ -388,7 +422,9 @@ function issuerOf(discovery: Discovery): string {
 }
 
 /** The client fields of a record, from the client just resolved. */
-function clientFields(client: (ResolvedClient & { issuer: string }) | undefined): Pick<TokenRecord, 'clientId' | 'clientSource' | 'registeredClientSecret'> {
+function clientFields(
+  client: (ResolvedClient & { issuer: string }) | undefined,
+): Pick<TokenRecord, 'clientId' | 'clientSource' | 'registeredClientSecret'> {
   if (client === undefined) throw new Error('no client resolved');
   const secret = client.source === 'dynamic' ? client.information.client_secret : undefined;
   return { clientId: client.information.client_id, clientSource: client.source, ...(secret && { registeredClientSecret: secret }) };

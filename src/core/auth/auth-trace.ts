@@ -13,7 +13,8 @@ import type { DpopProof } from './dpop';
 import { redactBody, redactOAuthUrl, redactParams } from './redact-oauth';
 
 /** The steps of the flow, in the order they usually run. */
-export type AuthStepKind = 'resource-metadata' | 'as-metadata' | 'migration' | 'registration' | 'authorize' | 'token' | 'refresh' | 'revoke' | 'dpop-proofs';
+export type AuthStepKind =
+  'resource-metadata' | 'as-metadata' | 'migration' | 'registration' | 'authorize' | 'token' | 'refresh' | 'revoke' | 'dpop-proofs';
 
 /** How a step ended; `running` until it does. */
 export type AuthStepStatus = 'running' | 'ok' | 'failed' | 'skipped';
@@ -79,7 +80,11 @@ export class StepRecorder {
   /** `next` wrapped so each request and its response (or its failure) is recorded in this step. */
   fetch(next: FetchLike): FetchLike {
     return async (url, init) => {
-      const exchange: AuthExchange = { method: (init?.method ?? 'GET').toUpperCase(), url: redactOAuthUrl(url), requestBody: recordRequestBody(init) };
+      const exchange: AuthExchange = {
+        method: (init?.method ?? 'GET').toUpperCase(),
+        url: redactOAuthUrl(url),
+        requestBody: recordRequestBody(init),
+      };
       const proof = headerValue(init?.headers, 'dpop');
       const dpop = proof === null ? undefined : readProof(proof);
       if (dpop) exchange.dpop = dpop;
@@ -90,11 +95,15 @@ export class StepRecorder {
         exchange.status = response.status;
         exchange.contentType = response.headers.get('content-type') ?? undefined;
         exchange.allowOrigin = response.headers.get('access-control-allow-origin') ?? undefined;
-        const text = await response.clone().text().catch(() => '');
+        const text = await response
+          .clone()
+          .text()
+          .catch(() => '');
         exchange.responseBody = redactBody(text.slice(0, MAX_RECORDED_BODY), response.headers.get('content-type'));
         return response;
       } catch (error) {
-        exchange.failure = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+        exchange.failure =
+          error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
         throw error;
       } finally {
         this.changed();
@@ -118,7 +127,11 @@ export class StepRecorder {
   navigation(url: string | URL, callback?: URLSearchParams): void {
     const redacted = redactOAuthUrl(url);
     this.record.urlsTried.push(redacted);
-    this.record.exchanges.push({ method: 'NAVIGATE', url: redacted, ...(callback === undefined ? {} : { responseBody: redactParams(callback) }) });
+    this.record.exchanges.push({
+      method: 'NAVIGATE',
+      url: redacted,
+      ...(callback === undefined ? {} : { responseBody: redactParams(callback) }),
+    });
     this.changed();
   }
 
@@ -134,7 +147,11 @@ export class StepRecorder {
 
   /** Ends the step as failed with the coded error, and returns the error for throwing. */
   fail(error: AuthError): AuthError {
-    this.record.error = { code: error.code, message: redactUrlsInText(error.message), ...(error.endpoint === undefined ? {} : { endpoint: redactUrlsInText(error.endpoint) }) };
+    this.record.error = {
+      code: error.code,
+      message: redactUrlsInText(error.message),
+      ...(error.endpoint === undefined ? {} : { endpoint: redactUrlsInText(error.endpoint) }),
+    };
     this.record.fix = error.fix === undefined ? undefined : redactUrlsInText(error.fix);
     this.end('failed');
     return error;

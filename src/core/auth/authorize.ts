@@ -4,7 +4,13 @@
  * `iss` checked (RFC 9207); then the code exchanged for tokens. The SDK builds the URL and makes
  * the token request; the checks and the naming of failures are ours.
  */
-import { exchangeAuthorization, IssuerMismatchError, OAuthError, startAuthorization, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
+import {
+  exchangeAuthorization,
+  IssuerMismatchError,
+  OAuthError,
+  startAuthorization,
+  validateAuthorizationResponseIssuer,
+} from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
 import { AuthError } from './auth-error';
 import type { AuthStepKind, AuthTrace, StepRecorder } from './auth-trace';
@@ -33,7 +39,10 @@ export interface AuthorizeOptions {
 /** A random `state` value: 256 bits, base64url. */
 function randomState(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The coded error of a token-endpoint request (`token` or `refresh` step) that failed. */
@@ -58,31 +67,37 @@ export function tokenFailure(step: StepRecorder, error: unknown, context: Failur
 /** Checks the callback's `state`, `error` and `iss`, in that order; returns the code. */
 function checkCallback(step: StepRecorder, callback: URLSearchParams, state: string, discovery: Discovery): string {
   if (callback.get('state') !== state) {
-    throw step.fail(new AuthError({
-      code: 'state-mismatch',
-      step: 'authorize',
-      message: 'The sign-in answer does not carry the state this page sent: it is not the answer to this sign-in.',
-      fix: 'Start the sign-in again from this page; close other sign-in windows for this server.',
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'state-mismatch',
+        step: 'authorize',
+        message: 'The sign-in answer does not carry the state this page sent: it is not the answer to this sign-in.',
+        fix: 'Start the sign-in again from this page; close other sign-in windows for this server.',
+      }),
+    );
   }
   step.check('state matches the one sent');
   const error = callback.get('error');
   if (error !== null) {
     const description = callback.get('error_description') ?? '';
     if (error === 'access_denied') {
-      throw step.fail(new AuthError({
-        code: 'consent-denied',
-        step: 'authorize',
-        message: `Access was not granted${description ? `: ${description}` : '.'}`,
-        fix: 'Sign in again and allow access, or remove the server.',
-      }));
+      throw step.fail(
+        new AuthError({
+          code: 'consent-denied',
+          step: 'authorize',
+          message: `Access was not granted${description ? `: ${description}` : '.'}`,
+          fix: 'Sign in again and allow access, or remove the server.',
+        }),
+      );
     }
-    throw step.fail(new AuthError({
-      code: 'authorization-failed',
-      step: 'authorize',
-      message: `The authorization server answered ${error}${description ? `: ${description}` : ''}.`,
-      fix: 'Check the server’s OAuth settings (client id, scopes, redirect URI) and sign in again.',
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'authorization-failed',
+        step: 'authorize',
+        message: `The authorization server answered ${error}${description ? `: ${description}` : ''}.`,
+        fix: 'Check the server’s OAuth settings (client id, scopes, redirect URI) and sign in again.',
+      }),
+    );
   }
   const metadata = discovery.metadata;
   try {
@@ -105,12 +120,15 @@ function checkCallback(step: StepRecorder, callback: URLSearchParams, state: str
   }
   if (callback.has('iss')) step.check('iss matches the authorization server (RFC 9207)');
   const code = callback.get('code');
-  if (code === null) throw step.fail(new AuthError({
-    code: 'authorization-failed',
-    step: 'authorize',
-    message: 'The sign-in answer has no code.',
-    fix: 'Sign in again.',
-  }));
+  if (code === null)
+    throw step.fail(
+      new AuthError({
+        code: 'authorization-failed',
+        step: 'authorize',
+        message: 'The sign-in answer has no code.',
+        fix: 'Sign in again.',
+      }),
+    );
   return code;
 }
 
@@ -122,7 +140,10 @@ export interface StartedAuthorization {
 }
 
 /** The `authorize` step's first half: the PKCE pair, the state and the URL (nothing opened yet). */
-export async function beginAuthorization(step: StepRecorder, options: Omit<AuthorizeOptions, 'openAuthorization' | 'fetch' | 'trace' | 'failure'>): Promise<StartedAuthorization> {
+export async function beginAuthorization(
+  step: StepRecorder,
+  options: Omit<AuthorizeOptions, 'openAuthorization' | 'fetch' | 'trace' | 'failure'>,
+): Promise<StartedAuthorization> {
   const { discovery, client, redirectUri, scope } = options;
   const state = randomState();
   try {
@@ -137,13 +158,15 @@ export async function beginAuthorization(step: StepRecorder, options: Omit<Autho
     step.check(`PKCE S256, state, resource ${discovery.resource}${scope ? `, scope "${scope}"` : ''}`);
     return { ...started, state };
   } catch (error) {
-    throw step.fail(new AuthError({
-      code: 'incompatible-server',
-      step: 'authorize',
-      message: String(error instanceof Error ? error.message : error),
-      fix: 'The authorization server must support the code flow with PKCE S256.',
-      cause: error,
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'incompatible-server',
+        step: 'authorize',
+        message: String(error instanceof Error ? error.message : error),
+        fix: 'The authorization server must support the code flow with PKCE S256.',
+        cause: error,
+      }),
+    );
   }
 }
 
@@ -190,13 +213,15 @@ export async function authorize(options: AuthorizeOptions): Promise<OAuthTokens>
   } catch (error) {
     step.navigation(started.authorizationUrl);
     if (error instanceof AuthError) throw step.fail(error);
-    throw step.fail(new AuthError({
-      code: 'authorization-failed',
-      step: 'authorize',
-      message: `The sign-in window failed: ${String(error)}`,
-      fix: 'Sign in again.',
-      cause: error,
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'authorization-failed',
+        step: 'authorize',
+        message: `The sign-in window failed: ${String(error)}`,
+        fix: 'Sign in again.',
+        cause: error,
+      }),
+    );
   }
   return finishAuthorization(step, started, callback, options);
 }

@@ -57,7 +57,9 @@ export async function resolveClient(options: ResolveClientOptions): Promise<Reso
   const step = trace.begin('registration');
   if (config?.clientId) {
     step.ok(`Client id ${config.clientId} from the server's configuration.`);
-    const information = config.clientSecret ? { client_id: config.clientId, client_secret: config.clientSecret } : { client_id: config.clientId };
+    const information = config.clientSecret
+      ? { client_id: config.clientId, client_secret: config.clientSecret }
+      : { client_id: config.clientId };
     return { information, source: 'config' };
   }
   const metadata = discovery.metadata;
@@ -109,7 +111,9 @@ export async function resolveClient(options: ResolveClientOptions): Promise<Reso
         new AuthError({
           code: notFound ? 'metadata-not-found' : 'registration-rejected',
           step: 'registration',
-          message: notFound ? `No authorization-server metadata was found and the default ${endpoint} answered 404.` : `The registration endpoint refused: ${code} ${description}`.trim(),
+          message: notFound
+            ? `No authorization-server metadata was found and the default ${endpoint} answered 404.`
+            : `The registration endpoint refused: ${code} ${description}`.trim(),
           fix: notFound
             ? `Publish RFC 9728 and RFC 8414 metadata (none at ${discovery.urlsTried.join(', ')}), or put a client id in the server's "oauth" config.`
             : `Put a client id registered with this authorization server in the server's "oauth": { "clientId": … }.`,
@@ -118,13 +122,15 @@ export async function resolveClient(options: ResolveClientOptions): Promise<Reso
         }),
       );
     }
-    throw step.fail(new AuthError({
-      code: 'registration-rejected',
-      step: 'registration',
-      message: `Registration failed: ${String(error)}`,
-      fix: `Put a client id in the server's "oauth" config.`,
-      ...(endpoint && { endpoint }),
-      cause: error,
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'registration-rejected',
+        step: 'registration',
+        message: `Registration failed: ${String(error)}`,
+        fix: `Put a client id in the server's "oauth" config.`,
+        ...(endpoint && { endpoint }),
+        cause: error,
+      }),
+    );
   }
 }

@@ -50,7 +50,12 @@ export interface Discovery {
 export function readChallenge(response: Response): Challenge {
   const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
   const dpop = /(^|,)\s*dpop(\s|,|$)/i.test(response.headers.get('www-authenticate') ?? '');
-  return { ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope && { scope }), ...(error && { error }), ...(dpop && { dpop: true as const }) };
+  return {
+    ...(resourceMetadataUrl && { resourceMetadataUrl }),
+    ...(scope && { scope }),
+    ...(error && { error }),
+    ...(dpop && { dpop: true as const }),
+  };
 }
 
 /** What discovery needs. */
@@ -75,7 +80,11 @@ async function findResourceMetadata(options: DiscoverOptions): Promise<OAuthProt
   if (challenge?.resourceMetadataUrl) step.check(`The 401 challenge names the metadata URL ${challenge.resourceMetadataUrl.href}`);
   let metadata: OAuthProtectedResourceMetadata;
   try {
-    metadata = await discoverOAuthProtectedResourceMetadata(serverUrl, challenge?.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}, step.fetch(fetch));
+    metadata = await discoverOAuthProtectedResourceMetadata(
+      serverUrl,
+      challenge?.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {},
+      step.fetch(fetch),
+    );
   } catch (error) {
     // A URL the server itself pointed at must answer; the well-known guesses may be absent.
     if (challenge?.resourceMetadataUrl) {
@@ -92,7 +101,9 @@ async function findResourceMetadata(options: DiscoverOptions): Promise<OAuthProt
       );
     }
     if (!failure.corsApplies) throwIfBlocked(step, failure);
-    step.skip(`No protected-resource metadata at ${step.record.urlsTried.join(', ')}: a 2025-03-26 server, so its origin is taken as the authorization server.`);
+    step.skip(
+      `No protected-resource metadata at ${step.record.urlsTried.join(', ')}: a 2025-03-26 server, so its origin is taken as the authorization server.`,
+    );
     return undefined;
   }
   if (!checkResourceAllowed({ requestedResource: serverUrl, configuredResource: metadata.resource })) {
@@ -108,19 +119,26 @@ async function findResourceMetadata(options: DiscoverOptions): Promise<OAuthProt
   }
   step.check(`The metadata's resource ${metadata.resource} covers ${serverUrl}`);
   if (!metadata.authorization_servers?.length) {
-    throw step.fail(new AuthError({
-      code: 'incompatible-server',
-      step: 'resource-metadata',
-      message: 'The resource metadata names no authorization server.',
-      fix: 'List the authorization server in `authorization_servers`.',
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'incompatible-server',
+        step: 'resource-metadata',
+        message: 'The resource metadata names no authorization server.',
+        fix: 'List the authorization server in `authorization_servers`.',
+      }),
+    );
   }
   step.ok(`Authorization server: ${metadata.authorization_servers[0]}`);
   return metadata;
 }
 
 /** Step 2: the authorization server's metadata (undefined only in the 2025-03-26 fallback). */
-async function findServerMetadata(options: DiscoverOptions, authorizationServer: string, fallback: boolean, earlierUrls: readonly string[]): Promise<AuthorizationServerMetadata | undefined> {
+async function findServerMetadata(
+  options: DiscoverOptions,
+  authorizationServer: string,
+  fallback: boolean,
+  earlierUrls: readonly string[],
+): Promise<AuthorizationServerMetadata | undefined> {
   const step = options.trace.begin('as-metadata');
   let metadata: AuthorizationServerMetadata | undefined;
   try {
@@ -140,14 +158,16 @@ async function findServerMetadata(options: DiscoverOptions, authorizationServer:
       );
     }
     throwIfBlocked(step, options.failure);
-    throw step.fail(new AuthError({
-      code: 'incompatible-server',
-      step: 'as-metadata',
-      message: `The authorization-server metadata could not be read: ${String(error)}`,
-      fix: 'Serve valid RFC 8414 metadata.',
-      endpoint,
-      cause: error,
-    }));
+    throw step.fail(
+      new AuthError({
+        code: 'incompatible-server',
+        step: 'as-metadata',
+        message: `The authorization-server metadata could not be read: ${String(error)}`,
+        fix: 'Serve valid RFC 8414 metadata.',
+        endpoint,
+        cause: error,
+      }),
+    );
   }
   if (metadata === undefined) {
     throwIfBlocked(step, options.failure);
@@ -163,7 +183,9 @@ async function findServerMetadata(options: DiscoverOptions, authorizationServer:
         }),
       );
     }
-    step.skip(`No metadata at ${tried.join(', ')}: using the 2025-03-26 default endpoints /authorize, /token and /register of ${authorizationServer}.`);
+    step.skip(
+      `No metadata at ${tried.join(', ')}: using the 2025-03-26 default endpoints /authorize, /token and /register of ${authorizationServer}.`,
+    );
     return undefined;
   }
   step.check(`issuer ${metadata.issuer} matches ${authorizationServer}`);

@@ -20,7 +20,10 @@ let dpopServer: RunningAuthServer;
 let plainServer: RunningAuthServer;
 
 beforeAll(async () => {
-  [dpopServer, plainServer] = await Promise.all([start({ redirectUris: [APP.redirectUri], dpop: true }), start({ redirectUris: [APP.redirectUri] })]);
+  [dpopServer, plainServer] = await Promise.all([
+    start({ redirectUris: [APP.redirectUri], dpop: true }),
+    start({ redirectUris: [APP.redirectUri] }),
+  ]);
 }, 30_000);
 afterAll(async () => {
   await Promise.all([dpopServer.close(), plainServer.close()]);
@@ -38,7 +41,9 @@ describe('DPoP sign-in', () => {
     // The resource server accepted proofs only after asking for its nonce once.
     expect(dpopServer.dpop?.nonceChallenges).toBe(1);
     expect(dpopServer.dpop?.accepted.length).toBeGreaterThan(1);
-    expect(dpopServer.dpop?.accepted.every((claims) => claims['nonce'] === dpopServer.dpop?.nonce && claims['htu'] === dpopServer.mcpUrl)).toBe(true);
+    expect(
+      dpopServer.dpop?.accepted.every((claims) => claims['nonce'] === dpopServer.dpop?.nonce && claims['htu'] === dpopServer.mcpUrl),
+    ).toBe(true);
 
     const steps = run.session.trace.steps();
     const token = steps.find((step) => step.step === 'token');
@@ -52,8 +57,18 @@ describe('DPoP sign-in', () => {
     // The MCP requests' proofs, for the debugger: ath (a hash), never the token.
     const proofs = steps.find((step) => step.step === 'dpop-proofs');
     expect(proofs?.exchanges[0]?.status).toBe(401);
-    expect(proofs?.exchanges.at(-1)).toMatchObject({ status: 200, dpop: { claims: { htm: 'POST', htu: dpopServer.mcpUrl, ath: expect.any(String), nonce: dpopServer.dpop?.nonce } } });
-    expect(stepsOf(run.session)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:ok', 'dpop-proofs:ok']);
+    expect(proofs?.exchanges.at(-1)).toMatchObject({
+      status: 200,
+      dpop: { claims: { htm: 'POST', htu: dpopServer.mcpUrl, ath: expect.any(String), nonce: dpopServer.dpop?.nonce } },
+    });
+    expect(stepsOf(run.session)).toEqual([
+      'resource-metadata:ok',
+      'as-metadata:ok',
+      'registration:ok',
+      'authorize:ok',
+      'token:ok',
+      'dpop-proofs:ok',
+    ]);
     expectNoLeak(run);
   });
 
@@ -90,7 +105,10 @@ describe('authorization server migration (SEP-2352)', () => {
       expect(migration).toBeGreaterThan(0);
       // After the migration: a fresh registration and sign-in there, no refresh at the old one.
       expect(steps.slice(migration)).toEqual(['migration:ok', 'registration:ok', 'authorize:ok', 'token:ok']);
-      const registration = run.session.trace.steps().filter((step) => step.step === 'registration').at(-1);
+      const registration = run.session.trace
+        .steps()
+        .filter((step) => step.step === 'registration')
+        .at(-1);
       expect(registration?.urlsTried).toEqual([`${second.origin}/register`]);
       expect(run.opened.at(-1)?.origin).toBe(second.origin);
       expect(run.opened.at(-1)?.searchParams.get('client_id')).toBe(after?.clientId);
@@ -104,15 +122,27 @@ describe('DPoP in the same-tab sign-in (the popup was blocked)', () => {
   it('marks the pending flow as DPoP and binds the token in the page the tab comes back to', async () => {
     const blocked = await harness(dpopServer.mcpUrl, { connect: false, openAuthorization: () => Promise.reject(popupBlockedError()) });
     // The 401 challenge (DPoP scheme) that leads to "Sign in".
-    await blocked.client.connect(new StreamableHTTPClientTransport(new URL(dpopServer.mcpUrl), { fetch: authMiddleware(blocked.session)(fetch) })).catch(() => undefined);
+    await blocked.client
+      .connect(new StreamableHTTPClientTransport(new URL(dpopServer.mcpUrl), { fetch: authMiddleware(blocked.session)(fetch) }))
+      .catch(() => undefined);
     const pending = await blocked.session.prepareRedirect();
     expect(pending.dpop).toBe(true);
     const callback = await authorizeByFetch(pending.authorizationUrl, APP.redirectUri);
     const store = new MemoryTokenStore();
-    const back = new AuthSession({ serverUrl: dpopServer.mcpUrl, app: APP, store, openAuthorization: () => Promise.reject(new Error('no window')) });
+    const back = new AuthSession({
+      serverUrl: dpopServer.mcpUrl,
+      app: APP,
+      store,
+      openAuthorization: () => Promise.reject(new Error('no window')),
+    });
     const record = await back.completeRedirect({ pending: (await unseal(await seal(pending))) as PendingRedirect, callback });
     expect(record.tokenType).toBe('DPoP');
     expect(record.dpopKey?.privateKey.extractable).toBe(false);
-    expect(back.trace.steps().find((step) => step.step === 'token')?.exchanges.at(-1)?.dpop?.claims.htm).toBe('POST');
+    expect(
+      back.trace
+        .steps()
+        .find((step) => step.step === 'token')
+        ?.exchanges.at(-1)?.dpop?.claims.htm,
+    ).toBe('POST');
   });
 });

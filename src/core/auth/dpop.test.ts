@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { readChallenge } from './discovery';
-import { accessTokenHash, createDpopKey, createProof, DpopNonces, htuOf, isResourceNonceChallenge, readProof, wantsDpop, withTokenRequestProofs } from './dpop';
+import {
+  accessTokenHash,
+  createDpopKey,
+  createProof,
+  DpopNonces,
+  htuOf,
+  isResourceNonceChallenge,
+  readProof,
+  wantsDpop,
+  withTokenRequestProofs,
+} from './dpop';
 
 describe('DPoP proofs', () => {
   it('names the request without query or fragment, hashes the token, and is signed by the key in its header', async () => {
     const key = await createDpopKey();
-    const proof = await createProof(key, { method: 'post', url: 'https://mcp.example/mcp?session=1#x', accessToken: 'token-SECRET', nonce: 'n-1', now: () => 1_700_000_000_000 });
+    const proof = await createProof(key, {
+      method: 'post',
+      url: 'https://mcp.example/mcp?session=1#x',
+      accessToken: 'token-SECRET',
+      nonce: 'n-1',
+      now: () => 1_700_000_000_000,
+    });
     expect(proof.header).toEqual({ typ: 'dpop+jwt', alg: 'ES256', jwk: key.publicJwk });
-    expect(proof.claims).toMatchObject({ htm: 'POST', htu: 'https://mcp.example/mcp', iat: 1_700_000_000, nonce: 'n-1', ath: await accessTokenHash('token-SECRET') });
+    expect(proof.claims).toMatchObject({
+      htm: 'POST',
+      htu: 'https://mcp.example/mcp',
+      iat: 1_700_000_000,
+      nonce: 'n-1',
+      ath: await accessTokenHash('token-SECRET'),
+    });
     // ath = base64url(SHA-256("token-SECRET")), computed independently.
     const { createHash } = await import('node:crypto');
     expect(proof.claims.ath).toBe(createHash('sha256').update('token-SECRET').digest('base64url'));
@@ -15,7 +37,14 @@ describe('DPoP proofs', () => {
     expect(readProof(proof.jwt)).toEqual({ header: proof.header, claims: proof.claims });
     const publicKey = await crypto.subtle.importKey('jwk', key.publicJwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
     const [header, claims, signature] = proof.jwt.split('.');
-    expect(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, publicKey, Buffer.from(signature ?? '', 'base64url'), new TextEncoder().encode(`${header}.${claims}`))).toBe(true);
+    expect(
+      await crypto.subtle.verify(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        publicKey,
+        Buffer.from(signature ?? '', 'base64url'),
+        new TextEncoder().encode(`${header}.${claims}`),
+      ),
+    ).toBe(true);
     expect(key.privateKey.extractable).toBe(false);
     expect((await createProof(key, { method: 'POST', url: 'https://mcp.example/mcp' })).claims.jti).not.toBe(proof.claims.jti);
     expect(htuOf('https://a.example:8443/p/q?x#y')).toBe('https://a.example:8443/p/q');
@@ -25,12 +54,20 @@ describe('DPoP proofs', () => {
     const key = await createDpopKey();
     const nonces = new DpopNonces();
     const sent: Array<ReturnType<typeof readProof>> = [];
-    const challenge = () => new Response(JSON.stringify({ error: 'use_dpop_nonce' }), { status: 400, headers: { 'dpop-nonce': 'as-nonce', 'content-type': 'application/json' } });
+    const challenge = () =>
+      new Response(JSON.stringify({ error: 'use_dpop_nonce' }), {
+        status: 400,
+        headers: { 'dpop-nonce': 'as-nonce', 'content-type': 'application/json' },
+      });
     let answers = [challenge(), new Response('{"access_token":"a","token_type":"DPoP"}', { status: 200 })];
-    const fetch = withTokenRequestProofs(async (_url, init) => {
-      sent.push(readProof(new Headers(init?.headers).get('dpop') ?? ''));
-      return answers.shift() ?? challenge();
-    }, key, nonces);
+    const fetch = withTokenRequestProofs(
+      async (_url, init) => {
+        sent.push(readProof(new Headers(init?.headers).get('dpop') ?? ''));
+        return answers.shift() ?? challenge();
+      },
+      key,
+      nonces,
+    );
     expect((await fetch('https://as.example/token?x=1', { method: 'POST' })).status).toBe(200);
     expect(sent.map((proof) => proof?.claims.nonce)).toEqual([undefined, 'as-nonce']);
     expect(sent[0]?.claims.jti).not.toBe(sent[1]?.claims.jti);
@@ -44,11 +81,27 @@ describe('DPoP proofs', () => {
   });
 
   it('tells a resource server’s nonce challenge from other 401s, and reads the DPoP scheme of a challenge', () => {
-    const nonce = new Response(null, { status: 401, headers: { 'www-authenticate': 'DPoP error="use_dpop_nonce", error_description="x"', 'dpop-nonce': 'rs' } });
+    const nonce = new Response(null, {
+      status: 401,
+      headers: { 'www-authenticate': 'DPoP error="use_dpop_nonce", error_description="x"', 'dpop-nonce': 'rs' },
+    });
     expect(isResourceNonceChallenge(nonce)).toBe(true);
-    expect(isResourceNonceChallenge(new Response(null, { status: 401, headers: { 'www-authenticate': 'DPoP error="invalid_token"', 'dpop-nonce': 'rs' } }))).toBe(false);
-    expect(readChallenge(new Response(null, { status: 401, headers: { 'www-authenticate': 'DPoP resource_metadata="https://m.example/.well-known/oauth-protected-resource"' } })).dpop).toBe(true);
-    expect(readChallenge(new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer scope="a", DPoP algs="ES256"' } })).dpop).toBe(true);
+    expect(
+      isResourceNonceChallenge(
+        new Response(null, { status: 401, headers: { 'www-authenticate': 'DPoP error="invalid_token"', 'dpop-nonce': 'rs' } }),
+      ),
+    ).toBe(false);
+    expect(
+      readChallenge(
+        new Response(null, {
+          status: 401,
+          headers: { 'www-authenticate': 'DPoP resource_metadata="https://m.example/.well-known/oauth-protected-resource"' },
+        }),
+      ).dpop,
+    ).toBe(true);
+    expect(
+      readChallenge(new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer scope="a", DPoP algs="ES256"' } })).dpop,
+    ).toBe(true);
     expect(readChallenge(new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer scope="dpop"' } })).dpop).toBeUndefined();
   });
 

@@ -68,10 +68,14 @@ function base64urlJson(value: unknown): string {
  * with the DPoP scheme, or its resource metadata requires bound tokens). Otherwise Bearer: an
  * authorization server that offers DPoP in front of a server that only reads Bearer stays usable.
  */
-export function wantsDpop(metadata: object | undefined, resource: { challengedWithDpop: boolean; resourceMetadata?: object | undefined }): boolean {
+export function wantsDpop(
+  metadata: object | undefined,
+  resource: { challengedWithDpop: boolean; resourceMetadata?: object | undefined },
+): boolean {
   const algs = (metadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported;
   if (!Array.isArray(algs) || !algs.includes(DPOP_ALG)) return false;
-  const required = (resource.resourceMetadata as { dpop_bound_access_tokens_required?: unknown } | undefined)?.dpop_bound_access_tokens_required;
+  const required = (resource.resourceMetadata as { dpop_bound_access_tokens_required?: unknown } | undefined)
+    ?.dpop_bound_access_tokens_required;
   return resource.challengedWithDpop || required === true;
 }
 
@@ -105,7 +109,11 @@ export interface ProofRequest {
 }
 
 /** A fresh proof for one request (new `jti` each time: a retry gets a new proof). */
-export async function createProof(key: DpopKey, request: ProofRequest, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<DpopProof> {
+export async function createProof(
+  key: DpopKey,
+  request: ProofRequest,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<DpopProof> {
   const header: DpopProofHeader = { typ: 'dpop+jwt', alg: DPOP_ALG, jwk: key.publicJwk };
   const claims: DpopProofClaims = {
     jti: base64url(globalThis.crypto.getRandomValues(new Uint8Array(16))),
@@ -126,7 +134,8 @@ export function readProof(jwt: string): Pick<DpopProof, 'header' | 'claims'> | u
   const [header, claims] = jwt.split('.');
   if (header === undefined || claims === undefined) return undefined;
   try {
-    const decode = (part: string): unknown => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+    const decode = (part: string): unknown =>
+      JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
     return { header: decode(header) as DpopProofHeader, claims: decode(claims) as DpopProofClaims };
   } catch {
     return undefined;
@@ -154,7 +163,10 @@ export class DpopNonces {
 /** True when a token endpoint's answer is RFC 9449 §8's `400 use_dpop_nonce`. */
 export async function isTokenNonceChallenge(response: Response): Promise<boolean> {
   if (response.status !== 400 || response.headers.get('dpop-nonce') === null) return false;
-  const body = (await response.clone().json().catch(() => undefined)) as { error?: unknown } | undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: unknown } | undefined;
   return body?.error === 'use_dpop_nonce';
 }
 
@@ -168,10 +180,18 @@ export function isResourceNonceChallenge(response: Response): boolean {
  * `next` with a proof on every request (the token endpoint's: no `ath`). A `400 use_dpop_nonce`
  * is answered once: the nonce kept and the request sent again with a fresh proof carrying it.
  */
-export function withTokenRequestProofs(next: (url: string | URL, init?: RequestInit) => Promise<Response>, key: DpopKey, nonces: DpopNonces): (url: string | URL, init?: RequestInit) => Promise<Response> {
+export function withTokenRequestProofs(
+  next: (url: string | URL, init?: RequestInit) => Promise<Response>,
+  key: DpopKey,
+  nonces: DpopNonces,
+): (url: string | URL, init?: RequestInit) => Promise<Response> {
   return async (url, init) => {
     for (let attempt = 0; ; attempt++) {
-      const proof = await createProof(key, { method: init?.method ?? 'GET', url, ...(nonces.get(url) !== undefined && { nonce: nonces.get(url) }) });
+      const proof = await createProof(key, {
+        method: init?.method ?? 'GET',
+        url,
+        ...(nonces.get(url) !== undefined && { nonce: nonces.get(url) }),
+      });
       const headers = new Headers(init?.headers);
       headers.set('dpop', proof.jwt);
       const response = await next(url, { ...init, headers });

@@ -70,7 +70,11 @@ export class EncryptedTokenStore implements TokenStore {
     const key = tokenKey(record.serverUrl, record.issuer);
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
     const { dpopKey, ...plain } = record;
-    const data = await this.subtle.encrypt({ name: 'AES-GCM', iv }, await this.cryptoKey(), new TextEncoder().encode(JSON.stringify(plain)));
+    const data = await this.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      await this.cryptoKey(),
+      new TextEncoder().encode(JSON.stringify(plain)),
+    );
     await this.backend.put(TOKEN_RECORD_PREFIX + key, { iv, data, ...(dpopKey && { dpopKey }) } satisfies SealedRecord);
     const index = await this.index();
     if (!index.includes(key)) await this.backend.put(TOKEN_INDEX_KEY, [...index, key]);
@@ -81,7 +85,11 @@ export class EncryptedTokenStore implements TokenStore {
     const index = await this.index();
     const gone = index.filter((each) => keyMatches(each, serverUrl, issuer));
     for (const key of gone) await this.backend.delete(TOKEN_RECORD_PREFIX + key);
-    if (gone.length > 0) await this.backend.put(TOKEN_INDEX_KEY, index.filter((each) => !gone.includes(each)));
+    if (gone.length > 0)
+      await this.backend.put(
+        TOKEN_INDEX_KEY,
+        index.filter((each) => !gone.includes(each)),
+      );
   }
 
   private async index(): Promise<string[]> {

@@ -9,7 +9,12 @@ describe('explainFetchFailure', () => {
     expect(registration.code).toBe('cors-blocked');
     expect(registration.message).toContain('registration endpoint at https://as.example/register');
     expect(registration.fix).toContain('Access-Control-Allow-Headers: content-type');
-    const metadata = explainFetchFailure('as-metadata', 'https://as.example/.well-known/oauth-authorization-server', 'Failed to fetch', PAGE);
+    const metadata = explainFetchFailure(
+      'as-metadata',
+      'https://as.example/.well-known/oauth-authorization-server',
+      'Failed to fetch',
+      PAGE,
+    );
     expect(metadata.fix).toContain('`*` is safe');
     const token = explainFetchFailure('token', 'https://as.example/token', 'Failed to fetch', PAGE);
     expect(token.fix).toContain('`Access-Control-Allow-Origin: https://glassbox.example`');

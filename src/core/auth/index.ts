@@ -9,8 +9,21 @@ export { AuthError, popupBlockedError, popupClosedError, type AuthErrorCode } fr
 export { authMiddleware, type AuthMiddlewareOptions } from './auth-middleware';
 export { AuthSession, type AuthSessionOptions, type AuthStatus } from './auth-session';
 export { AuthTrace, StepRecorder, type AuthExchange, type AuthStep, type AuthStepKind, type AuthStepStatus } from './auth-trace';
-export { authorize, beginAuthorization, finishAuthorization, type AuthorizeOptions, type OpenAuthorization, type StartedAuthorization } from './authorize';
-export { resolveClient, type ClientSource, type OAuthServerConfig, type ResolveClientOptions, type ResolvedClient } from './client-registration';
+export {
+  authorize,
+  beginAuthorization,
+  finishAuthorization,
+  type AuthorizeOptions,
+  type OpenAuthorization,
+  type StartedAuthorization,
+} from './authorize';
+export {
+  resolveClient,
+  type ClientSource,
+  type OAuthServerConfig,
+  type ResolveClientOptions,
+  type ResolvedClient,
+} from './client-registration';
 export { discover, readChallenge, type Challenge, type DiscoverOptions, type Discovery } from './discovery';
 export { ENDPOINT_NAMES, explainFetchFailure, type FailureContext } from './explain-fetch-failure';
 export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';

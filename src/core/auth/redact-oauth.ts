@@ -53,7 +53,9 @@ export function redactOAuthUrl(url: string | URL): string {
 export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, isSecretOAuthName(name) ? REDACTED_VALUE : redactJson(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, inner]) => [name, isSecretOAuthName(name) ? REDACTED_VALUE : redactJson(inner)]),
+  );
 }
 
 /** A request or response body as recorded: parsed and redacted when it is a form or JSON, else left out. */

@@ -28,7 +28,11 @@ export class RequestSigner {
   ) {}
 
   /** `init` with the credentials on it (or left without, signed out), and the proof made for it. */
-  async sign(url: string | URL, init: RequestInit | undefined, credentials: Credentials | undefined): Promise<{ init: RequestInit; proof?: DpopProof }> {
+  async sign(
+    url: string | URL,
+    init: RequestInit | undefined,
+    credentials: Credentials | undefined,
+  ): Promise<{ init: RequestInit; proof?: DpopProof }> {
     const headers = new Headers(init?.headers);
     if (credentials === undefined) return { init: { ...init, headers } };
     if (credentials.dpopKey === undefined) {
@@ -36,7 +40,12 @@ export class RequestSigner {
       return { init: { ...init, headers } };
     }
     const nonce = this.nonces.get(url);
-    const proof = await createProof(credentials.dpopKey, { method: init?.method ?? 'GET', url, accessToken: credentials.accessToken, ...(nonce !== undefined && { nonce }) });
+    const proof = await createProof(credentials.dpopKey, {
+      method: init?.method ?? 'GET',
+      url,
+      accessToken: credentials.accessToken,
+      ...(nonce !== undefined && { nonce }),
+    });
     headers.set('authorization', `DPoP ${credentials.accessToken}`);
     headers.set('dpop', proof.jwt);
     return { init: { ...init, headers }, proof };
@@ -48,11 +57,17 @@ export class RequestSigner {
     if (proof === undefined) return false;
     if (this.step === undefined) {
       this.step = this.trace.begin('dpop-proofs');
-      this.step.ok('The token is DPoP-bound: each MCP request carries Authorization: DPoP and a fresh proof signed with this sign-in’s key.');
+      this.step.ok(
+        'The token is DPoP-bound: each MCP request carries Authorization: DPoP and a fresh proof signed with this sign-in’s key.',
+      );
     }
     const challenged = isResourceNonceChallenge(response);
-    this.step.exchange({ method: proof.claims.htm, url: htuOf(url), status: response.status, dpop: { header: proof.header, claims: proof.claims } }, PROOFS_KEPT);
-    if (challenged) this.step.check(`The MCP server asked for a nonce (401 use_dpop_nonce); the request is sent again with a fresh proof carrying it`);
+    this.step.exchange(
+      { method: proof.claims.htm, url: htuOf(url), status: response.status, dpop: { header: proof.header, claims: proof.claims } },
+      PROOFS_KEPT,
+    );
+    if (challenged)
+      this.step.check(`The MCP server asked for a nonce (401 use_dpop_nonce); the request is sent again with a fresh proof carrying it`);
     return challenged;
   }
 

@@ -36,7 +36,11 @@ export async function revokeTokens(options: {
     const body = new URLSearchParams({ token, token_type_hint: hint, client_id: record.clientId });
     if (secret) body.set('client_secret', secret);
     try {
-      const response = await stepFetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const response = await stepFetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       if (!response.ok) refused += 1;
       await response.body?.cancel();
     } catch {

@@ -25,7 +25,11 @@ afterAll(async () => {
 
 /** A first page whose popup is blocked, after "Sign in" failed: its pending redirect, sealed as the page keeps it. */
 async function blockedThenPrepared(oauth?: { clientId: string; clientSecret?: string }) {
-  const blocked = await harness(server.mcpUrl, { connect: false, openAuthorization: () => Promise.reject(popupBlockedError()), ...(oauth && { config: oauth }) });
+  const blocked = await harness(server.mcpUrl, {
+    connect: false,
+    openAuthorization: () => Promise.reject(popupBlockedError()),
+    ...(oauth && { config: oauth }),
+  });
   expect((await authErrorOf(blocked.session.signIn())).code).toBe('popup-blocked');
   const pending = await blocked.session.prepareRedirect();
   return { blocked, pending, sealed: await seal(pending) };
@@ -33,7 +37,13 @@ async function blockedThenPrepared(oauth?: { clientId: string; clientSecret?: st
 
 /** The page the tab comes back to: a fresh session (nothing in memory) for the same server. */
 function comeBack(witness: SecretWitness, oauth?: { clientId: string; clientSecret?: string }, fetch?: FetchLike): AuthSession {
-  return new AuthSession({ serverUrl: server.mcpUrl, app: APP, openAuthorization: () => Promise.reject(new Error('no window in this test')), fetch: witness.wrap(fetch), ...(oauth && { config: oauth }) });
+  return new AuthSession({
+    serverUrl: server.mcpUrl,
+    app: APP,
+    openAuthorization: () => Promise.reject(new Error('no window in this test')),
+    fetch: witness.wrap(fetch),
+    ...(oauth && { config: oauth }),
+  });
 }
 
 describe('signing in in this tab when the popup is blocked', () => {
@@ -64,10 +74,15 @@ describe('signing in in this tab when the popup is blocked', () => {
     expect(JSON.stringify(pending)).not.toContain(oauth.clientSecret);
     const callback = await authorizeByFetch(pending.authorizationUrl, APP.redirectUri);
     const authorization: string[] = [];
-    const watching: FetchLike = (url, init) => (authorization.push(new Headers(init?.headers).get('authorization') ?? ''), fetch(url, init));
+    const watching: FetchLike = (url, init) => (
+      authorization.push(new Headers(init?.headers).get('authorization') ?? ''),
+      fetch(url, init)
+    );
     // The pre-registered client is public, so oidc-provider refuses a secret: the point here is only that the
     // token request carried the one from the config (HTTP Basic), which the sealed record did not hold.
-    await comeBack(new SecretWitness(), oauth, watching).completeRedirect({ pending: (await unseal(sealed)) as PendingRedirect, callback }).catch(() => undefined);
+    await comeBack(new SecretWitness(), oauth, watching)
+      .completeRedirect({ pending: (await unseal(sealed)) as PendingRedirect, callback })
+      .catch(() => undefined);
     expect(authorization).toContain(`Basic ${btoa(`${oauth.clientId}:${oauth.clientSecret}`)}`);
   });
 

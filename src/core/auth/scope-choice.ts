@@ -25,12 +25,19 @@ export interface ScopeSources {
 
 /** The scope to sign in for (see the file comment), or undefined to send none. */
 export function chooseScope({ override, configured, challenge, discovery }: ScopeSources): string | undefined {
-  const scope = override ?? (configured?.length ? configured.join(' ') : undefined) ?? challenge?.scope ?? discovery.resourceMetadata?.scopes_supported?.join(' ');
+  const scope =
+    override ??
+    (configured?.length ? configured.join(' ') : undefined) ??
+    challenge?.scope ??
+    discovery.resourceMetadata?.scopes_supported?.join(' ');
   return scope?.trim() ? scope : undefined;
 }
 
 /** `scope` with `offline_access` added when the authorization server lists it; unchanged when no scope is asked for. */
-export function withOfflineAccess(scope: string | undefined, metadata: Pick<AuthorizationServerMetadata, 'scopes_supported'> | undefined): string | undefined {
+export function withOfflineAccess(
+  scope: string | undefined,
+  metadata: Pick<AuthorizationServerMetadata, 'scopes_supported'> | undefined,
+): string | undefined {
   if (scope === undefined || !metadata?.scopes_supported?.includes(OFFLINE_ACCESS)) return scope;
   const tokens = scope.split(/\s+/).filter(Boolean);
   return tokens.includes(OFFLINE_ACCESS) ? scope : [...tokens, OFFLINE_ACCESS].join(' ');

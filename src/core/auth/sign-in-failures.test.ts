@@ -61,9 +61,17 @@ describe('sign-in failures, each named', () => {
     const bare = await startWithoutAuthorizationServer();
     try {
       const run = await harness(bare.url, { connect: false });
-      const error = await authErrorOf(run.client.connect(new StreamableHTTPClientTransport(new URL(bare.url), { fetch: authMiddleware(run.session)((url, init) => fetch(url, init)) })));
+      const error = await authErrorOf(
+        run.client.connect(
+          new StreamableHTTPClientTransport(new URL(bare.url), { fetch: authMiddleware(run.session)((url, init) => fetch(url, init)) }),
+        ),
+      );
       expect(error.code).toBe('metadata-not-found');
-      for (const url of [`${bare.origin}/.well-known/oauth-authorization-server/nowhere`, `${bare.origin}/.well-known/openid-configuration/nowhere`, `${bare.origin}/nowhere/.well-known/openid-configuration`]) {
+      for (const url of [
+        `${bare.origin}/.well-known/oauth-authorization-server/nowhere`,
+        `${bare.origin}/.well-known/openid-configuration/nowhere`,
+        `${bare.origin}/nowhere/.well-known/openid-configuration`,
+      ]) {
         expect(error.message).toContain(url);
       }
       expect(stepsOf(run.session)).toEqual(['resource-metadata:ok', 'as-metadata:failed']);
@@ -76,7 +84,12 @@ describe('sign-in failures, each named', () => {
   it('names the token endpoint that sends no CORS headers, and the header to add', async () => {
     const noCors = await start({ redirectUris: [APP.redirectUri], cors: false });
     try {
-      const run = await harness(noCors.mcpUrl, { connect: false, corsApplies: true, fetch: browserFetch, config: { clientId: PREREGISTERED_CLIENT_ID } });
+      const run = await harness(noCors.mcpUrl, {
+        connect: false,
+        corsApplies: true,
+        fetch: browserFetch,
+        config: { clientId: PREREGISTERED_CLIENT_ID },
+      });
       const error = await authErrorOf(run.session.signIn());
       expect(error.code).toBe('cors-blocked');
       expect(error.endpoint).toBe(`${noCors.origin}/token`);
@@ -103,7 +116,11 @@ describe('sign-in failures, each named', () => {
     const opener = popup(witness, APP);
     const session = new AuthSession({ serverUrl: server.mcpUrl, app: APP, openAuthorization: opener, fetch: witness.wrap() });
     const guarded = authMiddleware(session, { maxPromptsPerAction: 2 })(refusingFetch);
-    const response = await guarded(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const response = await guarded(server.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(response.status).toBe(401);
     expect(mcpRequests).toBeLessThanOrEqual(4);
     expect(opener.opened.length).toBeLessThanOrEqual(2);
@@ -132,7 +149,13 @@ describe('sign-in failures, each named', () => {
     const session = new AuthSession({ serverUrl: server.mcpUrl, app: APP, openAuthorization: opener, fetch: witness.wrap() });
     const guarded = authMiddleware(session, { maxPromptsPerAction: 1 })((url, init) => fetch(url, init));
     const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'write_note', arguments: { text: 'x' } } });
-    const error = await authErrorOf(guarded(server.mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: call }));
+    const error = await authErrorOf(
+      guarded(server.mcpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: call,
+      }),
+    );
     expect(error.code).toBe('too-many-prompts');
     expect(opener.opened).toHaveLength(1);
     expectNoLeak({ session, witness });

@@ -19,7 +19,6 @@ let server: RunningAuthServer;
 let documentHost: Server;
 let documentApp: AppOAuthUrls;
 
-
 beforeAll(async () => {
   const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
@@ -115,7 +114,10 @@ describe('sign-in against oidc-provider', () => {
     const run = await harness(server.mcpUrl);
     await run.client.callTool({ name: 'read_notes', arguments: {} });
     expect(textOf(await run.client.callTool({ name: 'write_note', arguments: { text: 'hello' } }))).toBe('saved: hello');
-    expect(run.opened.map((url) => url.searchParams.get('scope'))).toEqual([`${READ_SCOPE} offline_access`, `${READ_SCOPE} ${WRITE_SCOPE} offline_access`]);
+    expect(run.opened.map((url) => url.searchParams.get('scope'))).toEqual([
+      `${READ_SCOPE} offline_access`,
+      `${READ_SCOPE} ${WRITE_SCOPE} offline_access`,
+    ]);
     expect((await run.session.status())?.scope).toContain(WRITE_SCOPE);
     expectNoLeak(run);
     await run.client.close();
@@ -128,7 +130,10 @@ describe('sign-in against oidc-provider', () => {
     // Asked for offline_access, granted the MCP scope alone (the refresh token is what offline_access buys).
     expect(run.opened[0]?.searchParams.get('scope')).toContain('offline_access');
     expect(status?.scope).toBe(READ_SCOPE);
-    const refused = new Response(null, { status: 403, headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${READ_SCOPE}"` } });
+    const refused = new Response(null, {
+      status: 403,
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${READ_SCOPE}"` },
+    });
     expect(await run.session.answerChallenge(refused, await run.session.accessToken(), new PromptBudget())).toBeUndefined();
     expect(run.opened).toHaveLength(1);
     await run.client.close();
@@ -139,7 +144,10 @@ describe('sign-in against oidc-provider', () => {
     expect(textOf(await run.client.callTool({ name: 'read_notes', arguments: {} }))).toContain('buy milk');
     const [resourceStep, metadataStep] = run.session.trace.steps();
     expect(resourceStep?.status).toBe('skipped');
-    expect(resourceStep?.urlsTried).toEqual([`${server.origin}/.well-known/oauth-protected-resource/legacy/mcp`, `${server.origin}/.well-known/oauth-protected-resource`]);
+    expect(resourceStep?.urlsTried).toEqual([
+      `${server.origin}/.well-known/oauth-protected-resource/legacy/mcp`,
+      `${server.origin}/.well-known/oauth-protected-resource`,
+    ]);
     expect(metadataStep?.status).toBe('ok');
     expect(run.opened[0]?.searchParams.get('resource')).toBe(server.legacyMcpUrl);
     expectNoLeak(run);
@@ -156,10 +164,20 @@ describe('sign-in against oidc-provider', () => {
     await run.session.signOut();
     expect(stepsOf(run.session).at(-1)).toBe('revoke:ok');
     expect(await run.session.status()).toBeUndefined();
-    const answer = await fetch(server.mcpUrl, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await fetch(server.mcpUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(answer.status).toBe(401);
     expect(refreshToken).toBeDefined();
-    await expect(refreshAuthorization(server.issuer, { clientInformation: { client_id: clientId }, refreshToken: refreshToken ?? '', resource: server.mcpUrl })).rejects.toThrow(/invalid_grant|grant/i);
+    await expect(
+      refreshAuthorization(server.issuer, {
+        clientInformation: { client_id: clientId },
+        refreshToken: refreshToken ?? '',
+        resource: server.mcpUrl,
+      }),
+    ).rejects.toThrow(/invalid_grant|grant/i);
     expectNoLeak(run);
   });
 });

@@ -77,7 +77,7 @@ describe('EncryptedTokenStore', () => {
     const keys = keyStore();
     const store = new EncryptedTokenStore(backend, keys);
     await store.set(record());
-    const stored = await backend.get(TOKEN_RECORD_PREFIX + tokenKey(SERVER, ISSUER)) as { iv: Uint8Array; data: ArrayBuffer };
+    const stored = (await backend.get(TOKEN_RECORD_PREFIX + tokenKey(SERVER, ISSUER))) as { iv: Uint8Array; data: ArrayBuffer };
     const bytes = new TextDecoder().decode(new Uint8Array(stored.data));
     expect(bytes).not.toContain('SECRET');
     expect(JSON.stringify(await backend.get(TOKEN_INDEX_KEY))).not.toContain('SECRET');
@@ -97,7 +97,9 @@ describe('EncryptedTokenStore', () => {
     expect(back?.dpopKey?.publicJwk).toEqual(dpopKey.publicJwk);
     expect(back?.dpopKey?.privateKey.extractable).toBe(false);
     const proof = await createProof(back?.dpopKey ?? dpopKey, { method: 'POST', url: SERVER });
-    const publicKey = await globalThis.crypto.subtle.importKey('jwk', dpopKey.publicJwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+    const publicKey = await globalThis.crypto.subtle.importKey('jwk', dpopKey.publicJwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'verify',
+    ]);
     const [header, claims, signature] = proof.jwt.split('.');
     const valid = await globalThis.crypto.subtle.verify(
       { name: 'ECDSA', hash: 'SHA-256' },

@@ -63,7 +63,11 @@ export class BridgeClient {
     if (!isPlainObject(body) || !Array.isArray(body['servers'])) throw badResponse('/servers');
     const servers = body['servers'].map((entry) => readServer(entry, '/servers'));
     const skipped = Array.isArray(body['skipped'])
-      ? body['skipped'].flatMap((entry) => (isPlainObject(entry) && typeof entry['name'] === 'string' ? [{ name: entry['name'], reason: typeof entry['reason'] === 'string' ? entry['reason'] : '' }] : []))
+      ? body['skipped'].flatMap((entry) =>
+          isPlainObject(entry) && typeof entry['name'] === 'string'
+            ? [{ name: entry['name'], reason: typeof entry['reason'] === 'string' ? entry['reason'] : '' }]
+            : [],
+        )
       : [];
     return { servers, skipped };
   }
@@ -74,7 +78,9 @@ export class BridgeClient {
     const body = await this.request('GET', path, signal);
     if (!isPlainObject(body) || !Array.isArray(body['lines']) || typeof body['next'] !== 'number') throw badResponse(path);
     const lines = body['lines'].flatMap((line): BridgeStderrLine[] =>
-      isPlainObject(line) && typeof line['seq'] === 'number' && typeof line['line'] === 'string' ? [{ seq: line['seq'], time: typeof line['time'] === 'string' ? line['time'] : '', line: line['line'] }] : [],
+      isPlainObject(line) && typeof line['seq'] === 'number' && typeof line['line'] === 'string'
+        ? [{ seq: line['seq'], time: typeof line['time'] === 'string' ? line['time'] : '', line: line['line'] }]
+        : [],
     );
     return { lines, next: body['next'] };
   }
@@ -96,7 +102,11 @@ export class BridgeClient {
       });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new BridgeError('unreachable', `No answer from the bridge at ${this.pairing.url} (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+      throw new BridgeError(
+        'unreachable',
+        `No answer from the bridge at ${this.pairing.url} (${error instanceof Error ? error.message : String(error)}).`,
+        { cause: error },
+      );
     }
     if (!response.ok) throw statusError(response.status, this.pairing.url, path);
     try {
@@ -108,8 +118,18 @@ export class BridgeClient {
 }
 
 function statusError(status: number, url: string, path: string): BridgeError {
-  if (status === 401) return new BridgeError('unauthorized', `The bridge at ${url} refused this page's token (401): it was restarted with a new one. Open the pair link it printed last.`, { status });
-  if (status === 403) return new BridgeError('forbidden', `The bridge at ${url} refused this page (403): its origin is not one the bridge allows. Start it with --app set to this page's URL.`, { status });
+  if (status === 401)
+    return new BridgeError(
+      'unauthorized',
+      `The bridge at ${url} refused this page's token (401): it was restarted with a new one. Open the pair link it printed last.`,
+      { status },
+    );
+  if (status === 403)
+    return new BridgeError(
+      'forbidden',
+      `The bridge at ${url} refused this page (403): its origin is not one the bridge allows. Start it with --app set to this page's URL.`,
+      { status },
+    );
   if (status === 404) return new BridgeError('not-found', `The bridge has nothing at ${path} (404).`, { status });
   return new BridgeError('http-error', `The bridge answered ${status} to ${path}.`, { status });
 }
@@ -119,9 +139,11 @@ function badResponse(path: string): BridgeError {
 }
 
 function readServer(entry: unknown, path: string): BridgeServerInfo {
-  if (!isPlainObject(entry) || typeof entry['name'] !== 'string' || typeof entry['status'] !== 'string' || !STATUSES.has(entry['status'])) throw badResponse(path);
+  if (!isPlainObject(entry) || typeof entry['name'] !== 'string' || typeof entry['status'] !== 'string' || !STATUSES.has(entry['status']))
+    throw badResponse(path);
   const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((each): each is string => typeof each === 'string') : []);
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((each): each is string => typeof each === 'string') : [];
   return {
     name: entry['name'],
     status: entry['status'] as BridgeProcessStatus,

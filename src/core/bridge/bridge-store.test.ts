@@ -24,14 +24,34 @@ function memoryKeeper(): BridgeKeeper & { kept: BridgePairing | undefined; on: b
 function bridgeFetch(seen: Array<{ url: string; authorization: string | null }>): typeof fetch {
   return async (input, init) => {
     seen.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization') });
-    return Response.json({ servers: [{ name: 'memory', status: 'idle', pid: null, exitCode: null, signal: null, stderrTail: [], command: 'npx', args: ['server-memory'], endpoint: '/servers/memory/mcp' }], skipped: [] });
+    return Response.json({
+      servers: [
+        {
+          name: 'memory',
+          status: 'idle',
+          pid: null,
+          exitCode: null,
+          signal: null,
+          stderrTail: [],
+          command: 'npx',
+          args: ['server-memory'],
+          endpoint: '/servers/memory/mcp',
+        },
+      ],
+      skipped: [],
+    });
   };
 }
 
 const stores: BridgeStore[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.stop()));
 function build(options: Partial<ConstructorParameters<typeof BridgeStore>[0]> = {}): BridgeStore {
-  const store = new BridgeStore({ fetch: bridgeFetch([]), appUrl: 'http://127.0.0.1:5173/', pageOrigin: 'http://127.0.0.1:5173', ...options });
+  const store = new BridgeStore({
+    fetch: bridgeFetch([]),
+    appUrl: 'http://127.0.0.1:5173/',
+    pageOrigin: 'http://127.0.0.1:5173',
+    ...options,
+  });
   stores.push(store);
   return store;
 }
@@ -50,7 +70,9 @@ describe('BridgeStore', () => {
 
   it('refuses a bad link, pairing nothing and saying why', async () => {
     const store = build();
-    expect(await store.pairFromFragment('#bridge=eyJ2IjoxLCJ1cmwiOiJodHRwOi8vZXZpbC5leGFtcGxlOjgwIiwidG9rZW4iOiJhYmNkZWZnaGlqa2xtbm9wcXIifQ')).toBe(false);
+    expect(
+      await store.pairFromFragment('#bridge=eyJ2IjoxLCJ1cmwiOiJodHRwOi8vZXZpbC5leGFtcGxlOjgwIiwidG9rZW4iOiJhYmNkZWZnaGlqa2xtbm9wcXIifQ'),
+    ).toBe(false);
     expect(store.getSnapshot().status).toBe('unpaired');
     expect(store.getSnapshot().pairError).toMatch(/not loopback/);
   });
@@ -63,7 +85,10 @@ describe('BridgeStore', () => {
       localNetworkPermission: async () => 'denied',
     });
     await store.pair(PAIRING);
-    expect(store.getSnapshot()).toMatchObject({ status: 'down', problem: { code: 'local-network-access', title: 'Local network access is blocked for this page' } });
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'down',
+      problem: { code: 'local-network-access', title: 'Local network access is blocked for this page' },
+    });
   });
 
   it('remembers the pairing only when asked, forgets it when unticked, and pairs again from it', async () => {

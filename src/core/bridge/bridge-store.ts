@@ -105,7 +105,14 @@ export class BridgeStore {
   /** The snapshot of no pairing yet. */
   private fresh(url?: string): BridgeSnapshot {
     const keeper = this.options.keeper;
-    return { ...(url !== undefined && { url, status: 'connecting' as const }), status: url === undefined ? 'unpaired' : 'connecting', servers: [], listed: false, skipped: [], ...(keeper && { remember: keeper.remembering() }) };
+    return {
+      ...(url !== undefined && { url, status: 'connecting' as const }),
+      status: url === undefined ? 'unpaired' : 'connecting',
+      servers: [],
+      listed: false,
+      skipped: [],
+      ...(keeper && { remember: keeper.remembering() }),
+    };
   }
 
   /** Pairs again with the pairing remembered on this device, if there is one; returns whether it did. */
@@ -245,7 +252,14 @@ export class BridgeStore {
       client = await pending;
     } catch (error) {
       if (pending !== this.client) return;
-      this.set({ status: 'down', problem: { code: 'bad-response', title: 'Glassbox could not load its bridge code', detail: `${error instanceof Error ? error.message : String(error)}. Reload the page; if this persists, the site serving Glassbox is missing some of its files.` } });
+      this.set({
+        status: 'down',
+        problem: {
+          code: 'bad-response',
+          title: 'Glassbox could not load its bridge code',
+          detail: `${error instanceof Error ? error.message : String(error)}. Reload the page; if this persists, the site serving Glassbox is missing some of its files.`,
+        },
+      });
       return;
     }
     try {
@@ -257,7 +271,9 @@ export class BridgeStore {
       this.set({ status: 'down', problem: await this.problemOf(error) });
       return;
     }
-    await Promise.all(this.snapshot.servers.filter((server) => server.status !== 'idle').map((server) => this.pollStderr(pending, client, server.name)));
+    await Promise.all(
+      this.snapshot.servers.filter((server) => server.status !== 'idle').map((server) => this.pollStderr(pending, client, server.name)),
+    );
   }
 
   private async pollStderr(pending: Promise<BridgeClient>, client: BridgeClient, name: string): Promise<void> {
@@ -276,7 +292,14 @@ export class BridgeStore {
     const now = this.options.now ?? Date.now;
     for (const line of page.lines) {
       const at = Date.parse(line.time);
-      kept.entries.push({ seq: (this.stderrSeq += 1), server: name, level: 'info', logger: 'stderr', data: line.line, at: Number.isFinite(at) ? at : now() });
+      kept.entries.push({
+        seq: (this.stderrSeq += 1),
+        server: name,
+        level: 'info',
+        logger: 'stderr',
+        data: line.line,
+        at: Number.isFinite(at) ? at : now(),
+      });
     }
     if (kept.entries.length > MAX_LINES) kept.entries.splice(0, kept.entries.length - MAX_LINES);
     kept.next = page.next;
@@ -298,7 +321,14 @@ export class BridgeStore {
       if (explained) return { code: 'local-network-access', ...explained };
     }
     if (error instanceof BridgeError) {
-      const title = error.code === 'unreachable' ? 'The bridge does not answer' : error.code === 'unauthorized' ? 'The bridge refused the token' : error.code === 'forbidden' ? 'The bridge refused this page' : 'The bridge answered in error';
+      const title =
+        error.code === 'unreachable'
+          ? 'The bridge does not answer'
+          : error.code === 'unauthorized'
+            ? 'The bridge refused the token'
+            : error.code === 'forbidden'
+              ? 'The bridge refused this page'
+              : 'The bridge answered in error';
       const detail =
         error.code === 'unreachable'
           ? `${error.message} Either glassbox-bridge is not running (start it again and open the pair link it prints), or it refuses this page's origin (${this.options.pageOrigin}): a browser cannot tell the two apart. Start it with --app ${this.options.appUrl} (or --origin ${this.options.pageOrigin}).`

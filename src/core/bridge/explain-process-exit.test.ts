@@ -17,14 +17,21 @@ const exited = (change: Partial<BridgeServerInfo>): BridgeServerInfo => ({
 
 describe('explainProcessExit', () => {
   it('names the signal, quotes the last stderr line and points to Restart', () => {
-    const diagnosis = explainProcessExit(exited({ signal: 'SIGKILL', stderrTail: ['starting', 'Knowledge Graph MCP Server running on stdio  '] }));
+    const diagnosis = explainProcessExit(
+      exited({ signal: 'SIGKILL', stderrTail: ['starting', 'Knowledge Graph MCP Server running on stdio  '] }),
+    );
     expect(diagnosis).toMatchObject({ code: 'process-exited', title: 'The local process of "memory" exited on SIGKILL' });
     expect(diagnosis.detail).toContain('Its last stderr line: "Knowledge Graph MCP Server running on stdio".');
     expect(diagnosis.detail).toContain('Restart starts a fresh one');
   });
 
   it('names the exit code, and what the wire saw without its advice for a live server', () => {
-    const cause = { code: 'protocol-error' as const, reason: 'stream-closed' as const, title: 'The server closed the stream before answering', detail: 'The connection is still usable: call again.' };
+    const cause = {
+      code: 'protocol-error' as const,
+      reason: 'stream-closed' as const,
+      title: 'The server closed the stream before answering',
+      detail: 'The connection is still usable: call again.',
+    };
     const diagnosis = explainProcessExit(exited({ exitCode: 4 }), cause);
     expect(diagnosis.title).toBe('The local process of "memory" exited with code 4');
     expect(diagnosis.detail).toContain('the server closed the stream before answering');

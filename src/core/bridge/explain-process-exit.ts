@@ -23,8 +23,12 @@ export function describeExit(info: Pick<BridgeServerInfo, 'exitCode' | 'signal'>
  */
 export function explainProcessExit(info: BridgeServerInfo, cause?: Diagnosis): Diagnosis {
   const last = info.stderrTail.at(-1)?.trim();
-  const quoted = last ? `Its last stderr line: "${last.length > LINE_CHARS ? `${last.slice(0, LINE_CHARS)}…` : last}".` : 'It wrote nothing to stderr.';
-  const seen = cause ? ` What the page saw follows from that: ${cause.title.charAt(0).toLowerCase()}${cause.title.slice(1).replace(/\.$/, '')}.` : '';
+  const quoted = last
+    ? `Its last stderr line: "${last.length > LINE_CHARS ? `${last.slice(0, LINE_CHARS)}…` : last}".`
+    : 'It wrote nothing to stderr.';
+  const seen = cause
+    ? ` What the page saw follows from that: ${cause.title.charAt(0).toLowerCase()}${cause.title.slice(1).replace(/\.$/, '')}.`
+    : '';
   return {
     code: 'process-exited',
     title: `The local process of "${info.name}" ${describeExit(info)}`,

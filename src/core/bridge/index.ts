@@ -10,7 +10,14 @@ export type { BridgeKeeper, BridgeProblem, BridgeSnapshot, BridgeStatus, BridgeS
 export { explainLocalNetworkAccess, meetsLocalNetworkAccess } from './local-network-access';
 export { queryLocalNetworkPermission } from './local-network-permission';
 export type { LocalNetworkPermission } from './local-network-permission';
-export { BRIDGE_FRAGMENT_PREFIX, checkBridgeUrl, encodeBridgeFragment, isBridgeFragment, isLoopbackHost, parseBridgeFragment } from './pair-link';
+export {
+  BRIDGE_FRAGMENT_PREFIX,
+  checkBridgeUrl,
+  encodeBridgeFragment,
+  isBridgeFragment,
+  isLoopbackHost,
+  parseBridgeFragment,
+} from './pair-link';
 export type { BridgePairing } from './pair-link';
 export { bridgeCommands, routeThroughBridge } from './route-servers';
 export type { BridgeRouteView } from './route-servers';

@@ -22,11 +22,18 @@ export function meetsLocalNetworkAccess(pageOrigin: string, bridgeUrl: string): 
  * The card's explanation when the bridge cannot be reached from this page and the permission may
  * be why; undefined when it cannot be (the page is on loopback, or the permission is granted).
  */
-export function explainLocalNetworkAccess(pageOrigin: string, bridgeUrl: string, permission: LocalNetworkPermission): { title: string; detail: string } | undefined {
+export function explainLocalNetworkAccess(
+  pageOrigin: string,
+  bridgeUrl: string,
+  permission: LocalNetworkPermission,
+): { title: string; detail: string } | undefined {
   if (!meetsLocalNetworkAccess(pageOrigin, bridgeUrl) || permission === 'granted') return undefined;
   const allow = `allow "Local network access" for ${pageOrigin}: click the site controls at the left of the address bar (or open chrome://settings/content/localNetworkAccess), set Local network access to Allow (the page asks the bridge again every few seconds)`;
   if (permission === 'denied') {
-    return { title: 'Local network access is blocked for this page', detail: `This page (${pageOrigin}) is not on your machine, so Chrome asks before it reaches the bridge at ${bridgeUrl}, and the answer was Block. To use the bridge, ${allow}.` };
+    return {
+      title: 'Local network access is blocked for this page',
+      detail: `This page (${pageOrigin}) is not on your machine, so Chrome asks before it reaches the bridge at ${bridgeUrl}, and the answer was Block. To use the bridge, ${allow}.`,
+    };
   }
   return {
     title: 'The browser may be asking for local network access',

@@ -12,7 +12,10 @@ describe('parseBridgeFragment', () => {
     for (const url of ['http://127.0.0.1:4810', 'http://localhost:4810', 'http://[::1]:4810']) {
       expect(parseBridgeFragment(fragmentOf({ v: 1, url, token: TOKEN }))).toEqual({ url, token: TOKEN });
     }
-    expect(parseBridgeFragment(encodeBridgeFragment({ url: 'http://127.0.0.1:1', token: TOKEN }))).toEqual({ url: 'http://127.0.0.1:1', token: TOKEN });
+    expect(parseBridgeFragment(encodeBridgeFragment({ url: 'http://127.0.0.1:1', token: TOKEN }))).toEqual({
+      url: 'http://127.0.0.1:1',
+      token: TOKEN,
+    });
   });
 
   it.each([

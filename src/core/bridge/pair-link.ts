@@ -57,10 +57,12 @@ export function checkBridgeUrl(url: unknown): string {
     throw bad('its bridge URL is not a URL');
   }
   if (parsed.protocol !== 'http:') throw bad(`its bridge URL is ${parsed.protocol}, not http: on loopback`);
-  if (!isLoopbackHost(parsed.hostname)) throw bad(`its bridge URL's host ${parsed.hostname} is not loopback (127.0.0.1, localhost or [::1])`);
+  if (!isLoopbackHost(parsed.hostname))
+    throw bad(`its bridge URL's host ${parsed.hostname} is not loopback (127.0.0.1, localhost or [::1])`);
   if (parsed.username !== '' || parsed.password !== '') throw bad('its bridge URL carries a user name or password');
   if (parsed.port === '') throw bad('its bridge URL has no port');
-  if ((parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search !== '' || parsed.hash !== '') throw bad('its bridge URL has a path, query or fragment');
+  if ((parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search !== '' || parsed.hash !== '')
+    throw bad('its bridge URL has a path, query or fragment');
   return parsed.origin;
 }
 
@@ -73,7 +75,10 @@ export function encodeBridgeFragment(pairing: BridgePairing): string {
 }
 
 function bad(why: string): BridgeError {
-  return new BridgeError('bad-pair-link', `This bridge pair link cannot be used: ${why}. Nothing was paired; copy the link glassbox-bridge printed again.`);
+  return new BridgeError(
+    'bad-pair-link',
+    `This bridge pair link cannot be used: ${why}. Nothing was paired; copy the link glassbox-bridge printed again.`,
+  );
 }
 
 function decodeBase64Url(payload: string): string | null {

@@ -48,7 +48,13 @@ export function routeThroughBridge(servers: readonly ServerConfig[], view: Bridg
       };
     }
     if (view.servers === undefined && view.problem === undefined) {
-      return { ...server, localProcessNote: { title: 'Waiting for the bridge', detail: `"${commandLine}" runs through the bridge at ${pairing.url}, which has not answered yet.` } };
+      return {
+        ...server,
+        localProcessNote: {
+          title: 'Waiting for the bridge',
+          detail: `"${commandLine}" runs through the bridge at ${pairing.url}, which has not answered yet.`,
+        },
+      };
     }
     if (view.servers === undefined) {
       return {
@@ -74,7 +80,17 @@ export function routeThroughBridge(servers: readonly ServerConfig[], view: Bridg
     if (named.has(server.name)) continue;
     routed.push(
       throughBridge(
-        { name: server.name, transport: 'stdio', headers: {}, disabled: false, status: 'needs-local-process', command: server.command, args: [...server.args], placeholders: [], range: { ...NOWHERE } },
+        {
+          name: server.name,
+          transport: 'stdio',
+          headers: {},
+          disabled: false,
+          status: 'needs-local-process',
+          command: server.command,
+          args: [...server.args],
+          placeholders: [],
+          range: { ...NOWHERE },
+        },
         pairing,
       ),
     );

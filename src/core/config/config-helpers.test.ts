@@ -7,8 +7,14 @@ import { TextPositions } from './text-positions';
 
 describe('recogniseRemoteWrapper', () => {
   it('finds the URL after the wrapper, whatever launches it', () => {
-    expect(recogniseRemoteWrapper('npx', ['mcp-remote', 'https://a.example.com/sse'])).toEqual({ tool: 'mcp-remote', url: 'https://a.example.com/sse', headers: {} });
-    expect(recogniseRemoteWrapper('cmd', ['/c', 'npx', '-y', 'mcp-remote@0.1.29', 'https://a.example.com/mcp', '9696'])?.url).toBe('https://a.example.com/mcp');
+    expect(recogniseRemoteWrapper('npx', ['mcp-remote', 'https://a.example.com/sse'])).toEqual({
+      tool: 'mcp-remote',
+      url: 'https://a.example.com/sse',
+      headers: {},
+    });
+    expect(recogniseRemoteWrapper('cmd', ['/c', 'npx', '-y', 'mcp-remote@0.1.29', 'https://a.example.com/mcp', '9696'])?.url).toBe(
+      'https://a.example.com/mcp',
+    );
     expect(recogniseRemoteWrapper('/usr/local/bin/mcp-remote', ['https://a.example.com/mcp'])?.tool).toBe('mcp-remote');
     expect(recogniseRemoteWrapper('supergateway.cmd', ['--streamableHttp', 'https://b.example.com/mcp'])?.tool).toBe('supergateway');
   });
@@ -20,7 +26,9 @@ describe('recogniseRemoteWrapper', () => {
   });
 
   it('reads header arguments in each tool’s syntax', () => {
-    expect(recogniseRemoteWrapper('npx', ['mcp-remote', 'https://a', '--header', 'Authorization:${AUTH}', '--header', 'broken'])?.headers).toEqual({
+    expect(
+      recogniseRemoteWrapper('npx', ['mcp-remote', 'https://a', '--header', 'Authorization:${AUTH}', '--header', 'broken'])?.headers,
+    ).toEqual({
       Authorization: '${AUTH}',
     });
     expect(recogniseRemoteWrapper('uvx', ['mcp-proxy', '-H', 'X-Key', 'v', 'https://a'])?.headers).toEqual({ 'X-Key': 'v' });
@@ -62,7 +70,11 @@ describe('checkServerUrl', () => {
 
   it('names the key and suggests a scheme', () => {
     expect(checkServerUrl('example.com/mcp', 'serverUrl')).toEqual([
-      { code: 'bad-url', severity: 'error', reason: '"serverUrl" must be an absolute http(s) URL, like "https://example.com/mcp": did you mean "https://example.com/mcp"?' },
+      {
+        code: 'bad-url',
+        severity: 'error',
+        reason: '"serverUrl" must be an absolute http(s) URL, like "https://example.com/mcp": did you mean "https://example.com/mcp"?',
+      },
     ]);
     expect(checkServerUrl('ftp://example.com')[0]?.reason).toBe('"url" must start with http:// or https://, not ftp://');
     expect(checkServerUrl('  ')[0]?.reason).toBe('"url" is empty: give the server\'s address, like "https://example.com/mcp"');
@@ -77,7 +89,13 @@ describe('checkServerUrl', () => {
 
 describe('placeholders', () => {
   it('finds every form once, in order', () => {
-    expect(findPlaceholders('${input:a} $B ${env:C} ${D} ${input:a} $$ $1 ${workspaceFolder}')).toEqual(['${input:a}', '$B', '${env:C}', '${D}', '${workspaceFolder}']);
+    expect(findPlaceholders('${input:a} $B ${env:C} ${D} ${input:a} $$ $1 ${workspaceFolder}')).toEqual([
+      '${input:a}',
+      '$B',
+      '${env:C}',
+      '${D}',
+      '${workspaceFolder}',
+    ]);
   });
 
   it('splits a placeholder into kind and name', () => {

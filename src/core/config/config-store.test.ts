@@ -4,7 +4,9 @@ import { DEFAULT_CONFIG_TEXT } from './default-config';
 import { loadSchemaValidators } from './schema-validators';
 import { decodeConfigFragment } from './share-link';
 
-const WITH_TOKEN = JSON.stringify({ mcpServers: { weather: { url: 'https://w.example/mcp', headers: { Authorization: 'Bearer s3cret' } } } });
+const WITH_TOKEN = JSON.stringify({
+  mcpServers: { weather: { url: 'https://w.example/mcp', headers: { Authorization: 'Bearer s3cret' } } },
+});
 const WITHOUT_TOKEN = JSON.stringify({ mcpServers: { weather: { url: 'https://w.example/mcp', headers: { Authorization: '' } } } });
 const CALENDAR = JSON.stringify({ mcpServers: { calendar: { url: 'https://c.example/mcp' } } });
 const BROKEN = '{ "mcpServers": { "weather": { "url": "https://w.example/mcp", "headers": { "Authorization": "Bearer s3cret" ';

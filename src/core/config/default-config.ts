@@ -55,7 +55,8 @@ export const EXAMPLE_CONFIG_TEXTS: readonly ConfigExample[] = [
   {
     id: 'stdio',
     title: 'Claude Desktop (local servers)',
-    description: 'Local (stdio) servers need a process a browser cannot start; an mcp-remote wrapper points to a URL Glassbox can use directly.',
+    description:
+      'Local (stdio) servers need a process a browser cannot start; an mcp-remote wrapper points to a URL Glassbox can use directly.',
     text: `${JSON.stringify(
       {
         mcpServers: {

@@ -12,7 +12,11 @@ const DOCUMENTS: unknown[] = [
   { mcpServers: { a: { url: 'https://a.example.com/mcp', headers: { Authorization: 'Bearer x' }, timeout: 1000, disabled: false } } },
   { servers: { a: { type: 'http', url: 'https://a' } }, inputs: [{ id: 'token', type: 'promptString', password: true }] },
   { a: { serverUrl: 'https://a' }, b: { command: 'npx', args: ['x'], env: { A: '1', B: 2, C: null }, cwd: '/tmp' } },
-  { mcpServers: { a: { url: 5, type: 'websocket', transport: 3, headers: { A: 1 }, timeout: 0, disabled: 'yes', args: [1], env: { X: true } } } },
+  {
+    mcpServers: {
+      a: { url: 5, type: 'websocket', transport: 3, headers: { A: 1 }, timeout: 0, disabled: 'yes', args: [1], env: { X: true } },
+    },
+  },
   { mcpServers: { a: 'x', b: {}, c: { timeout: 1.5, url: 'https://c' } }, servers: [] },
   { inputs: [{}, { id: 3, password: 'no' }], $schema: 7, x: { description: 'nothing' } },
   { mcpServers: 3 },
@@ -86,7 +90,8 @@ describe('generated mcp.json validator', () => {
       const properties = record['properties'];
       if (properties !== null && typeof properties === 'object') {
         for (const [key, child] of Object.entries(properties)) {
-          if (typeof child === 'object' && child !== null && typeof (child as Record<string, unknown>)['description'] !== 'string') missing.push(`${path}/properties/${key}`);
+          if (typeof child === 'object' && child !== null && typeof (child as Record<string, unknown>)['description'] !== 'string')
+            missing.push(`${path}/properties/${key}`);
         }
       }
       for (const [key, child] of Object.entries(record)) visit(child, `${path}/${key}`);

@@ -42,12 +42,18 @@ export function locateServers(root: JsonNode, problems: ProblemList, depth = 0):
   const servers = top.get('servers');
   if (mcpServers !== undefined) {
     if (servers !== undefined) {
-      problems.addAtNode('ignored-key', 'warning', servers.keyNode, '"servers" is ignored because "mcpServers" is also present: keep one of them');
+      problems.addAtNode(
+        'ignored-key',
+        'warning',
+        servers.keyNode,
+        '"servers" is ignored because "mcpServers" is also present: keep one of them',
+      );
     }
     if (mcpServers.valueNode?.type === 'array') return fromArray('mcpServers', mcpServers, problems);
     return { ...fromMap('mcpServers', mcpServers), validation: depth === 0 ? 'document' : 'entries' };
   }
-  if (servers !== undefined) return { ...fromMap('servers', servers), inputsNode: top.get('inputs')?.valueNode, validation: depth === 0 ? 'document' : 'entries' };
+  if (servers !== undefined)
+    return { ...fromMap('servers', servers), inputsNode: top.get('inputs')?.valueNode, validation: depth === 0 ? 'document' : 'entries' };
 
   const mcp = top.get('mcp');
   const mcpValue = mcp?.valueNode;
@@ -55,11 +61,13 @@ export function locateServers(root: JsonNode, problems: ProblemList, depth = 0):
     const inner = lastPropertiesOf(mcpValue);
     const innerServers = inner.get('servers');
     if (innerServers !== undefined || inner.has('inputs')) {
-      const located = innerServers === undefined ? { ...fromMap('vscode-settings', mcp), entries: [] } : fromMap('vscode-settings', innerServers);
+      const located =
+        innerServers === undefined ? { ...fromMap('vscode-settings', mcp), entries: [] } : fromMap('vscode-settings', innerServers);
       return { ...located, inputsNode: inner.get('inputs')?.valueNode };
     }
     // Opencode keeps servers right under "mcp"; Gemini's settings use "mcp" for other things (serverCommand, allowed).
-    if (inner.size === 0 || [...inner.values()].some((entry) => looksLikeServer(entry.valueNode))) return { ...fromMap('opencode', mcp), dialectKeys: OPENCODE_KEYS };
+    if (inner.size === 0 || [...inner.values()].some((entry) => looksLikeServer(entry.valueNode)))
+      return { ...fromMap('opencode', mcp), dialectKeys: OPENCODE_KEYS };
   }
   const zed = top.get('context_servers');
   if (zed !== undefined) return fromMap('zed', zed);
@@ -70,7 +78,13 @@ export function locateServers(root: JsonNode, problems: ProblemList, depth = 0):
   // One wrapper key around a known collection, like Augment's "augment.advanced": {"mcpServers": […]}.
   const [only, ...others] = propertiesOf(root);
   const onlyValue = only?.valueNode;
-  if (depth === 0 && only !== undefined && others.length === 0 && onlyValue?.type === 'object' && COLLECTION_KEYS.some((key) => lastPropertiesOf(onlyValue).has(key))) {
+  if (
+    depth === 0 &&
+    only !== undefined &&
+    others.length === 0 &&
+    onlyValue?.type === 'object' &&
+    COLLECTION_KEYS.some((key) => lastPropertiesOf(onlyValue).has(key))
+  ) {
     problems.addAtNode('dialect-note', 'info', only.keyNode, `The servers are read from inside "${only.key}"`);
     return locateServers(onlyValue, problems, depth + 1);
   }
@@ -85,7 +99,12 @@ export function locateServers(root: JsonNode, problems: ProblemList, depth = 0):
       length: 1,
       reason: `One server without a name: Glassbox calls it "${name}". To choose the name, write {"mcpServers": {"${name}": {…}}}`,
     });
-    return { dialect: 'single', entries: [{ key: name, keyNode: brace, valueNode: root, propertyNode: root }], validation: 'entries', dialectKeys: NONE };
+    return {
+      dialect: 'single',
+      entries: [{ key: name, keyNode: brace, valueNode: root, propertyNode: root }],
+      validation: 'entries',
+      dialectKeys: NONE,
+    };
   }
   return bareOrNone(root, problems);
 }
@@ -94,7 +113,14 @@ function fromMap(dialect: McpConfigDialect, holder: JsonProperty): LocatedServer
   const mapNode = holder.valueNode;
   const all = mapNode?.type === 'object' ? propertiesOf(mapNode) : [];
   // A collection that is not an object was reported by the schema; "no servers" would only repeat it.
-  return { dialect, entries: lastDefinitions(all), mapNode, ...(mapNode?.type === 'object' ? { noServersAt: holder.keyNode } : {}), validation: 'entries', dialectKeys: NONE };
+  return {
+    dialect,
+    entries: lastDefinitions(all),
+    mapNode,
+    ...(mapNode?.type === 'object' ? { noServersAt: holder.keyNode } : {}),
+    validation: 'entries',
+    dialectKeys: NONE,
+  };
 }
 
 // Continue's (and Augment's) arrays of {"name": …, …}: the name's text stands in for a key. A name
@@ -104,7 +130,9 @@ function fromArray(dialect: McpConfigDialect, holder: JsonProperty, problems: Pr
   const items = holder.valueNode?.type === 'array' ? (holder.valueNode.children ?? []) : [];
   const named = items.map((item) => {
     const nameNode = item.type === 'object' ? lastPropertiesOf(item).get('name')?.valueNode : undefined;
-    return nameNode?.type === 'string' && typeof nameNode.value === 'string' && nameNode.value.trim() !== '' ? { item, name: nameNode.value, nameNode } : { item };
+    return nameNode?.type === 'string' && typeof nameNode.value === 'string' && nameNode.value.trim() !== ''
+      ? { item, name: nameNode.value, nameNode }
+      : { item };
   });
   const taken = new Set(named.flatMap((entry) => (entry.name === undefined ? [] : [entry.name])));
   const firstLine = new Map<string, number>();
@@ -112,7 +140,12 @@ function fromArray(dialect: McpConfigDialect, holder: JsonProperty, problems: Pr
     if (name !== undefined && nameNode !== undefined) {
       const earlier = firstLine.get(name);
       if (earlier !== undefined) {
-        problems.addAtNode('duplicate-server', 'warning', nameNode, `Server "${name}" is defined again here (first on line ${earlier}): only this later definition is used`);
+        problems.addAtNode(
+          'duplicate-server',
+          'warning',
+          nameNode,
+          `Server "${name}" is defined again here (first on line ${earlier}): only this later definition is used`,
+        );
       }
       firstLine.set(name, problems.rangeOf(nameNode.offset, 0).line);
       return { key: name, keyNode: nameNode, valueNode: item, propertyNode: item };
@@ -121,9 +154,20 @@ function fromArray(dialect: McpConfigDialect, holder: JsonProperty, problems: Pr
     let unique = base;
     for (let n = index + 1; taken.has(unique); n++) unique = `${base}-${n}`;
     taken.add(unique);
-    return { key: unique, keyNode: { type: 'string', value: unique, offset: item.offset, length: 1 } as JsonNode, valueNode: item, propertyNode: item };
+    return {
+      key: unique,
+      keyNode: { type: 'string', value: unique, offset: item.offset, length: 1 } as JsonNode,
+      valueNode: item,
+      propertyNode: item,
+    };
   });
-  return { dialect, entries: lastDefinitions(entries), ...(holder.valueNode?.type === 'array' ? { noServersAt: holder.keyNode } : {}), validation: 'entries', dialectKeys: NONE };
+  return {
+    dialect,
+    entries: lastDefinitions(entries),
+    ...(holder.valueNode?.type === 'array' ? { noServersAt: holder.keyNode } : {}),
+    validation: 'entries',
+    dialectKeys: NONE,
+  };
 }
 
 // For a duplicated name the last definition is the one JSON.parse keeps, so it is the one we read.
@@ -137,14 +181,24 @@ function lastDefinitions(all: JsonProperty[]): JsonProperty[] {
  */
 function bareOrNone(root: JsonNode, problems: ProblemList): LocatedServers {
   const candidates = propertiesOf(root).filter((entry) => !BARE_MAP_RESERVED_KEYS.has(entry.key));
-  const bare = (entries: JsonProperty[]): LocatedServers => ({ dialect: 'bare', entries, mapNode: root, validation: 'document', dialectKeys: NONE });
+  const bare = (entries: JsonProperty[]): LocatedServers => ({
+    dialect: 'bare',
+    entries,
+    mapNode: root,
+    validation: 'document',
+    dialectKeys: NONE,
+  });
   const anyServer = candidates.some((entry) => looksLikeServer(entry.valueNode));
   const misspelled = new Set(candidates.filter((entry) => reportMisspelledWrapper(entry, problems, anyServer)).map((entry) => entry.key));
   if (anyServer || candidates.length === 0) return bare(lastDefinitions(candidates.filter((entry) => !misspelled.has(entry.key))));
   if (misspelled.size > 0) return { ...bare([]), mapNode: undefined };
 
   const keys = [...new Set(candidates.map((entry) => entry.key))];
-  const shown = keys.slice(0, 5).map((key) => `"${key}"`).join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
+  const shown =
+    keys
+      .slice(0, 5)
+      .map((key) => `"${key}"`)
+      .join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
   const first = candidates[0];
   problems.add({
     code: 'not-an-mcp-config',

@@ -54,7 +54,12 @@ export function mapServerSchemaErrors(errors: readonly ErrorObject[], entry: Jso
   return drafts;
 }
 
-function describe(error: ErrorObject, segments: readonly string[], node: JsonNode, isBare: boolean): { code: ConfigProblemCode; reason: string } {
+function describe(
+  error: ErrorObject,
+  segments: readonly string[],
+  node: JsonNode,
+  isBare: boolean,
+): { code: ConfigProblemCode; reason: string } {
   const [first, ...afterFirst] = segments;
   if (first === undefined) return { code: 'not-an-object', reason: 'The text must be a JSON object, like {"mcpServers": {…}}' };
   if (first === '$schema') return { code: 'wrong-type', reason: '"$schema" must be a string (a schema address)' };
@@ -77,12 +82,20 @@ function describe(error: ErrorObject, segments: readonly string[], node: JsonNod
   return describeServerFieldError(error, key, deeper, node);
 }
 
-function describeServerFieldError(error: ErrorObject, key: string, deeper: readonly string[], node: JsonNode): { code: ConfigProblemCode; reason: string } {
+function describeServerFieldError(
+  error: ErrorObject,
+  key: string,
+  deeper: readonly string[],
+  node: JsonNode,
+): { code: ConfigProblemCode; reason: string } {
   const item = deeper[0];
   if (URL_KEYS.has(key)) return { code: 'bad-url', reason: `"${key}" must be a string, like "https://example.com/mcp"` };
   if (TRANSPORT_KEYS.has(key)) {
     if (error.keyword === 'enum') {
-      return { code: 'unknown-transport', reason: `Unknown transport ${JSON.stringify(getNodeValue(node))} in "${key}": use ${TRANSPORT_CHOICES}` };
+      return {
+        code: 'unknown-transport',
+        reason: `Unknown transport ${JSON.stringify(getNodeValue(node))} in "${key}": use ${TRANSPORT_CHOICES}`,
+      };
     }
     return { code: 'unknown-transport', reason: `"${key}" must be a string: ${TRANSPORT_CHOICES}` };
   }
@@ -129,7 +142,10 @@ function describeInputError(error: ErrorObject, segments: readonly string[]): { 
   const expected = error.keyword === 'type' ? String(error.params['type']) : undefined;
   return {
     code: 'wrong-type',
-    reason: expected === 'boolean' ? `"${field}" of ${which.toLowerCase()} must be true or false` : `"${field}" of ${which.toLowerCase()} must be a ${expected ?? 'valid value'}`,
+    reason:
+      expected === 'boolean'
+        ? `"${field}" of ${which.toLowerCase()} must be true or false`
+        : `"${field}" of ${which.toLowerCase()} must be a ${expected ?? 'valid value'}`,
   };
 }
 

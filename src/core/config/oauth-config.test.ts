@@ -6,7 +6,10 @@ import { decodeConfigFragment, encodeConfigFragment, stripSecrets } from './shar
 const TEXT = JSON.stringify(
   {
     mcpServers: {
-      notes: { url: 'https://notes.example.com/mcp', oauth: { clientId: 'glassbox-app', clientSecret: 'cs-very-secret', scopes: ['notes:read', 'notes:write'] } },
+      notes: {
+        url: 'https://notes.example.com/mcp',
+        oauth: { clientId: 'glassbox-app', clientSecret: 'cs-very-secret', scopes: ['notes:read', 'notes:write'] },
+      },
       plain: { url: 'https://plain.example.com/mcp', oauth: { scopes: 'not-a-list' } },
     },
   },
@@ -17,7 +20,11 @@ const TEXT = JSON.stringify(
 describe('the oauth settings of a server', () => {
   it('are read into the server config, wrong types left out and reported by the schema', () => {
     const { config, problems } = parseMcpConfig(TEXT);
-    expect(config?.servers[0]?.oauth).toEqual({ clientId: 'glassbox-app', clientSecret: 'cs-very-secret', scopes: ['notes:read', 'notes:write'] });
+    expect(config?.servers[0]?.oauth).toEqual({
+      clientId: 'glassbox-app',
+      clientSecret: 'cs-very-secret',
+      scopes: ['notes:read', 'notes:write'],
+    });
     expect(config?.servers[1]?.oauth).toBeUndefined();
     expect(problems.some((problem) => problem.server === 'plain' && problem.path.includes('scopes'))).toBe(true);
   });

@@ -110,7 +110,8 @@ function reportCommentsAndTrailingCommas(text: string, problems: ProblemList): v
 function describeParseError(error: ParseError, text: string, root: JsonNode | undefined): { code: ConfigProblemCode; reason: string } {
   const atEnd = error.offset >= text.length;
   const found = text.slice(error.offset, error.offset + Math.max(error.length, 1));
-  const missing = (what: string): string => (atEnd ? `Unexpected end of text: a "${what}" is missing` : `A "${what}" is missing before this`);
+  const missing = (what: string): string =>
+    atEnd ? `Unexpected end of text: a "${what}" is missing` : `A "${what}" is missing before this`;
   // jsonc-parser's codes are a closed numeric set; cast once to use the named constants below.
   const code = error.error as number as ParseErrorNumber;
   switch (code) {
@@ -119,7 +120,10 @@ function describeParseError(error: ParseError, text: string, root: JsonNode | un
         return { code: 'json-invalid-symbol', reason: 'Unexpected character "\'": JSON strings and names use double quotes, like "url"' };
       }
       if (/^[A-Za-z_$]/.test(found)) {
-        return { code: 'json-invalid-symbol', reason: `Unexpected word "${found}": names and text in JSON go in double quotes, like "${found}"` };
+        return {
+          code: 'json-invalid-symbol',
+          reason: `Unexpected word "${found}": names and text in JSON go in double quotes, like "${found}"`,
+        };
       }
       return { code: 'json-invalid-symbol', reason: `Unexpected character "${found.slice(0, 1)}"` };
     case PARSE_ERROR.InvalidNumberFormat:
@@ -128,7 +132,9 @@ function describeParseError(error: ParseError, text: string, root: JsonNode | un
     case PARSE_ERROR.PropertyNameExpected:
       return {
         code: 'json-property-name-expected',
-        reason: atEnd ? 'Unexpected end of text: a property name is missing' : 'A property name in double quotes is expected here, like "url"',
+        reason: atEnd
+          ? 'Unexpected end of text: a property name is missing'
+          : 'A property name in double quotes is expected here, like "url"',
       };
     case PARSE_ERROR.ValueExpected:
       return {
@@ -149,7 +155,10 @@ function describeParseError(error: ParseError, text: string, root: JsonNode | un
       if (root?.type === 'string' && /^\s*:/.test(text.slice(root.offset + root.length))) {
         return { code: 'json-end-expected', reason: 'The outer "{" and "}" are missing: wrap the whole text in braces' };
       }
-      return { code: 'json-end-expected', reason: 'Extra text after the end of the JSON value: a file holds one object; remove this or merge it into the object' };
+      return {
+        code: 'json-end-expected',
+        reason: 'Extra text after the end of the JSON value: a file holds one object; remove this or merge it into the object',
+      };
     case PARSE_ERROR.InvalidCommentToken:
       return { code: 'json-comment', reason: 'Comments are not allowed in JSON' };
     case PARSE_ERROR.UnexpectedEndOfComment:

@@ -28,7 +28,7 @@ describe('parseMcpConfig: VS Code user settings', () => {
     });
   });
 
-  it('reads the stdio server of github-mcp-server\'s README snippet (fixture 07)', () => {
+  it("reads the stdio server of github-mcp-server's README snippet (fixture 07)", () => {
     const { result, rows } = parse(wildFixture('07-vscode-settings-nested-mcp-key.snippet.json'));
     expect(result.config?.inputs.map((input) => input.id)).toEqual(['github_token']);
     expect(server(result, 'github')).toMatchObject({ transport: 'stdio', command: 'docker', status: 'needs-local-process' });
@@ -226,11 +226,15 @@ describe('parseMcpConfig: Gemini CLI', () => {
       ['legacy-sse', 'info', 5, 18, '"url"'],
       ['not-applied', 'info', 6, 88, '"excludeTools"'],
     ]);
-    expect(result.problems[0]?.reason).toMatch(/^Gemini CLI reads a plain "url" without "type" as "sse" \("httpUrl" is streamable HTTP\)\. /);
+    expect(result.problems[0]?.reason).toMatch(
+      /^Gemini CLI reads a plain "url" without "type" as "sse" \("httpUrl" is streamable HTTP\)\. /,
+    );
   });
 
   it('keeps a plain url as streamable HTTP in a file without anything of Gemini (Cursor), noting an /sse path', () => {
-    const { result, rows } = parse('{"mcpServers": {"a": {"url": "https://a.example.com/mcp"}, "b": {"url": "http://localhost:3333/sse"}}}');
+    const { result, rows } = parse(
+      '{"mcpServers": {"a": {"url": "https://a.example.com/mcp"}, "b": {"url": "http://localhost:3333/sse"}}}',
+    );
     expect(result.config?.servers.map((s) => s.transport)).toEqual(['streamable-http', 'streamable-http']);
     expect(rows).toEqual([['sse-path', 'info', 1, 73, '"http://localhost:3333/sse"']]);
   });

@@ -132,7 +132,12 @@ describe('parseMcpConfig: server problems', () => {
 
   it('reports duplicate server names and uses the last definition', () => {
     const { result, rows } = parse(
-      lines('{"mcpServers": {', '  "a": { "url": "https://first.example.com" },', '  "a": { "url": "https://second.example.com", "url": "https://third.example.com" }', '}}'),
+      lines(
+        '{"mcpServers": {',
+        '  "a": { "url": "https://first.example.com" },',
+        '  "a": { "url": "https://second.example.com", "url": "https://third.example.com" }',
+        '}}',
+      ),
     );
     expect(rows).toEqual([
       ['duplicate-server', 'warning', 3, 3, '"a"'],
@@ -218,14 +223,21 @@ describe('parseMcpConfig: server problems', () => {
       ['misspelled-wrapper-key', 'Line 1, column 2: "mcpservers" is not a key Glassbox reads: did you mean "mcpServers"?'],
     ]);
     const zed = parseMcpConfig('{"contextServers": {"a": {"url": "https://a.example.com"}}}');
-    expect(zed.problems.map((p) => p.reason)).toEqual(['"contextServers" is not a key Glassbox reads: did you mean Zed\'s "context_servers"?']);
+    expect(zed.problems.map((p) => p.reason)).toEqual([
+      '"contextServers" is not a key Glassbox reads: did you mean Zed\'s "context_servers"?',
+    ]);
   });
 
   it('reports a server map that is not an object', () => {
     const { result } = parse('{"servers": ["a"]}');
     expect(result.config).toEqual({ dialect: 'servers', servers: [], inputs: [] });
     expect(result.problems.map((p) => [p.code, p.line, p.column, p.reason])).toEqual([
-      ['wrong-type', 1, 2, '"servers" must be an object that maps server names to servers, like {"weather": {"url": "https://example.com/mcp"}}'],
+      [
+        'wrong-type',
+        1,
+        2,
+        '"servers" must be an object that maps server names to servers, like {"weather": {"url": "https://example.com/mcp"}}',
+      ],
     ]);
   });
 });
@@ -295,8 +307,15 @@ describe('parseMcpConfig: local processes and wrappers', () => {
         },
       }),
     );
-    expect(server(result, 'gateway')).toMatchObject({ suggestedUrl: 'https://g.example.com/sse', suggestedHeaders: { Authorization: 'Bearer tok' } });
-    expect(server(result, 'proxy')).toMatchObject({ suggestedUrl: 'http://127.0.0.1:8080/sse', suggestedHeaders: { 'X-Api-Key': '$KEY' }, placeholders: ['$KEY'] });
+    expect(server(result, 'gateway')).toMatchObject({
+      suggestedUrl: 'https://g.example.com/sse',
+      suggestedHeaders: { Authorization: 'Bearer tok' },
+    });
+    expect(server(result, 'proxy')).toMatchObject({
+      suggestedUrl: 'http://127.0.0.1:8080/sse',
+      suggestedHeaders: { 'X-Api-Key': '$KEY' },
+      placeholders: ['$KEY'],
+    });
     expect(server(result, 'other').suggestedUrl).toBeUndefined();
     expect(result.problems.map((p) => [p.code, p.server])).toEqual([
       ['remote-wrapper', 'gateway'],
@@ -327,13 +346,19 @@ describe('parseMcpConfig: placeholders', () => {
 
   it('does not reject a url that is only a placeholder, and warns about an undeclared input', () => {
     const { result, rows } = parse(
-      lines('{"servers": {', '  "a": { "type": "http", "url": "${input:address}", "headers": { "Authorization": "${input:missing}" } }', '}}'),
+      lines(
+        '{"servers": {',
+        '  "a": { "type": "http", "url": "${input:address}", "headers": { "Authorization": "${input:missing}" } }',
+        '}}',
+      ),
     );
     expect(rows).toEqual([
       ['unknown-input', 'warning', 2, 33, '"${input:address}"'],
       ['unknown-input', 'warning', 2, 83, '"${input:missing}"'],
     ]);
-    expect(result.problems[1]?.reason).toBe('${input:missing} refers to an input "missing" that "inputs" does not declare: Glassbox will still ask for it');
+    expect(result.problems[1]?.reason).toBe(
+      '${input:missing} refers to an input "missing" that "inputs" does not declare: Glassbox will still ask for it',
+    );
     expect(server(result, 'a')).toMatchObject({ status: 'ok', placeholders: ['${input:address}', '${input:missing}'] });
   });
 });

@@ -17,7 +17,9 @@ describe('parseMcpConfig: fragments without outer braces', () => {
   it('wraps an Opencode fragment "mcp": {name: {type: "remote"}} (fixture 43)', () => {
     const { result } = parse(wildFixture('43-opencode-remote-mcp-fragment.snippet.jsonc'));
     expect(result.config?.dialect).toBe('opencode');
-    expect(result.config?.servers.map((s) => [s.name, s.transport, s.url])).toEqual([['context7', 'streamable-http', 'https://mcp.context7.com/mcp']]);
+    expect(result.config?.servers.map((s) => [s.name, s.transport, s.url])).toEqual([
+      ['context7', 'streamable-http', 'https://mcp.context7.com/mcp'],
+    ]);
   });
 
   it('keeps problem positions in the text as pasted, first line included', () => {
@@ -55,11 +57,16 @@ describe('parseMcpConfig: one server without a name', () => {
       },
     ]);
     expect(rows).toEqual([['unnamed-server', 'info', 1, 1, '{']]);
-    expect(result.problems[0]?.reason).toBe('One server without a name: Glassbox calls it "mcp.example.com". To choose the name, write {"mcpServers": {"mcp.example.com": {…}}}');
+    expect(result.problems[0]?.reason).toBe(
+      'One server without a name: Glassbox calls it "mcp.example.com". To choose the name, write {"mcpServers": {"mcp.example.com": {…}}}',
+    );
   });
 
   it('names a local one after the package it runs (fixture 42), and checks its fields', () => {
-    expect(server(parse(wildFixture('42-single-unnamed-server-object.snippet.json')).result, 'context7-mcp')).toMatchObject({ transport: 'stdio', command: 'npx' });
+    expect(server(parse(wildFixture('42-single-unnamed-server-object.snippet.json')).result, 'context7-mcp')).toMatchObject({
+      transport: 'stdio',
+      command: 'npx',
+    });
     expect(parse('{ "url": 5, "command": "x" }').rows).toEqual([
       ['unnamed-server', 'info', 1, 1, '{'],
       ['bad-url', 'error', 1, 10, '5'],
@@ -88,7 +95,13 @@ describe('parseMcpConfig: ${VAR:-default}', () => {
       status: 'ok',
     });
     expect(result.config?.inputs).toEqual([
-      { id: 'LOGFIRE_MCP_URL', description: 'Environment variable LOGFIRE_MCP_URL', password: false, default: 'https://logfire-us.pydantic.dev/mcp', source: 'env' },
+      {
+        id: 'LOGFIRE_MCP_URL',
+        description: 'Environment variable LOGFIRE_MCP_URL',
+        password: false,
+        default: 'https://logfire-us.pydantic.dev/mcp',
+        source: 'env',
+      },
       { id: 'REGION', description: 'Environment variable REGION', password: false, default: 'us east', source: 'env' },
     ]);
     expect(rows).toEqual([

@@ -67,7 +67,9 @@ describe('parseMcpConfig: dialects', () => {
   });
 
   it('reads a bare map of servers, ignoring "$schema" and "inputs"', () => {
-    const { result } = parse('{ "$schema": "https://x/s.json", "a": { "url": "https://a.example.com/mcp" }, "b": { "endpoint": "https://b.example.com/mcp" } }');
+    const { result } = parse(
+      '{ "$schema": "https://x/s.json", "a": { "url": "https://a.example.com/mcp" }, "b": { "endpoint": "https://b.example.com/mcp" } }',
+    );
     expect(result.problems).toEqual([]);
     expect(result.config?.dialect).toBe('bare');
     expect(result.config?.servers.map((s) => [s.name, s.url, s.status])).toEqual([
@@ -88,13 +90,19 @@ describe('parseMcpConfig: dialects', () => {
     );
     // Gemini's tool filter is read but not applied: said once, as an info.
     expect(rows).toEqual([['not-applied', 'info', 1, 180, '"includeTools"']]);
-    expect(server(result, 'windsurf')).toMatchObject({ url: 'https://w.example.com/mcp', transport: 'streamable-http', placeholders: ['${env:W_KEY}'] });
+    expect(server(result, 'windsurf')).toMatchObject({
+      url: 'https://w.example.com/mcp',
+      transport: 'streamable-http',
+      placeholders: ['${env:W_KEY}'],
+    });
     expect(server(result, 'gemini')).toMatchObject({ url: 'https://g.example.com/mcp', transport: 'streamable-http', timeoutMs: 5000 });
     expect(server(result, 'cline')).toMatchObject({ transport: 'streamable-http', status: 'ok' });
   });
 
   it('uses mcpServers and warns that servers is ignored when both are present', () => {
-    const { result, rows } = parse('{"mcpServers": {"a": {"url": "https://a.example.com"}}, "servers": {"b": {"url": "https://b.example.com"}}}');
+    const { result, rows } = parse(
+      '{"mcpServers": {"a": {"url": "https://a.example.com"}}, "servers": {"b": {"url": "https://b.example.com"}}}',
+    );
     expect(result.config?.dialect).toBe('mcpServers');
     expect(result.config?.servers.map((s) => s.name)).toEqual(['a']);
     expect(rows).toEqual([['ignored-key', 'warning', 1, 57, '"servers"']]);

@@ -82,10 +82,15 @@ const EXPECTED: Record<string, Expected> = {
   '42': { stdio: ['context7-mcp'] },
   '43': { remote: { context7: H } },
   '44': { stdio: ['context7'] },
-  '45': { stdio: ['atlassian_tenant1', 'atlassian_tenant2'], bridges: ['https://mcp.atlassian.com/v1/sse', 'https://mcp.atlassian.com/v1/sse'] },
+  '45': {
+    stdio: ['atlassian_tenant1', 'atlassian_tenant2'],
+    bridges: ['https://mcp.atlassian.com/v1/sse', 'https://mcp.atlassian.com/v1/sse'],
+  },
 };
 
-const files = readdirSync(FIXTURES).filter((name) => /^\d\d-/.test(name)).sort();
+const files = readdirSync(FIXTURES)
+  .filter((name) => /^\d\d-/.test(name))
+  .sort();
 
 describe('parseMcpConfig over 45 configs from the wild', () => {
   it('has an expectation for every file, and every file for an expectation', () => {
@@ -103,17 +108,24 @@ describe('parseMcpConfig over 45 configs from the wild', () => {
     }
     if (expected.outcome === 'none') {
       expect(servers).toEqual([]);
-      expect(result.problems.filter((problem) => problem.severity === 'error').map((problem) => problem.code)).toEqual(['not-an-mcp-config']);
+      expect(result.problems.filter((problem) => problem.severity === 'error').map((problem) => problem.code)).toEqual([
+        'not-an-mcp-config',
+      ]);
       return;
     }
-    const remote = Object.fromEntries(servers.filter((server) => server.transport !== 'stdio').map((server) => [server.name, server.transport]));
+    const remote = Object.fromEntries(
+      servers.filter((server) => server.transport !== 'stdio').map((server) => [server.name, server.transport]),
+    );
     const stdio = servers.filter((server) => server.transport === 'stdio').map((server) => server.name);
     expect(remote).toEqual(expected.remote ?? {});
     expect(typeof expected.stdio === 'number' ? stdio.length : stdio).toEqual(expected.stdio ?? []);
     expect(servers.flatMap((server) => (server.suggestedUrl === undefined ? [] : [server.suggestedUrl]))).toEqual(expected.bridges ?? []);
-    const suggested = Object.fromEntries(servers.flatMap((server) => (server.suggestedHeaders === undefined ? [] : [[server.name, server.suggestedHeaders]])));
+    const suggested = Object.fromEntries(
+      servers.flatMap((server) => (server.suggestedHeaders === undefined ? [] : [[server.name, server.suggestedHeaders]])),
+    );
     expect(suggested).toEqual(expected.headers ?? {});
-    for (const [name, placeholders] of Object.entries(expected.placeholders ?? {})) expect(servers.find((server) => server.name === name)?.placeholders).toEqual(placeholders);
+    for (const [name, placeholders] of Object.entries(expected.placeholders ?? {}))
+      expect(servers.find((server) => server.name === name)?.placeholders).toEqual(placeholders);
     for (const [name, url] of Object.entries(expected.urls ?? {})) expect(servers.find((server) => server.name === name)?.url).toBe(url);
     // Every remote server is usable as written (placeholders aside): no errors in any of these files.
     expect(result.problems.filter((problem) => problem.severity === 'error')).toEqual([]);

@@ -11,7 +11,13 @@ export const lines = (...text: string[]): string => text.join('\n');
 
 /** Problems as located rows. */
 export function located(result: ParseResult, text: string): ProblemRow[] {
-  return result.problems.map((problem) => [problem.code, problem.severity, problem.line, problem.column, text.slice(problem.offset, problem.offset + problem.length)]);
+  return result.problems.map((problem) => [
+    problem.code,
+    problem.severity,
+    problem.line,
+    problem.column,
+    text.slice(problem.offset, problem.offset + problem.length),
+  ]);
 }
 
 /** Parses and returns the result with its located rows. */

@@ -11,7 +11,17 @@ import { ProblemList } from './problem-list';
 import { readServer } from './read-server';
 
 // Top-level keys only Gemini CLI's settings.json has: in such a file a plain "url" means the 2024 SSE transport.
-const GEMINI_SETTINGS_KEYS = ['context', 'contextFileName', 'selectedAuthType', 'coreTools', 'allowMCPServers', 'excludeMCPServers', 'checkpointing', 'preferredEditor', 'telemetry'];
+const GEMINI_SETTINGS_KEYS = [
+  'context',
+  'contextFileName',
+  'selectedAuthType',
+  'coreTools',
+  'allowMCPServers',
+  'excludeMCPServers',
+  'checkpointing',
+  'preferredEditor',
+  'telemetry',
+];
 // Server keys only Gemini CLI reads.
 const GEMINI_SERVER_KEYS = ['httpUrl', 'trust', 'includeTools', 'excludeTools'];
 
@@ -42,7 +52,12 @@ export function readMcpConfig(text: string, schema: SchemaValidators | undefined
   }
   const firstKey = propertiesOf(root)[0]?.keyNode;
   if (fragment && firstKey !== undefined) {
-    problems.addAtNode('wrapped-fragment', 'info', firstKey, 'The text has no outer { and }: Glassbox reads it as if it were wrapped in them');
+    problems.addAtNode(
+      'wrapped-fragment',
+      'info',
+      firstKey,
+      'The text has no outer { and }: Glassbox reads it as if it were wrapped in them',
+    );
   }
 
   const located = locateServers(root, problems);
@@ -59,11 +74,23 @@ export function readMcpConfig(text: string, schema: SchemaValidators | undefined
   reportDuplicateKeys(root, located.mapNode, problems);
   const inputs = readInputs(located.inputsNode);
   const inputIds = new Set(inputs.map((input) => input.id));
-  const urlMeansSseIn = located.dialect === 'mcpServers' && isGeminiSettings(root, located.entries.map((entry) => entry.valueNode)) ? 'Gemini CLI' : undefined;
+  const urlMeansSseIn =
+    located.dialect === 'mcpServers' &&
+    isGeminiSettings(
+      root,
+      located.entries.map((entry) => entry.valueNode),
+    )
+      ? 'Gemini CLI'
+      : undefined;
 
   const servers: ServerConfig[] = [];
   for (const entry of located.entries) {
-    const read = readServer(entry, { problems, inputIds, dialectKeys: located.dialectKeys, ...(urlMeansSseIn === undefined ? {} : { urlMeansSseIn }) });
+    const read = readServer(entry, {
+      problems,
+      inputIds,
+      dialectKeys: located.dialectKeys,
+      ...(urlMeansSseIn === undefined ? {} : { urlMeansSseIn }),
+    });
     servers.push(read.server);
     for (const input of read.defaults) {
       if (!inputs.some((known) => known.id === input.id)) inputs.push(input);
@@ -86,7 +113,8 @@ export function readMcpConfig(text: string, schema: SchemaValidators | undefined
 
   const config: McpConfig = { dialect: located.dialect, servers, inputs };
   const serverAt = (offset: number): string | undefined =>
-    located.entries.find((entry) => offset >= entry.propertyNode.offset && offset < entry.propertyNode.offset + entry.propertyNode.length)?.key;
+    located.entries.find((entry) => offset >= entry.propertyNode.offset && offset < entry.propertyNode.offset + entry.propertyNode.length)
+      ?.key;
   return { config, problems: problems.toProblems(serverAt) };
 }
 

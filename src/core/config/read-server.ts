@@ -7,7 +7,17 @@ import { applyPlaceholderDefaults } from './placeholders';
 import type { ProblemList } from './problem-list';
 import { recogniseRemoteWrapper } from './remote-wrappers';
 import { redactUrl } from '../secrets';
-import { fieldsOf, readCommand, readHeaders, readOAuth, readTimeout, reportLikelyTypos, reportNotApplied, TRANSPORT_KEYS, URL_KEYS } from './server-fields';
+import {
+  fieldsOf,
+  readCommand,
+  readHeaders,
+  readOAuth,
+  readTimeout,
+  reportLikelyTypos,
+  reportNotApplied,
+  TRANSPORT_KEYS,
+  URL_KEYS,
+} from './server-fields';
 import type { PlaceholderSource } from './server-placeholders';
 import { collectPlaceholders } from './server-placeholders';
 
@@ -35,7 +45,10 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   const value = entry.valueNode;
   if (value?.type !== 'object') {
     // The schema has already reported that the entry is not an object.
-    return { server: { name, transport: 'streamable-http', headers: {}, disabled: false, status: 'invalid', placeholders: [], range }, defaults: [] };
+    return {
+      server: { name, transport: 'streamable-http', headers: {}, disabled: false, status: 'invalid', placeholders: [], range },
+      defaults: [],
+    };
   }
 
   const fields = fieldsOf(value);
@@ -51,7 +64,12 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   for (const other of urlKeys.slice(1)) {
     const otherField = fields.get(other);
     if (otherField !== undefined && stringAt(other) !== rawUrl) {
-      problems.addAtNode('multiple-urls', 'warning', otherField.keyNode, `"${other}" is ignored: "${urlKey}" is also given and Glassbox uses that`);
+      problems.addAtNode(
+        'multiple-urls',
+        'warning',
+        otherField.keyNode,
+        `"${other}" is ignored: "${urlKey}" is also given and Glassbox uses that`,
+      );
     }
   }
   const url = rawUrl === undefined ? undefined : applyPlaceholderDefaults(rawUrl);
@@ -65,7 +83,12 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
     const otherTransport = normaliseTransport(stringAt(other));
     const otherNode = fields.get(other)?.valueNode;
     if (declared !== undefined && otherTransport !== undefined && otherTransport !== declared && otherNode !== undefined) {
-      problems.addAtNode('conflicting-transport', 'warning', otherNode, `"${other}" disagrees with "${declaredKey}": Glassbox uses "${declaredKey}"`);
+      problems.addAtNode(
+        'conflicting-transport',
+        'warning',
+        otherNode,
+        `"${other}" disagrees with "${declaredKey}": Glassbox uses "${declaredKey}"`,
+      );
     }
   }
 
@@ -74,10 +97,22 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   const hasCommand = local.anchor !== undefined;
   const cline = isClineEntry(fields);
   const urlMeansSseIn = urlKey === 'url' ? (cline ? 'Cline' : context.urlMeansSseIn) : undefined;
-  const transport: ServerTransport = declared ?? (urlKey !== undefined ? (urlMeansSseIn !== undefined ? 'sse' : 'streamable-http') : hasCommand ? 'stdio' : 'streamable-http');
-  reportTransportProblems(name, { urlKey, declaredKey, declaredNode, declared, transport, hasCommand, anchor: local.anchor }, entry, context);
+  const transport: ServerTransport =
+    declared ??
+    (urlKey !== undefined ? (urlMeansSseIn !== undefined ? 'sse' : 'streamable-http') : hasCommand ? 'stdio' : 'streamable-http');
+  reportTransportProblems(
+    name,
+    { urlKey, declaredKey, declaredNode, declared, transport, hasCommand, anchor: local.anchor },
+    entry,
+    context,
+  );
   if (command !== undefined && command.trim() === '' && local.commandNode !== undefined) {
-    problems.addAtNode('missing-command', 'error', local.commandNode, '"command" is empty: name the program that starts the server, like "npx"');
+    problems.addAtNode(
+      'missing-command',
+      'error',
+      local.commandNode,
+      '"command" is empty: name the program that starts the server, like "npx"',
+    );
   }
 
   const urlNode = urlKey === undefined ? undefined : fields.get(urlKey)?.valueNode;
@@ -97,7 +132,13 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
     );
   }
 
-  if (transport === 'streamable-http' && declared === undefined && url !== undefined && urlNode !== undefined && /\/sse\/?([?#]|$)/.test(url)) {
+  if (
+    transport === 'streamable-http' &&
+    declared === undefined &&
+    url !== undefined &&
+    urlNode !== undefined &&
+    /\/sse\/?([?#]|$)/.test(url)
+  ) {
     problems.addAtNode(
       'sse-path',
       'info',
@@ -113,7 +154,8 @@ export function readServer(entry: JsonProperty, context: ReadContext): ReadServe
   const oauth = readOAuth(fields.get('oauth')?.valueNode);
   const disabledNode = fields.get('disabled')?.valueNode;
   const enabledNode = context.dialectKeys.has('enabled') ? fields.get('enabled')?.valueNode : undefined;
-  const disabled = (disabledNode?.type === 'boolean' && disabledNode.value === true) || (enabledNode?.type === 'boolean' && enabledNode.value === false);
+  const disabled =
+    (disabledNode?.type === 'boolean' && disabledNode.value === true) || (enabledNode?.type === 'boolean' && enabledNode.value === false);
   reportLikelyTypos(value, problems, context.dialectKeys);
   reportNotApplied(fields, problems);
 
@@ -236,7 +278,12 @@ function reportTransportProblems(name: string, facts: TransportFacts, entry: Jso
       `"${declaredKey}" is ${JSON.stringify(declaredNode.value)} but the server has no "url": give its address, like "https://example.com/mcp"`,
     );
   } else if (declared === undefined && urlKey !== undefined && anchor !== undefined) {
-    problems.addAtNode('url-and-command', 'warning', anchor, `Server "${name}" has both "${urlKey}" and "command": Glassbox connects to the ${urlKey} and ignores the command`);
+    problems.addAtNode(
+      'url-and-command',
+      'warning',
+      anchor,
+      `Server "${name}" has both "${urlKey}" and "command": Glassbox connects to the ${urlKey} and ignores the command`,
+    );
   }
 }
 

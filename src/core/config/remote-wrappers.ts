@@ -22,7 +22,11 @@ const MCP_PROXY_TOKEN_VARIABLE = 'API_ACCESS_TOKEN';
  * `envNames` are the names the entry's `env` sets: a header the wrapper builds from one of them is
  * suggested with a `${NAME}` placeholder, never with the value written there.
  */
-export function recogniseRemoteWrapper(command: string, args: readonly string[], envNames: readonly string[] = []): RemoteWrapper | undefined {
+export function recogniseRemoteWrapper(
+  command: string,
+  args: readonly string[],
+  envNames: readonly string[] = [],
+): RemoteWrapper | undefined {
   const tokens = [command, ...args];
   const toolIndex = tokens.findIndex((token) => toolName(token) !== undefined);
   if (toolIndex < 0) return undefined;
@@ -43,7 +47,10 @@ export function recogniseRemoteWrapper(command: string, args: readonly string[],
 // "mcp-remote", "mcp-remote@latest", "/usr/local/bin/mcp-remote", "mcp-remote.cmd" → "mcp-remote".
 function toolName(token: string): RemoteWrapperTool | undefined {
   const base = token.split(/[\\/]/).pop() ?? token;
-  const withoutVersion = base.replace(/@[^@]*$/, '').replace(/\.(cmd|exe)$/i, '').toLowerCase();
+  const withoutVersion = base
+    .replace(/@[^@]*$/, '')
+    .replace(/\.(cmd|exe)$/i, '')
+    .toLowerCase();
   return TOOLS.find((tool) => tool === withoutVersion);
 }
 

@@ -88,7 +88,13 @@ export function readCommand(fields: Map<string, JsonProperty>): CommandFields {
     node?.type === 'array' ? (node.children ?? []).filter((item) => item.type === 'string') : undefined;
   if (value?.type === 'array') {
     const [first, ...rest] = strings(value) ?? [];
-    return { command: first === undefined ? '' : String(first.value), anchor: field.keyNode, commandNode: first ?? value, args: rest.map((item) => String(item.value)), argNodes: rest };
+    return {
+      command: first === undefined ? '' : String(first.value),
+      anchor: field.keyNode,
+      commandNode: first ?? value,
+      args: rest.map((item) => String(item.value)),
+      argNodes: rest,
+    };
   }
   const inner = value?.type === 'object' ? lastPropertiesOf(value) : undefined;
   const programNode = inner ? inner.get('path')?.valueNode : value;
@@ -116,13 +122,23 @@ export function readHeaders(node: JsonNode | undefined, problems: ProblemList): 
         `Header name "${header.key}" is not valid: use letters, digits and "-" only, like "Authorization" or "X-Api-Key"`,
       );
     } else if (FORBIDDEN_HEADERS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('sec-')) {
-      problems.addAtNode('forbidden-header', 'warning', header.keyNode, `A browser does not let a page set the "${header.key}" header: it will not be sent`);
+      problems.addAtNode(
+        'forbidden-header',
+        'warning',
+        header.keyNode,
+        `A browser does not let a page set the "${header.key}" header: it will not be sent`,
+      );
     }
     const valueNode = header.valueNode;
     if (valueNode?.type !== 'string' || typeof valueNode.value !== 'string') continue; // the schema reported it
     const value = valueNode.value;
     if (/[\r\n\0]/.test(value)) {
-      problems.addAtNode('bad-headers', 'error', valueNode, `Header "${header.key}" contains a line break, which a browser refuses to send`);
+      problems.addAtNode(
+        'bad-headers',
+        'error',
+        valueNode,
+        `Header "${header.key}" contains a line break, which a browser refuses to send`,
+      );
     } else if ([...value].some((character) => (character.codePointAt(0) ?? 0) > 0xff)) {
       problems.addAtNode(
         'bad-headers',
@@ -171,7 +187,8 @@ export function reportLikelyTypos(serverNode: JsonNode, problems: ProblemList, d
 export function reportNotApplied(fields: Map<string, JsonProperty>, problems: ProblemList): void {
   for (const [key, reason] of Object.entries(NOT_APPLIED)) {
     const field = fields.get(key);
-    if (field?.valueNode?.type === 'array' && (field.valueNode.children ?? []).length > 0) problems.addAtNode('not-applied', 'info', field.keyNode, reason);
+    if (field?.valueNode?.type === 'array' && (field.valueNode.children ?? []).length > 0)
+      problems.addAtNode('not-applied', 'info', field.keyNode, reason);
   }
 }
 
@@ -187,7 +204,10 @@ export function readOAuth(node: JsonNode | undefined): OAuthConfig | undefined {
     return value?.type === 'string' && typeof value.value === 'string' && value.value !== '' ? value.value : undefined;
   };
   const scopesNode = fields.get('scopes')?.valueNode;
-  const scopes = scopesNode?.type === 'array' ? (scopesNode.children ?? []).flatMap((item) => (item.type === 'string' && item.value ? [String(item.value)] : [])) : undefined;
+  const scopes =
+    scopesNode?.type === 'array'
+      ? (scopesNode.children ?? []).flatMap((item) => (item.type === 'string' && item.value ? [String(item.value)] : []))
+      : undefined;
   const clientId = text('clientId');
   const clientSecret = text('clientSecret');
   const oauth: OAuthConfig = { ...(clientId && { clientId }), ...(clientSecret && { clientSecret }), ...(scopes?.length && { scopes }) };

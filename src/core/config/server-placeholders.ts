@@ -20,7 +20,11 @@ export interface ServerPlaceholders {
  * never sent literally; `${X:-default}` is not asked for: its default is used (as Claude Code does
  * when X is not set) and X is offered as an input. An `${input:id}` that `inputs` lacks is reported.
  */
-export function collectPlaceholders(sources: readonly PlaceholderSource[], inputIds: ReadonlySet<string>, problems: ProblemList): ServerPlaceholders {
+export function collectPlaceholders(
+  sources: readonly PlaceholderSource[],
+  inputIds: ReadonlySet<string>,
+  problems: ProblemList,
+): ServerPlaceholders {
   const placeholders: string[] = [];
   const defaults: ConfigInput[] = [];
   for (const source of sources) {
@@ -28,7 +32,13 @@ export function collectPlaceholders(sources: readonly PlaceholderSource[], input
       const placeholder = parsePlaceholder(raw);
       if (placeholder.default !== undefined) {
         if (!defaults.some((input) => input.id === placeholder.name)) {
-          defaults.push({ id: placeholder.name, description: `Environment variable ${placeholder.name}`, password: false, default: placeholder.default, source: 'env' });
+          defaults.push({
+            id: placeholder.name,
+            description: `Environment variable ${placeholder.name}`,
+            password: false,
+            default: placeholder.default,
+            source: 'env',
+          });
         }
         if (source.node !== undefined) {
           problems.addAtNode(

@@ -63,8 +63,11 @@ describe('share links', () => {
   });
 
   it('strips secrets from a fragment pasted without outer braces and from the new dialects, keeping the rest as is', () => {
-    const fragment = '"mcp": {\n  "ctx": { "type": "remote", "url": "https://c", "headers": { "KEY": "secret" }, "environment": { "T": "t" } }\n}';
-    expect(stripSecrets(fragment)).toBe('"mcp": {\n  "ctx": { "type": "remote", "url": "https://c", "headers": { "KEY": "" }, "environment": { "T": "" } }\n}');
+    const fragment =
+      '"mcp": {\n  "ctx": { "type": "remote", "url": "https://c", "headers": { "KEY": "secret" }, "environment": { "T": "t" } }\n}';
+    expect(stripSecrets(fragment)).toBe(
+      '"mcp": {\n  "ctx": { "type": "remote", "url": "https://c", "headers": { "KEY": "" }, "environment": { "T": "" } }\n}',
+    );
     const zed = '{"context_servers": {"z": {"command": {"path": "z", "env": {"TOKEN": "secret"}}}}}';
     expect(stripSecrets(zed)).toBe('{"context_servers": {"z": {"command": {"path": "z", "env": {"TOKEN": ""}}}}}');
   });
@@ -118,7 +121,24 @@ describe('share links', () => {
       mcpServers: {
         a: {
           command: 'npx',
-          args: ['GITHUB_TOKEN=', '--password', '', '--access-token', '', '', '-H', 'Authorization:', '--headers', 'X-Count', '', 'wss://h.example/ws?token=', 'https://alice:@h.example/mcp', '--region', 'eu', 2],
+          args: [
+            'GITHUB_TOKEN=',
+            '--password',
+            '',
+            '--access-token',
+            '',
+            '',
+            '-H',
+            'Authorization:',
+            '--headers',
+            'X-Count',
+            '',
+            'wss://h.example/ws?token=',
+            'https://alice:@h.example/mcp',
+            '--region',
+            'eu',
+            2,
+          ],
         },
         b: { url: 'https://bob:@h.example/mcp?city=Paris' },
       },
@@ -126,7 +146,7 @@ describe('share links', () => {
   });
 
   it('refuses to encode text with syntax errors, since secrets cannot be located', () => {
-    const broken = "{\"mcpServers\": {\"a\": {\"headers\": {\"Authorization\": 'Bearer sk-secret'}}}}";
+    const broken = '{"mcpServers": {"a": {"headers": {"Authorization": \'Bearer sk-secret\'}}}}';
     expect(() => encodeConfigFragment(broken)).toThrow(ShareLinkError);
     try {
       encodeConfigFragment(broken);

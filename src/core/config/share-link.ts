@@ -63,7 +63,10 @@ export function stripSecrets(text: string): string {
   const { parsedText, shift } = textToParse(text);
   const root = parseTree(parsedText, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || root === undefined) {
-    throw new ShareLinkError('config-has-syntax-errors', 'The config has JSON syntax errors: fix them before sharing, so that no secret slips into the link.');
+    throw new ShareLinkError(
+      'config-has-syntax-errors',
+      'The config has JSON syntax errors: fix them before sharing, so that no secret slips into the link.',
+    );
   }
   const edits: Edit[] = [];
   collectSecretEdits(root, edits);
@@ -140,7 +143,8 @@ function blankSecretArguments(arrayNode: JsonNode, edits: Edit[]): void {
   const blanked = redactArgs(written, { marker: '', everyHeaderValue: true });
   items.forEach((item, index) => {
     const cleaned = blanked[index];
-    if (item.type === 'string' && cleaned !== undefined && cleaned !== written[index]) edits.push({ offset: item.offset, length: item.length, content: JSON.stringify(cleaned) });
+    if (item.type === 'string' && cleaned !== undefined && cleaned !== written[index])
+      edits.push({ offset: item.offset, length: item.length, content: JSON.stringify(cleaned) });
   });
 }
 

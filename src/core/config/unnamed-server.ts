@@ -19,9 +19,18 @@ export function nameForUnnamedServer(serverNode: JsonNode): string {
     }
   }
   const args = fields.get('args')?.valueNode;
-  const words = args?.type === 'array' ? (args.children ?? []).map((item) => item.value).filter((item): item is string => typeof item === 'string') : [];
+  const words =
+    args?.type === 'array'
+      ? (args.children ?? []).map((item) => item.value).filter((item): item is string => typeof item === 'string')
+      : [];
   const packageName = words.find((word) => !word.startsWith('-') && /[a-z]/i.test(word) && !/^https?:/i.test(word));
-  if (packageName !== undefined) return packageName.split('/').pop()?.replace(/@[^@]*$/, '') || packageName;
+  if (packageName !== undefined)
+    return (
+      packageName
+        .split('/')
+        .pop()
+        ?.replace(/@[^@]*$/, '') || packageName
+    );
   const command = fields.get('command')?.valueNode?.value;
   if (typeof command === 'string' && command.trim() !== '') return command.split(/[\\/]/).pop() ?? command;
   return 'server';

@@ -10,7 +10,12 @@ describe('describeContent', () => {
     expect(describeContent({ uri: 'a', mimeType: 'image/png', blob: 'AAAA' }).kind).toBe('image');
     expect(describeContent({ uri: 'a', mimeType: 'audio/wav', blob: 'AAAA' }).kind).toBe('audio');
     expect(describeContent({ uri: 'a', mimeType: 'application/pdf', blob: 'AAAA' }).kind).toBe('pdf');
-    expect(describeContent({ uri: 'a', blob: 'AAAA' })).toEqual({ kind: 'binary', mimeType: 'application/octet-stream', bytes: 3, inline: true });
+    expect(describeContent({ uri: 'a', blob: 'AAAA' })).toEqual({
+      kind: 'binary',
+      mimeType: 'application/octet-stream',
+      bytes: 3,
+      inline: true,
+    });
   });
 
   it('sizes a 20 MB resource without decoding it, and keeps it out of line', () => {
@@ -33,7 +38,10 @@ describe('resourceToParts and promptToMessages', () => {
     const [long] = resourceToParts([{ uri: 'demo://long', text: 'x'.repeat(MAX_CONTEXT_CHARS + 10) }]);
     expect(long?.type === 'text' && long.text).toContain(`only the first ${MAX_CONTEXT_CHARS} of ${MAX_CONTEXT_CHARS + 10} characters`);
     expect(resourceToParts([{ uri: 'demo://doc.pdf', mimeType: 'application/pdf', blob: 'AAAA' }])).toEqual([
-      { type: 'text', text: 'Resource demo://doc.pdf (application/pdf, 3 B): binary content not given to the model (it cannot read pdf here).' },
+      {
+        type: 'text',
+        text: 'Resource demo://doc.pdf (application/pdf, 3 B): binary content not given to the model (it cannot read pdf here).',
+      },
     ]);
   });
 

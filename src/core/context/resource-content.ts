@@ -23,7 +23,6 @@ export interface ResourceContentInfo {
 /** Largest content rendered inline: 1 MiB. */
 export const INLINE_LIMIT_BYTES = 1024 * 1024;
 
-
 /** The UTF-8 size of a text, counted without encoding it (a 20 MB text is not copied). */
 export function utf8Bytes(text: string): number {
   let bytes = 0;

@@ -22,7 +22,9 @@ export function resourceToParts(contents: readonly McpResourceContent[]): Neutra
     const heading = `Resource ${content.uri} (${info.mimeType}, ${formatBytes(info.bytes)})`;
     if (content.text !== undefined) {
       const cut = content.text.length > MAX_CONTEXT_CHARS;
-      const text = cut ? `${content.text.slice(0, MAX_CONTEXT_CHARS)}\n[… cut: only the first ${MAX_CONTEXT_CHARS} of ${content.text.length} characters are given]` : content.text;
+      const text = cut
+        ? `${content.text.slice(0, MAX_CONTEXT_CHARS)}\n[… cut: only the first ${MAX_CONTEXT_CHARS} of ${content.text.length} characters are given]`
+        : content.text;
       return [{ type: 'text', text: `${heading}:\n${text}` }];
     }
     if (info.kind === 'image' && MODEL_IMAGE_TYPES.has(info.mimeType) && content.blob !== undefined) {
@@ -31,6 +33,11 @@ export function resourceToParts(contents: readonly McpResourceContent[]): Neutra
         { type: 'image', mediaType: info.mimeType, data: content.blob },
       ];
     }
-    return [{ type: 'text', text: `${heading}: binary content not given to the model (it cannot read ${info.kind === 'binary' ? 'this type' : info.kind} here).` }];
+    return [
+      {
+        type: 'text',
+        text: `${heading}: binary content not given to the model (it cannot read ${info.kind === 'binary' ? 'this type' : info.kind} here).`,
+      },
+    ];
   });
 }

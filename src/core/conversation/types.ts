@@ -36,15 +36,7 @@ export interface NeutralToolDefinition {
 
 /** Why the model stopped, in one vocabulary for both providers. */
 export type NeutralStopReason =
-  | 'end-turn'
-  | 'tool-calls'
-  | 'max-tokens'
-  | 'stop-sequence'
-  | 'content-filter'
-  | 'refusal'
-  | 'pause'
-  | 'context-window'
-  | 'unknown';
+  'end-turn' | 'tool-calls' | 'max-tokens' | 'stop-sequence' | 'content-filter' | 'refusal' | 'pause' | 'context-window' | 'unknown';
 
 /** Token usage as reported by the provider (undefined when it did not say). */
 export interface NeutralUsage {

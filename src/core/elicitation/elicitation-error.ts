@@ -59,7 +59,9 @@ export class ElicitationValuesError extends Error {
   readonly messages: readonly ElicitationFieldMessage[];
 
   constructor(messages: readonly ElicitationFieldMessage[]) {
-    super(`The form has ${messages.length} ${messages.length === 1 ? 'problem' : 'problems'}: ${messages.map((m) => m.message).join('; ')}`);
+    super(
+      `The form has ${messages.length} ${messages.length === 1 ? 'problem' : 'problems'}: ${messages.map((m) => m.message).join('; ')}`,
+    );
     this.messages = messages;
   }
 }

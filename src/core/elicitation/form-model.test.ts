@@ -23,15 +23,21 @@ describe('readElicitationForm', () => {
     ]);
   });
 
-  it('keeps each kind\'s details: formats, bounds, and options with their labels', () => {
+  it("keeps each kind's details: formats, bounds, and options with their labels", () => {
     const fields = Object.fromEntries(formOf(EVERYTHING_SCHEMA).fields.map((field) => [field.name, field]));
     expect(fields['name']).toEqual({ name: 'name', label: 'String', description: 'Your full, legal name', required: true, kind: 'text' });
-    expect([fields['email'], fields['homepage'], fields['birthdate']].map((field) => field?.kind === 'text' && field.format)).toEqual(['email', 'uri', 'date']);
+    expect([fields['email'], fields['homepage'], fields['birthdate']].map((field) => field?.kind === 'text' && field.format)).toEqual([
+      'email',
+      'uri',
+      'date',
+    ]);
     expect(fields['integer']).toMatchObject({ integer: true, minimum: 1, maximum: 100 });
     expect(fields['number']).toMatchObject({ integer: false, minimum: 0, maximum: 1000 });
     const labels = (name: string) => {
       const field = fields[name];
-      return field?.kind === 'choice' || field?.kind === 'multi-choice' ? field.options.map((option) => `${option.value}=${option.label}`) : [];
+      return field?.kind === 'choice' || field?.kind === 'multi-choice'
+        ? field.options.map((option) => `${option.value}=${option.label}`)
+        : [];
     };
     expect(labels('untitledSingleSelectEnum')).toEqual(['Monica=Monica', 'Rachel=Rachel']);
     expect(labels('titledSingleSelectEnum')).toEqual(['hero-1=Superman', 'hero-2=Green Lantern']);

@@ -155,7 +155,11 @@ function readField(name: string, property: unknown, required: boolean): Elicitat
     }
     const format = property['format'];
     if (format !== undefined && !(STRING_FORMATS as readonly unknown[]).includes(format)) {
-      throw new ElicitationSchemaError('field-unsupported-format', `format "${String(format)}" is not one of ${STRING_FORMATS.join(', ')}`, name);
+      throw new ElicitationSchemaError(
+        'field-unsupported-format',
+        `format "${String(format)}" is not one of ${STRING_FORMATS.join(', ')}`,
+        name,
+      );
     }
     const minLength = count(property, 'minLength', name);
     const maxLength = count(property, 'maxLength', name);

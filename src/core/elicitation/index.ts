@@ -2,7 +2,15 @@
 export { ElicitationSchemaError, ElicitationUrlError, ElicitationValuesError } from './elicitation-error';
 export type { ElicitationFieldMessage, ElicitationSchemaCode, ElicitationUrlCode, ElicitationValueCode } from './elicitation-error';
 export { initialValues, readElicitationForm, STRING_FORMATS } from './form-model';
-export type { ElicitationField, ElicitationForm, ElicitationValues, FieldOption, FieldValue, ReadFormResult, StringFormat } from './form-model';
+export type {
+  ElicitationField,
+  ElicitationForm,
+  ElicitationValues,
+  FieldOption,
+  FieldValue,
+  ReadFormResult,
+  StringFormat,
+} from './form-model';
 export { parseElicitationUrl, registrableDomain } from './url-mode';
 export type { ElicitationLink } from './url-mode';
 export { buildAcceptResult, validateElicitationValues } from './validate-values';

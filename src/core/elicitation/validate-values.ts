@@ -80,9 +80,12 @@ function checkValue(field: ElicitationField, value: FieldValue): Array<[Elicitat
     case 'text': {
       if (typeof value !== 'string') return [['wrong-type', 'Enter text.']];
       const length = [...value].length;
-      if (field.minLength !== undefined && length < field.minLength) problems.push(['too-short', `Enter at least ${amount(field.minLength, 'character')}.`]);
-      if (field.maxLength !== undefined && length > field.maxLength) problems.push(['too-long', `Enter at most ${amount(field.maxLength, 'character')}.`]);
-      if (field.format !== undefined && !FORMATS[field.format].test(value)) problems.push(['bad-format', `Enter ${FORMATS[field.format].expected}.`]);
+      if (field.minLength !== undefined && length < field.minLength)
+        problems.push(['too-short', `Enter at least ${amount(field.minLength, 'character')}.`]);
+      if (field.maxLength !== undefined && length > field.maxLength)
+        problems.push(['too-long', `Enter at most ${amount(field.maxLength, 'character')}.`]);
+      if (field.format !== undefined && !FORMATS[field.format].test(value))
+        problems.push(['bad-format', `Enter ${FORMATS[field.format].expected}.`]);
       return problems;
     }
     case 'number': {
@@ -96,10 +99,13 @@ function checkValue(field: ElicitationField, value: FieldValue): Array<[Elicitat
     case 'boolean':
       return typeof value === 'boolean' ? [] : [['wrong-type', 'Choose yes or no.']];
     case 'choice':
-      return typeof value === 'string' && field.options.some((option) => option.value === value) ? [] : [['not-an-option', 'Choose one of the options.']];
+      return typeof value === 'string' && field.options.some((option) => option.value === value)
+        ? []
+        : [['not-an-option', 'Choose one of the options.']];
     case 'multi-choice': {
       if (!Array.isArray(value)) return [['wrong-type', 'Choose from the options.']];
-      if (value.some((item) => !field.options.some((option) => option.value === item))) problems.push(['not-an-option', 'Choose only from the options.']);
+      if (value.some((item) => !field.options.some((option) => option.value === item)))
+        problems.push(['not-an-option', 'Choose only from the options.']);
       const chosen = new Set(value).size;
       if (field.minItems !== undefined && chosen < field.minItems) problems.push(['too-few-items', `Choose at least ${field.minItems}.`]);
       if (field.maxItems !== undefined && chosen > field.maxItems) problems.push(['too-many-items', `Choose at most ${field.maxItems}.`]);

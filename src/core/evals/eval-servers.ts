@@ -20,8 +20,17 @@ export interface EvalServers {
 }
 
 /** Connects the servers (in parallel) and registers the tools of those that connected. */
-export async function connectEvalServers(servers: readonly ServerConfig[], deps: { log: TrafficLog; secrets: SecretRegistry; fetch: typeof fetch }): Promise<EvalServers> {
-  const connections = new ConnectionManager({ log: deps.log, secrets: deps.secrets, fetch: deps.fetch, probeFetch: deps.fetch, registerSecret: (value) => deps.secrets.add(value) });
+export async function connectEvalServers(
+  servers: readonly ServerConfig[],
+  deps: { log: TrafficLog; secrets: SecretRegistry; fetch: typeof fetch },
+): Promise<EvalServers> {
+  const connections = new ConnectionManager({
+    log: deps.log,
+    secrets: deps.secrets,
+    fetch: deps.fetch,
+    probeFetch: deps.fetch,
+    registerSecret: (value) => deps.secrets.add(value),
+  });
   await connections.apply(servers);
   const registry = new ToolRegistry();
   const problems: string[] = [];
@@ -31,7 +40,8 @@ export async function connectEvalServers(servers: readonly ServerConfig[], deps:
   }
   const callMcpTool: CallMcpTool = (server, remoteName, args, options) => {
     const connection = connections.get(server);
-    if (!connection || connection.getState().status !== 'connected') return Promise.reject(new Error(`Server "${server}" is not connected`));
+    if (!connection || connection.getState().status !== 'connected')
+      return Promise.reject(new Error(`Server "${server}" is not connected`));
     return connection.callTool(remoteName, args, options);
   };
   return { registry, callMcpTool, problems, close: () => connections.disconnectAll() };

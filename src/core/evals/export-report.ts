@@ -22,7 +22,12 @@ export function countResults(results: readonly EvalResult[]): { tests: number; p
 
 /** The report as JUnit XML. */
 export function toJUnitXml(report: EvalReport): string {
-  const suites = report.targets.map((target) => suiteXml(target, report.results.filter((result) => result.target === target)));
+  const suites = report.targets.map((target) =>
+    suiteXml(
+      target,
+      report.results.filter((result) => result.target === target),
+    ),
+  );
   const all = countResults(report.results);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -49,10 +54,16 @@ function caseXml(result: EvalResult): string {
   const runs = result.runs.length;
   const rate = `${result.runs.filter((run) => run.status === 'pass').length}/${runs} runs passed`;
   if (result.status === 'pass') return `${open}/>`;
-  const lines = result.runs.flatMap((run, index) => run.reasons.map((reason) => `${runs > 1 ? `run ${index + 1}: ` : ''}${reason.message}`));
+  const lines = result.runs.flatMap((run, index) =>
+    run.reasons.map((reason) => `${runs > 1 ? `run ${index + 1}: ` : ''}${reason.message}`),
+  );
   const first = lines[0] ?? result.status;
   const tag = result.status === 'error' ? 'error' : 'failure';
-  return [open + '>', `      <${tag} message="${xml(`${first}${runs > 1 ? ` (${rate})` : ''}`)}" type="${result.status === 'error' ? 'EvalError' : 'EvalFailure'}">${xml(lines.join('\n'))}</${tag}>`, '    </testcase>'].join('\n');
+  return [
+    open + '>',
+    `      <${tag} message="${xml(`${first}${runs > 1 ? ` (${rate})` : ''}`)}" type="${result.status === 'error' ? 'EvalError' : 'EvalFailure'}">${xml(lines.join('\n'))}</${tag}>`,
+    '    </testcase>',
+  ].join('\n');
 }
 
 function seconds(ms: number): string {
@@ -61,12 +72,14 @@ function seconds(ms: number): string {
 
 /** Text safe in an XML attribute or element (control characters XML 1.0 forbids are dropped). */
 function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#10;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/\n/g, '&#10;')
+  );
 }

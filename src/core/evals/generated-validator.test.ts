@@ -8,7 +8,11 @@ const read = (relative: string) => readFileSync(new URL(relative, import.meta.ur
 
 describe('the precompiled eval-file validator', () => {
   it('was generated from the current schema and Ajv options (run `npm run gen` after editing them)', () => {
-    const expected = createHash('sha256').update(read('./evals-schema.json')).update('\0').update(read('../config/mcp-config-ajv-options.json')).digest('hex');
+    const expected = createHash('sha256')
+      .update(read('./evals-schema.json'))
+      .update('\0')
+      .update(read('../config/mcp-config-ajv-options.json'))
+      .digest('hex');
     expect(read('./generated/validate-evals.js')).toContain(`// source-sha256: ${expected}`);
   });
 
@@ -19,7 +23,9 @@ describe('the precompiled eval-file validator', () => {
 
   it('has the schema the build publishes', () => {
     expect(schema.$id).toBe('https://glassbox.invalid/schemas/evals.json');
-    expect(validateEvals({ cases: [{ name: 'a', prompt: 'p', expect: { calls: [{ tool: 's/t', arguments: { x: { $regex: '.' } } }] } }] })).toBe(true);
+    expect(
+      validateEvals({ cases: [{ name: 'a', prompt: 'p', expect: { calls: [{ tool: 's/t', arguments: { x: { $regex: '.' } } }] } }] }),
+    ).toBe(true);
     expect(validateEvals({ cases: [], extra: 1 })).toBe(false);
   });
 });

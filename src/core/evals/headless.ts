@@ -37,7 +37,8 @@ export interface HeadlessOptions {
   json?: string;
 }
 
-const USAGE = 'usage: npm run evals -- <file.evals.json> [--format anthropic|openai|openai-responses] [--model M] [--base-url U] [--junit out.xml] [--json out.json]';
+const USAGE =
+  'usage: npm run evals -- <file.evals.json> [--format anthropic|openai|openai-responses] [--model M] [--base-url U] [--junit out.xml] [--json out.json]';
 
 /** The environment variable each wire format's key is read from. */
 export const KEY_VARIABLES: Readonly<Record<ProviderId, string | undefined>> = {
@@ -50,10 +51,17 @@ export const KEY_VARIABLES: Readonly<Record<ProviderId, string | undefined>> = {
 /** Parses the command line; a string is what is wrong with it. */
 export function parseArguments(argv: readonly string[]): HeadlessOptions | string {
   const options: Partial<HeadlessOptions> = {};
-  const flags: Record<string, keyof HeadlessOptions> = { '--format': 'format', '--model': 'model', '--base-url': 'baseUrl', '--junit': 'junit', '--json': 'json' };
+  const flags: Record<string, keyof HeadlessOptions> = {
+    '--format': 'format',
+    '--model': 'model',
+    '--base-url': 'baseUrl',
+    '--junit': 'junit',
+    '--json': 'json',
+  };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const key = flags[flag];
     if (key !== undefined) {
       const value = inline ?? argv[++index];
@@ -115,9 +123,17 @@ export async function runHeadless(io: HeadlessIo): Promise<number> {
     return 2;
   }
   const file: EvalFile = { ...read.file, targets };
-  const missingKeys = [...new Set(targets.map((target) => KEY_VARIABLES[target.format]).filter((name): name is string => name !== undefined && (io.env[name] ?? '') === ''))];
+  const missingKeys = [
+    ...new Set(
+      targets
+        .map((target) => KEY_VARIABLES[target.format])
+        .filter((name): name is string => name !== undefined && (io.env[name] ?? '') === ''),
+    ),
+  ];
   if (missingKeys.length > 0) {
-    io.err(`evals: set ${missingKeys.join(' and ')} (the key${missingKeys.length > 1 ? 's' : ''} for ${targets.map(targetLabel).join(', ')})\n`);
+    io.err(
+      `evals: set ${missingKeys.join(' and ')} (the key${missingKeys.length > 1 ? 's' : ''} for ${targets.map(targetLabel).join(', ')})\n`,
+    );
     return 2;
   }
 
@@ -128,24 +144,30 @@ export async function runHeadless(io: HeadlessIo): Promise<number> {
   try {
     const total = targets.length * file.cases.length;
     let done = 0;
-    const report = await runEvals(file, {
-      registry: servers.registry,
-      callMcpTool: servers.callMcpTool,
-      log,
-      secrets,
-      fetch: io.fetch,
-      apiKeyFor: (format) => io.env[KEY_VARIABLES[format] ?? ''] ?? '',
-      runPrefix: 'eval',
-    }, {
-      onResult: (result) => {
-        done += 1;
-        io.out(progressLine(result, done, total, io.isTTY));
+    const report = await runEvals(
+      file,
+      {
+        registry: servers.registry,
+        callMcpTool: servers.callMcpTool,
+        log,
+        secrets,
+        fetch: io.fetch,
+        apiKeyFor: (format) => io.env[KEY_VARIABLES[format] ?? ''] ?? '',
+        runPrefix: 'eval',
       },
-    });
+      {
+        onResult: (result) => {
+          done += 1;
+          io.out(progressLine(result, done, total, io.isTTY));
+        },
+      },
+    );
     if (options.junit !== undefined) await io.writeText(options.junit, toJUnitXml(report));
     if (options.json !== undefined) await io.writeText(options.json, toJsonReport(report));
     const counts = countResults(report.results);
-    io.out(`${counts.passed} passed, ${counts.failures} failed, ${counts.errors} errors (${counts.tests} cases × targets) in ${(report.durationMs / 1000).toFixed(1)} s\n`);
+    io.out(
+      `${counts.passed} passed, ${counts.failures} failed, ${counts.errors} errors (${counts.tests} cases × targets) in ${(report.durationMs / 1000).toFixed(1)} s\n`,
+    );
     return counts.passed === counts.tests ? 0 : 1;
   } finally {
     await servers.close();

@@ -32,7 +32,12 @@ export function matchExpectations(expect: Expectation, calls: readonly ActualCal
       reasons.push({ expectation: 'answerMatches', message: `answerMatches /${expect.answerMatches}/ is not a valid regular expression` });
     }
     if (pattern && !pattern.test(answer)) {
-      reasons.push({ expectation: 'answerMatches', message: `the answer does not match /${expect.answerMatches}/: ${describe(answer)}`, expected: expect.answerMatches, actual: answer });
+      reasons.push({
+        expectation: 'answerMatches',
+        message: `the answer does not match /${expect.answerMatches}/: ${describe(answer)}`,
+        expected: expect.answerMatches,
+        actual: answer,
+      });
     }
   }
   return reasons;
@@ -45,7 +50,10 @@ function matchInOrder(expected: readonly ExpectedCall[], calls: readonly ActualC
     const found = calls.findIndex((call, at) => at >= from && callMatches(want, call));
     if (found === -1) {
       const laterMatch = calls.findIndex((call) => callMatches(want, call));
-      const note = laterMatch !== -1 ? ' after the calls before it (it was made earlier: the order differs; set "anyOrder": true if the order does not matter)' : '';
+      const note =
+        laterMatch !== -1
+          ? ' after the calls before it (it was made earlier: the order differs; set "anyOrder": true if the order does not matter)'
+          : '';
       return missingCall(want, index, calls.slice(from), note, expected, calls);
     }
     from = found + 1;
@@ -58,7 +66,15 @@ function matchAnyOrder(expected: readonly ExpectedCall[], calls: readonly Actual
   const used = new Set<number>();
   for (const [index, want] of expected.entries()) {
     const found = calls.findIndex((call, at) => !used.has(at) && callMatches(want, call));
-    if (found === -1) return missingCall(want, index, calls.filter((_call, at) => !used.has(at)), '', expected, calls);
+    if (found === -1)
+      return missingCall(
+        want,
+        index,
+        calls.filter((_call, at) => !used.has(at)),
+        '',
+        expected,
+        calls,
+      );
     used.add(found);
   }
   return undefined;
@@ -69,7 +85,14 @@ function callMatches(want: ExpectedCall, call: ActualCall): boolean {
 }
 
 /** The reason for an expected call not made: the nearest call to the same tool and how its arguments differ. */
-function missingCall(want: ExpectedCall, index: number, candidates: readonly ActualCall[], note: string, expected: readonly ExpectedCall[], calls: readonly ActualCall[]): EvalReason {
+function missingCall(
+  want: ExpectedCall,
+  index: number,
+  candidates: readonly ActualCall[],
+  note: string,
+  expected: readonly ExpectedCall[],
+  calls: readonly ActualCall[],
+): EvalReason {
   const sameTool = candidates.find((call) => call.tool === want.tool);
   const which = expected.length > 1 ? `expected call ${index + 1} (${want.tool})` : `expected call ${want.tool}`;
   let message: string;

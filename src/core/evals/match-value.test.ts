@@ -3,7 +3,13 @@ import { matchValue } from './match-value';
 import { matchExpectations } from './match-case';
 import type { ActualCall } from './eval-types';
 
-const call = (tool: string, args: unknown, ran = true): ActualCall => ({ id: `${tool}-${JSON.stringify(args)}`, tool, arguments: args, ran, step: 1 });
+const call = (tool: string, args: unknown, ran = true): ActualCall => ({
+  id: `${tool}-${JSON.stringify(args)}`,
+  tool,
+  arguments: args,
+  ran,
+  step: 1,
+});
 
 describe('matchValue', () => {
   it('matches an object as a deep subset with exact values', () => {
@@ -23,15 +29,24 @@ describe('matchValue', () => {
 
   it('matches strings with $regex', () => {
     expect(matchValue({ city: { $regex: '^par', $flags: 'i' } }, { city: 'Paris' })).toEqual([]);
-    expect(matchValue({ city: { $regex: '^Par' } }, { city: 'Lyon' })).toEqual([{ path: '$.city', message: 'expected a string matching /^Par/, got "Lyon"' }]);
+    expect(matchValue({ city: { $regex: '^Par' } }, { city: 'Lyon' })).toEqual([
+      { path: '$.city', message: 'expected a string matching /^Par/, got "Lyon"' },
+    ]);
     expect(matchValue({ n: { $regex: '1' } }, { n: 1 })).toHaveLength(1);
     expect(matchValue({ n: { $regex: '(' } }, { n: '(' })[0]?.message).toMatch(/not a valid regular expression/);
   });
 
   it('matches JSON types with $type', () => {
-    expect(matchValue({ a: { $type: 'number' }, b: { $type: 'string' }, c: { $type: 'array' }, d: { $type: 'null' }, e: { $type: 'object' } }, { a: 1.5, b: 'x', c: [], d: null, e: {} })).toEqual([]);
+    expect(
+      matchValue(
+        { a: { $type: 'number' }, b: { $type: 'string' }, c: { $type: 'array' }, d: { $type: 'null' }, e: { $type: 'object' } },
+        { a: 1.5, b: 'x', c: [], d: null, e: {} },
+      ),
+    ).toEqual([]);
     expect(matchValue({ a: { $type: 'integer' } }, { a: 2 })).toEqual([]);
-    expect(matchValue({ a: { $type: 'integer' } }, { a: 2.5 })).toEqual([{ path: '$.a', message: 'expected a value of type integer, got 2.5' }]);
+    expect(matchValue({ a: { $type: 'integer' } }, { a: 2.5 })).toEqual([
+      { path: '$.a', message: 'expected a value of type integer, got 2.5' },
+    ]);
     expect(matchValue({ a: { $type: 'number' } }, { a: '2' })).toHaveLength(1);
     expect(matchValue({ a: { $type: 'object' } }, { a: [] })).toHaveLength(1);
   });
@@ -42,7 +57,13 @@ describe('matchExpectations', () => {
   const echo = { tool: 'everything/echo' };
 
   it('passes when the calls are made in order, with other calls between', () => {
-    expect(matchExpectations({ calls: [sum, echo] }, [call('everything/get-sum', { a: 2, b: 3 }), call('other/x', {}), call('everything/echo', { message: 'hi' })], '')).toEqual([]);
+    expect(
+      matchExpectations(
+        { calls: [sum, echo] },
+        [call('everything/get-sum', { a: 2, b: 3 }), call('other/x', {}), call('everything/echo', { message: 'hi' })],
+        '',
+      ),
+    ).toEqual([]);
   });
 
   it('fails on the wrong order unless anyOrder', () => {
@@ -65,11 +86,17 @@ describe('matchExpectations', () => {
   });
 
   it('reports a call no tool was called for', () => {
-    expect(matchExpectations({ calls: [sum] }, [], '5')[0]?.message).toBe('expected call everything/get-sum was not made: the model called no tool');
+    expect(matchExpectations({ calls: [sum] }, [], '5')[0]?.message).toBe(
+      'expected call everything/get-sum was not made: the model called no tool',
+    );
   });
 
   it('fails noCallsTo and answerMatches', () => {
-    const reasons = matchExpectations({ noCallsTo: ['everything/echo'], answerMatches: '\\b5\\b' }, [call('everything/echo', { message: 'x' }, false)], 'It is six.');
+    const reasons = matchExpectations(
+      { noCallsTo: ['everything/echo'], answerMatches: '\\b5\\b' },
+      [call('everything/echo', { message: 'x' }, false)],
+      'It is six.',
+    );
     expect(reasons.map((reason) => reason.expectation)).toEqual(['noCallsTo', 'answerMatches']);
     expect(reasons[0]?.message).toBe('everything/echo was called once, and noCallsTo forbids it (not run: it is not in allowTools)');
     expect(matchExpectations({ answerMatches: '\\b5\\b' }, [], 'The sum is 5.')).toEqual([]);

@@ -26,10 +26,14 @@ export function matchValue(expected: unknown, actual: unknown, path = '$'): Valu
   if (isPlainObject(expected)) {
     if (!isPlainObject(actual)) return [{ path, message: `expected an object, got ${describe(actual)}` }];
     return Object.entries(expected).flatMap(([key, value]) =>
-      Object.prototype.hasOwnProperty.call(actual, key) ? matchValue(value, actual[key], childPath(path, key)) : [{ path: childPath(path, key), message: 'missing' }],
+      Object.prototype.hasOwnProperty.call(actual, key)
+        ? matchValue(value, actual[key], childPath(path, key))
+        : [{ path: childPath(path, key), message: 'missing' }],
     );
   }
-  return Object.is(expected, actual) || expected === actual ? [] : [{ path, message: `expected ${describe(expected)}, got ${describe(actual)}` }];
+  return Object.is(expected, actual) || expected === actual
+    ? []
+    : [{ path, message: `expected ${describe(expected)}, got ${describe(actual)}` }];
 }
 
 /** A one-line summary of mismatches: `$.a: expected 2, got 4; $.b: missing`. */
@@ -39,7 +43,11 @@ export function describeMismatches(mismatches: readonly ValueMismatch[]): string
 
 function isMatcher(value: Record<string, unknown>): boolean {
   const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((key) => key === '$regex' || key === '$type' || key === '$flags') && (keys.includes('$regex') || keys.includes('$type'));
+  return (
+    keys.length > 0 &&
+    keys.every((key) => key === '$regex' || key === '$type' || key === '$flags') &&
+    (keys.includes('$regex') || keys.includes('$type'))
+  );
 }
 
 function matchMatcher(matcher: Record<string, unknown>, actual: unknown, path: string): ValueMismatch[] {
@@ -57,8 +65,10 @@ function matchMatcher(matcher: Record<string, unknown>, actual: unknown, path: s
     } catch {
       return [{ path, message: `the pattern /${source}/${flags} is not a valid regular expression` }];
     }
-    if (typeof actual !== 'string') mismatches.push({ path, message: `expected a string matching /${source}/${flags}, got ${describe(actual)}` });
-    else if (!pattern.test(actual)) mismatches.push({ path, message: `expected a string matching /${source}/${flags}, got ${describe(actual)}` });
+    if (typeof actual !== 'string')
+      mismatches.push({ path, message: `expected a string matching /${source}/${flags}, got ${describe(actual)}` });
+    else if (!pattern.test(actual))
+      mismatches.push({ path, message: `expected a string matching /${source}/${flags}, got ${describe(actual)}` });
   }
   return mismatches;
 }

@@ -6,7 +6,15 @@ const lines = (...text: string[]): string => text.join('\n');
 /** Problems as [code, line, column, marked text]. */
 async function located(text: string) {
   const result = await parseEvalFile(text);
-  return { result, rows: result.problems.map((problem) => [problem.code, problem.line, problem.column, text.slice(problem.offset, problem.offset + problem.length)]) };
+  return {
+    result,
+    rows: result.problems.map((problem) => [
+      problem.code,
+      problem.line,
+      problem.column,
+      text.slice(problem.offset, problem.offset + problem.length),
+    ]),
+  };
 }
 
 const GOOD = lines(
@@ -19,7 +27,7 @@ const GOOD = lines(
 );
 
 describe('readEvalFile', () => {
-  it('reads the issue\'s example into servers, targets and cases', async () => {
+  it("reads the issue's example into servers, targets and cases", async () => {
     const { result } = await located(GOOD);
     expect(result.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(result.file?.servers?.map((server) => [server.name, server.url])).toEqual([['everything', 'http://127.0.0.1:3001/mcp']]);
@@ -27,11 +35,15 @@ describe('readEvalFile', () => {
       { format: 'anthropic', model: 'claude-sonnet-4-5' },
       { format: 'openai', model: 'gpt-5-mini', baseUrl: 'http://127.0.0.1:9/v1' },
     ]);
-    expect(result.file?.cases[0]).toMatchObject({ name: 'adds', repeat: 3, expect: { noCallsTo: ['everything/echo'], answerMatches: '5' } });
+    expect(result.file?.cases[0]).toMatchObject({
+      name: 'adds',
+      repeat: 3,
+      expect: { noCallsTo: ['everything/echo'], answerMatches: '5' },
+    });
     expect(result.file?.allowTools).toEqual(['everything/get-sum']);
   });
 
-  it('leaves the servers out when the file names none (the page\'s config is used)', async () => {
+  it("leaves the servers out when the file names none (the page's config is used)", async () => {
     const { result } = await located('{"cases": [{"name": "a", "prompt": "p", "expect": {}}]}');
     expect(result.file?.servers).toBeUndefined();
     expect(result.file?.cases[0]?.repeat).toBe(1);
@@ -61,9 +73,13 @@ describe('readEvalFile', () => {
       ['schema', 4, 83, '"answerMatch"'],
       ['schema', 5, 45, '0'],
     ]);
-    expect(result.problems[0]?.message).toBe('Line 2, column 28: "targets.0.format" must be one of "anthropic", "openai", "openai-responses", "demo"');
+    expect(result.problems[0]?.message).toBe(
+      'Line 2, column 28: "targets.0.format" must be one of "anthropic", "openai", "openai-responses", "demo"',
+    );
     expect(result.problems[1]?.reason).toBe('"cases.0.expect.calls.0.tool" must name a tool as "server/tool"');
-    expect(result.problems[2]?.reason).toBe('"cases.0.expect" has no setting "answerMatch" (it takes calls, anyOrder, noCallsTo, answerMatches)');
+    expect(result.problems[2]?.reason).toBe(
+      '"cases.0.expect" has no setting "answerMatch" (it takes calls, anyOrder, noCallsTo, answerMatches)',
+    );
   });
 
   it('reports a missing field and a duplicate case name', async () => {

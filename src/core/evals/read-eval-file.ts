@@ -32,7 +32,12 @@ export function readEvalFile(text: string, validators: EvalValidators): EvalFile
   const { root, hasSyntaxErrors } = parseJsonText(text, problems);
   if (root === undefined || hasSyntaxErrors) return { file: null, problems: problems.toProblems() };
   if (root.type !== 'object') {
-    problems.addAtNode('not-an-object', 'error', root, 'An eval file is a JSON object, like {"cases": [{"name": "adds", "prompt": "What is 2 plus 3?", "expect": {…}}]}');
+    problems.addAtNode(
+      'not-an-object',
+      'error',
+      root,
+      'An eval file is a JSON object, like {"cases": [{"name": "adds", "prompt": "What is 2 plus 3?", "expect": {…}}]}',
+    );
     return { file: null, problems: problems.toProblems() };
   }
   const value = getNodeValue(root) as Record<string, unknown>;
@@ -62,7 +67,14 @@ function readServers(text: string, root: JsonNode, validators: SchemaValidators,
   }
   const parsed = readMcpConfig(blanked, validators);
   for (const problem of parsed.problems) {
-    problems.add({ code: problem.code, severity: problem.severity, offset: problem.offset, length: problem.length, reason: problem.reason, path: problem.path });
+    problems.add({
+      code: problem.code,
+      severity: problem.severity,
+      offset: problem.offset,
+      length: problem.length,
+      reason: problem.reason,
+      path: problem.path,
+    });
   }
   return parsed.config?.servers;
 }
@@ -75,7 +87,8 @@ function checkNames(root: JsonNode, problems: ProblemList): void {
     const nameNode = item.type === 'object' ? lastPropertiesOf(item).get('name')?.valueNode : undefined;
     if (nameNode?.type !== 'string') continue;
     const name = String(nameNode.value);
-    if (seen.has(name)) problems.addAtNode('duplicate-key', 'error', nameNode, `Two cases are named "${name}": give each case its own name`);
+    if (seen.has(name))
+      problems.addAtNode('duplicate-key', 'error', nameNode, `Two cases are named "${name}": give each case its own name`);
     seen.add(name);
   }
 }
@@ -106,7 +119,10 @@ function addSchemaError(error: ErrorObject, root: JsonNode, problems: ProblemLis
       reason = `${where} must be ${article(String(params['type']))}`;
       break;
     case 'pattern':
-      reason = segments.at(-1) === 'tool' || segments.includes('allowTools') || segments.includes('noCallsTo') ? `${where} must name a tool as "server/tool"` : `${where} must not be empty`;
+      reason =
+        segments.at(-1) === 'tool' || segments.includes('allowTools') || segments.includes('noCallsTo')
+          ? `${where} must name a tool as "server/tool"`
+          : `${where} must not be empty`;
       break;
     default:
       reason = `${where} ${error.message ?? 'does not match the schema'}`;

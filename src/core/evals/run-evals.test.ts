@@ -32,7 +32,21 @@ function setup() {
     return { content: [{ type: 'text', text: String(Number(args['a']) + Number(args['b'])) }] };
   };
   const log = new TrafficLog();
-  return { registry, callMcpTool, log, reached, deps: { registry, callMcpTool, log, secrets: new SecretRegistry(), fetch: globalThis.fetch.bind(globalThis), apiKeyFor: () => 'secret-key-123', retryBaseMs: 1 } };
+  return {
+    registry,
+    callMcpTool,
+    log,
+    reached,
+    deps: {
+      registry,
+      callMcpTool,
+      log,
+      secrets: new SecretRegistry(),
+      fetch: globalThis.fetch.bind(globalThis),
+      apiKeyFor: () => 'secret-key-123',
+      retryBaseMs: 1,
+    },
+  };
 }
 
 const adds = (overrides: Partial<EvalFile['cases'][number]> = {}): EvalFile['cases'][number] => ({
@@ -55,7 +69,10 @@ describe('runEvals', () => {
       { toolCalls: [{ name: 'math_add', input: { a: 2, b: 3 } }] },
       { text: 'It is 5.' },
     ]);
-    const report = await runEvals({ targets: [{ format: 'anthropic', model: 'claude-test', baseUrl: model.url }], cases: [adds({ repeat: 3 })] }, deps);
+    const report = await runEvals(
+      { targets: [{ format: 'anthropic', model: 'claude-test', baseUrl: model.url }], cases: [adds({ repeat: 3 })] },
+      deps,
+    );
     const [result] = report.results;
     expect(result?.runs.map((run) => run.status)).toEqual(['pass', 'fail', 'pass']);
     expect(result?.passRate).toBeCloseTo(2 / 3);
@@ -65,25 +82,49 @@ describe('runEvals', () => {
     expect(firsts.map((request) => (request.body as { messages: unknown[] }).messages.length)).toEqual([1, 1, 1]);
     // Each run's model requests are tagged with its id, without a chat turn.
     const exchanges = log.getSnapshot().exchanges;
-    expect(exchanges.map((exchange) => [exchange.evalRun, exchange.turn])).toEqual(result?.runs.flatMap((run) => [[run.id, undefined], [run.id, undefined]]));
+    expect(exchanges.map((exchange) => [exchange.evalRun, exchange.turn])).toEqual(
+      result?.runs.flatMap((run) => [
+        [run.id, undefined],
+        [run.id, undefined],
+      ]),
+    );
     expect(result?.runs[0]?.steps).toBe(2);
     expect(result?.runs[0]?.tokens.input).toBeGreaterThan(0);
     expect(JSON.stringify(log.getSnapshot())).not.toContain('secret-key-123');
-    expect(toJUnitXml(report)).toContain('<failure message="run 2: expected call math/add: arguments differ: $.a: expected 2, got 3; $.b: expected 3, got 2 (2/3 runs passed)"');
+    expect(toJUnitXml(report)).toContain(
+      '<failure message="run 2: expected call math/add: arguments differ: $.a: expected 2, got 3; $.b: expected 3, got 2 (2/3 runs passed)"',
+    );
   });
 
   it('answers a tool outside allowTools with "not run in evals", never calling it', async () => {
     const { deps, reached } = setup();
     model.reset();
-    model.setScript([{ toolCalls: [{ name: 'math_wipe', input: {} }, { name: 'math_add', input: { a: 2, b: 3 } }] }, { text: 'It is 5.' }]);
+    model.setScript([
+      {
+        toolCalls: [
+          { name: 'math_wipe', input: {} },
+          { name: 'math_add', input: { a: 2, b: 3 } },
+        ],
+      },
+      { text: 'It is 5.' },
+    ]);
     const report = await runEvals(
-      { allowTools: ['math/add'], targets: [{ format: 'openai', model: 'gpt-test', baseUrl: `${model.url}/v1` }], cases: [adds({ expect: { calls: [{ tool: 'math/add' }], noCallsTo: ['math/wipe'] } })] },
+      {
+        allowTools: ['math/add'],
+        targets: [{ format: 'openai', model: 'gpt-test', baseUrl: `${model.url}/v1` }],
+        cases: [adds({ expect: { calls: [{ tool: 'math/add' }], noCallsTo: ['math/wipe'] } })],
+      },
       deps,
     );
     expect(reached).toEqual(['math/add {"a":2,"b":3}']);
     const run = report.results[0]?.runs[0];
-    expect(run?.calls.map((call) => [call.tool, call.ran])).toEqual([['math/wipe', false], ['math/add', true]]);
-    expect(run?.reasons.map((reason) => reason.message)).toEqual(['math/wipe was called once, and noCallsTo forbids it (not run: it is not in allowTools)']);
+    expect(run?.calls.map((call) => [call.tool, call.ran])).toEqual([
+      ['math/wipe', false],
+      ['math/add', true],
+    ]);
+    expect(run?.reasons.map((reason) => reason.message)).toEqual([
+      'math/wipe was called once, and noCallsTo forbids it (not run: it is not in allowTools)',
+    ]);
     expect(JSON.stringify(model.requests()[1]?.body)).toContain(NOT_RUN_TEXT);
   });
 
@@ -92,7 +133,11 @@ describe('runEvals', () => {
     model.reset();
     model.setScript([{ toolCalls: [{ name: 'math_add', input: { a: 2, b: 3 } }] }, { error: { status: 400 } }]);
     const report = await runEvals(
-      { maxSteps: 1, targets: [{ format: 'anthropic', model: 'claude-test', baseUrl: model.url }], cases: [adds({ name: 'one step' }), adds({ name: 'bad request' })] },
+      {
+        maxSteps: 1,
+        targets: [{ format: 'anthropic', model: 'claude-test', baseUrl: model.url }],
+        cases: [adds({ name: 'one step' }), adds({ name: 'bad request' })],
+      },
       deps,
     );
     expect(report.results.map((result) => result.status)).toEqual(['fail', 'error']);

@@ -5,7 +5,16 @@
  * and answered "not run in evals", so the run still shows what the model chose. Runs go one after
  * another (a scripted model answers in order; a real one is not hammered).
  */
-import { AgentSession, reportedUsage, toTokenCounts, zeroCounts, type CallMcpTool, type ChatItem, type TokenCounts, type ToolCallItem } from '../agent';
+import {
+  AgentSession,
+  reportedUsage,
+  toTokenCounts,
+  zeroCounts,
+  type CallMcpTool,
+  type ChatItem,
+  type TokenCounts,
+  type ToolCallItem,
+} from '../agent';
 import { PROVIDERS, type ProviderId } from '../providers';
 import { memoryStorage, PolicyStore, type ToolRegistry } from '../tools';
 import { createWireTap, type SecretRegistry, type TrafficLog } from '../traffic';
@@ -82,8 +91,19 @@ export async function runEvals(file: EvalFile, deps: EvalRunnerDeps, options: Ru
 /** The status of a case × target from its runs: every run passed, one could not finish, or one failed. */
 function summarize(item: EvalCase, target: EvalTarget, runs: readonly EvalRun[]): EvalResult {
   const passed = runs.filter((run) => run.status === 'pass').length;
-  const status: EvalStatus = runs.some((run) => run.status === 'error') ? 'error' : passed === runs.length && runs.length > 0 ? 'pass' : 'fail';
-  return { caseName: item.name, target: targetLabel(target), status, runs: [...runs], passRate: runs.length === 0 ? 0 : passed / runs.length, expected: item.expect };
+  const status: EvalStatus = runs.some((run) => run.status === 'error')
+    ? 'error'
+    : passed === runs.length && runs.length > 0
+      ? 'pass'
+      : 'fail';
+  return {
+    caseName: item.name,
+    target: targetLabel(target),
+    status,
+    runs: [...runs],
+    passRate: runs.length === 0 ? 0 : passed / runs.length,
+    expected: item.expect,
+  };
 }
 
 /** Whether `allowTools` lets a tool run (absent: every tool). */
@@ -92,7 +112,15 @@ export function isAllowed(allowTools: readonly string[] | undefined, server: str
   return allowTools.some((entry) => entry === `${server}/${tool}` || entry === `${server}/*`);
 }
 
-async function runOnce(file: EvalFile, item: EvalCase, target: EvalTarget, deps: EvalRunnerDeps, runId: string, now: () => number, signal: AbortSignal | undefined): Promise<EvalRun> {
+async function runOnce(
+  file: EvalFile,
+  item: EvalCase,
+  target: EvalTarget,
+  deps: EvalRunnerDeps,
+  runId: string,
+  now: () => number,
+  signal: AbortSignal | undefined,
+): Promise<EvalRun> {
   const notRun = new Set<string>();
   const callMcpTool: CallMcpTool = (server, remoteName, args, callOptions) => {
     if (isAllowed(file.allowTools, server, remoteName)) return deps.callMcpTool(server, remoteName, args, callOptions);
@@ -107,7 +135,10 @@ async function runOnce(file: EvalFile, item: EvalCase, target: EvalTarget, deps:
     policies: new PolicyStore({ storage: memoryStorage() }),
     callMcpTool,
     // Only the run's id: its turn and step are not the conversation's, so the chat's views leave it alone.
-    modelFetch: (provider) => createWireTap({ log: deps.log, wire: 'model', source: provider, secrets: deps.secrets, context: { evalRun: runId } })(PROVIDERS[provider].localFetch ?? deps.fetch) as typeof fetch,
+    modelFetch: (provider) =>
+      createWireTap({ log: deps.log, wire: 'model', source: provider, secrets: deps.secrets, context: { evalRun: runId } })(
+        PROVIDERS[provider].localFetch ?? deps.fetch,
+      ) as typeof fetch,
     now,
     ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
     initialSettings: {
@@ -149,7 +180,10 @@ async function runOnce(file: EvalFile, item: EvalCase, target: EvalTarget, deps:
   if (signal?.aborted) return { ...base, status: 'error', reasons: [{ expectation: 'error', message: 'Stopped before the turn ended.' }] };
   const reasons: EvalReason[] = [];
   if (snapshot.canContinue) {
-    reasons.push({ expectation: 'steps', message: `the turn stopped at its step limit (${snapshot.settings.maxSteps} model requests) before the model answered` });
+    reasons.push({
+      expectation: 'steps',
+      message: `the turn stopped at its step limit (${snapshot.settings.maxSteps} model requests) before the model answered`,
+    });
   }
   reasons.push(...matchExpectations(item.expect, calls, answer));
   return { ...base, status: reasons.length === 0 ? 'pass' : 'fail', reasons };
@@ -177,5 +211,10 @@ function lastAnswer(items: readonly ChatItem[]): string {
 function addCounts(sum: TokenCounts, usage: ReturnType<typeof reportedUsage>): TokenCounts {
   if (usage === undefined) return sum;
   const counts = toTokenCounts(usage);
-  return { input: sum.input + counts.input, output: sum.output + counts.output, cacheRead: sum.cacheRead + counts.cacheRead, cacheWrite: sum.cacheWrite + counts.cacheWrite };
+  return {
+    input: sum.input + counts.input,
+    output: sum.output + counts.output,
+    cacheRead: sum.cacheRead + counts.cacheRead,
+    cacheWrite: sum.cacheWrite + counts.cacheWrite,
+  };
 }

@@ -15,7 +15,9 @@ export interface GuardSnapshot {
 
 /** The findings of one tool (by its name on its server). */
 export function findingsOfTool(snapshot: GuardSnapshot, server: string, tool: string): GuardFinding[] {
-  return snapshot.findings.filter((finding) => finding.server === server && finding.subject.type === 'tool' && finding.subject.name === tool);
+  return snapshot.findings.filter(
+    (finding) => finding.server === server && finding.subject.type === 'tool' && finding.subject.name === tool,
+  );
 }
 
 /** Holds the findings of the servers last given to `update`. */
@@ -35,7 +37,10 @@ export class GuardStore {
    * given here (the page's own), named in shadowing findings all the same.
    */
   update(servers: readonly GuardServerText[], extraTools: readonly OtherTool[] = []): void {
-    const all: OtherTool[] = [...extraTools, ...servers.flatMap((server) => server.tools.map((tool) => ({ server: server.server, name: tool.name })))];
+    const all: OtherTool[] = [
+      ...extraTools,
+      ...servers.flatMap((server) => server.tools.map((tool) => ({ server: server.server, name: tool.name }))),
+    ];
     const index = otherToolIndex(all);
     const othersKey = [...index].map(([name, server]) => `${server}\u0000${name}`).join('\u0001');
     const next = new Map<string, { input: GuardServerText; othersKey: string; findings: GuardFinding[] }>();

@@ -18,18 +18,21 @@ interface Pattern {
 }
 
 /** Things a tool would only ask for to get at what it should not. */
-const SENSITIVE =
-  String.raw`(?:~\/(?:[\w./-]*[\w/])?|\.ssh\b|id_rsa|id_ed25519|\.env\b|\/etc\/passwd|private keys?|api[ _-]?keys?|access tokens?|auth(?:entication)? tokens?|passwords?|passphrases?|credentials?|secrets?|mcp\.json|\.aws\b|\.npmrc|cookies?)`;
+const SENSITIVE = String.raw`(?:~\/(?:[\w./-]*[\w/])?|\.ssh\b|id_rsa|id_ed25519|\.env\b|\/etc\/passwd|private keys?|api[ _-]?keys?|access tokens?|auth(?:entication)? tokens?|passwords?|passphrases?|credentials?|secrets?|mcp\.json|\.aws\b|\.npmrc|cookies?)`;
 const HIDE_VERBS = String.raw`(?:tell|mention|inform|show|reveal|notify|alert|say)`;
 
 /** Patterns and what each means, in plain words. All case-insensitive. */
 const PATTERNS: readonly Pattern[] = [
   {
-    pattern: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:(?:the|your)\s+)?(?:previous|prior|above|earlier|preceding|other|system|original)\s+(?:instructions?|prompts?|rules|directions|guidelines|messages)\b/giu,
+    pattern:
+      /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:(?:the|your)\s+)?(?:previous|prior|above|earlier|preceding|other|system|original)\s+(?:instructions?|prompts?|rules|directions|guidelines|messages)\b/giu,
     reason: 'Tells the model to ignore its instructions: a tool has no reason to say this.',
   },
   {
-    pattern: new RegExp(String.raw`\b(?:do\s+not|don't|never|without)\s+(?:ever\s+)?(?:${HIDE_VERBS}(?:ing)?|letting)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:user|person|human)\b`, 'giu'),
+    pattern: new RegExp(
+      String.raw`\b(?:do\s+not|don't|never|without)\s+(?:ever\s+)?(?:${HIDE_VERBS}(?:ing)?|letting)\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:user|person|human)\b`,
+      'giu',
+    ),
     reason: 'Asks the model to keep something from you.',
   },
   {
@@ -48,7 +51,8 @@ const PATTERNS: readonly Pattern[] = [
     reason: 'Asks the model to read or hand over files, keys or other secrets.',
   },
   {
-    pattern: /\b(?:before|prior\s+to)\s+(?:answering|responding|replying|you\s+(?:answer|respond|reply)|(?:any|every)\s+(?:other\s+)?(?:answer|response|reply|tool))\b/giu,
+    pattern:
+      /\b(?:before|prior\s+to)\s+(?:answering|responding|replying|you\s+(?:answer|respond|reply)|(?:any|every)\s+(?:other\s+)?(?:answer|response|reply|tool))\b/giu,
     reason: 'Tells the model what to do before it answers you: instructions hidden in a tool description.',
   },
   {

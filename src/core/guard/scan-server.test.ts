@@ -34,7 +34,14 @@ describe('scanServer', () => {
         { server: 'everything', name: 'echo' },
       ],
     );
-    const summary = findings.map((finding) => [finding.kind, finding.subject.type, finding.subject.name, finding.field, finding.start, finding.end]);
+    const summary = findings.map((finding) => [
+      finding.kind,
+      finding.subject.type,
+      finding.subject.name,
+      finding.field,
+      finding.start,
+      finding.end,
+    ]);
     expect(summary).toEqual([
       ['model-directed', 'instructions', 'instructions', 'instructions', 17, 37],
       ['invisible-chars', 'tool', 'add', 'description', 17, description.length],
@@ -59,13 +66,10 @@ describe('scanServer', () => {
   });
 
   it('does not count a server naming its own tools, or plain-word names like echo, as shadowing', () => {
-    const findings = scanServer(
-      { server: 'a', tools: [{ name: 'get_thing', description: 'Call get_thing again, or echo it.' }] },
-      [
-        { server: 'a', name: 'get_thing' },
-        { server: 'b', name: 'echo' },
-      ],
-    );
+    const findings = scanServer({ server: 'a', tools: [{ name: 'get_thing', description: 'Call get_thing again, or echo it.' }] }, [
+      { server: 'a', name: 'get_thing' },
+      { server: 'b', name: 'echo' },
+    ]);
     expect(findings).toEqual([]);
   });
 

@@ -24,7 +24,12 @@ export interface GuardServerText {
   server: string;
   instructions?: string;
   tools: readonly GuardToolText[];
-  prompts?: readonly { name: string; title?: string; description?: string; arguments?: readonly { name: string; description?: string }[] }[];
+  prompts?: readonly {
+    name: string;
+    title?: string;
+    description?: string;
+    arguments?: readonly { name: string; description?: string }[];
+  }[];
   resources?: readonly GuardResourceText[];
   resourceTemplates?: readonly GuardResourceText[];
   /** Skills (the skills extension): each entry's text, and SKILL.md's body once the skill is loaded. */
@@ -112,7 +117,9 @@ export function serverFields(input: GuardServerText): GuardField[] {
     const subject = { type: 'prompt' as const, name: prompt.name };
     add(subject, 'title', prompt.title, 'title');
     add(subject, 'description', prompt.description, 'description');
-    (prompt.arguments ?? []).forEach((argument, index) => add(subject, `arguments[${index}].description`, argument.description, 'parameter'));
+    (prompt.arguments ?? []).forEach((argument, index) =>
+      add(subject, `arguments[${index}].description`, argument.description, 'parameter'),
+    );
   }
   for (const resource of [...(input.resources ?? []), ...(input.resourceTemplates ?? [])]) {
     const subject = { type: 'resource' as const, name: resource.uri ?? resource.uriTemplate ?? resource.name };
@@ -167,7 +174,15 @@ export function scanField(field: GuardField, others: ReadonlyMap<string, string>
     findings.push(finding(field, 'invisible-chars', run.start, run.end, describeRun(run)));
     // What tag characters spell is read by the model like any text: check it too.
     if (run.tagText !== undefined && findModelDirected(run.tagText).length > 0) {
-      findings.push(finding(field, 'model-directed', run.start, run.end, `The hidden text “${run.tagText}” is addressed to the model: ${findModelDirected(run.tagText)[0]?.reason ?? ''}`));
+      findings.push(
+        finding(
+          field,
+          'model-directed',
+          run.start,
+          run.end,
+          `The hidden text “${run.tagText}” is addressed to the model: ${findModelDirected(run.tagText)[0]?.reason ?? ''}`,
+        ),
+      );
     }
   }
   for (const match of findModelDirected(field.text)) findings.push(finding(field, 'model-directed', match.start, match.end, match.reason));

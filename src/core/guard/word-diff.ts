@@ -45,7 +45,10 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     const lengths = new Uint32Array((midA.length + 1) * width);
     for (let i = midA.length - 1; i >= 0; i -= 1) {
       for (let j = midB.length - 1; j >= 0; j -= 1) {
-        lengths[i * width + j] = midA[i] === midB[j] ? (lengths[(i + 1) * width + j + 1] ?? 0) + 1 : Math.max(lengths[(i + 1) * width + j] ?? 0, lengths[i * width + j + 1] ?? 0);
+        lengths[i * width + j] =
+          midA[i] === midB[j]
+            ? (lengths[(i + 1) * width + j + 1] ?? 0) + 1
+            : Math.max(lengths[(i + 1) * width + j] ?? 0, lengths[i * width + j + 1] ?? 0);
       }
     }
     let i = 0;

@@ -32,7 +32,12 @@ export interface SamplingModel {
 }
 
 /** Sends the request and reads the whole reply; throws the model's failure (a ModelRequestError) or the abort reason. */
-export async function askModel(request: SamplingRequest, server: string, model: SamplingModel, signal: AbortSignal): Promise<SamplingReply> {
+export async function askModel(
+  request: SamplingRequest,
+  server: string,
+  model: SamplingModel,
+  signal: AbortSignal,
+): Promise<SamplingReply> {
   const settings = model.settings();
   const converted = samplingToNeutralRequest(request, { model: settings.model, stream: false, maxTokensCap: settings.maxTokens });
   const built = PROVIDERS[settings.provider].buildRequest(converted.request, { baseUrl: settings.baseUrl, apiKey: settings.apiKey });

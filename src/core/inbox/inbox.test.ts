@@ -27,7 +27,12 @@ let model: ModelServerHandle;
 const open: ServerConnection[] = [];
 
 beforeAll(async () => {
-  [everything, rounds, malformed, model] = await Promise.all([startEverything(), startRounds(), startMalformed(), startModel({ chunkDelayMs: 0 })]);
+  [everything, rounds, malformed, model] = await Promise.all([
+    startEverything(),
+    startRounds(),
+    startMalformed(),
+    startModel({ chunkDelayMs: 0 }),
+  ]);
 });
 afterEach(async () => {
   await Promise.allSettled(open.splice(0).map((connection) => connection.disconnect()));
@@ -52,7 +57,16 @@ async function setup(url: string, name = 'server') {
       modelFetch: (provider, context) => createWireTap({ log, wire: 'model', source: provider, secrets, context })(fetch) as typeof fetch,
     },
   });
-  const connection = new ServerConnection({ name, url, headers: {}, timeoutMs: 10_000, log, secrets, fetch, capabilities: (host) => [new InboxCapability(host, inbox)] });
+  const connection = new ServerConnection({
+    name,
+    url,
+    headers: {},
+    timeoutMs: 10_000,
+    log,
+    secrets,
+    fetch,
+    capabilities: (host) => [new InboxCapability(host, inbox)],
+  });
   holder.connection = connection;
   open.push(connection);
   await connection.connect();
@@ -118,7 +132,10 @@ describe('the everything server (2025: requests on the session)', () => {
     expect(inbox.answerElicitation(item.id, 'accept', filled)).toEqual([]);
     expect(textOf(await accepted)).toContain('User provided the requested information');
 
-    for (const [action, words] of [['decline', 'declined'], ['cancel', 'cancel']] as const) {
+    for (const [action, words] of [
+      ['decline', 'declined'],
+      ['cancel', 'cancel'],
+    ] as const) {
       const call = connection.callTool('trigger-elicitation-request', {});
       const next = await nextItem(inbox, isElicitation);
       inbox.answerElicitation(next.id, action);
@@ -131,11 +148,18 @@ describe('the everything server (2025: requests on the session)', () => {
     model.setScript([{ text: 'Sampled answer.' }]);
     const call = connection.callTool('trigger-sampling-request', { prompt: 'Say hi', maxTokens: 50 });
     const item = await nextItem(inbox, isSampling);
-    expect(item).toMatchObject({ status: 'pending', automatic: false, request: { systemPrompt: 'You are a helpful test server.', maxTokens: 50 } });
+    expect(item).toMatchObject({
+      status: 'pending',
+      automatic: false,
+      request: { systemPrompt: 'You are a helpful test server.', maxTokens: 50 },
+    });
     expect(model.requests()).toHaveLength(0);
     // The person edits the system prompt before approving.
     await inbox.approveSampling(item.id, { ...item.request!, systemPrompt: 'Be brief.' });
-    expect(current(inbox, item.id)).toMatchObject({ status: 'replied', reply: { result: { content: { type: 'text', text: 'Sampled answer.' } } } });
+    expect(current(inbox, item.id)).toMatchObject({
+      status: 'replied',
+      reply: { result: { content: { type: 'text', text: 'Sampled answer.' } } },
+    });
     const sent = model.requests()[0]!.body as { system?: unknown; max_tokens?: unknown };
     expect(sent).toMatchObject({ system: 'Be brief.', max_tokens: 50 });
     const exchange = log.getSnapshot().exchanges.find((entry) => entry.wire === 'model');
@@ -235,7 +259,11 @@ describe('bad requests', () => {
     const { inbox, connection } = await setup(malformed.url);
     const visit = connection.callTool('visit_link', {});
     const link = await nextItem(inbox, isElicitation);
-    expect(link).toMatchObject({ mode: 'url', message: 'Sign in at <b>our</b> partner', link: { domain: 'example.co.uk', before: 'https://login.', after: '/authorize?step=2' } });
+    expect(link).toMatchObject({
+      mode: 'url',
+      message: 'Sign in at <b>our</b> partner',
+      link: { domain: 'example.co.uk', before: 'https://login.', after: '/authorize?step=2' },
+    });
     inbox.answerElicitation(link.id, 'accept');
     expect(textOf(await visit)).toContain('"action":"accept"');
     const script = connection.callTool('script_link', {});

@@ -105,7 +105,15 @@ export class Inbox implements InboxHandler {
       if (read.ok) fields.form = read.form;
       else problems.push(...read.problems.map((problem) => problem.message));
     }
-    const item = this.add<ElicitationItem>({ kind: 'elicitation', origin, status: 'pending', message, mode: params['mode'] === 'url' ? 'url' : 'form', ...fields, problems });
+    const item = this.add<ElicitationItem>({
+      kind: 'elicitation',
+      origin,
+      status: 'pending',
+      message,
+      mode: params['mode'] === 'url' ? 'url' : 'form',
+      ...fields,
+      problems,
+    });
     return this.wait(item.id, signal);
   }
 
@@ -134,9 +142,11 @@ export class Inbox implements InboxHandler {
       const { askModel } = await import('./ask-model');
       const reply = await askModel(request, item.origin.server, this.options.model, waiting.signal);
       const toolUses = gateToolUses(reply.result, request.tools, item.origin.server, this.toolPolicies);
-      if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'replied', reply, warnings: reply.warnings, toolUses });
+      if (this.find(id, 'sampling')?.status === 'sending')
+        this.update(id, { status: 'replied', reply, warnings: reply.warnings, toolUses });
     } catch (error) {
-      if (this.find(id, 'sampling')?.status === 'sending') this.update(id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      if (this.find(id, 'sampling')?.status === 'sending')
+        this.update(id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -165,7 +175,9 @@ export class Inbox implements InboxHandler {
   denySampling(id: string): void {
     const item = this.find(id, 'sampling');
     if (!item || !['pending', 'sending', 'replied', 'failed'].includes(item.status)) return;
-    this.settle(id, { status: 'denied' }, (waiting) => waiting.reject(new ServerRequestRefusal(USER_REJECTED_CODE, 'User rejected sampling request')));
+    this.settle(id, { status: 'denied' }, (waiting) =>
+      waiting.reject(new ServerRequestRefusal(USER_REJECTED_CODE, 'User rejected sampling request')),
+    );
   }
 
   /**
@@ -179,7 +191,8 @@ export class Inbox implements InboxHandler {
       this.settle(id, { status: action }, (waiting) => waiting.resolve({ action }));
       return [];
     }
-    if (item.problems.length > 0) return [{ field: '', code: 'required', message: 'This request cannot be accepted: decline or cancel it.' }];
+    if (item.problems.length > 0)
+      return [{ field: '', code: 'required', message: 'This request cannot be accepted: decline or cancel it.' }];
     if (item.mode === 'url') {
       this.settle(id, { status: 'accept' }, (waiting) => waiting.resolve({ action: 'accept' }));
       return [];

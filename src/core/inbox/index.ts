@@ -3,7 +3,17 @@ export type { SamplingModel, SamplingModelSettings } from './ask-model';
 export { Inbox, MAX_INBOX_ITEMS } from './inbox';
 export type { InboxOptions } from './inbox';
 export { INVALID_PARAMS_CODE, ServerRequestRefusal, USER_REJECTED_CODE } from './inbox-error';
-export type { ElicitationItem, ElicitationStatus, InboxItem, InboxSnapshot, RefusedItem, RootsItem, SamplingItem, SamplingReply, SamplingStatus } from './inbox-types';
+export type {
+  ElicitationItem,
+  ElicitationStatus,
+  InboxItem,
+  InboxSnapshot,
+  RefusedItem,
+  RootsItem,
+  SamplingItem,
+  SamplingReply,
+  SamplingStatus,
+} from './inbox-types';
 export { rootProblem, ROOTS_STORAGE_KEY, RootsStore } from './roots-store';
 export type { RootsSnapshot } from './roots-store';
 export { SAMPLING_POLICY_STORAGE_KEY, SamplingPolicyStore } from './sampling-policy';

@@ -4,4 +4,10 @@
  * page's first chunk does not carry it (issue 17).
  */
 export { parseSamplingRequest } from '../sampling';
-export { buildAcceptResult, ElicitationUrlError, parseElicitationUrl, readElicitationForm, validateElicitationValues } from '../elicitation';
+export {
+  buildAcceptResult,
+  ElicitationUrlError,
+  parseElicitationUrl,
+  readElicitationForm,
+  validateElicitationValues,
+} from '../elicitation';

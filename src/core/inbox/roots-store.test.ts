@@ -9,10 +9,16 @@ describe('RootsStore', () => {
     let changes = 0;
     const roots = new RootsStore(storage, () => (changes += 1));
     expect(roots.getSnapshot().roots).toEqual([]);
-    roots.set([{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'https://example.com/repo', name: '' }]);
+    roots.set([
+      { uri: 'file:///home/ada/project', name: 'project' },
+      { uri: 'https://example.com/repo', name: '' },
+    ]);
     roots.set([{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'https://example.com/repo' }]);
     expect(changes).toBe(1);
-    expect(new RootsStore(storage).getSnapshot().roots).toEqual([{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'https://example.com/repo' }]);
+    expect(new RootsStore(storage).getSnapshot().roots).toEqual([
+      { uri: 'file:///home/ada/project', name: 'project' },
+      { uri: 'https://example.com/repo' },
+    ]);
   });
 
   it('refuses a line that is not an absolute URI, and drops unreadable stored entries', () => {

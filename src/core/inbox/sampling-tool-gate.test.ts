@@ -62,7 +62,10 @@ describe('the sampling tool gate', () => {
     ]);
     const denied = resultToReturn(REPLY, decideToolUse(uses, 'use-1', 'deny', 'trips', policies)!);
     expect(denied.stopReason).toBe('endTurn');
-    expect(denied.content).toContainEqual({ type: 'text', text: '[Glassbox did not return the tool use lookup_weather (use-1): the person denied it.]' });
+    expect(denied.content).toContainEqual({
+      type: 'text',
+      text: '[Glassbox did not return the tool use lookup_weather (use-1): the person denied it.]',
+    });
     expect(JSON.stringify(denied.content)).not.toContain('tool_use');
   });
 });
@@ -90,7 +93,10 @@ describe('the inbox holds a sampling reply with tool uses until each is decided'
       policies: samplingPolicies,
       roots: new RootsStore(memoryStorage(), () => undefined),
       toolPolicies,
-      model: { settings: () => ({ provider: 'anthropic', model: 'claude-test', baseUrl: model.url, apiKey: 'sk-test', maxTokens: 4096 }), modelFetch: () => fetch },
+      model: {
+        settings: () => ({ provider: 'anthropic', model: 'claude-test', baseUrl: model.url, apiKey: 'sk-test', maxTokens: 4096 }),
+        modelFetch: () => fetch,
+      },
     });
     return { inbox, toolPolicies };
   }
@@ -124,7 +130,10 @@ describe('the inbox holds a sampling reply with tool uses until each is decided'
     expect(sampling(inbox).status).toBe('replied');
     inbox.decideSamplingToolUse(replied.id, 'toolu_1', 'once');
     inbox.returnSampling(replied.id);
-    await expect(answer).resolves.toMatchObject({ stopReason: 'toolUse', content: { type: 'tool_use', id: 'toolu_1', name: 'lookup_weather', input: { city: 'Paris' } } });
+    await expect(answer).resolves.toMatchObject({
+      stopReason: 'toolUse',
+      content: { type: 'tool_use', id: 'toolu_1', name: 'lookup_weather', input: { city: 'Paris' } },
+    });
   });
 
   it('with sampling allowed without asking, a tool use still asks (the tool policy is `ask`) and the reply goes back on the decision', async () => {

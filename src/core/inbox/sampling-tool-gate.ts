@@ -34,7 +34,12 @@ function blocks(result: CreateMessageResult): CreateMessageContent[] {
  * The tool uses of a reply with their first decisions: the server's policy for the tool (`allow`,
  * `deny`), else pending; a tool the server did not offer in this request is refused outright.
  */
-export function gateToolUses(result: CreateMessageResult, offered: readonly SamplingTool[], server: string, policies: SamplingToolPolicies): SamplingToolUse[] {
+export function gateToolUses(
+  result: CreateMessageResult,
+  offered: readonly SamplingTool[],
+  server: string,
+  policies: SamplingToolPolicies,
+): SamplingToolUse[] {
   const names = new Set(offered.map((tool) => tool.name));
   return blocks(result).flatMap((block): SamplingToolUse[] => {
     if (block.type !== 'tool_use') return [];
@@ -50,7 +55,13 @@ export function gateToolUses(result: CreateMessageResult, offered: readonly Samp
  * the tool's policy to allow, `once` pins the definition. Returns the new list, or undefined when
  * no pending use has this id.
  */
-export function decideToolUse(uses: readonly SamplingToolUse[], toolUseId: string, decision: ApprovalDecision, server: string, policies: SamplingToolPolicies): SamplingToolUse[] | undefined {
+export function decideToolUse(
+  uses: readonly SamplingToolUse[],
+  toolUseId: string,
+  decision: ApprovalDecision,
+  server: string,
+  policies: SamplingToolPolicies,
+): SamplingToolUse[] | undefined {
   const use = uses.find((entry) => entry.id === toolUseId);
   if (use?.decision !== 'pending') return undefined;
   if (decision === 'always') policies.setPolicy(server, use.name, 'allow');
@@ -71,7 +82,12 @@ export function isAllowed(decision: SamplingToolUseDecision): boolean {
 
 /** The note that stands in for a refused tool use in the reply, so the server (and its model) knows why. */
 export function refusedToolUseNote(use: SamplingToolUse): string {
-  const why = use.decision === 'not-offered' ? 'the server did not offer this tool' : use.decision === 'denied-by-policy' ? 'its tool policy is "deny"' : 'the person denied it';
+  const why =
+    use.decision === 'not-offered'
+      ? 'the server did not offer this tool'
+      : use.decision === 'denied-by-policy'
+        ? 'its tool policy is "deny"'
+        : 'the person denied it';
   return `[Glassbox did not return the tool use ${use.name} (${use.id}): ${why}.]`;
 }
 

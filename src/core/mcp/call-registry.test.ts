@@ -50,8 +50,18 @@ describe('CallRegistry', () => {
     const first = calls.begin({ methods: ['tools/call'], arguments: { city: 'Paris' }, context: { toolCallId: 'a' } });
     const second = calls.begin({ methods: ['tools/call'], arguments: { city: 'Paris' }, context: { toolCallId: 'b' } });
     // Sent in the other order, as the SDK may after its own awaits.
-    await wire.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'forecast', arguments: second.arguments } } as JSONRPCMessage);
-    await wire.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'forecast', arguments: first.arguments } } as JSONRPCMessage);
+    await wire.send({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'forecast', arguments: second.arguments },
+    } as JSONRPCMessage);
+    await wire.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'forecast', arguments: first.arguments },
+    } as JSONRPCMessage);
     expect(calls.of(3)?.context).toEqual({ toolCallId: 'a' });
     expect(calls.of(4)?.context).toEqual({ toolCallId: 'b' });
     expect(first.requests).toEqual([{ id: 3, method: 'tools/call' }]);

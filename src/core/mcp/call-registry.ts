@@ -70,7 +70,13 @@ export class CallRegistry {
   /** Starts a call; `end` it when the SDK call settles. */
   begin(spec: CallSpec): McpCall {
     const controller = this.spare.pop() ?? new AbortController();
-    const call: McpCall = { methods: spec.methods, controller, requests: [], ...(spec.arguments ? { arguments: spec.arguments } : {}), ...(spec.context ? { context: spec.context } : {}) };
+    const call: McpCall = {
+      methods: spec.methods,
+      controller,
+      requests: [],
+      ...(spec.arguments ? { arguments: spec.arguments } : {}),
+      ...(spec.context ? { context: spec.context } : {}),
+    };
     const signal = spec.signal;
     if (signal?.aborted) controller.abort(signal.reason);
     else if (signal) {
@@ -158,7 +164,10 @@ export class CallRegistry {
     const m = message as { id?: unknown; method?: unknown; params?: { arguments?: unknown } };
     if (typeof m.method !== 'string' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return;
     for (const call of this.open) {
-      const mine = call.arguments !== undefined ? m.method === 'tools/call' && m.params?.arguments === call.arguments : call.methods.includes(m.method);
+      const mine =
+        call.arguments !== undefined
+          ? m.method === 'tools/call' && m.params?.arguments === call.arguments
+          : call.methods.includes(m.method);
       if (!mine) continue;
       call.requests.push({ id: m.id, method: m.method });
       this.byId.set(idKey(m.id), call);

@@ -11,7 +11,13 @@ describe('checkToolList', () => {
       { name: 'search', description: 'first', inputSchema: { type: 'object' } },
       { name: 'search', description: 'second', inputSchema: { type: 'object' } },
     ]);
-    expect(checked.tools.map((tool) => tool.name)).toEqual(['fine', 'schema_not_object', 'schema_string_root', 'schema_broken_ref', 'search']);
+    expect(checked.tools.map((tool) => tool.name)).toEqual([
+      'fine',
+      'schema_not_object',
+      'schema_string_root',
+      'schema_broken_ref',
+      'search',
+    ]);
     expect(checked.tools.find((tool) => tool.name === 'search')?.description).toBe('first');
     expect(checked.warnings).toEqual([
       'Tool schema_not_object: its inputSchema is a string, not a JSON Schema object.',
@@ -52,7 +58,11 @@ describe('checkToolList', () => {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       $defs: { address: { $anchor: 'addr', type: 'object', properties: { street: { type: 'string' } }, additionalProperties: false } },
-      properties: { home: { $ref: '#/$defs/address' }, region: { type: 'string', 'x-mcp-header': 'Region' }, kind: { anyOf: [{ const: 'a' }, { const: 'b' }] } },
+      properties: {
+        home: { $ref: '#/$defs/address' },
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        kind: { anyOf: [{ const: 'a' }, { const: 'b' }] },
+      },
       allOf: [{ required: ['home'] }],
       if: { properties: { kind: { const: 'a' } } },
       then: { required: ['region'] },

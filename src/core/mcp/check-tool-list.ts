@@ -64,7 +64,11 @@ export function inputSchemaProblems(schema: unknown): string[] {
     );
   }
   for (const ref of brokenRefs(schema)) {
-    problems.push(ref.startsWith('#') ? `its inputSchema refers to ${ref}, which does not exist` : `its inputSchema refers to ${ref}, an external schema that is not fetched`);
+    problems.push(
+      ref.startsWith('#')
+        ? `its inputSchema refers to ${ref}, which does not exist`
+        : `its inputSchema refers to ${ref}, an external schema that is not fetched`,
+    );
   }
   return problems;
 }
@@ -112,7 +116,9 @@ export function checkToolList(raw: readonly unknown[]): CheckedToolList {
   for (const [name, count] of counts) {
     if (count > 1) {
       warnings.push(
-        count === 2 ? `2 tools share the name ${name}; the second is ignored.` : `${count} tools share the name ${name}; only the first is kept.`,
+        count === 2
+          ? `2 tools share the name ${name}; the second is ignored.`
+          : `${count} tools share the name ${name}; only the first is kept.`,
       );
     }
   }

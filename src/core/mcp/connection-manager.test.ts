@@ -48,14 +48,18 @@ function managerWithLog() {
   managers.push(manager);
   const exchanges = (server: string): HttpExchange[] => log.getSnapshot().exchanges.filter((e) => e.source === server);
   const toolsList = (server: string): HttpExchange | undefined =>
-    exchanges(server).findLast((e) => e.requestBody !== undefined && (JSON.parse(e.requestBody) as { method?: string }).method === 'tools/list');
+    exchanges(server).findLast(
+      (e) => e.requestBody !== undefined && (JSON.parse(e.requestBody) as { method?: string }).method === 'tools/list',
+    );
   const stream = (server: string): HttpExchange | undefined => exchanges(server).find((e) => e.method === 'GET');
   return { manager, exchanges, toolsList, stream };
 }
 
 /** Server configs for a name → URL map, through the config parser. */
 function servers(map: Record<string, string>, timeoutMs?: number): readonly ServerConfig[] {
-  const entries = Object.fromEntries(Object.entries(map).map(([name, url]) => [name, timeoutMs === undefined ? { url } : { url, timeout: timeoutMs }]));
+  const entries = Object.fromEntries(
+    Object.entries(map).map(([name, url]) => [name, timeoutMs === undefined ? { url } : { url, timeout: timeoutMs }]),
+  );
   const parsed = parseMcpConfig(JSON.stringify({ mcpServers: entries }));
   if (!parsed.config) throw new Error(JSON.stringify(parsed.problems));
   return parsed.config.servers;
@@ -91,7 +95,10 @@ describe('event streams of servers connecting together', () => {
     await expect.poll(() => stream('quick') !== undefined).toBe(true);
     const before = exchanges('quick').length;
     await manager.reconnect('quick');
-    const again = (): HttpExchange | undefined => exchanges('quick').slice(before).find((e) => e.method === 'GET');
+    const again = (): HttpExchange | undefined =>
+      exchanges('quick')
+        .slice(before)
+        .find((e) => e.method === 'GET');
     await expect.poll(again).toBeDefined();
     expect(again()!.startedAt - endOf(toolsList('quick')!)).toBeLessThan(STREAMS_WAIT_MAX_MS / 2);
   });
@@ -113,9 +120,17 @@ describe('applying a config', () => {
     expect(manager.get('quick')?.getState()).toMatchObject({ status: 'connected', sessionId });
     expect(manager.get('late')).not.toBe(late);
     expect(late?.getState().status).toBe('idle');
-    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([['quick', 'connected'], ['late', 'connected'], ['added', 'connected']]);
+    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([
+      ['quick', 'connected'],
+      ['late', 'connected'],
+      ['added', 'connected'],
+    ]);
     // Nothing was sent to quick again: no new handshake, no DELETE.
-    expect(exchanges('quick').slice(quickBefore).filter((e) => e.method !== 'GET')).toEqual([]);
+    expect(
+      exchanges('quick')
+        .slice(quickBefore)
+        .filter((e) => e.method !== 'GET'),
+    ).toEqual([]);
 
     // An entry removed from the config is disconnected.
     await manager.apply(servers({ late: `${slow.url}?v=2` }));
@@ -134,7 +149,10 @@ describe('holding the connects until the page is ready (startAfter)', () => {
     managers.push(manager);
     const applied = manager.apply(servers({ quick: fast.url, late: slow.url }));
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS * 2));
-    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([['quick', 'connecting'], ['late', 'connecting']]);
+    expect(manager.getSnapshot().servers.map((s) => [s.name, s.status])).toEqual([
+      ['quick', 'connecting'],
+      ['late', 'connecting'],
+    ]);
     expect(log.getSnapshot().exchanges).toEqual([]);
     start();
     await applied;

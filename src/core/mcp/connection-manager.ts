@@ -47,7 +47,9 @@ const byCodeUnits = ([a]: [string, unknown], [b]: [string, unknown]): number => 
 /** What makes two config entries the same connection: everything in them, in a stable form. */
 function entryKey(server: ServerConfig): string {
   return JSON.stringify(server, (_key, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(byCodeUnits)) : value,
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(byCodeUnits))
+      : value,
   );
 }
 
@@ -101,7 +103,14 @@ export class ConnectionManager {
       if (entry && this.applied.get(name) === entryKey(entry)) kept.set(name, connection);
       else leaving.push(name);
     }
-    await Promise.all(leaving.map((name) => this.connections.get(name)?.disconnect().catch(() => undefined)));
+    await Promise.all(
+      leaving.map((name) =>
+        this.connections
+          .get(name)
+          ?.disconnect()
+          .catch(() => undefined),
+      ),
+    );
     for (const name of leaving) {
       this.unsubscribers.get(name)?.();
       this.unsubscribers.delete(name);
@@ -114,11 +123,20 @@ export class ConnectionManager {
     const starts: Array<Promise<void>> = [];
     for (const server of servers) {
       // Header values, also those a local bridge's command line would send, are secrets.
-      for (const value of [...Object.values(server.headers), ...Object.values(server.suggestedHeaders ?? {})]) if (value) this.options.registerSecret?.(value);
+      for (const value of [...Object.values(server.headers), ...Object.values(server.suggestedHeaders ?? {})])
+        if (value) this.options.registerSecret?.(value);
       // A `?token=` in the URL is a secret too: redacted wherever its value appears (a body, an error).
-      for (const url of [server.url, server.suggestedUrl]) for (const value of url ? secretValuesOfUrl(url) : []) this.options.registerSecret?.(value);
+      for (const url of [server.url, server.suggestedUrl])
+        for (const value of url ? secretValuesOfUrl(url) : []) this.options.registerSecret?.(value);
       if (kept.has(server.name)) continue;
-      const base = { name: server.name, url: server.url, tools: [], warnings: [], updatedAt: now(), timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+      const base = {
+        name: server.name,
+        url: server.url,
+        tools: [],
+        warnings: [],
+        updatedAt: now(),
+        timeoutMs: server.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      };
       if (server.status === 'disabled') {
         this.placeholders.set(server.name, { ...base, status: 'disabled' });
       } else if (server.status === 'needs-local-process') {
@@ -164,7 +182,10 @@ export class ConnectionManager {
         });
         this.connections.set(server.name, connection);
         this.applied.set(server.name, entryKey(server));
-        this.unsubscribers.set(server.name, connection.subscribe(() => this.rebuild()));
+        this.unsubscribers.set(
+          server.name,
+          connection.subscribe(() => this.rebuild()),
+        );
         starts.push(connection.connect());
       }
     }

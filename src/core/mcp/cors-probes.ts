@@ -41,7 +41,11 @@ function answers(probeFetch: typeof fetch, url: string, init: RequestInit): Prom
  * a simple CORS request succeeds when Access-Control-Allow-Origin is present;
  * then each non-simple header is tried alone to find the one the preflight refuses.
  */
-export async function diagnoseNetworkFailure(url: string, probeFetch: typeof fetch, extraHeaders: readonly string[] = []): Promise<Diagnosis> {
+export async function diagnoseNetworkFailure(
+  url: string,
+  probeFetch: typeof fetch,
+  extraHeaders: readonly string[] = [],
+): Promise<Diagnosis> {
   const reachable = await answers(probeFetch, url, { method: 'POST', mode: 'no-cors', body: '' });
   if (!reachable) {
     return {

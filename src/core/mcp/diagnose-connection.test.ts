@@ -9,7 +9,8 @@ function exchange(patch: Partial<HttpExchange>): HttpExchange {
   return { id: 1, wire: 'mcp', source: 's', method: 'POST', url: URL_, startedAt: 0, state: 'done', requestHeaders: {}, ...patch };
 }
 
-const discover = (patch: Partial<HttpExchange>) => exchange({ requestBody: '{"jsonrpc":"2.0","id":"p","method":"server/discover"}', ...patch });
+const discover = (patch: Partial<HttpExchange>) =>
+  exchange({ requestBody: '{"jsonrpc":"2.0","id":"p","method":"server/discover"}', ...patch });
 
 /** A probe fetch that refuses (like a failed preflight) the requests `refuse` picks. */
 function probes(refuse: (init: RequestInit) => boolean): typeof fetch {
@@ -54,7 +55,10 @@ describe('diagnoseConnection', () => {
 
 describe('CORS probes', () => {
   it('names the one header the preflight refuses', async () => {
-    const diagnosis = await diagnoseNetworkFailure(URL_, probes((init) => new Headers(init.headers).has('mcp-session-id')));
+    const diagnosis = await diagnoseNetworkFailure(
+      URL_,
+      probes((init) => new Headers(init.headers).has('mcp-session-id')),
+    );
     expect(diagnosis.code).toBe('cors-header-not-allowed');
     expect(diagnosis.title).toBe('Blocked by CORS: the preflight does not allow mcp-session-id');
     expect(diagnosis.headersToAdd).toEqual([
@@ -74,8 +78,26 @@ describe('CORS probes', () => {
   });
 
   it('tells a blocked DELETE from a server that is down', async () => {
-    expect(await isMethodBlockedByCors(URL_, 'DELETE', probes((init) => init.method === 'DELETE'))).toBe(true);
-    expect(await isMethodBlockedByCors(URL_, 'DELETE', probes(() => false))).toBe(false);
-    expect(await isMethodBlockedByCors(URL_, 'DELETE', probes(() => true))).toBe(false);
+    expect(
+      await isMethodBlockedByCors(
+        URL_,
+        'DELETE',
+        probes((init) => init.method === 'DELETE'),
+      ),
+    ).toBe(true);
+    expect(
+      await isMethodBlockedByCors(
+        URL_,
+        'DELETE',
+        probes(() => false),
+      ),
+    ).toBe(false);
+    expect(
+      await isMethodBlockedByCors(
+        URL_,
+        'DELETE',
+        probes(() => true),
+      ),
+    ).toBe(false);
   });
 });

@@ -80,7 +80,8 @@ export async function diagnoseConnection(input: DiagnoseInput): Promise<Diagnosi
   }
 
   // What the exchanges say first; the error's text only when it carries no code (a bare TypeError from fetch).
-  const networkFailure = real.some((e) => e.state === 'failed' && e.error) || (codeOf(input.error) === undefined && /fetch|network|load failed/i.test(message));
+  const networkFailure =
+    real.some((e) => e.state === 'failed' && e.error) || (codeOf(input.error) === undefined && /fetch|network|load failed/i.test(message));
   if (networkFailure && input.probeFetch) return diagnoseNetworkFailure(input.url, input.probeFetch);
   if (networkFailure) {
     return { code: 'unreachable', title: 'The server could not be reached', detail: message };

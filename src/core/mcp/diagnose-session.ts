@@ -33,7 +33,9 @@ export interface DiagnoseContext {
 export async function diagnoseSession(session: Session, error: unknown, context: DiagnoseContext): Promise<Diagnosis> {
   const problem = session.connectProblems[0];
   const request = session.failedCall?.requests.at(-1);
-  const explained = problem ? explainResponseFailure(problem.failure, problem.request) : explainRequestError(error, { ...(request ? { request } : {}), timeoutMs: context.timeoutMs });
+  const explained = problem
+    ? explainResponseFailure(problem.failure, problem.request)
+    : explainRequestError(error, { ...(request ? { request } : {}), timeoutMs: context.timeoutMs });
   if (explained?.code === 'timeout') {
     // The requests still open will never be answered: each is noted and its stream closed.
     for (const pending of session.failedCall?.requests ?? []) {

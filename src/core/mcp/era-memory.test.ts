@@ -17,7 +17,11 @@ describe('the decision', () => {
 
   it('remembers a probed 2025 era, keeps (not re-dates) a used one, forgets on a 2026 era or a new server version', () => {
     const base = { transport: 'streamable-http' as const, server: 'weather 1.0.0', now: NOW };
-    expect(verdictAfter({ ...base, era: 'legacy', prior: undefined }, undefined)).toEqual({ era: 'legacy', at: NOW, server: 'weather 1.0.0' });
+    expect(verdictAfter({ ...base, era: 'legacy', prior: undefined }, undefined)).toEqual({
+      era: 'legacy',
+      at: NOW,
+      server: 'weather 1.0.0',
+    });
     const remembered = { era: 'legacy' as const, at: NOW - 5000, server: 'weather 1.0.0' };
     expect(verdictAfter({ ...base, era: 'legacy', prior: { kind: 'legacy' } }, remembered)).toBe(remembered);
     expect(verdictAfter({ ...base, era: 'legacy', prior: { kind: 'legacy' }, server: 'weather 2.0.0' }, remembered)).toBeUndefined();
@@ -38,7 +42,12 @@ describe('the decision', () => {
   it('keeps no secret in storage and ignores malformed stored state', () => {
     const storage = memoryStorage();
     const memory = new EraMemory(storage, () => NOW);
-    memory.connected('https://h.example/mcp?token=abc123secret', { transport: 'streamable-http', era: 'legacy', prior: undefined, server: 's 1' });
+    memory.connected('https://h.example/mcp?token=abc123secret', {
+      transport: 'streamable-http',
+      era: 'legacy',
+      prior: undefined,
+      server: 's 1',
+    });
     expect(storage.getItem(ERA_MEMORY_KEY)).toContain('token=[redacted]');
     expect(storage.getItem(ERA_MEMORY_KEY)).not.toContain('abc123secret');
     expect(memory.prior('https://h.example/mcp?token=abc123secret', 'streamable-http')).toEqual({ kind: 'legacy' });

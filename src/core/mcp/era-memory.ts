@@ -64,7 +64,8 @@ export function priorFor(remembered: RememberedEra | undefined, transport: Trans
  */
 export function verdictAfter(outcome: ConnectOutcome, remembered: RememberedEra | undefined): RememberedEra | undefined {
   if (outcome.transport !== 'streamable-http' || outcome.era !== 'legacy') return undefined;
-  if (outcome.prior === undefined) return { era: 'legacy', at: outcome.now, ...(outcome.server === undefined ? {} : { server: outcome.server }) };
+  if (outcome.prior === undefined)
+    return { era: 'legacy', at: outcome.now, ...(outcome.server === undefined ? {} : { server: outcome.server }) };
   if (remembered === undefined) return undefined;
   return remembered.server === outcome.server ? remembered : undefined;
 }

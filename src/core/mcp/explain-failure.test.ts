@@ -48,10 +48,13 @@ describe('explainResponseFailure', () => {
       title: 'The server answered with Content-Type text/html, not JSON or an event stream',
       headersToAdd: ['Content-Type: application/json'],
     });
-    expect(explainResponseFailure({ reason: 'not-json', text: 'oops', contentType: 'application/json' }, { id: 'p', method: 'server/discover' }).detail).toContain(
-      'The answer to the era probe (server/discover) (application/json) was: oops',
+    expect(
+      explainResponseFailure({ reason: 'not-json', text: 'oops', contentType: 'application/json' }, { id: 'p', method: 'server/discover' })
+        .detail,
+    ).toContain('The answer to the era probe (server/discover) (application/json) was: oops');
+    expect(explainResponseFailure({ reason: 'malformed-sse', data: '{bad' }, CALL).title).toBe(
+      'The server sent an SSE event whose data is not JSON',
     );
-    expect(explainResponseFailure({ reason: 'malformed-sse', data: '{bad' }, CALL).title).toBe('The server sent an SSE event whose data is not JSON');
   });
 
   it('explains a timeout with the configured duration', () => {
@@ -74,11 +77,17 @@ describe('a coded McpError', () => {
 
 describe('explainRequestError', () => {
   it('classifies the SDK errors by code and name', () => {
-    expect(explainRequestError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 2000 }), { request: CALL, timeoutMs: 2000 })?.title).toBe(
-      'No answer within 2 s — the request was cancelled',
-    );
     expect(
-      explainRequestError(new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type: text/plain', { contentType: 'text/plain' }), { timeoutMs: 1 }),
+      explainRequestError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 2000 }), {
+        request: CALL,
+        timeoutMs: 2000,
+      })?.title,
+    ).toBe('No answer within 2 s — the request was cancelled');
+    expect(
+      explainRequestError(
+        new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type: text/plain', { contentType: 'text/plain' }),
+        { timeoutMs: 1 },
+      ),
     ).toMatchObject({ reason: 'wrong-content-type', title: expect.stringContaining('Content-Type text/plain') as unknown });
     let syntaxError: unknown;
     try {
@@ -90,11 +99,23 @@ describe('explainRequestError', () => {
     const zodLike = Object.assign(new Error('[\n  {\n    "code": "invalid_union"\n  }\n]'), { name: 'ZodError' });
     expect(explainRequestError(zodLike, { timeoutMs: 1 })?.reason).toBe('not-json-rpc');
     expect(
-      explainRequestError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: down', { status: 500, statusText: 'Internal Server Error', text: 'database is down' }), {
-        request: CALL,
-        timeoutMs: 1,
-      }),
-    ).toMatchObject({ code: 'http-error', status: 500, title: 'The server answered HTTP 500 Internal Server Error', detail: 'Its reply to tools/call (#3): database is down' });
+      explainRequestError(
+        new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: down', {
+          status: 500,
+          statusText: 'Internal Server Error',
+          text: 'database is down',
+        }),
+        {
+          request: CALL,
+          timeoutMs: 1,
+        },
+      ),
+    ).toMatchObject({
+      code: 'http-error',
+      status: 500,
+      title: 'The server answered HTTP 500 Internal Server Error',
+      detail: 'Its reply to tools/call (#3): database is down',
+    });
   });
 
   it('leaves a JSON-RPC error the server sent, and unknown errors, unexplained', () => {
@@ -114,7 +135,9 @@ describe('explainRequestError', () => {
 
 describe('WWW-Authenticate challenges', () => {
   it('reads quoted and bare parameters', () => {
-    const challenge = parseChallenge('Bearer resource_metadata="http://x.test/.well-known/oauth-protected-resource", scope="calendar.read files:write", error=invalid_token');
+    const challenge = parseChallenge(
+      'Bearer resource_metadata="http://x.test/.well-known/oauth-protected-resource", scope="calendar.read files:write", error=invalid_token',
+    );
     expect(challenge).toEqual({
       scheme: 'Bearer',
       resourceMetadata: 'http://x.test/.well-known/oauth-protected-resource',
@@ -127,7 +150,9 @@ describe('WWW-Authenticate challenges', () => {
   });
 
   it('says when a challenge names nothing', () => {
-    expect(describeChallenge(parseChallenge('Bearer realm="api"'))).toBe('It asks for Bearer authorization without naming a scope or resource metadata.');
+    expect(describeChallenge(parseChallenge('Bearer realm="api"'))).toBe(
+      'It asks for Bearer authorization without naming a scope or resource metadata.',
+    );
     expect(parseChallenge('Bearer realm="a \\"quoted\\" realm"').realm).toBe('a "quoted" realm');
   });
 });

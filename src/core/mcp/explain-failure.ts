@@ -163,7 +163,8 @@ export function explainRequestError(error: unknown, context: RequestErrorContext
   }
   if (fields.name === 'SyntaxError') return explainResponseFailure({ reason: 'not-json', text: '' }, context.request);
   // A schema error is recognised by its text only when the error carries no code of its own.
-  if (fields.code === undefined && isSchemaError(fields)) return explainResponseFailure({ reason: 'not-json-rpc', text: '(see the trace)' }, context.request);
+  if (fields.code === undefined && isSchemaError(fields))
+    return explainResponseFailure({ reason: 'not-json-rpc', text: '(see the trace)' }, context.request);
   const status = httpStatusOf(error);
   if (status !== undefined) {
     const text = typeof fields.data?.text === 'string' ? fields.data.text.trim() : '';
@@ -171,7 +172,9 @@ export function explainRequestError(error: unknown, context: RequestErrorContext
       code: status === 401 ? 'auth-required' : 'http-error',
       status,
       title: `The server answered HTTP ${status}${typeof fields.data?.statusText === 'string' && fields.data.statusText ? ` ${fields.data.statusText}` : ''}`,
-      detail: text ? `Its reply to ${named(context.request)}: ${excerpt(text, 300)}` : `Its reply to ${named(context.request)} had no text.`,
+      detail: text
+        ? `Its reply to ${named(context.request)}: ${excerpt(text, 300)}`
+        : `Its reply to ${named(context.request)} had no text.`,
       serverText: text.slice(0, 2000) || undefined,
     };
   }
@@ -214,7 +217,12 @@ export function describeChallenge(challenge: BearerChallenge): string {
   const parts: string[] = [];
   if (challenge.scope) parts.push(`scope "${challenge.scope}"`);
   if (challenge.resourceMetadata) parts.push(`its protected resource metadata at ${challenge.resourceMetadata}`);
-  const asked = parts.length > 0 ? `It asks for ${parts.join(', and points to ')}.` : `It asks for ${challenge.scheme || 'some'} authorization without naming a scope or resource metadata.`;
-  const why = challenge.error ? ` Reason given: ${challenge.error}${challenge.errorDescription ? ` (${challenge.errorDescription})` : ''}.` : '';
+  const asked =
+    parts.length > 0
+      ? `It asks for ${parts.join(', and points to ')}.`
+      : `It asks for ${challenge.scheme || 'some'} authorization without naming a scope or resource metadata.`;
+  const why = challenge.error
+    ? ` Reason given: ${challenge.error}${challenge.errorDescription ? ` (${challenge.errorDescription})` : ''}.`
+    : '';
   return `${asked}${why}`;
 }

@@ -1,5 +1,15 @@
 /** MCP connections from the browser: one official v2 client per server over capability modules, traffic through the wire tap, failures coded. */
-export type { ConnectionStatus, Diagnosis, DiagnosisCode, LogLevel, McpToolInfo, ProtocolEra, ProtocolFailureReason, ServerProblem, ServerState } from './connection-state';
+export type {
+  ConnectionStatus,
+  Diagnosis,
+  DiagnosisCode,
+  LogLevel,
+  McpToolInfo,
+  ProtocolEra,
+  ProtocolFailureReason,
+  ServerProblem,
+  ServerState,
+} from './connection-state';
 export { LOG_LEVELS } from './connection-state';
 export { logEntriesOf, severityOf } from './log-entries';
 export type { LogEntry } from './log-entries';
@@ -16,7 +26,14 @@ export { CLIENT_INFO } from './mcp-session';
 export type { ServerConnectionOptions } from './server-connection';
 export type { CallToolOptions } from './capabilities/tools';
 export type { CompletionRef, CompletionSuggestions } from './capabilities/completions';
-export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest, InputContext, InputRequest } from './capabilities/capability';
+export type {
+  CapabilityHost,
+  CapabilityLoad,
+  CapabilityModule,
+  CapabilityRequest,
+  InputContext,
+  InputRequest,
+} from './capabilities/capability';
 export { ERA_PROBE_NOTE } from './session-notes';
 export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
@@ -30,7 +47,15 @@ export type { TaskErrorCode } from './capabilities/tasks';
 export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
 export { ServerSignIn } from './server-sign-in';
 export type { RememberChoice, ServerAuthState, SignInSetup } from './server-sign-in';
-export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, ResourceSubscription } from './connection-state';
+export type {
+  McpContentBlock,
+  McpPromptInfo,
+  McpPromptMessage,
+  McpResourceContent,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+  ResourceSubscription,
+} from './connection-state';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export { ContentChanges } from './content-changes';
 export type { ContentChange } from './content-changes';

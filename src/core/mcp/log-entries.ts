@@ -39,7 +39,13 @@ export function logEntriesOf(messages: readonly RpcMessageRecord[], count = mess
   for (let index = 0; index < count; index += 1) {
     const record = messages[index];
     if (record === undefined) continue;
-    if (record.direction === 'out' && record.kind === 'request' && record.exchangeId !== undefined && record.rpcId !== undefined && !requestOf.has(record.exchangeId)) {
+    if (
+      record.direction === 'out' &&
+      record.kind === 'request' &&
+      record.exchangeId !== undefined &&
+      record.rpcId !== undefined &&
+      !requestOf.has(record.exchangeId)
+    ) {
       requestOf.set(record.exchangeId, { rpcId: record.rpcId, method: record.method });
       continue;
     }

@@ -94,7 +94,13 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   const versionNegotiation = { mode: settings.transport === 'sse' ? ('legacy' as const) : ('auto' as const) };
   session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation });
   for (const capability of settings.capabilities) capability.register?.(session.client);
-  session.transport = createTransport(sdk, settings.transport, settings.url, sdk.applyMiddlewares(session.tap, ...(settings.auth ? [settings.auth] : []))(settings.fetch), settings.headers);
+  session.transport = createTransport(
+    sdk,
+    settings.transport,
+    settings.url,
+    sdk.applyMiddlewares(session.tap, ...(settings.auth ? [settings.auth] : []))(settings.fetch),
+    settings.headers,
+  );
   calls.watch(session.transport);
   addRequestMeta(session, settings.capabilities);
   for (const capability of settings.capabilities) capability.watch?.(session.transport);
@@ -119,7 +125,10 @@ function addRequestMeta(session: Session, capabilities: readonly CapabilityModul
     }
     if (!meta) return send(message, options);
     const params = m.params ?? {};
-    return send({ ...m, params: { ...params, _meta: { ...(params['_meta'] as Record<string, unknown> | undefined), ...meta } } } as JSONRPCMessage, options);
+    return send(
+      { ...m, params: { ...params, _meta: { ...(params['_meta'] as Record<string, unknown> | undefined), ...meta } } } as JSONRPCMessage,
+      options,
+    );
   };
 }
 
@@ -128,12 +137,15 @@ function addRequestMeta(session: Session, capabilities: readonly CapabilityModul
  * (each adds its own keys to `capabilities`, `capabilities.extensions` and `listChanged`), so one
  * capability never drops another's.
  */
-export function mergeClientOptions(capabilities: readonly CapabilityModule[]): CapabilityClientOptions & { capabilities: NonNullable<CapabilityClientOptions['capabilities']> } {
+export function mergeClientOptions(
+  capabilities: readonly CapabilityModule[],
+): CapabilityClientOptions & { capabilities: NonNullable<CapabilityClientOptions['capabilities']> } {
   let declared: NonNullable<CapabilityClientOptions['capabilities']> = {};
   let listChanged: CapabilityClientOptions['listChanged'];
   for (const capability of capabilities) {
     const options = capability.clientOptions?.();
-    if (options?.capabilities) declared = { ...declared, ...options.capabilities, extensions: { ...declared.extensions, ...options.capabilities.extensions } };
+    if (options?.capabilities)
+      declared = { ...declared, ...options.capabilities, extensions: { ...declared.extensions, ...options.capabilities.extensions } };
     if (options?.listChanged) listChanged = { ...listChanged, ...options.listChanged };
   }
   if (declared.extensions !== undefined && Object.keys(declared.extensions).length === 0) delete declared.extensions;
@@ -169,10 +181,18 @@ function onAnswerProblem(session: Session, problem: AnswerProblem, settings: Ses
 }
 
 /** Connects a session's client, then loads each capability; a call that fails throws what the tap found, if anything. */
-export async function handshake(session: Session, capabilities: readonly CapabilityModule[], timeoutMs: number): Promise<Array<[string, CapabilityLoad]>> {
+export async function handshake(
+  session: Session,
+  capabilities: readonly CapabilityModule[],
+  timeoutMs: number,
+): Promise<Array<[string, CapabilityLoad]>> {
   const connecting = session.calls.begin({ methods: ['server/discover', 'initialize'] });
   try {
-    await session.client.connect(session.transport, { timeout: timeoutMs, signal: connecting.controller.signal, ...(session.prior && { prior: session.prior }) });
+    await session.client.connect(session.transport, {
+      timeout: timeoutMs,
+      signal: connecting.controller.signal,
+      ...(session.prior && { prior: session.prior }),
+    });
   } catch (error) {
     session.failedCall = connecting;
     throw connecting.failure ?? error;
@@ -218,6 +238,7 @@ export function isExpiredSession(error: unknown, session: Session): boolean {
 /** The error a caller sees for a diagnosed failure: HTTP and network errors keep the SDK's (callers classify them); the rest get a coded one. */
 export function codedError(error: unknown, diagnosis: Diagnosis): unknown {
   if (error instanceof McpError) return error;
-  if (diagnosis.code === 'timeout' || diagnosis.code === 'protocol-error' || diagnosis.code === 'session-expired') return new McpError(diagnosis, { cause: error });
+  if (diagnosis.code === 'timeout' || diagnosis.code === 'protocol-error' || diagnosis.code === 'session-expired')
+    return new McpError(diagnosis, { cause: error });
   return error;
 }

@@ -20,7 +20,13 @@ export const SSE_FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405
 export const SSE_FALLBACK_NOTE = 'Not a streamable HTTP endpoint (4xx to initialize): trying the 2024 HTTP+SSE transport (GET) next';
 
 /** The SDK transport of a kind, its fetch the tapped one, the config's headers on every request. */
-export function createTransport(sdk: ClientSdk, kind: TransportKind, url: string, fetch: FetchLike, headers: Record<string, string>): McpTransport {
+export function createTransport(
+  sdk: ClientSdk,
+  kind: TransportKind,
+  url: string,
+  fetch: FetchLike,
+  headers: Record<string, string>,
+): McpTransport {
   const options = { fetch, requestInit: { headers } };
   return kind === 'sse' ? new sdk.SSEClientTransport(new URL(url), options) : new sdk.StreamableHTTPClientTransport(new URL(url), options);
 }

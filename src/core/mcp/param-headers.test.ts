@@ -35,7 +35,9 @@ describe('paramHeaders', () => {
       ['method', 'Method'],
       ['nested.zone', 'Zone'],
     ]);
-    expect(paramHeaders(schema, { region: 'us-west1', priority: 42, verbose: false, method: 'm', query: 'SELECT 1', nested: { zone: 'b' } })).toEqual({
+    expect(
+      paramHeaders(schema, { region: 'us-west1', priority: 42, verbose: false, method: 'm', query: 'SELECT 1', nested: { zone: 'b' } }),
+    ).toEqual({
       'Mcp-Param-Region': 'us-west1',
       'Mcp-Param-Priority': '42',
       'Mcp-Param-Verbose': 'false',
@@ -92,7 +94,9 @@ describe('ToolsCapability with x-mcp-header (a 2026 SDK server, the client in a 
         required: ['region'],
       };
       const inputSchema = fromJsonSchema<{ region: string }>(schema);
-      server.registerTool('route', { description: 'Routes by region', inputSchema }, async ({ region }) => ({ content: [{ type: 'text', text: `routed to ${region}` }] }));
+      server.registerTool('route', { description: 'Routes by region', inputSchema }, async ({ region }) => ({
+        content: [{ type: 'text', text: `routed to ${region}` }],
+      }));
       return server;
     });
     const node = toNodeHandler(handler);
@@ -107,7 +111,10 @@ describe('ToolsCapability with x-mcp-header (a 2026 SDK server, the client in a 
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
     };
-    client = new Client({ name: 'test', version: '1' }, { capabilities: {}, versionNegotiation: { mode: 'auto' }, ...tools.clientOptions() });
+    client = new Client(
+      { name: 'test', version: '1' },
+      { capabilities: {}, versionNegotiation: { mode: 'auto' }, ...tools.clientOptions() },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     const call = calls.begin({ methods: tools.loadMethods });
     await tools.load(client, call);
@@ -143,12 +150,23 @@ describe('ToolsCapability with x-mcp-header (a 2026 SDK server, the client in a 
       if (new Headers(init?.headers).has('mcp-param-region')) throw new TypeError('Failed to fetch');
       return globalThis.fetch(input, init);
     }) as typeof fetch;
-    const connection = new ServerConnection({ name: 'headers', url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch: page, probeFetch: page });
+    const connection = new ServerConnection({
+      name: 'headers',
+      url,
+      headers: {},
+      log: new TrafficLog(),
+      secrets: new SecretRegistry(),
+      fetch: page,
+      probeFetch: page,
+    });
     try {
       await connection.connect();
       await expect(connection.callTool('route', { region: 'eu-west3' })).rejects.toThrow('Failed to fetch');
       // The card's last problem names the header and the line to add.
-      expect(connection.getState().lastProblem?.diagnosis).toMatchObject({ code: 'cors-header-not-allowed', title: 'Blocked by CORS: the preflight does not allow mcp-param-region' });
+      expect(connection.getState().lastProblem?.diagnosis).toMatchObject({
+        code: 'cors-header-not-allowed',
+        title: 'Blocked by CORS: the preflight does not allow mcp-param-region',
+      });
     } finally {
       await connection.disconnect();
     }

@@ -28,11 +28,21 @@ export interface RequestDeps {
 }
 
 /** Runs `run` on `session` as one call (see the module comment). */
-export async function runRequest<T>(session: Session, spec: CapabilityRequest, run: (client: Client, call: McpCall) => Promise<T>, deps: RequestDeps): Promise<T> {
+export async function runRequest<T>(
+  session: Session,
+  spec: CapabilityRequest,
+  run: (client: Client, call: McpCall) => Promise<T>,
+  deps: RequestDeps,
+): Promise<T> {
   const method = spec.methods[0] ?? 'request';
   const timeoutMs = spec.timeoutMs ?? deps.timeoutMs;
   for (let renewed = false; ; renewed = true) {
-    const call = session.calls.begin({ methods: spec.methods, ...(spec.arguments ? { arguments: spec.arguments } : {}), ...(spec.toolCallId ? { context: { toolCallId: spec.toolCallId } } : {}), ...(spec.signal ? { signal: spec.signal } : {}) });
+    const call = session.calls.begin({
+      methods: spec.methods,
+      ...(spec.arguments ? { arguments: spec.arguments } : {}),
+      ...(spec.toolCallId ? { context: { toolCallId: spec.toolCallId } } : {}),
+      ...(spec.signal ? { signal: spec.signal } : {}),
+    });
     try {
       return await run(session.client, call);
     } catch (thrown) {
@@ -56,7 +66,14 @@ export async function runRequest<T>(session: Session, spec: CapabilityRequest, r
           detail: `The server answered 404 to the session it had just created, so ${method} failed. It may be losing sessions (several instances behind a load balancer without shared sessions, or restarting).`,
         });
       }
-      const diagnosis = await explainCallFailure(error, { method, request, timeoutMs, url: deps.url, probeFetch: deps.probeFetch, ...(spec.extraHeaders && { extraHeaders: spec.extraHeaders }) });
+      const diagnosis = await explainCallFailure(error, {
+        method,
+        request,
+        timeoutMs,
+        url: deps.url,
+        probeFetch: deps.probeFetch,
+        ...(spec.extraHeaders && { extraHeaders: spec.extraHeaders }),
+      });
       if (diagnosis?.code === 'timeout' && request) {
         deps.note(session.tap.exchangeFor(request.id), diagnosis.title);
         session.tap.close(request.id);

@@ -14,7 +14,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const SESSION_RENEWED_NOTE = 'Session expired (404): re-initialized and retried';
 
 /** Note on the request that failed in the era remembered for the server, before it was probed again. */
-export const REMEMBERED_ERA_FAILED_NOTE = 'Failed in the era remembered for this server (2025): Glassbox forgot it and probes the era again (server/discover)';
+export const REMEMBERED_ERA_FAILED_NOTE =
+  'Failed in the era remembered for this server (2025): Glassbox forgot it and probes the era again (server/discover)';
 
 /** Settings of one server connection. */
 export interface ServerConnectionOptions {

@@ -72,8 +72,18 @@ describe('answers that are not usable MCP fail the connection at once, with the 
   it.each([
     ['garbage', 'not-json', 'The server answered with a body that is not JSON', 'this is not json'],
     ['not-rpc', 'not-json-rpc', 'The server answered with JSON that is not JSON-RPC', NOT_RPC_BODY],
-    ['wrong-id', 'unknown-response-id', `The server answered a request id the client never sent (sent #0, got #${WRONG_ID_OFFSET})`, 'initialize (#0)'],
-    ['wrong-type', 'wrong-content-type', `The server answered with Content-Type ${WRONG_CONTENT_TYPE}, not JSON or an event stream`, 'application/json'],
+    [
+      'wrong-id',
+      'unknown-response-id',
+      `The server answered a request id the client never sent (sent #0, got #${WRONG_ID_OFFSET})`,
+      'initialize (#0)',
+    ],
+    [
+      'wrong-type',
+      'wrong-content-type',
+      `The server answered with Content-Type ${WRONG_CONTENT_TYPE}, not JSON or an event stream`,
+      'application/json',
+    ],
     ['bad-sse', 'malformed-sse', 'The server sent an SSE event whose data is not JSON', '{oops'],
   ] as const)('%s', async (mode, reason, title, quoted) => {
     const { connection, exchanges } = connectionTo(lab.endpoints[mode], 20_000);
@@ -94,8 +104,14 @@ describe('answers that are not usable MCP fail the connection at once, with the 
     expect(exchanges()[0]?.note).toBe(ERA_PROBE_NOTE);
     const auth = connectionTo(lab.endpoints.auth);
     await auth.connection.connect();
-    expect(auth.connection.getState().diagnosis).toMatchObject({ code: 'auth-required', status: 401, title: 'The server needs authorization (401)' });
-    expect(auth.connection.getState().diagnosis?.detail).toContain(`It asks for scope "${AUTH_SCOPE}", and points to its protected resource metadata at ${lab.url}/.well-known/oauth-protected-resource.`);
+    expect(auth.connection.getState().diagnosis).toMatchObject({
+      code: 'auth-required',
+      status: 401,
+      title: 'The server needs authorization (401)',
+    });
+    expect(auth.connection.getState().diagnosis?.detail).toContain(
+      `It asks for scope "${AUTH_SCOPE}", and points to its protected resource metadata at ${lab.url}/.well-known/oauth-protected-resource.`,
+    );
     expect(auth.exchanges()[0]?.note).toBeUndefined();
   });
 });
@@ -201,15 +217,29 @@ describe('sessions the server forgot', () => {
       req.on('end', () => {
         if (req.method !== 'POST') return void res.writeHead(405).end();
         const message = JSON.parse(Buffer.concat(chunks).toString()) as { id?: number; method: string };
-        const json = (body: unknown, headers: Record<string, string> = {}) => res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-        if (message.method === 'server/discover') return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request"}}');
+        const json = (body: unknown, headers: Record<string, string> = {}) =>
+          res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+        if (message.method === 'server/discover')
+          return void res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request"}}');
         if (message.method === 'initialize') {
           sessions += 1;
-          return json({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'forgetful', version: '1' } } }, { 'mcp-session-id': `s${sessions}` });
+          return json(
+            {
+              jsonrpc: '2.0',
+              id: message.id,
+              result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'forgetful', version: '1' } },
+            },
+            { 'mcp-session-id': `s${sessions}` },
+          );
         }
         if (message.id === undefined) return void res.writeHead(202).end();
-        if (message.method === 'tools/list') return json({ jsonrpc: '2.0', id: message.id, result: { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] } });
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}');
+        if (message.method === 'tools/list')
+          return json({ jsonrpc: '2.0', id: message.id, result: { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] } });
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -236,7 +266,13 @@ describe('tool lists', () => {
   it('a list with invalid schemas and a duplicate name is kept, with warnings', async () => {
     const { connection } = await connected('bad-tools');
     const state = connection.getState();
-    expect(state.tools.map((tool) => tool.name)).toEqual(['fine', 'schema_not_object', 'schema_string_root', 'schema_broken_ref', 'search']);
+    expect(state.tools.map((tool) => tool.name)).toEqual([
+      'fine',
+      'schema_not_object',
+      'schema_string_root',
+      'schema_broken_ref',
+      'search',
+    ]);
     expect(state.toolPages).toBe(1);
     expect(state.warnings).toContain('2 tools share the name search; the second is ignored.');
     expect(state.warnings).toContain('Tool schema_broken_ref: its inputSchema refers to #/$defs/missing, which does not exist.');

@@ -74,9 +74,18 @@ export class ServerConnection {
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.now = options.now ?? Date.now;
-    this.auth = options.signIn && new ServerSignIn({ ...options, setup: options.signIn, mayPrompt: () => this.state.status === 'connected' });
+    this.auth =
+      options.signIn && new ServerSignIn({ ...options, setup: options.signIn, mayPrompt: () => this.state.status === 'connected' });
     this.auth?.subscribe(() => this.update({ auth: this.auth?.state() }));
-    this.state = { name: options.name, url: options.url, status: 'idle', tools: [], warnings: [], updatedAt: this.now(), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+    this.state = {
+      name: options.name,
+      url: options.url,
+      status: 'idle',
+      tools: [],
+      warnings: [],
+      updatedAt: this.now(),
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    };
     this.host = {
       request: (spec, run) => this.request(spec, run),
       loaded: (name, loaded) => this.update(this.showLoaded(name, loaded)),
@@ -86,7 +95,8 @@ export class ServerConnection {
       toolCallInFlight: () => this.session?.calls.toolCallInFlight(),
       answerInput: (key, request, context) => {
         const answering = this.capabilities.find((module) => module.inputMethods?.includes(request.method));
-        if (!answering?.answerInput) return Promise.reject(new Error(`Glassbox does not answer ${request.method} from "${options.name}" (nothing here declares it).`));
+        if (!answering?.answerInput)
+          return Promise.reject(new Error(`Glassbox does not answer ${request.method} from "${options.name}" (nothing here declares it).`));
         return answering.answerInput(key, request, context);
       },
     };
@@ -98,7 +108,17 @@ export class ServerConnection {
     this.resources = new ResourcesCapability(this.host, this.contentChanges, this.now);
     this.prompts = new PromptsCapability(this.host, this.contentChanges);
     this.skills = new SkillsCapability(this.host);
-    this.capabilities = [this.tools, this.tasks, this.resources, this.prompts, this.completions, this.apps, this.skills, this.logging, ...(options.capabilities?.(this.host) ?? [])];
+    this.capabilities = [
+      this.tools,
+      this.tasks,
+      this.resources,
+      this.prompts,
+      this.completions,
+      this.apps,
+      this.skills,
+      this.logging,
+      ...(options.capabilities?.(this.host) ?? []),
+    ];
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
@@ -173,7 +193,8 @@ export class ServerConnection {
   /** Connects a session's client and loads each capability (their warnings kept); returns the state to show. */
   private async loadAll(session: Session): Promise<Partial<ServerState>> {
     let state: Partial<ServerState> = {};
-    for (const [name, loaded] of await handshake(session, this.capabilities, this.state.timeoutMs)) state = { ...state, ...this.showLoaded(name, loaded) };
+    for (const [name, loaded] of await handshake(session, this.capabilities, this.state.timeoutMs))
+      state = { ...state, ...this.showLoaded(name, loaded) };
     return state;
   }
 
@@ -183,7 +204,22 @@ export class ServerConnection {
     await this.closeQuietly();
     this.capabilityWarnings.clear();
     this.otherWarnings = [];
-    this.update({ status: 'connecting', diagnosis: undefined, warnings: [], tools: [], resources: undefined, resourceTemplates: undefined, prompts: undefined, resourceSubscriptions: undefined, skills: undefined, skillLoads: undefined, era: undefined, sessionId: undefined, lastProblem: undefined, sessionRenewedAt: undefined });
+    this.update({
+      status: 'connecting',
+      diagnosis: undefined,
+      warnings: [],
+      tools: [],
+      resources: undefined,
+      resourceTemplates: undefined,
+      prompts: undefined,
+      resourceSubscriptions: undefined,
+      skills: undefined,
+      skillLoads: undefined,
+      era: undefined,
+      sessionId: undefined,
+      lastProblem: undefined,
+      sessionRenewedAt: undefined,
+    });
     if (this.options.startAfter) {
       await this.options.startAfter.catch(() => undefined);
       // Disconnected, or connecting again, meanwhile: that later call decides.
@@ -195,7 +231,10 @@ export class ServerConnection {
     } catch (error) {
       if (attempt !== this.attempt) return;
       const detail = `${errorText(error)}. Reload the page; if this persists, the site serving Glassbox is missing some of its files.`;
-      this.update({ status: 'failed', diagnosis: { code: 'client-unavailable', title: 'Glassbox could not load its MCP client code', detail } });
+      this.update({
+        status: 'failed',
+        diagnosis: { code: 'client-unavailable', title: 'Glassbox could not load its MCP client code', detail },
+      });
       return;
     }
     // Disconnected, or connecting again, while the SDK loaded: that later call decides.
@@ -226,7 +265,10 @@ export class ServerConnection {
         this.session = first;
         const diagnosis = await this.diagnose(first, error);
         if (this.session !== first) return;
-        const detail = sseFailure === undefined ? diagnosis.detail : `${diagnosis.detail} Glassbox then tried the 2024 HTTP+SSE transport (GET) at this address, which failed too: ${errorText(sseFailure)}.`;
+        const detail =
+          sseFailure === undefined
+            ? diagnosis.detail
+            : `${diagnosis.detail} Glassbox then tried the 2024 HTTP+SSE transport (GET) at this address, which failed too: ${errorText(sseFailure)}.`;
         // A 401 nobody could answer without a window: the card offers "Sign in" (the diagnosis says what the server asked).
         const status = this.auth && diagnosis.code === 'auth-required' ? 'needs-sign-in' : 'failed';
         this.update({ status, diagnosis: { ...diagnosis, detail }, era: first.client.getProtocolEra() });
@@ -238,8 +280,19 @@ export class ServerConnection {
     if (this.session !== session) return;
     this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
     const info = session.client.getServerVersion();
-    this.options.eras?.connected(this.options.url, { transport: session.kind, era: this.state.era, prior: session.prior, server: info ? `${info.name} ${info.version}` : undefined });
-    const warning = await eraProbeWarning(session.exchanges.blockedProbe, this.state.era, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note));
+    this.options.eras?.connected(this.options.url, {
+      transport: session.kind,
+      era: this.state.era,
+      prior: session.prior,
+      server: info ? `${info.name} ${info.version}` : undefined,
+    });
+    const warning = await eraProbeWarning(
+      session.exchanges.blockedProbe,
+      this.state.era,
+      this.options.url,
+      this.options.probeFetch,
+      (id, note) => this.note(id, note),
+    );
     if (warning) this.warn(warning);
     await this.auth?.refreshState();
   }
@@ -249,7 +302,11 @@ export class ServerConnection {
    * `server/discover` probe); when that fails with an answer from the server, the verdict is
    * forgotten, the failed request says so, and the connect probes again at once.
    */
-  private async establishFirst(sdk: ClientSdk, transport: TransportKind, attempt: number): Promise<{ session: Session; loaded?: Partial<ServerState>; failure?: { error: unknown } }> {
+  private async establishFirst(
+    sdk: ClientSdk,
+    transport: TransportKind,
+    attempt: number,
+  ): Promise<{ session: Session; loaded?: Partial<ServerState>; failure?: { error: unknown } }> {
     const prior = this.options.eras?.prior(this.options.url, transport);
     const session = this.openSession(sdk, transport, prior);
     this.session = session;
@@ -284,7 +341,12 @@ export class ServerConnection {
 
   /** The diagnosis of a failed handshake (see diagnoseSession). */
   private async diagnose(session: Session, error: unknown): Promise<Diagnosis> {
-    const diagnosis = await diagnoseSession(session, error, { url: this.options.url, timeoutMs: this.state.timeoutMs, probeFetch: this.options.probeFetch, note: (id, note) => this.note(id, note) });
+    const diagnosis = await diagnoseSession(session, error, {
+      url: this.options.url,
+      timeoutMs: this.state.timeoutMs,
+      probeFetch: this.options.probeFetch,
+      note: (id, note) => this.note(id, note),
+    });
     const explained = (await this.options.explainFailure?.(diagnosis).catch(() => undefined)) ?? diagnosis;
     return redactDiagnosis(explained);
   }
@@ -357,7 +419,11 @@ export class ServerConnection {
       try {
         await terminateSession(session.transport);
       } catch (error) {
-        this.warn(await endSessionWarning(error, session.exchanges.deleted?.id, this.options.url, this.options.probeFetch, (id, note) => this.note(id, note)));
+        this.warn(
+          await endSessionWarning(error, session.exchanges.deleted?.id, this.options.url, this.options.probeFetch, (id, note) =>
+            this.note(id, note),
+          ),
+        );
       }
     }
     await this.closeQuietly();

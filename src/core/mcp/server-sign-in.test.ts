@@ -81,7 +81,11 @@ describe('a connection that needs sign-in', () => {
   it('stops at "needs sign-in" on connect, without opening a window, and keeps the 401 diagnosis', async () => {
     const { connection, opened, log } = notes();
     await connection.connect();
-    expect(connection.getState()).toMatchObject({ status: 'needs-sign-in', diagnosis: { code: 'auth-required', status: 401 }, auth: { signedIn: false } });
+    expect(connection.getState()).toMatchObject({
+      status: 'needs-sign-in',
+      diagnosis: { code: 'auth-required', status: 401 },
+      auth: { signedIn: false },
+    });
     expect(opened).toEqual([]);
     expect(log.getSnapshot().exchanges.every((exchange) => exchange.purpose === undefined)).toBe(true);
   });
@@ -91,7 +95,10 @@ describe('a connection that needs sign-in', () => {
     await connection.connect();
     await connection.signIn();
     expect(opened).toHaveLength(1);
-    expect(connection.getState()).toMatchObject({ status: 'connected', auth: { signedIn: true, issuer: server.issuer, scope: 'mcp:read' } });
+    expect(connection.getState()).toMatchObject({
+      status: 'connected',
+      auth: { signedIn: true, issuer: server.issuer, scope: 'mcp:read' },
+    });
     expect(connection.getState().tools.map((tool) => tool.name)).toContain('read_notes');
     const exchanges = log.getSnapshot().exchanges;
     const auth = exchanges.filter((exchange) => exchange.purpose === 'auth');
@@ -102,7 +109,11 @@ describe('a connection that needs sign-in', () => {
       'POST /token',
     ]);
     const token = auth.at(-1);
-    expect(JSON.parse(token?.responseBody ?? '{}')).toMatchObject({ access_token: '[redacted]', refresh_token: '[redacted]', token_type: 'Bearer' });
+    expect(JSON.parse(token?.responseBody ?? '{}')).toMatchObject({
+      access_token: '[redacted]',
+      refresh_token: '[redacted]',
+      token_type: 'Bearer',
+    });
     expect(new URLSearchParams(token?.requestBody ?? '').get('code_verifier')).toBe('[redacted]');
     // The MCP requests after sign-in carry the bearer token, recorded redacted.
     const initialize = exchanges.filter((exchange) => exchange.purpose === undefined && exchange.status === 200)[0];
@@ -117,7 +128,10 @@ describe('a connection that needs sign-in', () => {
     const result = await connection.callTool('write_note', { text: 'hi' });
     expect(JSON.stringify(result)).toContain('saved: hi');
     // offline_access too: the authorization server lists it, and Glassbox wants refresh tokens (SEP-2207).
-    expect(opened.map((url) => url.searchParams.get('scope'))).toEqual(['mcp:read offline_access', `mcp:read ${WRITE_SCOPE} offline_access`]);
+    expect(opened.map((url) => url.searchParams.get('scope'))).toEqual([
+      'mcp:read offline_access',
+      `mcp:read ${WRITE_SCOPE} offline_access`,
+    ]);
     const calls = log.getSnapshot().exchanges.filter((exchange) => exchange.requestBody?.includes('write_note'));
     expect(calls.map((exchange) => exchange.status)).toEqual([403, 200]);
     expectNoLeak();
@@ -128,7 +142,10 @@ describe('a connection that needs sign-in', () => {
     await connection.connect();
     server.setConsent('deny');
     await connection.signIn();
-    expect(connection.getState()).toMatchObject({ status: 'needs-sign-in', auth: { signedIn: false, busy: false, error: { code: 'consent-denied' } } });
+    expect(connection.getState()).toMatchObject({
+      status: 'needs-sign-in',
+      auth: { signedIn: false, busy: false, error: { code: 'consent-denied' } },
+    });
   });
 
   it('signs out with revocation, back to "needs sign-in"', async () => {
@@ -137,7 +154,9 @@ describe('a connection that needs sign-in', () => {
     await connection.signIn();
     await connection.signOut();
     expect(connection.getState()).toMatchObject({ status: 'needs-sign-in', auth: { signedIn: false } });
-    expect(log.getSnapshot().exchanges.filter((exchange) => exchange.purpose === 'auth' && exchange.url.endsWith('/revoke'))).toHaveLength(2);
+    expect(log.getSnapshot().exchanges.filter((exchange) => exchange.purpose === 'auth' && exchange.url.endsWith('/revoke'))).toHaveLength(
+      2,
+    );
     expectNoLeak();
   });
 });

@@ -7,7 +7,18 @@
  * kept, so they are redacted wherever else they might appear.
  */
 import type { Middleware } from '@modelcontextprotocol/client';
-import type { AppOAuthUrls, AuthErrorCode, AuthSession, AuthStepKind, OAuthServerConfig, OpenAuthorization, RedirectReturn, SameTabRedirect, TokenRecord, TokenStore } from '../auth';
+import type {
+  AppOAuthUrls,
+  AuthErrorCode,
+  AuthSession,
+  AuthStepKind,
+  OAuthServerConfig,
+  OpenAuthorization,
+  RedirectReturn,
+  SameTabRedirect,
+  TokenRecord,
+  TokenStore,
+} from '../auth';
 // Only the light parts of core/auth, by file: the flow itself (and the SDK's OAuth functions) loads on first use.
 import { AuthTrace } from '../auth/auth-trace';
 import { DEFAULT_MAX_PROMPTS } from '../auth/prompt-budget';
@@ -121,7 +132,14 @@ export class ServerSignIn {
     this.name = options.name;
     const store = setup.store ?? defaultStores.get(setup) ?? new MemoryTokenStore();
     if (!setup.store) defaultStores.set(setup, store);
-    const tap = createWireTap({ log: options.log, wire: 'mcp', source: options.name, secrets, purpose: 'auth', redactBody: redactOAuthText });
+    const tap = createWireTap({
+      log: options.log,
+      wire: 'mcp',
+      source: options.name,
+      secrets,
+      purpose: 'auth',
+      redactBody: redactOAuthText,
+    });
     this.trace = new AuthTrace(`auth-${options.name}`);
     if (options.oauth?.clientSecret) secrets.add(options.oauth.clientSecret);
     // Loading starts with the connect's, beside the SDK's: by the first request it is there.
@@ -228,7 +246,12 @@ export class ServerSignIn {
       busy: false,
       error: known
         ? { code: known.code, step: known.step, message: known.message, fix: known.fix }
-        : { code: 'authorization-failed', step: 'authorize', message: String(error instanceof Error ? error.message : error), fix: 'Sign in again.' },
+        : {
+            code: 'authorization-failed',
+            step: 'authorize',
+            message: String(error instanceof Error ? error.message : error),
+            fix: 'Sign in again.',
+          },
     });
   }
 

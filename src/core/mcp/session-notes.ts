@@ -7,7 +7,8 @@ import type { HttpExchange, RequestRef } from '../traffic';
 import { isBlockedEraProbe, isEraProbe } from './diagnose-connection';
 
 /** Note on an era probe that a 2025 server refused. */
-export const ERA_PROBE_NOTE = 'Era probe: this 2025-era server does not know server/discover, so the client falls back to initialize. Not a failure.';
+export const ERA_PROBE_NOTE =
+  'Era probe: this 2025-era server does not know server/discover, so the client falls back to initialize. Not a failure.';
 
 /** Longest list of exchanges a session keeps for a diagnosis. */
 const MAX_KEPT = 200;

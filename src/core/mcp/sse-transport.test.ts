@@ -38,7 +38,12 @@ describe('the 2024 HTTP+SSE transport', () => {
     expect(recorded[0]).toMatchObject({ method: 'GET', url: legacy().url, status: 200 });
     expect(recorded[0]?.sseEvents?.[0]).toMatchObject({ event: 'endpoint' });
     const posts = recorded.filter((exchange) => exchange.method === 'POST');
-    expect(posts.map((exchange) => methodOf(exchange.requestBody))).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+    expect(posts.map((exchange) => methodOf(exchange.requestBody))).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'tools/call',
+    ]);
     expect(posts.every((exchange) => exchange.url.includes('/messages?sessionId=') && exchange.status === 202)).toBe(true);
     // The answers come on the stream and are recorded as messages of the GET exchange.
     const answer = log.getSnapshot().messages.find((message) => message.direction === 'in' && message.method === 'tools/call');

@@ -38,7 +38,13 @@ describe('messages recorded with their exchange', () => {
   it('two calls with the same JSON-RPC id, sent to two servers at the same moment, each land on their own exchange', async () => {
     const before = messagesOf().length;
     // Both clients number their requests from 0; a tool listing aligns them if their handshakes differed.
-    const nextId = (server: string) => Math.max(-1, ...messagesOf().filter((m) => m.server === server && m.direction === 'out' && typeof m.rpcId === 'number').map((m) => m.rpcId as number)) + 1;
+    const nextId = (server: string) =>
+      Math.max(
+        -1,
+        ...messagesOf()
+          .filter((m) => m.server === server && m.direction === 'out' && typeof m.rpcId === 'number')
+          .map((m) => m.rpcId as number),
+      ) + 1;
     while (nextId('weather') < nextId('calendar')) await manager.get('weather')!.refreshTools();
     while (nextId('calendar') < nextId('weather')) await manager.get('calendar')!.refreshTools();
 
@@ -46,7 +52,9 @@ describe('messages recorded with their exchange', () => {
       manager.get('weather')!.callTool('get_forecast', { city: 'Paris', days: 1 }, { toolCallId: 'toolu_weather' }),
       manager.get('calendar')!.callTool('list_events', {}, { toolCallId: 'toolu_calendar' }),
     ]);
-    const calls = messagesOf().slice(before).filter((m) => m.method === 'tools/call' && m.kind === 'request');
+    const calls = messagesOf()
+      .slice(before)
+      .filter((m) => m.method === 'tools/call' && m.kind === 'request');
     expect(calls).toHaveLength(2);
     // The premise: the same id on both wires.
     expect(calls[0]!.rpcId).toBe(calls[1]!.rpcId);
@@ -56,7 +64,12 @@ describe('messages recorded with their exchange', () => {
       expect(exchange.source).toBe(request.server);
       expect(JSON.parse(exchange.requestBody!)).toMatchObject({ id: request.rpcId, method: 'tools/call' });
       const response = log.getMessage(request.pairedSeq!)!;
-      expect(response).toMatchObject({ server: request.server, direction: 'in', rpcId: request.rpcId, toolCallId: `toolu_${request.server}` });
+      expect(response).toMatchObject({
+        server: request.server,
+        direction: 'in',
+        rpcId: request.rpcId,
+        toolCallId: `toolu_${request.server}`,
+      });
       // The answer came on the same exchange (a JSON body or an event of its stream).
       expect(response.exchangeId).toBe(exchange.id);
       expect(exchange.toolCallId).toBe(`toolu_${request.server}`);
@@ -74,12 +87,26 @@ describe('messages recorded with their exchange', () => {
     expect(entry._toolCallId).toBe('toolu_weather');
     expect(entry._rpcMessages).toEqual(
       expect.arrayContaining([
-        { seq: call.seq, direction: 'out', kind: 'request', method: 'tools/call', rpcId: call.rpcId, pairedSeq: call.pairedSeq, toolCallId: 'toolu_weather' },
+        {
+          seq: call.seq,
+          direction: 'out',
+          kind: 'request',
+          method: 'tools/call',
+          rpcId: call.rpcId,
+          pairedSeq: call.pairedSeq,
+          toolCallId: 'toolu_weather',
+        },
         expect.objectContaining({ seq: call.pairedSeq, direction: 'in', rpcId: call.rpcId }),
       ]),
     );
     // Every message with an exchange is listed under that exchange, and only there.
     const listed = har.log.entries.flatMap((e) => (e._rpcMessages ?? []).map((m) => [m.seq, e._exchangeId]));
-    expect(new Map(listed as Array<[number, number]>)).toEqual(new Map(messagesOf().filter((m) => m.exchangeId !== undefined).map((m) => [m.seq, m.exchangeId!])));
+    expect(new Map(listed as Array<[number, number]>)).toEqual(
+      new Map(
+        messagesOf()
+          .filter((m) => m.exchangeId !== undefined)
+          .map((m) => [m.seq, m.exchangeId!]),
+      ),
+    );
   });
 });

@@ -114,8 +114,14 @@ export class IndexedDbBackend implements KeyValueBackend {
       reject(new PersistenceError('request-failed', `IndexedDB transaction could not start: ${messageOf(error)}`, { cause: error }));
       return undefined;
     }
-    transaction.onerror = () => reject(new PersistenceError('request-failed', `IndexedDB request failed: ${messageOf(transaction.error)}`, { cause: transaction.error }));
-    transaction.onabort = () => reject(new PersistenceError('aborted', `IndexedDB transaction was aborted: ${messageOf(transaction.error)}`, { cause: transaction.error }));
+    transaction.onerror = () =>
+      reject(
+        new PersistenceError('request-failed', `IndexedDB request failed: ${messageOf(transaction.error)}`, { cause: transaction.error }),
+      );
+    transaction.onabort = () =>
+      reject(
+        new PersistenceError('aborted', `IndexedDB transaction was aborted: ${messageOf(transaction.error)}`, { cause: transaction.error }),
+      );
     return transaction;
   }
 }

@@ -36,7 +36,9 @@ export class MemoryBackend implements KeyValueBackend {
 
   /** Applies writes in order; all values are cloned before any is stored, so a bad value stores nothing. */
   async batch(operations: readonly BackendOperation[]): Promise<void> {
-    const cloned = operations.map((operation) => (operation.type === 'put' ? { ...operation, value: structuredClone(operation.value) } : operation));
+    const cloned = operations.map((operation) =>
+      operation.type === 'put' ? { ...operation, value: structuredClone(operation.value) } : operation,
+    );
     for (const operation of cloned) {
       if (operation.type === 'put') this.values.set(operation.key, operation.value);
       else this.values.delete(operation.key);

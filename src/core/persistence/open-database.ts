@@ -34,7 +34,8 @@ export function openDatabase(factory: IDBFactory | undefined, databaseName: stri
       db.onversionchange = () => db.close();
       resolve(db);
     };
-    request.onerror = () => reject(new PersistenceError('open-failed', `IndexedDB could not be opened: ${messageOf(request.error)}`, { cause: request.error }));
+    request.onerror = () =>
+      reject(new PersistenceError('open-failed', `IndexedDB could not be opened: ${messageOf(request.error)}`, { cause: request.error }));
     request.onblocked = () => reject(new PersistenceError('open-failed', 'IndexedDB is blocked by another tab of this page.'));
   });
 }

@@ -32,7 +32,10 @@ describe('parseTrafficData', () => {
 
   it('keeps a 2026 input_required round marked as a retry of its first request', () => {
     const data = recorded();
-    const rounds = [{ ...data.messages[0]!, seq: 21, roundOf: 7, requestState: 'opaque-state' }, { ...data.messages[0]!, seq: 22, roundOf: 'first' }];
+    const rounds = [
+      { ...data.messages[0]!, seq: 21, roundOf: 7, requestState: 'opaque-state' },
+      { ...data.messages[0]!, seq: 22, roundOf: 'first' },
+    ];
     const parsed = parseTrafficData(JSON.parse(JSON.stringify({ exchanges: [], messages: rounds })));
     expect(parsed.problems).toEqual([]);
     expect(parsed.data.messages).toEqual(rounds);
@@ -45,10 +48,20 @@ describe('parseTrafficData', () => {
         ...data.exchanges,
         null,
         { ...data.exchanges[0], id: 3, wire: 'carrier-pigeon' },
-        { ...data.exchanges[0], id: 4, status: '200', requestHeaders: { accept: 1, 'content-type': 'text/plain' }, sseEvents: [{ atMs: 1, data: 'x' }, { data: 2 }] },
+        {
+          ...data.exchanges[0],
+          id: 4,
+          status: '200',
+          requestHeaders: { accept: 1, 'content-type': 'text/plain' },
+          sseEvents: [{ atMs: 1, data: 'x' }, { data: 2 }],
+        },
         { ...data.exchanges[0] },
       ],
-      messages: [...data.messages, { ...data.messages[0], seq: 5, direction: 'sideways' }, { ...data.messages[0], seq: 6, rpcId: { nested: true } }],
+      messages: [
+        ...data.messages,
+        { ...data.messages[0], seq: 5, direction: 'sideways' },
+        { ...data.messages[0], seq: 6, rpcId: { nested: true } },
+      ],
     });
     expect(parsed.problems).toEqual([
       'HTTP exchange 3 is not an object; it was skipped.',
@@ -61,7 +74,10 @@ describe('parseTrafficData', () => {
       'JSON-RPC message 4: "rpcId" is neither text nor a number; it was removed.',
     ]);
     expect(parsed.data.exchanges.map((exchange) => exchange.id)).toEqual([1, 2, 4]);
-    expect(parsed.data.exchanges[2]).toMatchObject({ requestHeaders: { 'content-type': 'text/plain' }, sseEvents: [{ atMs: 1, data: 'x' }] });
+    expect(parsed.data.exchanges[2]).toMatchObject({
+      requestHeaders: { 'content-type': 'text/plain' },
+      sseEvents: [{ atMs: 1, data: 'x' }],
+    });
     expect(parsed.data.exchanges[2]).not.toHaveProperty('status');
     expect(parsed.data.messages.map((message) => message.seq)).toEqual([1, 2, 6]);
     expect(parsed.data.messages[2]).not.toHaveProperty('rpcId');
@@ -75,7 +91,10 @@ describe('parseTrafficData', () => {
   });
 
   it('is not fooled by a non-object', () => {
-    expect(parseTrafficData('text')).toEqual({ data: { exchanges: [], messages: [] }, problems: ['The traffic log is not a JSON object; it was left empty.'] });
+    expect(parseTrafficData('text')).toEqual({
+      data: { exchanges: [], messages: [] },
+      problems: ['The traffic log is not a JSON object; it was left empty.'],
+    });
   });
 });
 
@@ -84,6 +103,9 @@ describe('settleInterruptedExchange', () => {
     const [done] = recorded().exchanges;
     expect(settleInterruptedExchange(done!)).toBe(done);
     expect(settleInterruptedExchange({ ...done!, state: 'streaming' })).toMatchObject({ state: 'aborted', note: INTERRUPTED_NOTE });
-    expect(settleInterruptedExchange({ ...done!, state: 'pending', note: 'era probe' })).toMatchObject({ state: 'aborted', note: 'era probe' });
+    expect(settleInterruptedExchange({ ...done!, state: 'pending', note: 'era probe' })).toMatchObject({
+      state: 'aborted',
+      note: 'era probe',
+    });
   });
 });

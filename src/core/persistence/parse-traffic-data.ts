@@ -71,7 +71,8 @@ export function parseTrafficData(value: unknown, options: { settleInterrupted?: 
   listOf(value['messages'], 'messages', problems).forEach((raw, index) => {
     const message = parseMessage(raw, problems, index);
     if (!message) return;
-    if (seenSeqs.has(message.seq)) return problems.add(`JSON-RPC message ${index + 1} repeats sequence number ${message.seq}; it was skipped.`);
+    if (seenSeqs.has(message.seq))
+      return problems.add(`JSON-RPC message ${index + 1} repeats sequence number ${message.seq}; it was skipped.`);
     seenSeqs.add(message.seq);
     messages.push(message);
   });
@@ -88,7 +89,17 @@ function parseExchange(raw: unknown, problems: ProblemList, index: number): Http
   const where = `HTTP exchange ${index + 1}`;
   if (!isPlainObject(raw)) return void problems.add(`${where} is not an object; it was skipped.`);
   const { id, wire, source, method, url, startedAt, state } = raw;
-  if (!isCount(id) || typeof wire !== 'string' || !WIRES.has(wire) || typeof source !== 'string' || typeof method !== 'string' || typeof url !== 'string' || !isNumber(startedAt) || typeof state !== 'string' || !STATES.has(state)) {
+  if (
+    !isCount(id) ||
+    typeof wire !== 'string' ||
+    !WIRES.has(wire) ||
+    typeof source !== 'string' ||
+    typeof method !== 'string' ||
+    typeof url !== 'string' ||
+    !isNumber(startedAt) ||
+    typeof state !== 'string' ||
+    !STATES.has(state)
+  ) {
     return void problems.add(`${where} lacks its id, wire, source, method, URL, start time or state; it was skipped.`);
   }
   const exchange: HttpExchange = {
@@ -118,7 +129,8 @@ function parseExchange(raw: unknown, problems: ProblemList, index: number): Http
   if (raw['sseEvents'] !== undefined) {
     if (Array.isArray(raw['sseEvents'])) {
       const events = raw['sseEvents'].filter(isSseEvent);
-      if (events.length < raw['sseEvents'].length) problems.add(`${where}: ${raw['sseEvents'].length - events.length} stream event(s) were not understood and were skipped.`);
+      if (events.length < raw['sseEvents'].length)
+        problems.add(`${where}: ${raw['sseEvents'].length - events.length} stream event(s) were not understood and were skipped.`);
       exchange.sseEvents = events.map(copySseEvent);
     } else {
       problems.add(`${where}: "sseEvents" is not a list; it was removed.`);
@@ -131,7 +143,16 @@ function parseMessage(raw: unknown, problems: ProblemList, index: number): RpcMe
   const where = `JSON-RPC message ${index + 1}`;
   if (!isPlainObject(raw)) return void problems.add(`${where} is not an object; it was skipped.`);
   const { seq, server, direction, kind, method, at } = raw;
-  if (!isCount(seq) || typeof server !== 'string' || (direction !== 'in' && direction !== 'out') || typeof kind !== 'string' || !KINDS.has(kind) || typeof method !== 'string' || !isNumber(at) || !('message' in raw)) {
+  if (
+    !isCount(seq) ||
+    typeof server !== 'string' ||
+    (direction !== 'in' && direction !== 'out') ||
+    typeof kind !== 'string' ||
+    !KINDS.has(kind) ||
+    typeof method !== 'string' ||
+    !isNumber(at) ||
+    !('message' in raw)
+  ) {
     return void problems.add(`${where} lacks its sequence number, server, direction, kind, method, time or message; it was skipped.`);
   }
   const message: RpcMessageRecord = { seq, server, direction, kind: kind as RpcKind, method, message: raw['message'], at };
@@ -185,11 +206,9 @@ function listOf(value: unknown, name: string, problems: ProblemList): unknown[] 
   return [];
 }
 
-
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
-
 
 /** Problems with a cap, so 100,000 bad records make a readable list. */
 class ProblemList {

@@ -30,7 +30,9 @@ export async function readStoredTraffic(backend: KeyValueBackend, layout: Stored
       if (Array.isArray(chunk)) records.push(...chunk);
       else {
         damaged = true;
-        problems.push(`Saved ${label} ${index * layout.chunkSize + 1}–${(index + 1) * layout.chunkSize} are missing or damaged and were not restored.`);
+        problems.push(
+          `Saved ${label} ${index * layout.chunkSize + 1}–${(index + 1) * layout.chunkSize} are missing or damaged and were not restored.`,
+        );
       }
     });
     if (records.length > count) records.length = count;

@@ -26,7 +26,12 @@ async function replayedSession(backend = new MemoryBackend()) {
   const persistence = new SessionPersistence({ log: recorded.log, session: recorded.session, replays: recorded.replays, backend });
   persistence.start();
   server().setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Replayed: sunny.' }]);
-  const replay = await recorded.replays.start(1, { provider: 'openai', model: 'gpt-test', baseUrl: `${server().url}/v1`, callToolsLive: false });
+  const replay = await recorded.replays.start(1, {
+    provider: 'openai',
+    model: 'gpt-test',
+    baseUrl: `${server().url}/v1`,
+    callToolsLive: false,
+  });
   expect(replay.status).toBe('done');
   return { ...recorded, replay, backend, persistence };
 }
@@ -66,7 +71,8 @@ describe('replays saved with the session', () => {
     expect(back?.side.calls).toEqual([{ id: replay.calls[0]!.item.id, name: FORECAST, args: { city: 'Paris', days: 1 }, mismatch: false }]);
     // The ids it keeps are the restored wire's exchanges, still marked as the replay's branch.
     const exchanges = restored.log.getSnapshot().exchanges;
-    for (const id of back!.side.requestIds) expect(exchanges.find((exchange) => exchange.id === id)).toMatchObject({ replayOf: replay.replayOf, source: 'openai' });
+    for (const id of back!.side.requestIds)
+      expect(exchanges.find((exchange) => exchange.id === id)).toMatchObject({ replayOf: replay.replayOf, source: 'openai' });
     for (const id of back!.original.requestIds) expect(exchanges.find((exchange) => exchange.id === id)?.replayOf).toBeUndefined();
 
     // Stored small: no request body and no tool result is copied into the replays' record.
@@ -91,13 +97,25 @@ describe('replays saved with the session', () => {
   it('brings back a replay saved while it ran as stopped, and numbers new replays after the restored ones', async () => {
     const { replay, replays: live, persistence } = await replayedSession();
     persistence.stop();
-    const saved = toReplayData([{ ...replay, id: 'replay-7', status: 'running', calls: [{ ...replay.calls[0]!, item: { ...replay.calls[0]!.item, status: 'running' } }] }]);
+    const saved = toReplayData([
+      {
+        ...replay,
+        id: 'replay-7',
+        status: 'running',
+        calls: [{ ...replay.calls[0]!, item: { ...replay.calls[0]!.item, status: 'running' } }],
+      },
+    ]);
     const backend = new MemoryBackend();
     await backend.put(PERSISTENCE_KEYS.replays, saved);
     const { replays, result } = await restoredFrom(backend);
     expect(result.problems).toEqual([]);
     const [back] = replays.getSnapshot().replays;
-    expect(back).toMatchObject({ id: 'replay-7', status: 'stopped', error: INTERRUPTED_REPLAY, calls: [{ item: { status: 'failed', failure: { category: 'cancelled' } } }] });
+    expect(back).toMatchObject({
+      id: 'replay-7',
+      status: 'stopped',
+      error: INTERRUPTED_REPLAY,
+      calls: [{ item: { status: 'failed', failure: { category: 'cancelled' } } }],
+    });
 
     live.importData(saved);
     server().setScript([{ text: 'No tools this time.' }]);
@@ -123,7 +141,9 @@ describe('replays saved with the session', () => {
   it('never stores a credential of the target base URL', async () => {
     const { replay, persistence } = await replayedSession();
     persistence.stop();
-    const stored = toReplayData([{ ...replay, target: { ...replay.target, baseUrl: 'https://models.example/v1?api-key=sk-do-not-store' } }]);
+    const stored = toReplayData([
+      { ...replay, target: { ...replay.target, baseUrl: 'https://models.example/v1?api-key=sk-do-not-store' } },
+    ]);
     expect(JSON.stringify(stored)).not.toContain('sk-do-not-store');
     expect(stored.replays[0]?.target.baseUrl).toMatch(/^https:\/\/models\.example\/v1\?api-key=/);
   });
@@ -144,7 +164,14 @@ describe('replays in a session file', () => {
   it('are exported and read back by an import, identical to what the page showed', async () => {
     const { log, session, replays, replay, persistence } = await replayedSession();
     persistence.stop();
-    const built = buildSessionFile({ configText: '{}', conversation: session.exportData(), traffic: log.getSnapshot(), appVersion: 'dev', now: 0, replays: replays.exportData() });
+    const built = buildSessionFile({
+      configText: '{}',
+      conversation: session.exportData(),
+      traffic: log.getSnapshot(),
+      appVersion: 'dev',
+      now: 0,
+      replays: replays.exportData(),
+    });
     const parsed = parseSessionFile(serializeSessionFile(built.file));
     expect(parsed.problems).toEqual([]);
     const imported = new ReplayStore();
@@ -152,16 +179,27 @@ describe('replays in a session file', () => {
     expect(imported.getSnapshot().replays).toEqual([shown(replay)]);
     // An imported session only shows its replays.
     expect(imported.readOnly).toBe(true);
-    await expect(imported.start(1, { provider: 'openai', model: 'x', baseUrl: '', callToolsLive: false })).rejects.toMatchObject({ code: 'read-only' });
+    await expect(imported.start(1, { provider: 'openai', model: 'x', baseUrl: '', callToolsLive: false })).rejects.toMatchObject({
+      code: 'read-only',
+    });
     // The replay's requests come back marked as its branch.
     const ids = new Set(replay.side.requestIds);
-    expect(parsed.file?.traffic.exchanges.filter((exchange) => ids.has(exchange.id)).map((exchange) => exchange.replayOf)).toEqual([replay.replayOf, replay.replayOf]);
+    expect(parsed.file?.traffic.exchanges.filter((exchange) => ids.has(exchange.id)).map((exchange) => exchange.replayOf)).toEqual([
+      replay.replayOf,
+      replay.replayOf,
+    ]);
   });
 
   it('an export from before replays were kept still imports, with none', async () => {
     const { log, session, persistence } = await replayedSession();
     persistence.stop();
-    const { file } = buildSessionFile({ configText: '{}', conversation: session.exportData(), traffic: log.getSnapshot(), appVersion: 'dev', now: 0 });
+    const { file } = buildSessionFile({
+      configText: '{}',
+      conversation: session.exportData(),
+      traffic: log.getSnapshot(),
+      appVersion: 'dev',
+      now: 0,
+    });
     const old = JSON.parse(serializeSessionFile(file)) as Record<string, unknown>;
     expect('replays' in old).toBe(false);
     const parsed = parseSessionFile(JSON.stringify(old));

@@ -10,8 +10,23 @@ describe('pinned tool definitions in the session file', () => {
     policies.setPolicy('math', 'add', 'allow');
     const session = createOfflineSession();
     session.importData(conversationData());
-    const { file } = buildSessionFile({ configText: '{}', conversation: session.exportData(), traffic: syncLog().getSnapshot(), appVersion: 't', now: 0, toolPins: policies.getSnapshot().pins });
-    expect(file.toolPins).toEqual([{ server: 'math', tool: 'add', hash: policies.getSnapshot().pins[0]?.hash, pinnedAt: 5, definition: { name: 'add', description: 'Adds two numbers.', inputSchema: { type: 'object' } } }]);
+    const { file } = buildSessionFile({
+      configText: '{}',
+      conversation: session.exportData(),
+      traffic: syncLog().getSnapshot(),
+      appVersion: 't',
+      now: 0,
+      toolPins: policies.getSnapshot().pins,
+    });
+    expect(file.toolPins).toEqual([
+      {
+        server: 'math',
+        tool: 'add',
+        hash: policies.getSnapshot().pins[0]?.hash,
+        pinnedAt: 5,
+        definition: { name: 'add', description: 'Adds two numbers.', inputSchema: { type: 'object' } },
+      },
+    ]);
 
     const parsed = parseSessionFile(serializeSessionFile(file));
     expect(parsed.problems).toEqual([]);
@@ -26,7 +41,13 @@ describe('pinned tool definitions in the session file', () => {
 
   it('a file from before pins has none, and no problem', () => {
     const session = createOfflineSession();
-    const { file } = buildSessionFile({ configText: '{}', conversation: session.exportData(), traffic: syncLog().getSnapshot(), appVersion: 't', now: 0 });
+    const { file } = buildSessionFile({
+      configText: '{}',
+      conversation: session.exportData(),
+      traffic: syncLog().getSnapshot(),
+      appVersion: 't',
+      now: 0,
+    });
     expect(file.toolPins).toBeUndefined();
     const parsed = parseSessionFile(serializeSessionFile(file));
     expect(parsed.problems).toEqual([]);

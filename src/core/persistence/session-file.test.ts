@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../traffic/redact';
-import { CONFIG_WITH_SECRET, conversationData, createOfflineSession, recordTurn, syncLog, TEST_API_KEY, TEST_BEARER } from './__fixtures__/session-fixtures';
+import {
+  CONFIG_WITH_SECRET,
+  conversationData,
+  createOfflineSession,
+  recordTurn,
+  syncLog,
+  TEST_API_KEY,
+  TEST_BEARER,
+} from './__fixtures__/session-fixtures';
 import { INTERRUPTED_NOTE } from './parse-traffic-data';
 import { buildSessionFile, parseSessionFile, SessionFileError, serializeSessionFile, sessionFileName } from './session-file';
 
@@ -11,7 +19,13 @@ function exportedSession() {
   recordTurn(log);
   const session = createOfflineSession();
   session.importData(conversationData());
-  const built = buildSessionFile({ configText: CONFIG_WITH_SECRET, conversation: session.exportData(), traffic: log.getSnapshot(), appVersion: '0.1.0', now: NOW });
+  const built = buildSessionFile({
+    configText: CONFIG_WITH_SECRET,
+    conversation: session.exportData(),
+    traffic: log.getSnapshot(),
+    appVersion: '0.1.0',
+    now: NOW,
+  });
   return { log, session, ...built };
 }
 
@@ -19,7 +33,12 @@ describe('buildSessionFile', () => {
   it('holds the stripped config, the conversation and both wires, and no key or token', () => {
     const { file, warnings, log, session } = exportedSession();
     expect(warnings).toEqual([]);
-    expect(file).toMatchObject({ format: 'glassbox-session', version: 1, exportedAt: '2026-05-01T12:30:05.000Z', app: { version: '0.1.0' } });
+    expect(file).toMatchObject({
+      format: 'glassbox-session',
+      version: 1,
+      exportedAt: '2026-05-01T12:30:05.000Z',
+      app: { version: '0.1.0' },
+    });
     expect(file.config).toContain('"Authorization": ""');
     expect(file.conversation).toEqual(session.exportData());
     expect(file.traffic.exchanges.map((exchange) => exchange.wire)).toEqual(['model', 'mcp']);
@@ -35,7 +54,13 @@ describe('buildSessionFile', () => {
     recordTurn(log);
     const snapshot = log.getSnapshot();
     recordTurn(log);
-    const { file } = buildSessionFile({ configText: '{}', conversation: createOfflineSession().exportData(), traffic: snapshot, appVersion: 'dev', now: NOW });
+    const { file } = buildSessionFile({
+      configText: '{}',
+      conversation: createOfflineSession().exportData(),
+      traffic: snapshot,
+      appVersion: 'dev',
+      now: NOW,
+    });
     expect(file.traffic.exchanges).toHaveLength(2);
     expect(file.traffic.messages).toHaveLength(2);
   });
@@ -58,7 +83,13 @@ describe('serializeSessionFile', () => {
     const { file } = exportedSession();
     const secrets = new SecretRegistry();
     secrets.add('leaky-secret-value');
-    const leaky = { ...file, conversation: { ...file.conversation, items: [...file.conversation.items, { kind: 'user' as const, id: 'u9', text: 'my key is leaky-secret-value', at: 1 }] } };
+    const leaky = {
+      ...file,
+      conversation: {
+        ...file.conversation,
+        items: [...file.conversation.items, { kind: 'user' as const, id: 'u9', text: 'my key is leaky-secret-value', at: 1 }],
+      },
+    };
     const text = serializeSessionFile(leaky, (value) => secrets.redact(value));
     expect(text).not.toContain('leaky-secret-value');
     expect(text).toContain('my key is [redacted]');
@@ -95,8 +126,12 @@ describe('parseSessionFile', () => {
   it('rejects what is not a session file, saying why', () => {
     expect(parseSessionFile('{ nope').problems[0]).toMatch(/^The file is not valid JSON/);
     expect(parseSessionFile('[1, 2]')).toEqual({ problems: ['The file is not a Glassbox session: it is not a JSON object.'] });
-    expect(parseSessionFile('{"log": {}}')).toEqual({ problems: ['The file is not a Glassbox session: its "format" is null, expected "glassbox-session".'] });
-    expect(parseSessionFile('{"format": "glassbox-session", "version": 2}')).toEqual({ problems: ['The session file has version 2; this Glassbox reads version 1.'] });
+    expect(parseSessionFile('{"log": {}}')).toEqual({
+      problems: ['The file is not a Glassbox session: its "format" is null, expected "glassbox-session".'],
+    });
+    expect(parseSessionFile('{"format": "glassbox-session", "version": 2}')).toEqual({
+      problems: ['The session file has version 2; this Glassbox reads version 1.'],
+    });
   });
 
   it('keeps what it can from a damaged file and lists the rest', () => {

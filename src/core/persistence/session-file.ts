@@ -101,7 +101,10 @@ export function serializeSessionFile(file: SessionFile, redact?: (text: string) 
   try {
     JSON.parse(redacted);
   } catch {
-    throw new SessionFileError('redaction-broke-json', 'A secret could not be removed from the export without breaking it; nothing was exported.');
+    throw new SessionFileError(
+      'redaction-broke-json',
+      'A secret could not be removed from the export without breaking it; nothing was exported.',
+    );
   }
   return redacted;
 }
@@ -127,11 +130,21 @@ export function parseSessionFile(text: string): ParsedSessionFile {
   } catch (error) {
     return { problems: [`The file is not valid JSON (${error instanceof Error ? error.message : String(error)}).`] };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problems: ['The file is not a Glassbox session: it is not a JSON object.'] };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problems: ['The file is not a Glassbox session: it is not a JSON object.'] };
   const raw = value as Record<string, unknown>;
-  if (raw['format'] !== SESSION_FILE_FORMAT) return { problems: [`The file is not a Glassbox session: its "format" is ${JSON.stringify(raw['format'] ?? null)}, expected "${SESSION_FILE_FORMAT}".`] };
+  if (raw['format'] !== SESSION_FILE_FORMAT)
+    return {
+      problems: [
+        `The file is not a Glassbox session: its "format" is ${JSON.stringify(raw['format'] ?? null)}, expected "${SESSION_FILE_FORMAT}".`,
+      ],
+    };
   if (raw['version'] !== SESSION_FILE_VERSION) {
-    return { problems: [`The session file has version ${JSON.stringify(raw['version'] ?? null)}; this Glassbox reads version ${SESSION_FILE_VERSION}.`] };
+    return {
+      problems: [
+        `The session file has version ${JSON.stringify(raw['version'] ?? null)}; this Glassbox reads version ${SESSION_FILE_VERSION}.`,
+      ],
+    };
   }
 
   const problems: string[] = [];
@@ -141,7 +154,10 @@ export function parseSessionFile(text: string): ParsedSessionFile {
     exportedAt = '';
   }
   const app = raw['app'];
-  const appVersion = typeof app === 'object' && app !== null && typeof (app as { version?: unknown }).version === 'string' ? (app as { version: string }).version : 'unknown';
+  const appVersion =
+    typeof app === 'object' && app !== null && typeof (app as { version?: unknown }).version === 'string'
+      ? (app as { version: string }).version
+      : 'unknown';
   let config = '';
   if (typeof raw['config'] === 'string') config = raw['config'];
   else if (raw['config'] !== undefined) problems.push('The config is not text; it was left out.');
@@ -154,7 +170,8 @@ export function parseSessionFile(text: string): ParsedSessionFile {
   // Pins are read like stored ones: shape checked, hashes recomputed from the definitions.
   const pinBook = new PinBook();
   const skippedPins = raw['toolPins'] === undefined ? 0 : pinBook.restore(raw['toolPins']);
-  if (skippedPins > 0) problems.push(`${skippedPins} pinned tool definition${skippedPins === 1 ? ' was' : 's were'} not understood and left out.`);
+  if (skippedPins > 0)
+    problems.push(`${skippedPins} pinned tool definition${skippedPins === 1 ? ' was' : 's were'} not understood and left out.`);
   // Replays, like pins, are read only when the file has them (older files do not).
   const replays = raw['replays'] === undefined ? undefined : parseReplayData(raw['replays']);
   problems.push(...(replays?.problems ?? []).map((problem) => `Replays: ${problem}`));

@@ -51,7 +51,15 @@ function setup(backend = new MemoryBackend(), options: Partial<SessionPersistenc
   const log = syncLog();
   const session = createOfflineSession();
   const timers = manualTimers();
-  const persistence = new SessionPersistence({ log, session, backend, setTimer: timers.setTimer, clearTimer: timers.clearTimer, now: () => 5000, ...options });
+  const persistence = new SessionPersistence({
+    log,
+    session,
+    backend,
+    setTimer: timers.setTimer,
+    clearTimer: timers.clearTimer,
+    now: () => 5000,
+    ...options,
+  });
   return { log, session, backend, persistence, timers };
 }
 
@@ -65,8 +73,27 @@ function manyRecords(count: number): TrafficLogData {
   const exchanges: HttpExchange[] = [];
   const messages: RpcMessageRecord[] = [];
   for (let index = 0; index < count; index++) {
-    exchanges.push({ id: index + 1, wire: 'mcp', source: 'weather', method: 'POST', url: 'http://127.0.0.1:4101/mcp', startedAt: index, requestHeaders: {}, state: 'done', status: 202 });
-    messages.push({ seq: index + 1, server: 'weather', direction: 'out', kind: 'notification', method: 'notifications/progress', message: { jsonrpc: '2.0', method: 'notifications/progress', params: { n: index } }, at: index, exchangeId: index + 1 });
+    exchanges.push({
+      id: index + 1,
+      wire: 'mcp',
+      source: 'weather',
+      method: 'POST',
+      url: 'http://127.0.0.1:4101/mcp',
+      startedAt: index,
+      requestHeaders: {},
+      state: 'done',
+      status: 202,
+    });
+    messages.push({
+      seq: index + 1,
+      server: 'weather',
+      direction: 'out',
+      kind: 'notification',
+      method: 'notifications/progress',
+      message: { jsonrpc: '2.0', method: 'notifications/progress', params: { n: index } },
+      at: index,
+      exchangeId: index + 1,
+    });
   }
   return { exchanges, messages };
 }
@@ -125,7 +152,11 @@ describe('SessionPersistence', () => {
     expect(backend.writes).toEqual([]);
     timers.runAll();
     await persistence.flush();
-    expect(backend.writes).toEqual([`put ${PERSISTENCE_KEYS.chunk('exchanges', 0)}`, `put ${PERSISTENCE_KEYS.chunk('messages', 0)}`, `put ${PERSISTENCE_KEYS.meta}`]);
+    expect(backend.writes).toEqual([
+      `put ${PERSISTENCE_KEYS.chunk('exchanges', 0)}`,
+      `put ${PERSISTENCE_KEYS.chunk('messages', 0)}`,
+      `put ${PERSISTENCE_KEYS.meta}`,
+    ]);
     expect(persistence.getSnapshot()).toEqual({ dirty: false, saving: false, lastSavedAt: 5000 });
     expect(timers.count).toBe(0);
   });
@@ -135,7 +166,11 @@ describe('SessionPersistence', () => {
     persistence.start();
     recordMany(log, 1200);
     await persistence.flush();
-    expect(backend.writes.filter((write) => write.includes('exchanges'))).toEqual(['put traffic.exchanges.0', 'put traffic.exchanges.1', 'put traffic.exchanges.2']);
+    expect(backend.writes.filter((write) => write.includes('exchanges'))).toEqual([
+      'put traffic.exchanges.0',
+      'put traffic.exchanges.1',
+      'put traffic.exchanges.2',
+    ]);
 
     // An append rewrites only the open, last chunk.
     backend.writes.length = 0;
@@ -154,14 +189,25 @@ describe('SessionPersistence', () => {
     backend.writes.length = 0;
     recordMany(log, 300);
     await persistence.flush();
-    expect(backend.writes).toEqual(['put traffic.exchanges.2', 'put traffic.exchanges.3', 'put traffic.messages.2', 'put traffic.messages.3', 'put session.meta']);
+    expect(backend.writes).toEqual([
+      'put traffic.exchanges.2',
+      'put traffic.exchanges.3',
+      'put traffic.messages.2',
+      'put traffic.messages.3',
+      'put session.meta',
+    ]);
 
     // A conversation change leaves the traffic alone (the layout record is stamped with the save).
     backend.writes.length = 0;
     session.importData(conversationData());
     await microtasks();
     await persistence.flush();
-    expect(backend.writes).toEqual(['put conversation.items.0', 'put conversation.history.0', 'put session.conversation', 'put session.meta']);
+    expect(backend.writes).toEqual([
+      'put conversation.items.0',
+      'put conversation.history.0',
+      'put session.conversation',
+      'put session.meta',
+    ]);
   });
 
   it('rewrites everything after a clear and deletes chunks no longer used', async () => {
@@ -219,14 +265,26 @@ describe('SessionPersistence', () => {
     first.backend.writes.length = 0;
     recordMany(second.log, 1);
     await second.persistence.flush();
-    expect(first.backend.writes).toEqual([`put traffic.exchanges.${100_000 / DEFAULT_CHUNK_SIZE}`, `put traffic.messages.${100_000 / DEFAULT_CHUNK_SIZE}`, 'put session.meta']);
+    expect(first.backend.writes).toEqual([
+      `put traffic.exchanges.${100_000 / DEFAULT_CHUNK_SIZE}`,
+      `put traffic.messages.${100_000 / DEFAULT_CHUNK_SIZE}`,
+      'put session.meta',
+    ]);
   });
 
   it('marks exchanges that were under way as interrupted, and stores them that way', async () => {
     const first = setup(undefined, { chunkSize: 4 });
     first.persistence.start();
     recordMany(first.log, 5);
-    first.log.beginExchange({ wire: 'model', source: 'openai', method: 'POST', url: 'x', startedAt: 1, requestHeaders: {}, state: 'streaming' });
+    first.log.beginExchange({
+      wire: 'model',
+      source: 'openai',
+      method: 'POST',
+      url: 'x',
+      startedAt: 1,
+      requestHeaders: {},
+      state: 'streaming',
+    });
     await first.persistence.flush();
 
     const second = setup(first.backend, { chunkSize: 4 });
@@ -281,7 +339,10 @@ describe('SessionPersistence', () => {
     second.persistence.start();
     first.backend.writes.length = 0;
     await second.persistence.flush();
-    expect(first.backend.writes.filter((write) => write.startsWith('put traffic.exchanges'))).toEqual(['put traffic.exchanges.0', 'put traffic.exchanges.1']);
+    expect(first.backend.writes.filter((write) => write.startsWith('put traffic.exchanges'))).toEqual([
+      'put traffic.exchanges.0',
+      'put traffic.exchanges.1',
+    ]);
     expect(first.backend.writes).toContain('delete traffic.exchanges.2');
     const third = setup(first.backend, { chunkSize: 10 });
     expect((await third.persistence.restore()).problems).toEqual([]);
@@ -300,12 +361,17 @@ describe('SessionPersistence', () => {
     const backend = new MemoryBackend();
     const realBatch = backend.batch.bind(backend);
     let fail = true;
-    backend.batch = (operations: readonly BackendOperation[]) => (fail ? Promise.reject(new Error('QuotaExceededError')) : realBatch(operations));
+    backend.batch = (operations: readonly BackendOperation[]) =>
+      fail ? Promise.reject(new Error('QuotaExceededError')) : realBatch(operations);
     const { log, persistence } = setup(backend);
     persistence.start();
     recordTurn(log);
     await persistence.flush();
-    expect(persistence.getSnapshot()).toMatchObject({ dirty: true, saving: false, error: 'The session could not be saved: QuotaExceededError' });
+    expect(persistence.getSnapshot()).toMatchObject({
+      dirty: true,
+      saving: false,
+      error: 'The session could not be saved: QuotaExceededError',
+    });
     expect(backend.keys()).toEqual([]);
 
     fail = false;
@@ -340,7 +406,11 @@ describe('SessionPersistence', () => {
     backend.writes.length = 0;
     recordMany(tabA.log, 1);
     await tabA.persistence.flush();
-    expect(backend.writes.filter((write) => write.includes('exchanges'))).toEqual(['put traffic.exchanges.0', 'put traffic.exchanges.1', 'put traffic.exchanges.2']);
+    expect(backend.writes.filter((write) => write.includes('exchanges'))).toEqual([
+      'put traffic.exchanges.0',
+      'put traffic.exchanges.1',
+      'put traffic.exchanges.2',
+    ]);
     const restored = setup(backend, { chunkSize: 10 });
     const result = await restored.persistence.restore();
     expect(result.problems).toEqual([]);

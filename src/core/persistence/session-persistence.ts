@@ -34,7 +34,6 @@ import { toStoredExchange } from './stored-bodies';
 import { buildLayout, parseLayout, PERSISTENCE_KEYS } from './stored-layout';
 import { ConversationChunks } from './stored-conversation';
 
-
 /** Options for SessionPersistence. */
 export interface SessionPersistenceOptions {
   log: PersistedTrafficLog;
@@ -134,7 +133,12 @@ export class SessionPersistence {
     const result: RestoreResult = { restored: false, problems, counts: { exchanges: 0, messages: 0, items: 0 } };
     let stored: unknown[];
     try {
-      stored = await readMany(this.backend, [PERSISTENCE_KEYS.meta, PERSISTENCE_KEYS.conversation, PERSISTENCE_KEYS.config, PERSISTENCE_KEYS.replays]);
+      stored = await readMany(this.backend, [
+        PERSISTENCE_KEYS.meta,
+        PERSISTENCE_KEYS.conversation,
+        PERSISTENCE_KEYS.config,
+        PERSISTENCE_KEYS.replays,
+      ]);
     } catch (error) {
       problems.push(`The saved session could not be read (${messageOf(error)}); starting clean.`);
       return result;
@@ -269,7 +273,11 @@ export class SessionPersistence {
       if (operations.some((operation) => operation.key !== PERSISTENCE_KEYS.config) || foreign) {
         // The layout record last, stamped with this save's id: the whole batch is one consistent state.
         const saveId = `${this.writerId}:${++this.saveCount}`;
-        operations.push({ type: 'put', key: PERSISTENCE_KEYS.meta, value: buildLayout(this.log.getSnapshot(), saveId, this.chunkSize, this.now()) });
+        operations.push({
+          type: 'put',
+          key: PERSISTENCE_KEYS.meta,
+          value: buildLayout(this.log.getSnapshot(), saveId, this.chunkSize, this.now()),
+        });
         commits.push(() => (this.lastSaveId = saveId));
       }
       await writeAll(this.backend, operations);
@@ -277,7 +285,12 @@ export class SessionPersistence {
       this.setStatus({ saving: false, lastSavedAt: this.now(), error: undefined });
     } catch (error) {
       // Keep the parts that were not saved dirty; the next change (or flush) tries again.
-      this.dirty = { traffic: this.dirty.traffic || dirty.traffic, conversation: this.dirty.conversation || dirty.conversation, config: this.dirty.config || dirty.config, replays: this.dirty.replays || dirty.replays };
+      this.dirty = {
+        traffic: this.dirty.traffic || dirty.traffic,
+        conversation: this.dirty.conversation || dirty.conversation,
+        config: this.dirty.config || dirty.config,
+        replays: this.dirty.replays || dirty.replays,
+      };
       this.setStatus({ dirty: true, saving: false, error: `The session could not be saved: ${messageOf(error)}` });
     }
   }
@@ -324,7 +337,13 @@ export class SessionPersistence {
   private setStatus(patch: Partial<PersistenceStatus>): void {
     const next: PersistenceStatus = { ...this.status, ...patch };
     if (next.error === undefined) delete next.error;
-    if (next.dirty === this.status.dirty && next.saving === this.status.saving && next.lastSavedAt === this.status.lastSavedAt && next.error === this.status.error) return;
+    if (
+      next.dirty === this.status.dirty &&
+      next.saving === this.status.saving &&
+      next.lastSavedAt === this.status.lastSavedAt &&
+      next.error === this.status.error
+    )
+      return;
     this.status = next;
     this.listeners.notify();
   }

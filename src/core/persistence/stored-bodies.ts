@@ -67,7 +67,9 @@ export function collectPieces(raws: readonly unknown[]): PieceTable {
 /** True when a stored body's parts are laid out as shared-body.ts makes them: pieces at head, tail and entries, text between. */
 function isLayout(parts: readonly unknown[]): boolean {
   if (parts.length < 2 || (parts.length > 2 && parts.length % 2 === 0)) return false;
-  return parts.every((part, index) => (index === 0 || index === parts.length - 1 || index % 2 === 1 ? Array.isArray(part) : typeof part === 'string'));
+  return parts.every((part, index) =>
+    index === 0 || index === parts.length - 1 || index % 2 === 1 ? Array.isArray(part) : typeof part === 'string',
+  );
 }
 
 /**

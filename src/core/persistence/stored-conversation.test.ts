@@ -11,7 +11,9 @@ function longConversation(turns: number): AgentSessionData {
   const base = conversationData();
   const data: AgentSessionData = { ...base, items: [], history: [], requests: [] };
   for (let turn = 1; turn <= turns; turn++) {
-    data.items.push(...base.items.map((item) => ({ ...item, id: `${item.id}-${turn}`, ...(item.kind === 'tool-call' ? { id: `toolu_${turn}` } : {}) })));
+    data.items.push(
+      ...base.items.map((item) => ({ ...item, id: `${item.id}-${turn}`, ...(item.kind === 'tool-call' ? { id: `toolu_${turn}` } : {}) })),
+    );
     data.history.push(...(JSON.parse(JSON.stringify(base.history).replaceAll('toolu_1', `toolu_${turn}`)) as AgentSessionData['history']));
   }
   return data;
@@ -62,7 +64,11 @@ describe('the conversation in chunks (issue 18: long sessions stay cheap)', () =
     session.append({ kind: 'user', id: 'first-append', text: 'One more.', at: 9000 });
     await microtasks();
     await persistence.flush();
-    expect(backend.writes.filter((write) => write.startsWith('put conversation.items'))).toEqual(['put conversation.items.0', 'put conversation.items.1', 'put conversation.items.2']);
+    expect(backend.writes.filter((write) => write.startsWith('put conversation.items'))).toEqual([
+      'put conversation.items.0',
+      'put conversation.items.1',
+      'put conversation.items.2',
+    ]);
 
     backend.writes.length = 0;
     session.append({ kind: 'user', id: 'second-append', text: 'And another.', at: 9100 });
@@ -147,7 +153,11 @@ describe('the conversation in chunks (issue 18: long sessions stay cheap)', () =
     await microtasks();
     await tabOne.flush();
     // Tab one saves last: all of its conversation is written, not only the last chunk.
-    expect(backend.writes.filter((write) => write.startsWith('put conversation.items'))).toEqual(['put conversation.items.0', 'put conversation.items.1', 'put conversation.items.2']);
+    expect(backend.writes.filter((write) => write.startsWith('put conversation.items'))).toEqual([
+      'put conversation.items.0',
+      'put conversation.items.1',
+      'put conversation.items.2',
+    ]);
     expect((backend.peek(PERSISTENCE_KEYS.conversation) as { lists: { items: { count: number } } }).lists.items.count).toBe(122);
   });
 });

@@ -55,7 +55,12 @@ export class ConversationChunks {
 
   constructor(private readonly chunkSize: number) {
     // Stored as JSON, as `exportData` gives it (structured clone would also take what JSON drops).
-    const tracker = (list: ListName) => new ChunkTracker<unknown>((chunk) => PERSISTENCE_KEYS.conversationChunk(list, chunk), chunkSize, (record) => cloneJson(record) ?? null);
+    const tracker = (list: ListName) =>
+      new ChunkTracker<unknown>(
+        (chunk) => PERSISTENCE_KEYS.conversationChunk(list, chunk),
+        chunkSize,
+        (record) => cloneJson(record) ?? null,
+      );
     this.trackers = { items: tracker('items'), history: tracker('history'), requests: tracker('requests') };
   }
 
@@ -92,13 +97,22 @@ export class ConversationChunks {
    * `rewrite` is true when the next save must write it all again: an earlier version's whole
    * record, or damage (missing chunks, items the session refused). Problems are appended.
    */
-  async restore(backend: KeyValueBackend, session: PersistedAgentSession, value: unknown, problems: string[]): Promise<{ rewrite: boolean }> {
+  async restore(
+    backend: KeyValueBackend,
+    session: PersistedAgentSession,
+    value: unknown,
+    problems: string[],
+  ): Promise<{ rewrite: boolean }> {
     const stored = await readStoredConversation(backend, value, problems);
     const imported = session.importData(stored.data);
     problems.push(...imported.problems.map((problem) => `Conversation: ${problem}`));
     const restored = session.exportForSave();
     const head = stored.head;
-    const exact = head !== undefined && stored.complete && imported.problems.length === 0 && LISTS.every((list) => restored[list].length === head.lists[list].count);
+    const exact =
+      head !== undefined &&
+      stored.complete &&
+      imported.problems.length === 0 &&
+      LISTS.every((list) => restored[list].length === head.lists[list].count);
     if (exact) this.adopt(restored, head);
     else this.forget(value);
     return { rewrite: !exact };
@@ -124,7 +138,9 @@ export interface StoredConversation {
 export async function readStoredConversation(backend: KeyValueBackend, value: unknown, problems: string[]): Promise<StoredConversation> {
   const head = parseConversationHead(value);
   if (!head) return { data: value, complete: true };
-  const keys = LISTS.flatMap((list) => Array.from({ length: head.lists[list].chunks }, (_, chunk) => PERSISTENCE_KEYS.conversationChunk(list, chunk)));
+  const keys = LISTS.flatMap((list) =>
+    Array.from({ length: head.lists[list].chunks }, (_, chunk) => PERSISTENCE_KEYS.conversationChunk(list, chunk)),
+  );
   const values = await readMany(backend, keys);
   let complete = true;
   let offset = 0;
@@ -137,7 +153,9 @@ export async function readStoredConversation(backend: KeyValueBackend, value: un
       if (Array.isArray(stored)) records.push(...stored);
       else {
         complete = false;
-        problems.push(`Saved conversation ${list} ${chunk * head.chunkSize + 1}–${(chunk + 1) * head.chunkSize} are missing and were not restored.`);
+        problems.push(
+          `Saved conversation ${list} ${chunk * head.chunkSize + 1}–${(chunk + 1) * head.chunkSize} are missing and were not restored.`,
+        );
       }
     }
     offset += chunks;

@@ -46,7 +46,15 @@ export function parseLayout(value: unknown): StoredLayout | undefined {
   const messages = part(layout.messages);
   if (!exchanges || !messages) return undefined;
   const saveId = typeof layout.saveId === 'string' ? layout.saveId : '';
-  return { format: PERSISTENCE_FORMAT, version: 1, saveId, chunkSize: layout.chunkSize, exchanges, messages, savedAt: typeof layout.savedAt === 'number' ? layout.savedAt : 0 };
+  return {
+    format: PERSISTENCE_FORMAT,
+    version: 1,
+    saveId,
+    chunkSize: layout.chunkSize,
+    exchanges,
+    messages,
+    savedAt: typeof layout.savedAt === 'number' ? layout.savedAt : 0,
+  };
 }
 
 /** The layout record of a save of this snapshot. */

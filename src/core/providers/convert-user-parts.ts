@@ -92,7 +92,10 @@ type ToolCallPart = Extract<NeutralPart, { type: 'tool-call' }>;
  * wires that put the two apart (both OpenAI formats). Images and tool results do not belong
  * there and are dropped with a warning; a message left empty is reported and yields undefined.
  */
-export function splitAssistantParts(parts: NeutralPart[], warnings: ConversionWarning[]): { text?: string; calls: ToolCallPart[] } | undefined {
+export function splitAssistantParts(
+  parts: NeutralPart[],
+  warnings: ConversionWarning[],
+): { text?: string; calls: ToolCallPart[] } | undefined {
   const texts: string[] = [];
   const calls: ToolCallPart[] = [];
   for (const part of parts) {
@@ -105,7 +108,10 @@ export function splitAssistantParts(parts: NeutralPart[], warnings: ConversionWa
         break;
       case 'image':
       case 'tool-result':
-        warnings.push({ type: 'unsupported', message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.` });
+        warnings.push({
+          type: 'unsupported',
+          message: `Dropped a${part.type === 'image' ? 'n image' : ' tool-result'} part from an assistant message.`,
+        });
         break;
       default: {
         const unhandled: never = part;

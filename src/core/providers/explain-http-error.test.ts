@@ -63,7 +63,10 @@ describe('explainModelHttpError', () => {
   });
 
   it('529 and overloaded_error bodies are "overloaded"; other 5xx are server errors; both retryable', () => {
-    expect(explainModelHttpError({ provider: 'anthropic', url: anthropicUrl, status: 529 })).toMatchObject({ code: 'overloaded', retryable: true });
+    expect(explainModelHttpError({ provider: 'anthropic', url: anthropicUrl, status: 529 })).toMatchObject({
+      code: 'overloaded',
+      retryable: true,
+    });
     expect(
       explainModelHttpError({
         provider: 'anthropic',
@@ -103,9 +106,13 @@ describe('explainModelHttpError', () => {
     expect(other.detail).toContain('authorization');
   });
 
-  it('a failed fetch to the page\'s own origin, or while offline, is a network problem', () => {
+  it("a failed fetch to the page's own origin, or while offline, is a network problem", () => {
     expect(
-      explainModelHttpError({ provider: 'openai', url: 'https://glassbox.example/proxy/v1/chat/completions', pageOrigin: 'https://glassbox.example' }),
+      explainModelHttpError({
+        provider: 'openai',
+        url: 'https://glassbox.example/proxy/v1/chat/completions',
+        pageOrigin: 'https://glassbox.example',
+      }),
     ).toMatchObject({ code: 'network', retryable: true });
     expect(explainModelHttpError({ provider: 'anthropic', url: anthropicUrl, failure: 'offline' })).toMatchObject({ code: 'network' });
   });

@@ -32,7 +32,13 @@ describe('pairToolResults', () => {
   it('makes up missing results, drops duplicates and orphans, each with a warning', () => {
     const messages: NeutralMessage[] = [
       { role: 'tool', parts: [ok('x', 'early')] },
-      { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'a', toolName: 'clock', input: {} }, { type: 'tool-call', toolCallId: 'b', toolName: 'clock', input: {} }] },
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'tool-call', toolCallId: 'a', toolName: 'clock', input: {} },
+          { type: 'tool-call', toolCallId: 'b', toolName: 'clock', input: {} },
+        ],
+      },
       { role: 'tool', parts: [ok('a', 'A'), ok('a', 'again'), ok('zz', '?')] },
     ];
     const { messages: out, warnings } = pairToolResults(messages);
@@ -40,7 +46,12 @@ describe('pairToolResults', () => {
       role: 'tool',
       parts: [
         ok('a', 'A'),
-        { type: 'tool-result', toolCallId: 'b', toolName: 'clock', result: { parts: [{ type: 'text', text: MISSING_RESULT_TEXT }], isError: true } },
+        {
+          type: 'tool-result',
+          toolCallId: 'b',
+          toolName: 'clock',
+          result: { parts: [{ type: 'text', text: MISSING_RESULT_TEXT }], isError: true },
+        },
       ],
     });
     expect(out).toHaveLength(2);

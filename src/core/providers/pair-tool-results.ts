@@ -42,9 +42,7 @@ export function pairToolResults(messages: NeutralMessage[]): {
     out.push(message);
     if (message.role !== 'assistant') continue;
 
-    const calls = message.parts.filter(
-      (part): part is Extract<NeutralPart, { type: 'tool-call' }> => part.type === 'tool-call',
-    );
+    const calls = message.parts.filter((part): part is Extract<NeutralPart, { type: 'tool-call' }> => part.type === 'tool-call');
     const results: ToolResultPart[] = [];
     while (index < messages.length && messages[index]!.role === 'tool') {
       results.push(...(messages[index] as Extract<NeutralMessage, { role: 'tool' }>).parts);

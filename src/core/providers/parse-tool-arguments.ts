@@ -2,9 +2,7 @@
 import { isPlainObject } from '../shared/json';
 
 /** The outcome: an object input, or the raw text plus why it was refused. */
-export type ParsedToolArguments =
-  | { ok: true; input: Record<string, unknown> }
-  | { ok: false; rawArguments: string; reason: string };
+export type ParsedToolArguments = { ok: true; input: Record<string, unknown> } | { ok: false; rawArguments: string; reason: string };
 
 /**
  * Parses arguments text into an object. Empty text means "no arguments" (`{}`), which is how

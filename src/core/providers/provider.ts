@@ -6,13 +6,7 @@
  * a provider's name. Everything here is pure; the caller does the `fetch`.
  */
 import type { EndpointPreset, ErrorWording, ModelExchangeKind, SchemaRules, WireSummary } from './adapter-parts';
-import type {
-  ConversionWarning,
-  NeutralPart,
-  NeutralRequest,
-  NeutralResponse,
-  StreamEvent,
-} from '../conversation';
+import type { ConversionWarning, NeutralPart, NeutralRequest, NeutralResponse, StreamEvent } from '../conversation';
 
 /** Where and how to send a request. `anthropicVersion` is only read by the Anthropic adapter. */
 export interface BuildRequestOptions {

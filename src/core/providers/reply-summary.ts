@@ -51,7 +51,11 @@ export function emptyFindings(): ReplyFindings {
 
 /** A copy that later reads cannot change. */
 export function copyFindings(findings: ReplyFindings, extraToolNames: readonly string[] = []): ReplyFindings {
-  const copy: ReplyFindings = { usage: { ...findings.usage }, toolNames: [...findings.toolNames, ...extraToolNames], hasText: findings.hasText };
+  const copy: ReplyFindings = {
+    usage: { ...findings.usage },
+    toolNames: [...findings.toolNames, ...extraToolNames],
+    hasText: findings.hasText,
+  };
   if (findings.stopReason !== undefined) copy.stopReason = findings.stopReason;
   if (findings.errorMessage !== undefined) copy.errorMessage = findings.errorMessage;
   return copy;

@@ -12,11 +12,26 @@ const call: NeutralMessage = {
 };
 const result: NeutralMessage = {
   role: 'tool',
-  parts: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'weather_get_forecast', result: { parts: [{ type: 'text', text: 'sunny' }], isError: false } }],
+  parts: [
+    {
+      type: 'tool-result',
+      toolCallId: 'call_1',
+      toolName: 'weather_get_forecast',
+      result: { parts: [{ type: 'text', text: 'sunny' }], isError: false },
+    },
+  ],
 };
 
 function body(provider: ProviderId, request: Partial<NeutralRequest>): Record<string, unknown> {
-  const neutral: NeutralRequest = { model: 'm', system: 'Be brief.', tools: WEATHER_TOOLS, maxTokens: 512, stream: true, messages: [question], ...request };
+  const neutral: NeutralRequest = {
+    model: 'm',
+    system: 'Be brief.',
+    tools: WEATHER_TOOLS,
+    maxTokens: 512,
+    stream: true,
+    messages: [question],
+    ...request,
+  };
   return PROVIDERS[provider].buildRequest(neutral, { baseUrl: '', apiKey: 'k' }).body as Record<string, unknown>;
 }
 
@@ -33,7 +48,11 @@ describe('what a request adds to the previous one of its turn', () => {
 
   it.each(wires)('%s: a changed system prompt, tool list and setting are named', (provider) => {
     const tools = [{ ...WEATHER_TOOLS[0]!, description: 'Changed.' }];
-    const diff = diffBodies(PROVIDERS[provider].summary, body(provider, {}), body(provider, { system: 'Be verbose.', tools, maxTokens: 1024 }));
+    const diff = diffBodies(
+      PROVIDERS[provider].summary,
+      body(provider, {}),
+      body(provider, { system: 'Be verbose.', tools, maxTokens: 1024 }),
+    );
     expect(diff.added).toEqual([]);
     expect(diff.systemChanged).toBe(true);
     expect(diff.tools).toEqual({ added: [], removed: ['charts_render'], changed: ['weather_get_forecast'] });
@@ -43,7 +62,11 @@ describe('what a request adds to the previous one of its turn', () => {
 
   it('a rewritten history is reported as dropped entries, not hidden', () => {
     const edited: NeutralMessage = { role: 'user', parts: [{ type: 'text', text: 'Weather in Oslo?' }] };
-    const diff = diffBodies(PROVIDERS.anthropic.summary, body('anthropic', { messages: [question, call, result] }), body('anthropic', { messages: [edited] }));
+    const diff = diffBodies(
+      PROVIDERS.anthropic.summary,
+      body('anthropic', { messages: [question, call, result] }),
+      body('anthropic', { messages: [edited] }),
+    );
     expect(diff.shared).toBe(0);
     expect(diff.dropped).toBe(3);
     expect(diff.added).toHaveLength(1);

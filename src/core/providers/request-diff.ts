@@ -57,7 +57,12 @@ export function diffRequests(previous: RequestParts, current: RequestParts): Req
 /** True when nothing but new entries came after the shared ones (the usual step of a turn). */
 export function onlyAppends(diff: RequestDiff): boolean {
   const { tools } = diff;
-  return diff.dropped === 0 && !diff.systemChanged && tools.added.length + tools.removed.length + tools.changed.length === 0 && diff.settings.length === 0;
+  return (
+    diff.dropped === 0 &&
+    !diff.systemChanged &&
+    tools.added.length + tools.removed.length + tools.changed.length === 0 &&
+    diff.settings.length === 0
+  );
 }
 
 /** Compares two request bodies of one wire (split by that wire's `requestShape`). */

@@ -50,7 +50,8 @@ function toolName(tool: unknown, index: number): string {
 export function splitRequest(body: Record<string, unknown>, shape: RequestShape): RequestParts {
   const raw = body[shape.entriesKey];
   const all: unknown[] = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  const isSystem = (entry: unknown) => isPlainObject(entry) && typeof entry['role'] === 'string' && shape.systemRoles.includes(entry['role']);
+  const isSystem = (entry: unknown) =>
+    isPlainObject(entry) && typeof entry['role'] === 'string' && shape.systemRoles.includes(entry['role']);
   const system = [...shape.systemKeys.map((key) => body[key]).filter((value) => value !== undefined), ...all.filter(isSystem)];
   const tools = Array.isArray(body['tools']) ? body['tools'].map((tool, index) => ({ name: toolName(tool, index), json: json(tool) })) : [];
   const settings: Record<string, string> = {};

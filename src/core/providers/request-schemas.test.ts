@@ -7,7 +7,9 @@ const request = {
   model: 'some-model',
   system: 'Be brief.',
   messages: [{ role: 'user' as const, parts: [{ type: 'text' as const, text: 'Weather in Paris?' }] }],
-  tools: [{ name: 'weather_get_forecast', description: 'Forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
+  tools: [
+    { name: 'weather_get_forecast', description: 'Forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+  ],
   maxTokens: 100,
   stream: true,
 };

@@ -43,7 +43,10 @@ function openAIProblems(messages: OpenAIChatMessage[]): string[] {
   messages.forEach((message, index) => {
     if (message.role === 'tool') {
       // A tool message must answer a call of the nearest assistant message before it.
-      const owner = messages.slice(0, index).reverse().find((earlier) => earlier.role === 'assistant');
+      const owner = messages
+        .slice(0, index)
+        .reverse()
+        .find((earlier) => earlier.role === 'assistant');
       const ids = owner?.role === 'assistant' ? (owner.tool_calls ?? []).map((call) => call.id) : [];
       if (!ids.includes(message.tool_call_id)) problems.push(`tool message ${message.tool_call_id} answers no call`);
       if (typeof message.content !== 'string') problems.push(`tool message ${index} is not text`);

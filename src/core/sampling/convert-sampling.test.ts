@@ -19,7 +19,13 @@ describe('samplingToNeutralRequest', () => {
       messages: [
         { role: 'user', content: { type: 'text', text: 'Hi' } },
         { role: 'assistant', content: { type: 'text', text: 'Hello' } },
-        { role: 'user', content: [{ type: 'text', text: 'This?' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'This?' },
+            { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+          ],
+        },
       ],
       systemPrompt: 'Be brief.',
       maxTokens: 100,
@@ -31,7 +37,13 @@ describe('samplingToNeutralRequest', () => {
         messages: [
           { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
           { role: 'assistant', parts: [{ type: 'text', text: 'Hello' }] },
-          { role: 'user', parts: [{ type: 'text', text: 'This?' }, { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
+          {
+            role: 'user',
+            parts: [
+              { type: 'text', text: 'This?' },
+              { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+            ],
+          },
         ],
         tools: [],
         maxTokens: 100,
@@ -62,7 +74,14 @@ describe('samplingToNeutralRequest', () => {
       { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'forecast', input: { city: 'Paris' } }] },
       {
         role: 'tool',
-        parts: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'forecast', result: { parts: [{ type: 'text', text: 'Sunny' }], isError: false } }],
+        parts: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'forecast',
+            result: { parts: [{ type: 'text', text: 'Sunny' }], isError: false },
+          },
+        ],
       },
       { role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] },
     ]);
@@ -105,13 +124,19 @@ describe('samplingToNeutralRequest', () => {
 });
 
 /** A neutral reply with the given parts and stop reason. */
-function reply(parts: NeutralResponse['parts'], stopReason: NeutralResponse['stopReason'], extra: Partial<NeutralResponse> = {}): NeutralResponse {
+function reply(
+  parts: NeutralResponse['parts'],
+  stopReason: NeutralResponse['stopReason'],
+  extra: Partial<NeutralResponse> = {},
+): NeutralResponse {
   return { parts, stopReason, usage: {}, ...extra };
 }
 
 describe('neutralToCreateMessageResult', () => {
   it('sends a single text reply as one block, with the model and endTurn', () => {
-    expect(neutralToCreateMessageResult(reply([{ type: 'text', text: 'Hi there' }], 'end-turn', { model: 'claude-x' }), 'fallback')).toEqual({
+    expect(
+      neutralToCreateMessageResult(reply([{ type: 'text', text: 'Hi there' }], 'end-turn', { model: 'claude-x' }), 'fallback'),
+    ).toEqual({
       role: 'assistant',
       content: { type: 'text', text: 'Hi there' },
       model: 'claude-x',
@@ -143,24 +168,30 @@ describe('neutralToCreateMessageResult', () => {
     });
   });
 
-  it('maps every stop reason, keeping the provider\'s own where the spec has none', () => {
+  it("maps every stop reason, keeping the provider's own where the spec has none", () => {
     const stop = (reason: NeutralResponse['stopReason'], raw?: string) =>
-      neutralToCreateMessageResult(reply([{ type: 'text', text: 'x' }], reason, raw === undefined ? {} : { rawStopReason: raw }), 'm').stopReason;
-    expect([stop('max-tokens'), stop('stop-sequence'), stop('refusal', 'refusal'), stop('content-filter', 'content_filter'), stop('unknown')]).toEqual([
-      'maxTokens',
-      'stopSequence',
-      'refusal',
-      'content_filter',
-      'unknown',
-    ]);
+      neutralToCreateMessageResult(reply([{ type: 'text', text: 'x' }], reason, raw === undefined ? {} : { rawStopReason: raw }), 'm')
+        .stopReason;
+    expect([
+      stop('max-tokens'),
+      stop('stop-sequence'),
+      stop('refusal', 'refusal'),
+      stop('content-filter', 'content_filter'),
+      stop('unknown'),
+    ]).toEqual(['maxTokens', 'stopSequence', 'refusal', 'content_filter', 'unknown']);
   });
 
   it('sends an image reply, and an empty text block when the model said nothing', () => {
-    expect(neutralToCreateMessageResult(reply([{ type: 'image', mediaType: 'image/png', data: 'AAAA' }], 'end-turn'), 'm').content).toEqual({
-      type: 'image',
-      data: 'AAAA',
-      mimeType: 'image/png',
+    expect(neutralToCreateMessageResult(reply([{ type: 'image', mediaType: 'image/png', data: 'AAAA' }], 'end-turn'), 'm').content).toEqual(
+      {
+        type: 'image',
+        data: 'AAAA',
+        mimeType: 'image/png',
+      },
+    );
+    expect(neutralToCreateMessageResult(reply([{ type: 'text', text: '' }], 'max-tokens'), 'm').content).toEqual({
+      type: 'text',
+      text: '',
     });
-    expect(neutralToCreateMessageResult(reply([{ type: 'text', text: '' }], 'max-tokens'), 'm').content).toEqual({ type: 'text', text: '' });
   });
 });

@@ -35,7 +35,10 @@ function toParts(block: Exclude<SamplingContent, { type: 'tool-result' }>, warni
     case 'audio': {
       // The neutral conversation has no audio part; a note keeps the model aware something was there.
       const size = formatBytes(base64Bytes(block.data));
-      warnings.push({ type: 'unsupported', message: `Audio (${block.mediaType}, ${size}) cannot be sent to the model; a note stands in for it.` });
+      warnings.push({
+        type: 'unsupported',
+        message: `Audio (${block.mediaType}, ${size}) cannot be sent to the model; a note stands in for it.`,
+      });
       return [{ type: 'text', text: `[audio not sent: ${block.mediaType}, ${size}]` }];
     }
     case 'tool-use':
@@ -50,12 +53,16 @@ function toParts(block: Exclude<SamplingContent, { type: 'tool-result' }>, warni
 /** Warnings for request fields the neutral request has no place for. */
 function fieldWarnings(sampling: SamplingRequest): ConversionWarning[] {
   const warnings: ConversionWarning[] = [];
-  if (sampling.temperature !== undefined) warnings.push({ type: 'unsupported', message: `temperature ${sampling.temperature} is not sent; the provider's default applies.` });
+  if (sampling.temperature !== undefined)
+    warnings.push({ type: 'unsupported', message: `temperature ${sampling.temperature} is not sent; the provider's default applies.` });
   if (sampling.stopSequences !== undefined && sampling.stopSequences.length > 0) {
     warnings.push({ type: 'unsupported', message: 'stopSequences are not sent.' });
   }
   if (sampling.includeContext !== undefined && sampling.includeContext !== 'none') {
-    warnings.push({ type: 'unsupported', message: `includeContext "${sampling.includeContext}" is not honoured: only the server's own messages are sent.` });
+    warnings.push({
+      type: 'unsupported',
+      message: `includeContext "${sampling.includeContext}" is not honoured: only the server's own messages are sent.`,
+    });
   }
   if (sampling.toolChoice === 'required') {
     warnings.push({ type: 'unsupported', message: 'toolChoice "required" is not enforced: the model may answer without a tool.' });
@@ -78,7 +85,12 @@ export function samplingToNeutralRequest(sampling: SamplingRequest, options: Sam
         continue;
       }
       const projected = projectToolResult({ content: block.content, structuredContent: block.structuredContent, isError: block.isError });
-      results.push({ type: 'tool-result', toolCallId: block.toolUseId, toolName: toolNames.get(block.toolUseId) ?? '', result: projected.modelResult });
+      results.push({
+        type: 'tool-result',
+        toolCallId: block.toolUseId,
+        toolName: toolNames.get(block.toolUseId) ?? '',
+        result: projected.modelResult,
+      });
     }
     // Tool results always sit in their own `tool` message, before what the user adds after them.
     if (results.length > 0) messages.push({ role: 'tool', parts: results });
@@ -90,7 +102,10 @@ export function samplingToNeutralRequest(sampling: SamplingRequest, options: Sam
       model: options.model,
       ...(sampling.systemPrompt === undefined || sampling.systemPrompt === '' ? {} : { system: sampling.systemPrompt }),
       messages,
-      tools: sampling.toolChoice === 'none' ? [] : sampling.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema })),
+      tools:
+        sampling.toolChoice === 'none'
+          ? []
+          : sampling.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema })),
       maxTokens: cap === undefined ? sampling.maxTokens : Math.min(cap, sampling.maxTokens),
       stream: options.stream,
     },

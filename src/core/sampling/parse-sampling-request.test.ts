@@ -35,7 +35,14 @@ describe('parseSamplingRequest', () => {
   it('reads media, tools, tool use and results, preferences and the tool choice', () => {
     const result = parseSamplingRequest({
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'What is in these?' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }, { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is in these?' },
+            { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+            { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+          ],
+        },
         { role: 'assistant', content: { type: 'tool_use', id: 'call-1', name: 'lookup', input: { q: 'x' } } },
         { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'found' }] }] },
       ],
@@ -52,9 +59,16 @@ describe('parseSamplingRequest', () => {
       ['tool-use'],
       ['tool-result'],
     ]);
-    expect(result.request.messages[2]?.content[0]).toEqual({ type: 'tool-result', toolUseId: 'call-1', content: [{ type: 'text', text: 'found' }], isError: false });
+    expect(result.request.messages[2]?.content[0]).toEqual({
+      type: 'tool-result',
+      toolUseId: 'call-1',
+      content: [{ type: 'text', text: 'found' }],
+      isError: false,
+    });
     expect(result.request.modelPreferences).toEqual({ hints: ['claude'], speedPriority: 0.8 });
-    expect(result.request.tools).toEqual([{ name: 'lookup', description: 'Looks up', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }]);
+    expect(result.request.tools).toEqual([
+      { name: 'lookup', description: 'Looks up', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+    ]);
     expect(result.request).toMatchObject({ toolChoice: 'auto', includeContext: 'thisServer', stopSequences: ['END'] });
   });
 
@@ -63,7 +77,14 @@ describe('parseSamplingRequest', () => {
       problems({
         messages: [
           { role: 'system', content: { type: 'text', text: 'x' } },
-          { role: 'user', content: [{ type: 'text', text: 5 }, { type: 'video', data: '' }, { type: 'image', data: 'not base64!', mimeType: 'image/png' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 5 },
+              { type: 'video', data: '' },
+              { type: 'image', data: 'not base64!', mimeType: 'image/png' },
+            ],
+          },
           { role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'image/png' } },
           { role: 'user', content: [] },
         ],

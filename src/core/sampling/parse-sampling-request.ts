@@ -24,7 +24,8 @@ class Reader {
   /** Media content (image or audio): base64 data and a MIME type of that kind. */
   media(block: Json, kind: 'image' | 'audio', path: string): SamplingContent | undefined {
     const { data, mimeType } = block;
-    if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return this.fail('content-invalid', `${kind} data must be base64`, path);
+    if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
+      return this.fail('content-invalid', `${kind} data must be base64`, path);
     if (typeof mimeType !== 'string' || !mimeType.startsWith(`${kind}/`)) {
       return this.fail('content-invalid', `${kind} needs a mimeType like "${kind}/…"`, path);
     }
@@ -36,7 +37,9 @@ class Reader {
     if (!isPlainObject(block)) return this.fail('content-invalid', 'a content block must be an object', path);
     switch (block['type']) {
       case 'text':
-        return typeof block['text'] === 'string' ? { type: 'text', text: block['text'] } : this.fail('content-invalid', 'text must be a string', path);
+        return typeof block['text'] === 'string'
+          ? { type: 'text', text: block['text'] }
+          : this.fail('content-invalid', 'text must be a string', path);
       case 'image':
       case 'audio':
         return this.media(block, block['type'], path);
@@ -50,7 +53,8 @@ class Reader {
       case 'tool_result': {
         const { toolUseId, content, structuredContent, isError } = block;
         if (typeof toolUseId !== 'string') return this.fail('content-invalid', 'tool_result needs a string toolUseId', path);
-        if (content !== undefined && !Array.isArray(content)) return this.fail('content-invalid', 'tool_result content must be a list', path);
+        if (content !== undefined && !Array.isArray(content))
+          return this.fail('content-invalid', 'tool_result content must be a list', path);
         return {
           type: 'tool-result',
           toolUseId,
@@ -82,8 +86,13 @@ class Reader {
       return this.fail('tool-invalid', 'a tool needs a name', path);
     }
     const schema = value['inputSchema'];
-    if (!isPlainObject(schema) || schema['type'] !== 'object') return this.fail('tool-invalid', 'inputSchema must be an object schema', path);
-    return { name: value['name'], ...(typeof value['description'] === 'string' ? { description: value['description'] } : {}), inputSchema: schema };
+    if (!isPlainObject(schema) || schema['type'] !== 'object')
+      return this.fail('tool-invalid', 'inputSchema must be an object schema', path);
+    return {
+      name: value['name'],
+      ...(typeof value['description'] === 'string' ? { description: value['description'] } : {}),
+      inputSchema: schema,
+    };
   }
 
   /** The model preferences: hints by name and priorities in [0, 1]. */
@@ -97,7 +106,8 @@ class Reader {
     for (const key of ['costPriority', 'speedPriority', 'intelligencePriority'] as const) {
       const priority = value[key];
       if (priority === undefined) continue;
-      if (typeof priority !== 'number' || priority < 0 || priority > 1) this.fail('field-invalid', 'must be a number from 0 to 1', `modelPreferences.${key}`);
+      if (typeof priority !== 'number' || priority < 0 || priority > 1)
+        this.fail('field-invalid', 'must be a number from 0 to 1', `modelPreferences.${key}`);
       else preferences[key] = priority;
     }
     return preferences;
@@ -111,7 +121,11 @@ function checkToolResults(messages: SamplingMessage[], reader: Reader): void {
     for (const block of message.content) {
       if (block.type === 'tool-use') used.add(block.id);
       else if (block.type === 'tool-result' && !used.has(block.toolUseId)) {
-        reader.fail('tool-result-unmatched', `tool_result ${JSON.stringify(block.toolUseId)} answers no earlier tool_use`, `messages[${index}]`);
+        reader.fail(
+          'tool-result-unmatched',
+          `tool_result ${JSON.stringify(block.toolUseId)} answers no earlier tool_use`,
+          `messages[${index}]`,
+        );
       }
     }
   });
@@ -120,9 +134,11 @@ function checkToolResults(messages: SamplingMessage[], reader: Reader): void {
 /** Reads `sampling/createMessage` params into a SamplingRequest, or every problem with its place. */
 export function parseSamplingRequest(params: unknown): ParseSamplingResult {
   const reader = new Reader();
-  if (!isPlainObject(params)) return { ok: false, problems: [new SamplingRequestError('params-not-object', 'the request has no params object')] };
+  if (!isPlainObject(params))
+    return { ok: false, problems: [new SamplingRequestError('params-not-object', 'the request has no params object')] };
   const rawMessages = params['messages'];
-  if (!Array.isArray(rawMessages) || rawMessages.length === 0) reader.fail('messages-missing', 'there must be at least one message', 'messages');
+  if (!Array.isArray(rawMessages) || rawMessages.length === 0)
+    reader.fail('messages-missing', 'there must be at least one message', 'messages');
   const messages = (Array.isArray(rawMessages) ? rawMessages : []).map((message, index) => reader.message(message, `messages[${index}]`));
   const maxTokens = params['maxTokens'];
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
@@ -130,7 +146,8 @@ export function parseSamplingRequest(params: unknown): ParseSamplingResult {
   }
   const { systemPrompt, temperature, stopSequences, includeContext, toolChoice } = params;
   if (systemPrompt !== undefined && typeof systemPrompt !== 'string') reader.fail('field-invalid', 'must be text', 'systemPrompt');
-  if (temperature !== undefined && (typeof temperature !== 'number' || !Number.isFinite(temperature))) reader.fail('field-invalid', 'must be a number', 'temperature');
+  if (temperature !== undefined && (typeof temperature !== 'number' || !Number.isFinite(temperature)))
+    reader.fail('field-invalid', 'must be a number', 'temperature');
   if (stopSequences !== undefined && !(Array.isArray(stopSequences) && stopSequences.every((s) => typeof s === 'string'))) {
     reader.fail('field-invalid', 'must be a list of strings', 'stopSequences');
   }

@@ -49,7 +49,11 @@ export function redactArgs(args: readonly string[], options: RedactArgsOptions =
       const value = args[index + 2];
       if (HEADER_PAIR_FLAGS.has(flag) && !next.includes(':') && value !== undefined) {
         // `-H Authorization "Bearer …"`: the name stays (unless it looks like a key), the value follows the header rule.
-        shown.push(arg, isSecretValue(next) ? marker : next, everyHeaderValue || isSecretPair(next, value) ? marker : redactInArg(value, marker));
+        shown.push(
+          arg,
+          isSecretValue(next) ? marker : next,
+          everyHeaderValue || isSecretPair(next, value) ? marker : redactInArg(value, marker),
+        );
         index += 2;
       } else {
         shown.push(arg, redactHeader(next, marker, everyHeaderValue));
@@ -73,7 +77,9 @@ export function displayArgs(args: readonly string[]): string[] {
 
 /** A stdio server's command line as the page shows it: the command, then its args with secrets redacted (shell-quoted where needed). */
 export function displayCommandLine(command: string, args: readonly string[]): string {
-  return [command, ...displayArgs(args)].map((part) => (/^[A-Za-z0-9_@%+=:,./[\]-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return [command, ...displayArgs(args)]
+    .map((part) => (/^[A-Za-z0-9_@%+=:,./[\]-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
 }
 
 /** One argument on its own: a key-like value, a `NAME=value` / `--name=value` pair, a `--header=…`, the URLs in it. */

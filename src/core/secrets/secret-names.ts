@@ -14,7 +14,8 @@
 const SECRET_NAME = /key|token|secret|auth|pass|pwd|signature|sig|session|credential|jwt|bearer|private|cookie|^(?:.*[_-])?code$|^sid$/i;
 
 /** Values that are credentials whatever they are named: well-known key and token prefixes. */
-const SECRET_VALUE = /^(sk-|sk_|pk_live|rk_live|ghp_|gho_|ghs_|github_pat_|xox[abpr]-|glpat-|AKIA[0-9A-Z]{12}|AIza|ya29\.|eyJ[A-Za-z0-9_-]{8,}\.)/;
+const SECRET_VALUE =
+  /^(sk-|sk_|pk_live|rk_live|ghp_|gho_|ghs_|github_pat_|xox[abpr]-|glpat-|AKIA[0-9A-Z]{12}|AIza|ya29\.|eyJ[A-Za-z0-9_-]{8,}\.)/;
 
 /** True when a value of this name must not be shown, recorded nor shared. A flag's leading dashes are ignored (`--api-key` is `api-key`). */
 export function isSecretName(name: string): boolean {

@@ -7,9 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { displayArgs, isSecretName, redactUrl, redactUrlsInText, secretValuesOfUrl } from '.';
 
 describe('one definition of a secret name, for query parameters, flags, assignments and headers', () => {
-  it.each(['api_key', '--api-key', '--token', '--oauth2Bearer', '--access_token', '--private-key', 'GITHUB_TOKEN', 'X-Amz-Signature', 'Cookie', '--cookie'])('%s is secret', (name) =>
-    expect(isSecretName(name)).toBe(true),
-  );
+  it.each([
+    'api_key',
+    '--api-key',
+    '--token',
+    '--oauth2Bearer',
+    '--access_token',
+    '--private-key',
+    'GITHUB_TOKEN',
+    'X-Amz-Signature',
+    'Cookie',
+    '--cookie',
+  ])('%s is secret', (name) => expect(isSecretName(name)).toBe(true));
 
   it.each(['--region', '-y', 'city', 'Accept', 'DEBUG', '--port'])('%s is not', (name) => expect(isSecretName(name)).toBe(false));
 });
@@ -17,7 +26,10 @@ describe('one definition of a secret name, for query parameters, flags, assignme
 describe('secrets the URL policy caught and the command line showed', () => {
   it('a lone user name in a URL argument (often a token)', () => {
     expect(redactUrl('https://ghp_abcdef123456@mcp.example/mcp')).toBe('https://[redacted]@mcp.example/mcp');
-    expect(displayArgs(['mcp-remote', 'https://ghp_abcdef123456@mcp.example/mcp'])).toEqual(['mcp-remote', 'https://[redacted]@mcp.example/mcp']);
+    expect(displayArgs(['mcp-remote', 'https://ghp_abcdef123456@mcp.example/mcp'])).toEqual([
+      'mcp-remote',
+      'https://[redacted]@mcp.example/mcp',
+    ]);
   });
 
   it('a URL that is not at the start of its argument', () => {
@@ -30,7 +42,9 @@ describe('secrets the URL policy caught and the command line showed', () => {
   });
 
   it('a flag named like a secret query parameter but missing from the list of credential flags', () => {
-    expect(displayArgs(['--access_token', 'at-1', '--github-token', 'gt-2', '--private-key', 'pk-3', '--client_secret', 'cs-4', '--jwt', 'j-5'])).toEqual([
+    expect(
+      displayArgs(['--access_token', 'at-1', '--github-token', 'gt-2', '--private-key', 'pk-3', '--client_secret', 'cs-4', '--jwt', 'j-5']),
+    ).toEqual([
       '--access_token',
       '[redacted]',
       '--github-token',
@@ -45,7 +59,18 @@ describe('secrets the URL policy caught and the command line showed', () => {
   });
 
   it('a header named like a secret query parameter but missing from the header names', () => {
-    expect(displayArgs(['--header', 'X-Amz-Signature: f00', '--header', 'X-Credential: abc', '--header', 'X-Upstream-Jwt: eyx', '--header', 'Accept: text/plain'])).toEqual([
+    expect(
+      displayArgs([
+        '--header',
+        'X-Amz-Signature: f00',
+        '--header',
+        'X-Credential: abc',
+        '--header',
+        'X-Upstream-Jwt: eyx',
+        '--header',
+        'Accept: text/plain',
+      ]),
+    ).toEqual([
       '--header',
       'X-Amz-Signature: [redacted]',
       '--header',
@@ -61,7 +86,9 @@ describe('secrets the URL policy caught and the command line showed', () => {
 describe('secrets the command line caught and the URL policy showed', () => {
   it('a password in a URL of another scheme, spoken in a sentence', () => {
     expect(displayArgs(['postgres://app:pw-1234@db.example/app'])).toEqual(['postgres://app:[redacted]@db.example/app']);
-    expect(redactUrlsInText('Could not reach postgres://app:pw-1234@db.example/app.')).toBe('Could not reach postgres://app:[redacted]@db.example/app.');
+    expect(redactUrlsInText('Could not reach postgres://app:pw-1234@db.example/app.')).toBe(
+      'Could not reach postgres://app:[redacted]@db.example/app.',
+    );
   });
 
   it('a cookie', () => {
@@ -79,19 +106,15 @@ describe('secrets the command line caught and the URL policy showed', () => {
 
 describe('secrets neither caught', () => {
   it('a URL with a password inside an assignment', () => {
-    expect(displayArgs(['DATABASE_URL=postgres://app:pw-1234@db.example/app'])).toEqual(['DATABASE_URL=postgres://app:[redacted]@db.example/app']);
+    expect(displayArgs(['DATABASE_URL=postgres://app:pw-1234@db.example/app'])).toEqual([
+      'DATABASE_URL=postgres://app:[redacted]@db.example/app',
+    ]);
   });
 
   it('a header given as a flag assignment, or as a name and a value (mcp-proxy)', () => {
-    expect(displayArgs(['--header=Authorization: Bearer xyz', '-H', 'Authorization', 'Bearer xyz', '--headers', 'Accept', 'text/plain'])).toEqual([
-      '--header=Authorization: [redacted]',
-      '-H',
-      'Authorization',
-      '[redacted]',
-      '--headers',
-      'Accept',
-      'text/plain',
-    ]);
+    expect(
+      displayArgs(['--header=Authorization: Bearer xyz', '-H', 'Authorization', 'Bearer xyz', '--headers', 'Accept', 'text/plain']),
+    ).toEqual(['--header=Authorization: [redacted]', '-H', 'Authorization', '[redacted]', '--headers', 'Accept', 'text/plain']);
   });
 
   it('a header with an ordinary name whose value has a well-known key prefix', () => {

@@ -7,7 +7,11 @@ import { checkOutput } from './check-output';
 
 const { server: lab } = useServer(startLab as never);
 
-const SCHEMA = { type: 'object', properties: { temperature: { type: 'number' }, conditions: { type: 'string' } }, required: ['temperature', 'conditions'] };
+const SCHEMA = {
+  type: 'object',
+  properties: { temperature: { type: 'number' }, conditions: { type: 'string' } },
+  required: ['temperature', 'conditions'],
+};
 
 describe('checkOutput', () => {
   it('says whether structuredContent matches the outputSchema, and what is wrong when not', () => {
@@ -20,7 +24,14 @@ describe('checkOutput', () => {
 
   it('judges real results from a server: one that keeps its schema, one that breaks it', async () => {
     const url = (lab() as unknown as { endpoints: Record<string, string> }).endpoints['schemas'] ?? '';
-    const connection = new ServerConnection({ name: 'schemas', url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch });
+    const connection = new ServerConnection({
+      name: 'schemas',
+      url,
+      headers: {},
+      log: new TrafficLog(),
+      secrets: new SecretRegistry(),
+      fetch,
+    });
     try {
       await connection.connect();
       const [ok, wrong] = connection.getState().tools;

@@ -23,7 +23,12 @@ export function checkOutput(outputSchema: unknown, result: unknown): OutputCheck
   const structured = result['structuredContent'];
   if (structured === undefined) return { status: 'missing' };
   const verdict = validateArguments(outputSchema, structured);
-  if (verdict.ok) return verdict.unchecked === undefined ? { status: 'valid' } : { status: 'unchecked', reason: "The tool's output schema could not be used, so structuredContent was not checked." };
-  const summary = verdict.errors.map((error) => (error.path === '' ? `structuredContent ${error.message}` : `"${error.path}" ${error.message}`)).join('; ');
+  if (verdict.ok)
+    return verdict.unchecked === undefined
+      ? { status: 'valid' }
+      : { status: 'unchecked', reason: "The tool's output schema could not be used, so structuredContent was not checked." };
+  const summary = verdict.errors
+    .map((error) => (error.path === '' ? `structuredContent ${error.message}` : `"${error.path}" ${error.message}`))
+    .join('; ');
   return { status: 'invalid', errors: verdict.errors, summary };
 }

@@ -67,7 +67,7 @@ export function schemaValueAt(location: string, context: SchemaContext): unknown
   for (const segment of pointerSegments(location) ?? []) {
     if (isPlainObject(node) && (segment === '$ref' || segment === '$recursiveRef')) {
       // The engine stores each reference's absolute form on the node (non-enumerable).
-      const absolute = segment === '$ref' ? node.__absolute_ref__ ?? node.$ref : node.__absolute_recursive_ref__;
+      const absolute = segment === '$ref' ? (node.__absolute_ref__ ?? node.$ref) : node.__absolute_recursive_ref__;
       node = typeof absolute === 'string' ? context.lookup[absolute] : undefined;
     } else {
       node = valueAtSegments(node, [segment]);
@@ -157,7 +157,9 @@ export function describeArgumentError(unit: OutputUnit, context: SchemaContext, 
       if (!isPlainObject(map) || !isPlainObject(value)) return [];
       return Object.entries(map)
         .filter(([given, needed]) => given in value && Array.isArray(needed))
-        .flatMap(([given, needed]) => missingKeys(value, needed).flatMap((name) => at(`is required when "${given}" is given`, [...segments, name])));
+        .flatMap(([given, needed]) =>
+          missingKeys(value, needed).flatMap((name) => at(`is required when "${given}" is given`, [...segments, name])),
+        );
     }
     case 'minProperties':
     case 'maxProperties': {
@@ -176,9 +178,17 @@ export function describeArgumentError(unit: OutputUnit, context: SchemaContext, 
       return at(pair ? `must not contain duplicates (items ${pair[0]} and ${pair[1]} are equal)` : 'must not contain duplicates');
     }
     case 'minimum':
-      return at(draft4 && keywordParent(unit, context).exclusiveMinimum === true ? `must be greater than ${String(limit)}` : `must be at least ${String(limit)}`);
+      return at(
+        draft4 && keywordParent(unit, context).exclusiveMinimum === true
+          ? `must be greater than ${String(limit)}`
+          : `must be at least ${String(limit)}`,
+      );
     case 'maximum':
-      return at(draft4 && keywordParent(unit, context).exclusiveMaximum === true ? `must be less than ${String(limit)}` : `must be at most ${String(limit)}`);
+      return at(
+        draft4 && keywordParent(unit, context).exclusiveMaximum === true
+          ? `must be less than ${String(limit)}`
+          : `must be at most ${String(limit)}`,
+      );
     case 'exclusiveMinimum':
       return at(`must be greater than ${String(limit)}`);
     case 'exclusiveMaximum':

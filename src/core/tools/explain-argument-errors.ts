@@ -109,10 +109,13 @@ export function explainArgumentErrors(units: readonly OutputUnit[], context: Sch
       const group = groups[groupIndex];
       if (!group) return;
       const hasOwnError = units.some(
-        (other, otherIndex) => groupOf[otherIndex] === undefined && !isWrapper(other) && sameOrUnder(instanceSegments(other), group.segments),
+        (other, otherIndex) =>
+          groupOf[otherIndex] === undefined && !isWrapper(other) && sameOrUnder(instanceSegments(other), group.segments),
       );
       if (hasOwnError) return;
-      const meaningful = group.members.map((member) => units[member] as OutputUnit).filter((member) => member.keyword !== 'false' && !isWrapper(member));
+      const meaningful = group.members
+        .map((member) => units[member] as OutputUnit)
+        .filter((member) => member.keyword !== 'false' && !isWrapper(member));
       if (meaningful.length === 0) {
         errors.push({ path: readablePath(group.segments), message: 'is not an allowed property: remove it' });
       } else {
@@ -132,7 +135,8 @@ export function explainArgumentErrors(units: readonly OutputUnit[], context: Sch
       errors.push(explainPropertyName(units, index, context, consumed));
       return;
     }
-    const dependency = unit.keyword === 'dependentSchemas' || unit.keyword === 'dependencies' ? childKeyword(unit, units[index + 1]) : undefined;
+    const dependency =
+      unit.keyword === 'dependentSchemas' || unit.keyword === 'dependencies' ? childKeyword(unit, units[index + 1]) : undefined;
     if (dependency !== undefined) {
       const path = readablePath(instanceSegments(unit));
       errors.push({ path, message: `must meet the extra rules that apply when "${dependency}" is given` });
@@ -177,7 +181,8 @@ function explainUnion(units: readonly OutputUnit[], index: number, context: Sche
     if (matches >= 2) return { path, message: `must match exactly one of the allowed forms (oneOf), but matches ${matches}` };
     if (alternatives.length === 0) return { path, message: 'must match one of the allowed forms (oneOf), but matches none' };
   }
-  if (alternatives.length === 0) return describeArgumentError(unit, context)[0] ?? { path, message: 'must match at least one of the allowed forms (anyOf)' };
+  if (alternatives.length === 0)
+    return describeArgumentError(unit, context)[0] ?? { path, message: 'must match at least one of the allowed forms (anyOf)' };
   return { path, message: `must match one of the allowed forms (${unit.keyword}): ${[...new Set(alternatives)].join(', or ')}` };
 }
 

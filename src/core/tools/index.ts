@@ -2,24 +2,19 @@
  * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
-export type {
-  CallToolResultLike,
-  KeyValueStorage,
-  LocalToolContext,
-  LocalToolDefinition,
-  McpToolInfo,
-  ToolAnnotations,
-} from './types';
-export {
-  fnv1a32Hex,
-  makePublicNames,
-  MAX_PUBLIC_NAME_LENGTH,
-  PUBLIC_NAME_PATTERN,
-  publicNameKey,
-  sanitizeName,
-} from './public-name';
+export type { CallToolResultLike, KeyValueStorage, LocalToolContext, LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
+export { fnv1a32Hex, makePublicNames, MAX_PUBLIC_NAME_LENGTH, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
 export { resolveLocalRef, toProviderSchema } from './provider-schema';
-export { billTools, sortBillRows, sumOffered, toolBillCsv, type BillSort, type DefinitionCounter, type ToolBill, type ToolBillRow } from './tool-bill';
+export {
+  billTools,
+  sortBillRows,
+  sumOffered,
+  toolBillCsv,
+  type BillSort,
+  type DefinitionCounter,
+  type ToolBill,
+  type ToolBillRow,
+} from './tool-bill';
 export { summarize as summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
 export { readablePath, type ArgumentError } from './describe-argument-error';
 export {

@@ -6,7 +6,6 @@ import { memoryStorage } from './memory-storage';
 import type { KeyValueStorage } from './types';
 import { validateArguments } from './validate-arguments';
 
-
 function makeStore(storage: KeyValueStorage = memoryStorage()) {
   let counter = 0;
   return new ReminderStore({
@@ -42,7 +41,10 @@ describe('ReminderStore', () => {
     const first = makeStore(storage);
     first.add({ text: 'A', when: '2026-03-15T09:00:00+01:00' });
     first.add({ text: 'B', when: 'Friday' });
-    expect(JSON.parse(storage.data.get(REMINDER_STORAGE_KEY) ?? 'null')).toMatchObject({ version: 1, reminders: [{ id: 'r-1' }, { id: 'r-2' }] });
+    expect(JSON.parse(storage.data.get(REMINDER_STORAGE_KEY) ?? 'null')).toMatchObject({
+      version: 1,
+      reminders: [{ id: 'r-1' }, { id: 'r-2' }],
+    });
     const second = makeStore(storage);
     expect(second.getSnapshot()).toEqual(first.getSnapshot());
   });

@@ -126,9 +126,9 @@ export class ReminderStore {
         this.problem = 'Stored reminders have an unknown format; starting empty.';
         return [];
       }
-      const valid = data.reminders.filter(isReminder).map((reminder) =>
-        Object.freeze({ id: reminder.id, text: reminder.text, when: reminder.when, createdAt: reminder.createdAt }),
-      );
+      const valid = data.reminders
+        .filter(isReminder)
+        .map((reminder) => Object.freeze({ id: reminder.id, text: reminder.text, when: reminder.when, createdAt: reminder.createdAt }));
       if (valid.length < data.reminders.length) {
         this.problem = `${data.reminders.length - valid.length} stored reminder(s) were not understood and ignored.`;
       }

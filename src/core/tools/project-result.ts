@@ -128,7 +128,9 @@ function projectBlock(block: unknown, tally: Tally, textBlocks: string[]): Draft
       const mimeType = label(block.mimeType);
       if (typeof block.data !== 'string' || block.data === '' || typeof block.mimeType !== 'string') {
         tally.other++;
-        return [{ kind: 'note', text: `[image block without data or MIME type${mimeType ? ` (${mimeType})` : ''} — not sent to the model]` }];
+        return [
+          { kind: 'note', text: `[image block without data or MIME type${mimeType ? ` (${mimeType})` : ''} — not sent to the model]` },
+        ];
       }
       tally.image.push(`${mimeType}, ${formatBytes(base64Bytes(block.data))}`);
       return [{ kind: 'image', part: { type: 'image', mediaType: block.mimeType, data: block.data } }];

@@ -113,10 +113,7 @@ describe('toProviderSchema: roots that are not object schemas', () => {
   });
 
   it('warns (not just informs) when $schema declares a dialect that reads differently', () => {
-    const result = toProviderSchema(
-      { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: {} },
-      'anthropic',
-    );
+    const result = toProviderSchema({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: {} }, 'anthropic');
     expect(result.schema).not.toHaveProperty('$schema');
     expect(result.warnings).toEqual([
       expect.objectContaining({ level: 'warning', path: '#/$schema', message: expect.stringContaining('draft-04') }),
@@ -134,10 +131,7 @@ describe('toProviderSchema: anthropic', () => {
     const input = {
       type: 'object',
       properties: { verbose: { type: 'boolean' } },
-      oneOf: [
-        { properties: { id: { type: 'string' }, mode: { const: 'id' } }, required: ['id', 'mode'] },
-        { $ref: '#/$defs/byPath' },
-      ],
+      oneOf: [{ properties: { id: { type: 'string' }, mode: { const: 'id' } }, required: ['id', 'mode'] }, { $ref: '#/$defs/byPath' }],
       $defs: { byPath: { properties: { path: { type: 'string' }, mode: { const: 'path' } }, required: ['path', 'mode'] } },
     };
     const result = toProviderSchema(input, 'anthropic');
@@ -312,7 +306,9 @@ describe('toProviderSchema: openai', () => {
     expect(messages).toContain(
       '#/properties/deep/properties/inner/properties/inner/properties/inner/properties/inner/properties/inner: Objects nest 7 levels deep; OpenAI allows 5 in strict mode and may handle deeper schemas poorly.',
     );
-    expect(messages).toContain('#: The schema declares 108 properties; OpenAI allows 100 in strict mode and may handle larger schemas poorly.');
+    expect(messages).toContain(
+      '#: The schema declares 108 properties; OpenAI allows 100 in strict mode and may handle larger schemas poorly.',
+    );
   });
 
   it('reports a strict-compatible schema as such, and still sends it non-strict', () => {

@@ -80,9 +80,7 @@ function unsupported(path: string, message: string): SchemaWarning {
 /** Makes the root a copied object schema with `type: "object"` and no `$schema`. */
 function normalizeRoot(inputSchema: unknown, rules: SchemaRules, warnings: SchemaWarning[]): Record<string, unknown> {
   if (inputSchema === undefined || inputSchema === null) {
-    warnings.push(
-      changed('#', 'The tool has no input schema; it is offered to the model as a tool without parameters.'),
-    );
+    warnings.push(changed('#', 'The tool has no input schema; it is offered to the model as a tool without parameters.'));
     return EMPTY_OBJECT_SCHEMA();
   }
   if (!isPlainObject(inputSchema)) {
@@ -103,11 +101,16 @@ function normalizeRoot(inputSchema: unknown, rules: SchemaRules, warnings: Schem
   const type = schema.type;
   if (type === undefined) {
     schema.type = 'object';
-    warnings.push(info('#/type', 'Added "type": "object" at the root: both providers require it, and tool arguments are always an object.'));
+    warnings.push(
+      info('#/type', 'Added "type": "object" at the root: both providers require it, and tool arguments are always an object.'),
+    );
   } else if (Array.isArray(type) && type.includes('object')) {
     schema.type = 'object';
     warnings.push(
-      info('#/type', `Root "type" ${JSON.stringify(type)} narrowed to "object": providers require it, and tool arguments are always an object.`),
+      info(
+        '#/type',
+        `Root "type" ${JSON.stringify(type)} narrowed to "object": providers require it, and tool arguments are always an object.`,
+      ),
     );
   } else if (type !== 'object') {
     warnings.push(
@@ -120,9 +123,7 @@ function normalizeRoot(inputSchema: unknown, rules: SchemaRules, warnings: Schem
   }
 
   if ('properties' in schema && !isPlainObject(schema.properties)) {
-    warnings.push(
-      changed('#/properties', `Root "properties" is a JSON ${jsonTypeOf(schema.properties)}, not an object; replaced by {}.`),
-    );
+    warnings.push(changed('#/properties', `Root "properties" is a JSON ${jsonTypeOf(schema.properties)}, not an object; replaced by {}.`));
     schema.properties = {};
   }
 

@@ -4,7 +4,12 @@ import { SkillError } from '../mcp';
 import { createSkillTool, SkillOffers, skillKeys } from './skill-tool';
 import type { OfferedSkill } from './skill-tool';
 
-const REVIEW: OfferedSkill = { server: 'skills', uri: 'skill://code-review/SKILL.md', name: 'code-review', description: 'Review a change.' };
+const REVIEW: OfferedSkill = {
+  server: 'skills',
+  uri: 'skill://code-review/SKILL.md',
+  name: 'code-review',
+  description: 'Review a change.',
+};
 const LOADED: LoadedSkill = {
   entry: { uri: REVIEW.uri, name: REVIEW.name, description: REVIEW.description, frontmatter: {}, files: [] },
   body: '# Code review\nRead CHECKLIST.md.\n',
@@ -32,7 +37,11 @@ describe('SkillOffers', () => {
   });
 
   it('names a skill offered by two servers name@server', () => {
-    expect([...skillKeys([REVIEW, { ...REVIEW, server: 'b' }, { ...REVIEW, name: 'notes' }]).keys()]).toEqual(['code-review@skills', 'code-review@b', 'notes']);
+    expect([...skillKeys([REVIEW, { ...REVIEW, server: 'b' }, { ...REVIEW, name: 'notes' }]).keys()]).toEqual([
+      'code-review@skills',
+      'code-review@b',
+      'notes',
+    ]);
   });
 });
 
@@ -45,8 +54,17 @@ describe('use_skill', () => {
     expect(opened).toEqual([]);
     const result = await tool.run({ skill: 'code-review' }, { signal, toolCallId: 'call-1' });
     expect(opened).toEqual(['skills skill://code-review/SKILL.md call-1']);
-    expect(result).toEqual({ content: [{ type: 'text', text: '# Code review\nRead CHECKLIST.md.\n\nOther files of this skill (read one with "file"):\n- skill://code-review/references/CHECKLIST.md (12 bytes)' }] });
-    expect(await tool.run({ skill: 'code-review', file: 'skill://code-review/references/CHECKLIST.md' }, { signal })).toEqual({ content: [{ type: 'text', text: '- one\n- two\n' }] });
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: '# Code review\nRead CHECKLIST.md.\n\nOther files of this skill (read one with "file"):\n- skill://code-review/references/CHECKLIST.md (12 bytes)',
+        },
+      ],
+    });
+    expect(await tool.run({ skill: 'code-review', file: 'skill://code-review/references/CHECKLIST.md' }, { signal })).toEqual({
+      content: [{ type: 'text', text: '- one\n- two\n' }],
+    });
   });
 
   it('answers an unknown skill or file, and a refused skill, with an error result naming why', async () => {
@@ -54,8 +72,14 @@ describe('use_skill', () => {
     const tool = createSkillTool([REVIEW], async () => {
       throw refusal;
     });
-    expect(await tool.run({ skill: 'nope' }, { signal })).toMatchObject({ isError: true, content: [{ text: '"skill" must be one of: code-review.' }] });
-    expect(await tool.run({ skill: 'code-review' }, { signal })).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('digest mismatch') }] });
+    expect(await tool.run({ skill: 'nope' }, { signal })).toMatchObject({
+      isError: true,
+      content: [{ text: '"skill" must be one of: code-review.' }],
+    });
+    expect(await tool.run({ skill: 'code-review' }, { signal })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining('digest mismatch') }],
+    });
     const good = createSkillTool([REVIEW], async () => LOADED);
     expect(await good.run({ skill: 'code-review', file: 'skill://elsewhere' }, { signal })).toMatchObject({ isError: true });
   });

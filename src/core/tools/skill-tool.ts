@@ -89,7 +89,11 @@ export function createSkillTool(offers: readonly OfferedSkill[], open: OpenSkill
       type: 'object',
       properties: {
         skill: { type: 'string', enum: [...keys.keys()], description: 'The skill to load.' },
-        file: { type: 'string', description: "Optional: the URI of one of the skill's other files (listed when the skill is loaded), to read it instead of SKILL.md." },
+        file: {
+          type: 'string',
+          description:
+            "Optional: the URI of one of the skill's other files (listed when the skill is loaded), to read it instead of SKILL.md.",
+        },
       },
       required: ['skill'],
       additionalProperties: false,
@@ -109,11 +113,17 @@ export function createSkillTool(offers: readonly OfferedSkill[], open: OpenSkill
       const file = isPlainObject(args) && typeof args.file === 'string' ? args.file : undefined;
       if (file !== undefined) {
         const found = skill.files.find((item) => item.uri === file);
-        if (!found || found.text === undefined) return text(`"${file}" is not a text file of the skill "${key}". Its files: ${skill.files.map((item) => item.uri).join(', ')}.`, true);
+        if (!found || found.text === undefined)
+          return text(
+            `"${file}" is not a text file of the skill "${key}". Its files: ${skill.files.map((item) => item.uri).join(', ')}.`,
+            true,
+          );
         return text(found.text);
       }
       const others = skill.files.slice(1).map((item) => `- ${item.uri} (${item.size} bytes)`);
-      return text(`${skill.body.trimEnd()}${others.length > 0 ? `\n\nOther files of this skill (read one with "file"):\n${others.join('\n')}` : ''}`);
+      return text(
+        `${skill.body.trimEnd()}${others.length > 0 ? `\n\nOther files of this skill (read one with "file"):\n${others.join('\n')}` : ''}`,
+      );
     },
   };
 }

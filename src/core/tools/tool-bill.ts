@@ -45,7 +45,14 @@ export function billTools(
   const rows: ToolBillRow[] = [];
   for (const tool of tools) {
     const definition = byName.get(tool.publicName);
-    if (definition !== undefined) rows.push({ tool: tool.publicName, server: tool.server, remoteName: tool.remoteName, tokens: count(definition), offered: isOffered(tool) });
+    if (definition !== undefined)
+      rows.push({
+        tool: tool.publicName,
+        server: tool.server,
+        remoteName: tool.remoteName,
+        tokens: count(definition),
+        offered: isOffered(tool),
+      });
   }
   return { rows, total: sumOffered(rows, (row) => row.tokens) };
 }
@@ -56,7 +63,11 @@ export function sumOffered(rows: readonly ToolBillRow[], value: (row: ToolBillRo
 }
 
 /** The rows in the given order (ties by name); `tokensOf` picks the column sorted by. */
-export function sortBillRows(rows: readonly ToolBillRow[], sort: BillSort, tokensOf: (row: ToolBillRow) => number = (row) => row.tokens): ToolBillRow[] {
+export function sortBillRows(
+  rows: readonly ToolBillRow[],
+  sort: BillSort,
+  tokensOf: (row: ToolBillRow) => number = (row) => row.tokens,
+): ToolBillRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const byName = (a: ToolBillRow, b: ToolBillRow) => a.tool.localeCompare(b.tool);
   return [...rows].sort((a, b) => (sort.key === 'tool' ? sign * byName(a, b) : sign * (tokensOf(a) - tokensOf(b)) || byName(a, b)));
@@ -72,9 +83,19 @@ function csvField(value: string | number): string {
  * The bill as CSV: tool, server, offered, tokens in `wire`, and Anthropic's counts when the
  * person counted them (`anthropic`: per tool, and the offered tools together); a total line last.
  */
-export function toolBillCsv(bill: ToolBill, wire: string, anthropic?: { perTool: Readonly<Record<string, number>>; together: number }): string {
+export function toolBillCsv(
+  bill: ToolBill,
+  wire: string,
+  anthropic?: { perTool: Readonly<Record<string, number>>; together: number },
+): string {
   const header = ['tool', 'server', 'offered', `tokens (${wire})`, ...(anthropic ? ['tokens (anthropic count_tokens)'] : [])];
-  const rows = bill.rows.map((row) => [row.tool, row.server, row.offered ? 'yes' : 'no', row.tokens, ...(anthropic ? [anthropic.perTool[row.tool] ?? ''] : [])]);
+  const rows = bill.rows.map((row) => [
+    row.tool,
+    row.server,
+    row.offered ? 'yes' : 'no',
+    row.tokens,
+    ...(anthropic ? [anthropic.perTool[row.tool] ?? ''] : []),
+  ]);
   const total = ['total (offered tools)', '', '', bill.total, ...(anthropic ? [anthropic.together] : [])];
   return [header, ...rows, total].map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

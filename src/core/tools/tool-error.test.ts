@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 // Through the module's index, as the agent and features use it.
-import { isToolFailureCategory, labelForCategory, messageForCategory, resultForFailure, TOOL_FAILURE_CATEGORIES, ToolFailure, toolFailureResult, type ToolFailureCategory } from './index';
+import {
+  isToolFailureCategory,
+  labelForCategory,
+  messageForCategory,
+  resultForFailure,
+  TOOL_FAILURE_CATEGORIES,
+  ToolFailure,
+  toolFailureResult,
+  type ToolFailureCategory,
+} from './index';
 
 function envelope(category: ToolFailureCategory, detail?: string): unknown {
   const result = toolFailureResult(category, detail);

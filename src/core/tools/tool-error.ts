@@ -56,7 +56,8 @@ const CATEGORY_TEXT: Readonly<Record<ToolFailureCategory, { label: string; messa
   cancelled: { label: 'Cancelled', message: 'The call was cancelled before it finished.' },
   'not-recorded': {
     label: 'Not recorded',
-    message: 'This is a replay of an earlier turn: only the tool calls made in the original turn have results, and this call was not one of them. It was not run.',
+    message:
+      'This is a replay of an earlier turn: only the tool calls made in the original turn have results, and this call was not one of them. It was not run.',
   },
 };
 

@@ -71,7 +71,10 @@ describe('PolicyStore: pinned definitions', () => {
 
   it('pins tools allowed before pins existed on first sight', () => {
     const storage = memoryStorage();
-    storage.setItem(TOOL_POLICY_STORAGE_KEY, JSON.stringify({ version: 1, policies: [{ server: 'math', tool: 'add', policy: 'allow' }], trustReadOnlyHints: [] }));
+    storage.setItem(
+      TOOL_POLICY_STORAGE_KEY,
+      JSON.stringify({ version: 1, policies: [{ server: 'math', tool: 'add', policy: 'allow' }], trustReadOnlyHints: [] }),
+    );
     const policies = store(storage);
     policies.observeTools('math', [add]);
     expect(policies.getSnapshot().pins).toHaveLength(1);
@@ -83,7 +86,12 @@ describe('PolicyStore: pinned definitions', () => {
     const storage = memoryStorage();
     storage.setItem(
       TOOL_POLICY_STORAGE_KEY,
-      JSON.stringify({ version: 1, policies: [{ server: 'math', tool: 'add', policy: 'allow' }], trustReadOnlyHints: [], pins: [{ server: 'math', tool: 'add', hash: 'forged', definition: add }, { server: 1 }] }),
+      JSON.stringify({
+        version: 1,
+        policies: [{ server: 'math', tool: 'add', policy: 'allow' }],
+        trustReadOnlyHints: [],
+        pins: [{ server: 'math', tool: 'add', hash: 'forged', definition: add }, { server: 1 }],
+      }),
     );
     const policies = store(storage);
     expect(policies.getSnapshot().pins[0]?.hash).not.toBe('forged');

@@ -35,7 +35,10 @@ describe('PolicyStore: tools switched off (not offered to the model)', () => {
 
   it('reads stored state from before tools could be switched off, and skips bad entries', () => {
     const storage = memoryStorage();
-    storage.setItem('glassbox.tool-policies.v1', JSON.stringify({ version: 1, policies: [], trustReadOnlyHints: [], notOffered: [{ server: 'a', tool: 'b' }, { server: 1 }] }));
+    storage.setItem(
+      'glassbox.tool-policies.v1',
+      JSON.stringify({ version: 1, policies: [], trustReadOnlyHints: [], notOffered: [{ server: 'a', tool: 'b' }, { server: 1 }] }),
+    );
     const store = new PolicyStore({ storage });
     expect(store.isOffered('a', 'b')).toBe(false);
     expect(store.getSnapshot().problems).toHaveLength(1);

@@ -3,7 +3,6 @@ import { PolicyStore, TOOL_POLICY_STORAGE_KEY } from './tool-policy';
 import { memoryStorage } from './memory-storage';
 import type { KeyValueStorage } from './types';
 
-
 describe('PolicyStore: effective policy', () => {
   it('defaults to ask', () => {
     const store = new PolicyStore({ storage: memoryStorage() });
@@ -123,7 +122,10 @@ describe('PolicyStore: persistence', () => {
 
   it('starts from defaults and says why when stored data is broken', () => {
     const broken = new PolicyStore({ storage: memoryStorage({ [TOOL_POLICY_STORAGE_KEY]: '{not json' }) });
-    expect(broken.getSnapshot()).toMatchObject({ policies: [], problems: ['Stored tool policies are not valid JSON; starting with defaults.'] });
+    expect(broken.getSnapshot()).toMatchObject({
+      policies: [],
+      problems: ['Stored tool policies are not valid JSON; starting with defaults.'],
+    });
 
     const wrongVersion = new PolicyStore({ storage: memoryStorage({ [TOOL_POLICY_STORAGE_KEY]: '{"version":9}' }) });
     expect(wrongVersion.getSnapshot().problems).toEqual(['Stored tool policies have an unknown format; starting with defaults.']);

@@ -298,7 +298,8 @@ export class PolicyStore {
     }
     skipped += this.pinBook.restore(data.pins);
     for (const ref of Array.isArray(data.notOffered) ? data.notOffered : []) {
-      if (isPlainObject(ref) && typeof ref.server === 'string' && typeof ref.tool === 'string') this.off.set(entryKey(ref.server, ref.tool), { server: ref.server, tool: ref.tool });
+      if (isPlainObject(ref) && typeof ref.server === 'string' && typeof ref.tool === 'string')
+        this.off.set(entryKey(ref.server, ref.tool), { server: ref.server, tool: ref.tool });
       else skipped++;
     }
     if (skipped > 0) this.problems.push(`${skipped} stored tool polic${skipped === 1 ? 'y was' : 'ies were'} not understood and ignored.`);

@@ -98,7 +98,9 @@ describe('ToolRegistry', () => {
     `);
     // OpenAI takes the same definitions, except that every object schema lists its properties.
     expect(registry.definitionsFor('openai')).toEqual(
-      anthropic.map((definition) => (definition.name === 'weather_ping' ? { ...definition, inputSchema: { type: 'object', properties: {} } } : definition)),
+      anthropic.map((definition) =>
+        definition.name === 'weather_ping' ? { ...definition, inputSchema: { type: 'object', properties: {} } } : definition,
+      ),
     );
   });
 
@@ -147,7 +149,12 @@ describe('ToolRegistry', () => {
     const registry = new ToolRegistry();
     registry.setServerTools('a', [{ name: 'b.c', inputSchema: { type: 'object' } }]);
     registry.setServerTools('a.b', [{ name: 'c', inputSchema: { type: 'object' } }]);
-    expect(registry.list().map((tool) => tool.publicName).sort()).toEqual(['a_b_c', 'a_b_c_2']);
+    expect(
+      registry
+        .list()
+        .map((tool) => tool.publicName)
+        .sort(),
+    ).toEqual(['a_b_c', 'a_b_c_2']);
     registry.removeServer('a');
     expect(registry.list().map((tool) => tool.publicName)).toEqual(['a_b_c']);
     expect(registry.resolve('a_b_c')?.server).toBe('a.b');
@@ -210,8 +217,16 @@ describe('ToolRegistry', () => {
 });
 
 describe('ToolRegistry and MCP Apps visibility', () => {
-  const view = { name: 'show_chart', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://chart/view.html' } } } as McpToolInfo;
-  const appOnly = { name: 'refresh_chart', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://chart/view.html', visibility: ['app'] } } } as McpToolInfo;
+  const view = {
+    name: 'show_chart',
+    inputSchema: { type: 'object' },
+    _meta: { ui: { resourceUri: 'ui://chart/view.html' } },
+  } as McpToolInfo;
+  const appOnly = {
+    name: 'refresh_chart',
+    inputSchema: { type: 'object' },
+    _meta: { ui: { resourceUri: 'ui://chart/view.html', visibility: ['app'] } },
+  } as McpToolInfo;
 
   it('lists an app-only tool with the reason, but never offers or resolves it for the model', () => {
     const registry = new ToolRegistry();

@@ -89,7 +89,10 @@ export const APP_ONLY_REASON = 'Only its MCP App view may call it (_meta.ui.visi
 
 /** The schema each wire format would send, by format. */
 function providerSchemasFor(inputSchema: unknown): Record<ProviderId, ProviderSchemaResult> {
-  return Object.fromEntries(PROVIDER_IDS.map((provider) => [provider, toProviderSchema(inputSchema, provider)])) as Record<ProviderId, ProviderSchemaResult>;
+  return Object.fromEntries(PROVIDER_IDS.map((provider) => [provider, toProviderSchema(inputSchema, provider)])) as Record<
+    ProviderId,
+    ProviderSchemaResult
+  >;
 }
 
 function cleanAnnotations(value: unknown): ToolAnnotations | undefined {
@@ -105,7 +108,10 @@ function cleanAnnotations(value: unknown): ToolAnnotations | undefined {
 /** Holds the tools of every connected server plus local tools. */
 export class ToolRegistry {
   private readonly servers = new Map<string, { tools: CleanTool[]; problems: RegistryProblem[] }>();
-  private readonly localTools = new Map<string, { definition: LocalToolDefinition; providerSchemas: Record<ProviderId, ProviderSchemaResult> }>();
+  private readonly localTools = new Map<
+    string,
+    { definition: LocalToolDefinition; providerSchemas: Record<ProviderId, ProviderSchemaResult> }
+  >();
   private readonly listeners = new Set<() => void>();
   private byPublicName = new Map<string, RegisteredTool>();
   private snapshot: ToolRegistrySnapshot = Object.freeze({ tools: Object.freeze([]), problems: Object.freeze([]) });
@@ -270,10 +276,7 @@ function isHiddenFromModel(tool: RegisteredTool): boolean {
 }
 
 /** Labels each schema warning with the tool's public name. */
-function withSubject(
-  schemas: Record<ProviderId, ProviderSchemaResult>,
-  subject: string,
-): Record<ProviderId, ProviderSchemaResult> {
+function withSubject(schemas: Record<ProviderId, ProviderSchemaResult>, subject: string): Record<ProviderId, ProviderSchemaResult> {
   const labelled = {} as Record<ProviderId, ProviderSchemaResult>;
   for (const provider of PROVIDER_IDS) {
     const result = schemas[provider];

@@ -280,7 +280,9 @@ describe('validateArguments: structured errors', () => {
       errors: [{ path: 'xs', message: 'must contain at least 2 matching items (found 1)' }],
       summary: '"xs" must contain at least 2 matching items (found 1)',
     });
-    expect(validateArguments(schema, { xs: [1, 1, 1, 1] })).toMatchObject({ summary: '"xs" must contain at most 3 matching items (found 4)' });
+    expect(validateArguments(schema, { xs: [1, 1, 1, 1] })).toMatchObject({
+      summary: '"xs" must contain at most 3 matching items (found 4)',
+    });
     expect(validateArguments({ type: 'array', contains: { const: 1 } }, [0, 2])).toMatchObject({
       summary: 'The arguments must contain at least one matching item',
     });

@@ -72,9 +72,9 @@ function failure(errors: ArgumentError[]): ArgumentValidation {
 
 /** `"days" must be at most 7; "city" is required`. */
 export function summarize(errors: readonly ArgumentError[]): string {
-  const shown = errors.slice(0, SUMMARY_LIMIT).map((error) =>
-    error.path === '' ? `The arguments ${error.message}` : `"${error.path}" ${error.message}`,
-  );
+  const shown = errors
+    .slice(0, SUMMARY_LIMIT)
+    .map((error) => (error.path === '' ? `The arguments ${error.message}` : `"${error.path}" ${error.message}`));
   const more = errors.length > SUMMARY_LIMIT ? ` (and ${errors.length - SUMMARY_LIMIT} more)` : '';
   return shown.join('; ') + more;
 }
@@ -102,7 +102,7 @@ function compile(schema: Record<string, unknown>): CacheEntry {
   // The engine annotates the schema it is given, so it gets a private copy.
   const copy = cloneJson(schema);
   if (!copy) {
-    entry = { error: 'The arguments were not checked: the tool\'s input schema cannot be read as JSON.' };
+    entry = { error: "The arguments were not checked: the tool's input schema cannot be read as JSON." };
   } else {
     try {
       const draft = draftOf(copy);

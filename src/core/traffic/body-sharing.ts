@@ -39,7 +39,8 @@ export class BodySharing {
   reset(exchanges: readonly HttpExchange[] = []): void {
     this.last = new Map();
     for (const exchange of exchanges) {
-      if (exchange.requestBodyParts !== undefined && exchange.forkOf === undefined) this.last.set(conversationOf(exchange), exchange.requestBodyParts);
+      if (exchange.requestBodyParts !== undefined && exchange.forkOf === undefined)
+        this.last.set(conversationOf(exchange), exchange.requestBodyParts);
     }
   }
 }

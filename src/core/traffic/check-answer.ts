@@ -88,7 +88,9 @@ export function checkAnswer(
   }
   if (strayIds.length > 0) return { reason: 'unknown-response-id', gotIds: strayIds };
   if (notJson !== undefined) {
-    return options.eventStream ? { reason: 'malformed-sse', data: notJson } : { reason: 'not-json', text: notJson, contentType: options.contentType };
+    return options.eventStream
+      ? { reason: 'malformed-sse', data: notJson }
+      : { reason: 'not-json', text: notJson, contentType: options.contentType };
   }
   if (notRpc !== undefined) return { reason: 'not-json-rpc', text: notRpc };
   const failure: ResponseFailure = { reason: 'stream-closed', cut: options.cut === true, events: payloads.length };

@@ -98,7 +98,21 @@ function validateEntry(entry: Record<string, unknown>): string[] {
   }
   for (const field of ['blocked', 'dns', 'connect', 'ssl']) if (!isNumber(timings[field])) problems.push(`timings.${field}`);
   for (const key of Object.keys(entry)) {
-    if (!['startedDateTime', 'time', 'request', 'response', 'cache', 'timings', 'pageref', 'serverIPAddress', 'connection', 'comment'].includes(key) && !key.startsWith('_')) {
+    if (
+      ![
+        'startedDateTime',
+        'time',
+        'request',
+        'response',
+        'cache',
+        'timings',
+        'pageref',
+        'serverIPAddress',
+        'connection',
+        'comment',
+      ].includes(key) &&
+      !key.startsWith('_')
+    ) {
       problems.push(`custom field without _: ${key}`);
     }
   }

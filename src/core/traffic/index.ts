@@ -2,7 +2,19 @@
  * The traffic log for both wires: records, the store, the wire tap, redaction, JSON-RPC
  * messages, teaching notes, and HAR / curl export.
  */
-export type { BodyPart, CallContext, ExchangeState, HeaderMap, HttpExchange, SharedPiece, ProtocolEra, RpcKind, RpcMessageRecord, SseEventRecord, Wire } from './types';
+export type {
+  BodyPart,
+  CallContext,
+  ExchangeState,
+  HeaderMap,
+  HttpExchange,
+  SharedPiece,
+  ProtocolEra,
+  RpcKind,
+  RpcMessageRecord,
+  SseEventRecord,
+  Wire,
+} from './types';
 
 export { TrafficLog } from './traffic-log';
 export type { ExchangePatch, NewExchange, TrafficLogData, TrafficLogOptions, TrafficSnapshot } from './traffic-log';
@@ -17,7 +29,14 @@ export { checkAnswer } from './check-answer';
 export type { RequestRef, ResponseFailure } from './check-answer';
 
 export { classifyRpcMessage, describeRpcKind, parseRpcPayload, rpcKindLabel } from './rpc-messages';
-export type { NewRpcMessage, ParsedRpcMessage, RpcClassification, RpcExtractionWarning, RpcExtractionWarningCode, RpcParseResult } from './rpc-messages';
+export type {
+  NewRpcMessage,
+  ParsedRpcMessage,
+  RpcClassification,
+  RpcExtractionWarning,
+  RpcExtractionWarningCode,
+  RpcParseResult,
+} from './rpc-messages';
 
 export { teachingNoteFor, teachingNoteForTopic } from './teaching-notes';
 export type { TeachingTopic } from './teaching-notes';

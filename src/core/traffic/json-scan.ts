@@ -46,7 +46,16 @@ export function skipValue(text: string, at: number): number {
     let index = at;
     while (index < text.length) {
       const code = text.charCodeAt(index);
-      if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) break;
+      if (
+        code === COMMA ||
+        code === CLOSE_BRACE ||
+        code === CLOSE_BRACKET ||
+        code === 0x20 ||
+        code === 0x0a ||
+        code === 0x0d ||
+        code === 0x09
+      )
+        break;
       index += 1;
     }
     return index > at ? index : -1;

@@ -55,7 +55,12 @@ function decoding(listener: BodyListener, eventStream: boolean): (bytes?: Uint8A
 }
 
 /** Reads a whole (non-stream) body, then hands the caller a natively built response around its bytes. */
-export async function readWholeBody(response: Response, body: ReadableStream<Uint8Array>, headers: HeadersInit, listener: BodyListener): Promise<Response> {
+export async function readWholeBody(
+  response: Response,
+  body: ReadableStream<Uint8Array>,
+  headers: HeadersInit,
+  listener: BodyListener,
+): Promise<Response> {
   const source = body.getReader();
   const take = decoding(listener, false);
   const chunks: Uint8Array[] = [];
@@ -76,7 +81,12 @@ export async function readWholeBody(response: Response, body: ReadableStream<Uin
 }
 
 /** Hands an event stream on to the caller chunk by chunk while the listener reads along. */
-export function pipeEventStream(response: Response, body: ReadableStream<Uint8Array>, headers: HeadersInit, listener: BodyListener): Response {
+export function pipeEventStream(
+  response: Response,
+  body: ReadableStream<Uint8Array>,
+  headers: HeadersInit,
+  listener: BodyListener,
+): Response {
   const source = body.getReader();
   const take = decoding(listener, true);
   let closedByCaller = false;

@@ -11,7 +11,17 @@ function target(direction: 'out' | 'in') {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   secrets.add(TOKEN);
-  return { log, target: { log, server: 'weather', exchangeId: 42, direction, secrets, contextOf: (id: string | number) => (id === 5 ? { toolCallId: 'toolu_5' } : undefined) } };
+  return {
+    log,
+    target: {
+      log,
+      server: 'weather',
+      exchangeId: 42,
+      direction,
+      secrets,
+      contextOf: (id: string | number) => (id === 5 ? { toolCallId: 'toolu_5' } : undefined),
+    },
+  };
 }
 
 describe('recordMessages', () => {
@@ -24,7 +34,15 @@ describe('recordMessages', () => {
     recordMessages(parsePayload(JSON.stringify(batch)), 1000, out);
     const { messages, messageCount } = log.getSnapshot();
     expect(messageCount).toBe(2);
-    expect(messages[0]).toMatchObject({ server: 'weather', direction: 'in', kind: 'notification', method: 'notifications/progress', exchangeId: 42, toolCallId: 'toolu_5', at: 1000 });
+    expect(messages[0]).toMatchObject({
+      server: 'weather',
+      direction: 'in',
+      kind: 'notification',
+      method: 'notifications/progress',
+      exchangeId: 42,
+      toolCallId: 'toolu_5',
+      at: 1000,
+    });
     expect(messages[1]).toMatchObject({ kind: 'response', rpcId: 5, exchangeId: 42, toolCallId: 'toolu_5' });
     expect(JSON.stringify(messages.slice(0, messageCount))).not.toContain(TOKEN);
   });

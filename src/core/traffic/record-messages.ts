@@ -26,7 +26,12 @@ export interface MessageTarget {
 function idItConcerns(message: Record<string, unknown>, rpcId: string | number | undefined): string | number | undefined {
   if (rpcId !== undefined) return rpcId;
   const params = message['params'] as Record<string, unknown> | undefined;
-  const named = message['method'] === 'notifications/cancelled' ? params?.['requestId'] : message['method'] === 'notifications/progress' ? params?.['progressToken'] : undefined;
+  const named =
+    message['method'] === 'notifications/cancelled'
+      ? params?.['requestId']
+      : message['method'] === 'notifications/progress'
+        ? params?.['progressToken']
+        : undefined;
   return typeof named === 'string' || typeof named === 'number' ? named : undefined;
 }
 
@@ -34,7 +39,12 @@ function idItConcerns(message: Record<string, unknown>, rpcId: string | number |
  * Records the JSON-RPC messages of one payload (secrets redacted); a payload that is not JSON-RPC
  * records nothing. `redacted` is the payload's text already redacted, when the caller has it.
  */
-export function recordMessages(payload: ParsedPayload, at: number, target: MessageTarget, redacted = target.secrets.redact(payload.text)): void {
+export function recordMessages(
+  payload: ParsedPayload,
+  at: number,
+  target: MessageTarget,
+  redacted = target.secrets.redact(payload.text),
+): void {
   if (!payload.json || payload.value === null || typeof payload.value !== 'object') return;
   // What is recorded is the redacted text's parse; the text is parsed again only when a secret was in it.
   const value = redacted === payload.text ? payload.value : parsePayload(redacted).value;
@@ -44,7 +54,8 @@ export function recordMessages(payload: ParsedPayload, at: number, target: Messa
     const concerns = idItConcerns(message as Record<string, unknown>, classified.rpcId);
     const toolCallId = target.context?.toolCallId ?? (concerns !== undefined ? target.contextOf?.(concerns)?.toolCallId : undefined);
     // A round of a 2026 multi-round-trip request is linked to its first request where it is sent.
-    const roundOf = classified.kind === 'request' && classified.rpcId !== undefined ? target.contextOf?.(classified.rpcId)?.roundOf : undefined;
+    const roundOf =
+      classified.kind === 'request' && classified.rpcId !== undefined ? target.contextOf?.(classified.rpcId)?.roundOf : undefined;
     const requestState = roundOf !== undefined ? (message as { params?: { requestState?: unknown } }).params?.requestState : undefined;
     target.log.addMessage({
       server: target.server,

@@ -34,7 +34,6 @@ const SECRET_HEADER_PARTS = ['token', 'secret', 'key', 'auth'] as const;
 /** Authorization schemes kept visible in front of a redacted credential. */
 const AUTH_SCHEME = /^(bearer|basic|digest|dpop|token|apikey|negotiate|hoba|mutual|aws4-hmac-sha256)(\s+)\S/i;
 
-
 /** Headers in any of the forms `fetch` accepts, or our own map. */
 export type HeaderSource = Headers | HeaderMap | ReadonlyArray<readonly [string, string]> | Iterable<readonly [string, string]>;
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyRpcMessage,
-  describeRpcKind,
-  parseRpcPayload,
-  rpcKindLabel,
-} from './rpc-messages';
+import { classifyRpcMessage, describeRpcKind, parseRpcPayload, rpcKindLabel } from './rpc-messages';
 
 describe('classifyRpcMessage', () => {
   it('tells requests, notifications, responses and errors apart', () => {

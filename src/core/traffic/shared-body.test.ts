@@ -9,7 +9,16 @@ function anthropicTurn(steps: number, system = 'You are terse.'): string[] {
   const messages: unknown[] = [{ role: 'user', content: 'Weather in Paris?' }];
   const bodies: string[] = [];
   for (let step = 0; step < steps; step++) {
-    bodies.push(JSON.stringify({ model: 'claude-test', max_tokens: 1024, system, messages, tools: [{ name: 'forecast', input_schema: { type: 'object', properties: { messages: { type: 'array' } } } }], stream: true }));
+    bodies.push(
+      JSON.stringify({
+        model: 'claude-test',
+        max_tokens: 1024,
+        system,
+        messages,
+        tools: [{ name: 'forecast', input_schema: { type: 'object', properties: { messages: { type: 'array' } } } }],
+        stream: true,
+      }),
+    );
     messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `t${step}`, name: 'forecast', input: { city: 'Paris' } }] });
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${step}`, content: big(`result ${step}`) }] });
   }
@@ -17,11 +26,25 @@ function anthropicTurn(steps: number, system = 'You are terse.'): string[] {
 }
 
 function chatTurn(steps: number, system = 'You are terse.'): string[] {
-  const messages: unknown[] = [{ role: 'system', content: system }, { role: 'user', content: 'Weather?' }];
+  const messages: unknown[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: 'Weather?' },
+  ];
   const bodies: string[] = [];
   for (let step = 0; step < steps; step++) {
-    bodies.push(JSON.stringify({ model: 'gpt-test', messages, tools: [{ type: 'function', function: { name: 'forecast', parameters: {} } }], stream: true }));
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${step}`, type: 'function', function: { name: 'forecast', arguments: '{"city":"Paris"}' } }] });
+    bodies.push(
+      JSON.stringify({
+        model: 'gpt-test',
+        messages,
+        tools: [{ type: 'function', function: { name: 'forecast', parameters: {} } }],
+        stream: true,
+      }),
+    );
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: `c${step}`, type: 'function', function: { name: 'forecast', arguments: '{"city":"Paris"}' } }],
+    });
     messages.push({ role: 'tool', tool_call_id: `c${step}`, content: big(`result ${step}`) });
   }
   return bodies;
@@ -32,7 +55,13 @@ function responsesTurn(steps: number): string[] {
   const bodies: string[] = [];
   for (let step = 0; step < steps; step++) {
     // Pretty-printed, keys in another order: the bytes as sent are kept, whitespace included.
-    bodies.push(JSON.stringify({ input, model: 'gpt-test', instructions: 'Be terse.', tools: [{ type: 'function', name: 'forecast', parameters: {} }] }, null, 2));
+    bodies.push(
+      JSON.stringify(
+        { input, model: 'gpt-test', instructions: 'Be terse.', tools: [{ type: 'function', name: 'forecast', parameters: {} }] },
+        null,
+        2,
+      ),
+    );
     input.push({ type: 'function_call', call_id: `f${step}`, name: 'forecast', arguments: '{}' });
     input.push({ type: 'function_call_output', call_id: `f${step}`, output: big(`result ${step}`) });
   }
@@ -51,7 +80,8 @@ function record(bodies: readonly string[], key: string): BodyPart[][] {
   return all;
 }
 
-const ownedBy = (parts: readonly BodyPart[], owner: number) => parts.filter((part): part is SharedPiece => isSharedPiece(part) && part.owner === owner);
+const ownedBy = (parts: readonly BodyPart[], owner: number) =>
+  parts.filter((part): part is SharedPiece => isSharedPiece(part) && part.owner === owner);
 
 describe('shareRequestBody', () => {
   it.each([
@@ -139,22 +169,32 @@ describe('shareRequestBody', () => {
   });
 
   it('leaves bodies it cannot cut whole', () => {
-    for (const text of ['not json', '[1,2]', '{"messages":{"a":1}}', '{"model":"m"}', '{"messages":[{"a":1}', '{"messages":[1 2]}', '{"messages":["open]}']) {
+    for (const text of [
+      'not json',
+      '[1,2]',
+      '{"messages":{"a":1}}',
+      '{"model":"m"}',
+      '{"messages":[{"a":1}',
+      '{"messages":[1 2]}',
+      '{"messages":["open]}',
+    ]) {
       expect(shareRequestBody(text, 'messages', 1)).toBeUndefined();
     }
   });
 
   it('survives any random edit of a history byte for byte', () => {
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     let messages: unknown[] = [];
     let previous: BodyPart[] | undefined;
     for (let round = 0; round < 300; round++) {
       const move = random(5);
-      if (move < 3 || messages.length === 0) messages.push({ role: random(2) ? 'user' : 'assistant', content: 'm'.repeat(random(40)) + round });
+      if (move < 3 || messages.length === 0)
+        messages.push({ role: random(2) ? 'user' : 'assistant', content: 'm'.repeat(random(40)) + round });
       else if (move === 3) messages.splice(random(messages.length), 1);
       else messages[random(messages.length)] = { edited: round, text: '"]}\\' };
-      const text = random(4) === 0 ? JSON.stringify({ messages, model: `m${round % 3}` }, null, random(3)) : JSON.stringify({ model: 'm', messages });
+      const text =
+        random(4) === 0 ? JSON.stringify({ messages, model: `m${round % 3}` }, null, random(3)) : JSON.stringify({ model: 'm', messages });
       const parts = shareRequestBody(text, 'messages', round + 1, previous);
       expect(joinBody(parts!)).toBe(text);
       previous = parts;
@@ -177,8 +217,19 @@ describe('reading bodies kept in parts', () => {
     const outline = JSON.parse(outlineBody(parts)) as { model: string; messages: unknown[]; tools: unknown[] };
     expect(outline.model).toBe('gpt-test');
     expect(outline.tools).toHaveLength(1);
-    expect(outline.messages).toEqual([{ role: 'system' }, { role: 'user' }, { role: 'assistant' }, { role: 'tool' }, { role: 'assistant' }, { role: 'tool' }]);
+    expect(outline.messages).toEqual([
+      { role: 'system' },
+      { role: 'user' },
+      { role: 'assistant' },
+      { role: 'tool' },
+      { role: 'assistant' },
+      { role: 'tool' },
+    ]);
     const responses = shareRequestBody(responsesTurn(2)[1]!, 'input', 1)!;
-    expect((JSON.parse(outlineBody(responses, 1)) as { input: unknown[] }).input).toEqual([{ role: 'user' }, expect.objectContaining({ type: 'function_call' }), expect.objectContaining({ type: 'function_call_output' })]);
+    expect((JSON.parse(outlineBody(responses, 1)) as { input: unknown[] }).input).toEqual([
+      { role: 'user' },
+      expect.objectContaining({ type: 'function_call' }),
+      expect.objectContaining({ type: 'function_call_output' }),
+    ]);
   });
 });

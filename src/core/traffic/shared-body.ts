@@ -49,7 +49,11 @@ export function shareRequestBody(text: string, entriesKey: string, owner: number
   const previousHead = before?.[0];
   let head: SharedPiece;
   let at: number;
-  if (isSharedPiece(previousHead) && text.startsWith(previousHead.text) && skipWhitespace(text, previousHead.text.length) === previousHead.text.length) {
+  if (
+    isSharedPiece(previousHead) &&
+    text.startsWith(previousHead.text) &&
+    skipWhitespace(text, previousHead.text.length) === previousHead.text.length
+  ) {
     head = previousHead;
     at = previousHead.text.length;
   } else {
@@ -92,7 +96,11 @@ export function shareRequestBody(text: string, entriesKey: string, owner: number
   }
   const previousTail = before?.[before.length - 1];
   const tailLength = text.length - tailStart;
-  parts.push(isSharedPiece(previousTail) && previousTail.text.length === tailLength && text.endsWith(previousTail.text) ? previousTail : own(text.slice(tailStart)));
+  parts.push(
+    isSharedPiece(previousTail) && previousTail.text.length === tailLength && text.endsWith(previousTail.text)
+      ? previousTail
+      : own(text.slice(tailStart)),
+  );
   return parts;
 }
 

@@ -24,10 +24,7 @@ describe('teachingNoteFor', () => {
   });
 
   it('has a note of its own for each common method', () => {
-    const generic = new Set([
-      teachingNoteFor('no/such-method', 'request'),
-      teachingNoteFor('no/such-method', 'notification'),
-    ]);
+    const generic = new Set([teachingNoteFor('no/such-method', 'request'), teachingNoteFor('no/such-method', 'notification')]);
     for (const [method, kind] of [
       ['notifications/initialized', 'notification'],
       ['tools/call', 'request'],

@@ -69,7 +69,8 @@ const METHOD_NOTES: Readonly<Record<string, MethodNotes>> = {
     response:
       'The tool’s result: content blocks (text, image, audio, resource links or resources) and maybe structuredContent. ' +
       'isError: true means the tool ran and failed, and the model should see why; a JSON-RPC error means the call itself was rejected.',
-    error: 'The call was rejected before the tool ran (unknown tool, invalid arguments, or a server fault); the model gets this as a failed tool result.',
+    error:
+      'The call was rejected before the tool ran (unknown tool, invalid arguments, or a server fault); the model gets this as a failed tool result.',
   },
   'notifications/progress': {
     notification:
@@ -148,7 +149,8 @@ const TOPIC_NOTES: Readonly<Record<TeachingTopic, string>> = {
     'DPoP (RFC 9449): the token is bound to a key this page made for the sign-in, so it goes as Authorization: DPoP with a DPoP header, a proof signed by that key for this one request (method, URL without query, time, a unique id, the token’s SHA-256 as ath, and the server’s nonce once it asked). A stolen token is useless without the key, which the page cannot export. The auth debugger shows each proof’s claims.',
   'get-stream':
     'A 2025-era client may open a GET on the MCP endpoint: a long-lived SSE stream on which the server can send requests and notifications at any time. Last-Event-ID resumes it after a drop. Glassbox opens it once the server’s tools are listed and no other server is still connecting, so it never holds up a handshake.',
-  'delete-session': 'A DELETE with the Mcp-Session-Id ends a 2025-era session; a server may answer 405 if it does not let clients end sessions.',
+  'delete-session':
+    'A DELETE with the Mcp-Session-Id ends a 2025-era session; a server may answer 405 if it does not let clients end sessions.',
   'accepted-202':
     'HTTP 202 with no body: the server accepted a notification or a response. There is nothing to answer, so there is no JSON-RPC message.',
   'sse-response':

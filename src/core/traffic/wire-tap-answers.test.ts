@@ -64,7 +64,9 @@ describe('the wire tap checking answers', () => {
     expect(await send(watch)).toBe(event);
     expect(problems).toEqual([]);
     expect(watch.exchangeFor(7)).toBe(lastExchange(log));
-    expect(log.getExchange(lastExchange(log) ?? -1)?.sseEvents?.map((e) => e.data)).toEqual(['{"jsonrpc":"2.0","id":7,"result":{"content":[]}}']);
+    expect(log.getExchange(lastExchange(log) ?? -1)?.sseEvents?.map((e) => e.data)).toEqual([
+      '{"jsonrpc":"2.0","id":7,"result":{"content":[]}}',
+    ]);
   });
 
   it('reports a stream cut before the answer, with its exchange', async () => {
@@ -72,7 +74,12 @@ describe('the wire tap checking answers', () => {
     const { watch, problems, log } = watchWith(() => streamed([note], 'text/event-stream', { cut: true }));
     expect(await send(watch)).toMatch(/^error:/);
     expect(problems).toEqual([
-      { request: { id: 7, method: 'tools/call' }, exchangeId: lastExchange(log), eventStream: true, failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' } },
+      {
+        request: { id: 7, method: 'tools/call' },
+        exchangeId: lastExchange(log),
+        eventStream: true,
+        failure: { reason: 'stream-closed', cut: true, events: 1, error: 'terminated' },
+      },
     ]);
   });
 
@@ -126,7 +133,10 @@ describe('the wire tap checking answers', () => {
   it('holds a GET until the stream gate opens; an abort while it waits rejects it unsent', async () => {
     let open!: () => void;
     let gate: Promise<void> | undefined = new Promise<void>((resolve) => (open = resolve));
-    const { watch, sent } = watchWith(() => streamed([], 'text/event-stream'), () => gate);
+    const { watch, sent } = watchWith(
+      () => streamed([], 'text/event-stream'),
+      () => gate,
+    );
     const held = watch.fetch('http://server.test/mcp', { method: 'GET' });
     // POSTs are not held.
     await watch.fetch('http://server.test/mcp', { method: 'POST', body: CALL });
@@ -163,7 +173,10 @@ describe('the wire tap checking answers', () => {
 
     // While a request is open, another gets its own; closing the open one aborts only it.
     keepOpen = true;
-    const open = await watch.fetch('http://server.test/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call' }) });
+    const open = await watch.fetch('http://server.test/mcp', {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call' }),
+    });
     keepOpen = false;
     await send(watch);
     expect(sent[3]?.signal).not.toBe(sent[2]?.signal);
@@ -181,7 +194,10 @@ describe('the wire tap checking answers', () => {
   it('remembers a bounded number of finished requests in a long session', async () => {
     const { watch, problems } = watchWith(() => streamed(['{"jsonrpc":"2.0","id":7,"result":{}}'], 'application/json'));
     for (let id = 1; id <= 1100; id += 1) {
-      const response = await watch.fetch('http://server.test/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call' }) });
+      const response = await watch.fetch('http://server.test/mcp', {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call' }),
+      });
       await response.text();
     }
     expect(watch.exchangeFor(1100)).toBeDefined();

@@ -19,7 +19,12 @@ describe('the wire tap with a whole (non-stream) answer', () => {
   it('records a body broken off halfway as failed, and the caller reads what came, then the error', async () => {
     const { log, recordingFetch } = setup();
     const response = await recordingFetch(`${server.base}/cut-json`);
-    expect(latest(log)).toMatchObject({ state: 'failed', status: 200, responseBody: '{"jsonrpc":"2.0","id":1,"res', error: expect.any(String) });
+    expect(latest(log)).toMatchObject({
+      state: 'failed',
+      status: 200,
+      responseBody: '{"jsonrpc":"2.0","id":1,"res',
+      error: expect.any(String),
+    });
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe('{"jsonrpc":"2.0","id":1,"res');
@@ -84,7 +89,11 @@ describe('the wire tap failures', () => {
 describe('the wire tap request forms', () => {
   it('reads method, headers and body from a Request; its context is the typed one', async () => {
     const { log, recordingFetch } = setup({ context: { turn: 4, toolCallId: 'call_1' } });
-    const request = new Request(`${server.base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+    const request = new Request(`${server.base}/json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
     const response = await recordingFetch(request);
     expect(noGlassboxHeaders(server)).toBe(true);
     expect(latest(log).requestHeaders).toEqual({ 'content-type': 'application/json' });
@@ -116,7 +125,12 @@ describe('the wire tap request forms', () => {
     await recordingFetch(`${server.base}/json`, { headers: new Headers({ 'X-Other': 'yes' }) });
     expect(latest(log).requestHeaders).toEqual({ 'x-other': 'yes' });
     // As fetch sends them: names in lower case, values without surrounding whitespace, repeated names joined.
-    await recordingFetch(`${server.base}/json`, { headers: [['X-Twice', ' one '], ['x-twice', 'two\t']] });
+    await recordingFetch(`${server.base}/json`, {
+      headers: [
+        ['X-Twice', ' one '],
+        ['x-twice', 'two\t'],
+      ],
+    });
     expect(latest(log)).toMatchObject({ requestHeaders: { 'x-twice': 'one, two' } });
     expect(server.lastHeaders['x-twice']).toBe('one, two');
     // An x-glassbox- header is nothing of ours: it is sent and recorded like any other.
@@ -131,6 +145,10 @@ describe('the wire tap request forms', () => {
     expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     expect(response.headers.get('x-served-by')).toBe('test');
     expect(await response.text()).toBe('ok');
-    expect((await ended(log, latest(log).id)).responseHeaders).toMatchObject({ 'content-type': 'text/plain', 'set-cookie': '[redacted]', 'x-served-by': 'test' });
+    expect((await ended(log, latest(log).id)).responseHeaders).toMatchObject({
+      'content-type': 'text/plain',
+      'set-cookie': '[redacted]',
+      'x-served-by': 'test',
+    });
   });
 });

@@ -158,17 +158,40 @@ describe('the wire tap with an event stream', () => {
   });
 });
 
-const CALL_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'forecast', arguments: { key: API_KEY } } });
+const CALL_BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'forecast', arguments: { key: API_KEY } },
+});
 
 describe('the wire tap on a JSON-RPC wire', () => {
   it('records the messages of a JSON answer with their exchange before the caller has the response, untruncated and redacted', async () => {
-    const { log, recordingFetch } = setup({ maxBodyChars: 10, rpc: { contextOf: (id) => (id === 1 ? { toolCallId: 'toolu_1' } : undefined) } });
+    const { log, recordingFetch } = setup({
+      maxBodyChars: 10,
+      rpc: { contextOf: (id) => (id === 1 ? { toolCallId: 'toolu_1' } : undefined) },
+    });
     const response = await recordingFetch(`${server.base}/json`, { method: 'POST', body: CALL_BODY });
     const exchange = latest(log);
     const { messages, messageCount } = log.getSnapshot();
     expect(messageCount).toBe(2);
-    expect(messages[0]).toMatchObject({ direction: 'out', kind: 'request', method: 'tools/call', rpcId: 1, exchangeId: exchange.id, toolCallId: 'toolu_1' });
-    expect(messages[1]).toMatchObject({ direction: 'in', kind: 'response', method: 'tools/call', rpcId: 1, exchangeId: exchange.id, toolCallId: 'toolu_1', pairedSeq: messages[0]?.seq });
+    expect(messages[0]).toMatchObject({
+      direction: 'out',
+      kind: 'request',
+      method: 'tools/call',
+      rpcId: 1,
+      exchangeId: exchange.id,
+      toolCallId: 'toolu_1',
+    });
+    expect(messages[1]).toMatchObject({
+      direction: 'in',
+      kind: 'response',
+      method: 'tools/call',
+      rpcId: 1,
+      exchangeId: exchange.id,
+      toolCallId: 'toolu_1',
+      pairedSeq: messages[0]?.seq,
+    });
     expect(exchange).toMatchObject({ requestMessages: 1, toolCallId: 'toolu_1' });
     expect(exchange.responseBody).toHaveLength(10);
     expect(JSON.stringify(messages.slice(0, messageCount))).not.toContain(API_KEY);
@@ -190,7 +213,14 @@ describe('the wire tap on a JSON-RPC wire', () => {
     const response = await recordingFetch(`${server.base}/sse`, { method: 'POST', body: CALL_BODY });
     await response.text();
     await ended(log, latest(log).id);
-    expect(problems).toEqual([{ request: { id: 1, method: 'tools/call' }, exchangeId: latest(log).id, eventStream: true, failure: { reason: 'malformed-sse', data: 'line one\nline two é' } }]);
+    expect(problems).toEqual([
+      {
+        request: { id: 1, method: 'tools/call' },
+        exchangeId: latest(log).id,
+        eventStream: true,
+        failure: { reason: 'malformed-sse', data: 'line one\nline two é' },
+      },
+    ]);
 
     const closed = await recordingFetch(`${server.base}/hang-sse`, { method: 'POST', body: CALL_BODY });
     const reader = closed.body!.getReader();

@@ -18,7 +18,17 @@ import type { ParsedPayload, RequestRef, ResponseFailure } from './check-answer'
 import { checkAnswer, parsePayload } from './check-answer';
 import { readWholeBody, pipeEventStream } from './read-response';
 import type { BodyEnd } from './read-response';
-import { CLOSED_BY_CLIENT_NOTE, describeBody, describeRequestBody, errorMessage, isAbortError, mediaType, NULL_BODY_STATUSES, readRequestHeaders, responseHeaderRecord } from './record-body';
+import {
+  CLOSED_BY_CLIENT_NOTE,
+  describeBody,
+  describeRequestBody,
+  errorMessage,
+  isAbortError,
+  mediaType,
+  NULL_BODY_STATUSES,
+  readRequestHeaders,
+  responseHeaderRecord,
+} from './record-body';
 import { recordMessages } from './record-messages';
 import { classifyRpcMessage } from './rpc-messages';
 import type { MessageTarget } from './record-messages';
@@ -112,7 +122,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
   const now = options.now ?? (() => Date.now());
   const maxBodyChars = options.maxBodyChars ?? 5_000_000;
   const maxInspectChars = rpc?.maxInspectChars ?? 64_000_000;
-  const redactBody = (text: string, contentType: string | undefined): string => secrets.redact(options.redactBody ? options.redactBody(text, contentType) : text);
+  const redactBody = (text: string, contentType: string | undefined): string =>
+    secrets.redact(options.redactBody ? options.redactBody(text, contentType) : text);
   const tracked = new Map<string, Tracked>();
   const controllers = new RequestControllers();
 
@@ -129,7 +140,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
     }
   };
 
-  const middleware = (next: FetchLike): FetchLike =>
+  const middleware =
+    (next: FetchLike): FetchLike =>
     async (input, init) => {
       const request = typeof Request !== 'undefined' && (input as unknown) instanceof Request ? (input as unknown as Request) : undefined;
       const rawUrl = typeof input === 'string' ? input : input instanceof URL ? input.href : (request?.url ?? String(input));
@@ -149,7 +161,14 @@ export function createWireTap(options: WireTapOptions): WireTap {
       const context = options.context ?? (answered && rpc?.contextOf?.(answered.id));
 
       const startedAt = now();
-      const start: NewExchange = { wire, source, method, url: secrets.redact(redactUrl(rawUrl)), startedAt, requestHeaders: redactHeaderMap(redactHeaders(headers)) };
+      const start: NewExchange = {
+        wire,
+        source,
+        method,
+        url: secrets.redact(redactUrl(rawUrl)),
+        startedAt,
+        requestHeaders: redactHeaderMap(redactHeaders(headers)),
+      };
       if (body.text !== undefined) start.requestBody = redactBody(body.text, headers['content-type']);
       if (options.purpose !== undefined) start.purpose = options.purpose;
       if (body.note !== undefined) start.requestBodyNote = body.note;
@@ -162,14 +181,23 @@ export function createWireTap(options: WireTapOptions): WireTap {
       if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
       if (context?.evalRun !== undefined) start.evalRun = context.evalRun;
       const id = log.beginExchange(start);
-      const target: MessageTarget = { log, server: source, exchangeId: id, direction: 'out', secrets, ...(context ? { context } : {}), ...(rpc?.contextOf ? { contextOf: rpc.contextOf } : {}) };
+      const target: MessageTarget = {
+        log,
+        server: source,
+        exchangeId: id,
+        direction: 'out',
+        secrets,
+        ...(context ? { context } : {}),
+        ...(rpc?.contextOf ? { contextOf: rpc.contextOf } : {}),
+      };
       if (sent) recordMessages(sent, startedAt, target, start.requestBody);
       const incoming: MessageTarget = { ...target, direction: 'in' };
       delete incoming.context;
 
       // A request the owner may close (its stream, after a timeout) follows the caller's signal through a controller of ours.
       const lease = answered ? controllers.take(callerSignal) : undefined;
-      const entry: Tracked | undefined = answered && lease ? { exchangeId: id, controller: lease.controller, closed: false, open: true } : undefined;
+      const entry: Tracked | undefined =
+        answered && lease ? { exchangeId: id, controller: lease.controller, closed: false, open: true } : undefined;
       if (answered && entry) {
         tracked.set(idKey(answered.id), entry);
         forgetOldest();
@@ -179,7 +207,9 @@ export function createWireTap(options: WireTapOptions): WireTap {
         if (entry) entry.open = false;
       };
       const forwardInit: RequestInit | undefined =
-        init === undefined && request === undefined ? undefined : { ...init, headers, ...(lease ? { signal: lease.controller.signal } : {}) };
+        init === undefined && request === undefined
+          ? undefined
+          : { ...init, headers, ...(lease ? { signal: lease.controller.signal } : {}) };
 
       const patched: ExchangePatch = {};
       const finish = (patch: ExchangePatch): void => {
@@ -217,7 +247,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
         if (!answered || !entry || entry.closed || callerSignal?.aborted) return undefined;
         return rpc?.onProblem?.({ request: answered, exchangeId: id, eventStream, failure });
       };
-      const canRebuild = response.body !== null && response.status >= 200 && response.status <= 599 && !NULL_BODY_STATUSES.has(response.status);
+      const canRebuild =
+        response.body !== null && response.status >= 200 && response.status <= 599 && !NULL_BODY_STATUSES.has(response.status);
       if (!canRebuild || response.body === null) {
         settle();
         finish({ state: 'done' });
@@ -225,7 +256,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
       }
       // Only a 2xx answer to a request is checked; a JSON-RPC answer is JSON or an event stream.
       const checked = answered !== undefined && response.ok && response.status !== 202;
-      if (checked && type !== 'application/json' && !eventStream) report({ reason: 'wrong-content-type', contentType: contentType ?? '(none)' });
+      if (checked && type !== 'application/json' && !eventStream)
+        report({ reason: 'wrong-content-type', contentType: contentType ?? '(none)' });
       const inspect = checked && (type === 'application/json' || eventStream);
 
       const textParts: string[] = [];
@@ -276,7 +308,8 @@ export function createWireTap(options: WireTapOptions): WireTap {
           const text = textParts.join('');
           const redacted = redactBody(text, contentType);
           bodyPatch.responseBody = text.length > maxBodyChars ? redactBody(text.slice(0, maxBodyChars), contentType) : redacted;
-          if (truncated || text.length > maxBodyChars) bodyPatch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
+          if (truncated || text.length > maxBodyChars)
+            bodyPatch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
           if (rpc && !end.cut && !truncated && type === 'application/json') {
             const payload = parsePayload(text);
             recordMessages(payload, now(), incoming, redacted);
@@ -293,7 +326,12 @@ export function createWireTap(options: WireTapOptions): WireTap {
         }
         if (!inspect || !answered || end.closedByCaller || inspected > maxInspectChars) return;
         const error = end.error === undefined ? undefined : errorMessage(end.error);
-        const failure = checkAnswer(payloads, answered.id, { eventStream, ...(contentType !== undefined ? { contentType } : {}), cut: end.cut, ...(error !== undefined ? { error } : {}) });
+        const failure = checkAnswer(payloads, answered.id, {
+          eventStream,
+          ...(contentType !== undefined ? { contentType } : {}),
+          cut: end.cut,
+          ...(error !== undefined ? { error } : {}),
+        });
         // A stream with event ids can be resumed: the SDK reconnects with Last-Event-ID, so wait for it.
         if (!failure || (failure.reason === 'stream-closed' && hadEventId)) return;
         failWith = report(failure);

@@ -6,12 +6,7 @@
 
 /** Why a template cannot be parsed. */
 export type UriTemplateErrorCode =
-  | 'unclosed-expression'
-  | 'unopened-expression'
-  | 'empty-expression'
-  | 'reserved-operator'
-  | 'invalid-variable-name'
-  | 'invalid-prefix';
+  'unclosed-expression' | 'unopened-expression' | 'empty-expression' | 'reserved-operator' | 'invalid-variable-name' | 'invalid-prefix';
 
 /** A malformed template; `index` is where in the template the problem starts. */
 export class UriTemplateError extends Error {
@@ -42,8 +37,7 @@ export interface VariableSpec {
 
 /** One piece of a parsed template: literal text, or an expression with its variables. */
 export type UriTemplatePart =
-  | { type: 'literal'; text: string }
-  | { type: 'expression'; operator: UriTemplateOperator; variables: VariableSpec[] };
+  { type: 'literal'; text: string } | { type: 'expression'; operator: UriTemplateOperator; variables: VariableSpec[] };
 
 /** A value a variable can take: a string (or number/boolean), a list, or an associative array. */
 export type UriTemplateValue = string | number | boolean | readonly string[] | Readonly<Record<string, string>>;
@@ -81,7 +75,11 @@ function parseVariable(text: string, index: number): VariableSpec {
   if (colon === -1) return { name, explode };
   const prefix = text.slice(colon + 1);
   if (!/^[1-9]\d{0,3}$/.test(prefix)) {
-    throw new UriTemplateError('invalid-prefix', `the length after ":" must be a number from 1 to 9999, not "${prefix}"`, index + colon + 1);
+    throw new UriTemplateError(
+      'invalid-prefix',
+      `the length after ":" must be a number from 1 to 9999, not "${prefix}"`,
+      index + colon + 1,
+    );
   }
   return { name, explode: false, prefix: Number(prefix) };
 }
@@ -172,13 +170,17 @@ function expandExpression(operator: UriTemplateOperator, variables: VariableSpec
       const encoded = encode(cut, how.reserved);
       pieces.push(how.named ? named(variable.name, encoded) : encoded);
     } else if (!variable.explode) {
-      const flat = value.map((item) => (typeof item === 'string' ? encode(item, how.reserved) : item.map((s) => encode(s, how.reserved)).join(',')));
+      const flat = value.map((item) =>
+        typeof item === 'string' ? encode(item, how.reserved) : item.map((s) => encode(s, how.reserved)).join(','),
+      );
       pieces.push(how.named ? `${variable.name}=${flat.join(',')}` : flat.join(','));
     } else {
       const items = value.map((item) => {
         if (typeof item === 'string') return how.named ? named(variable.name, encode(item, how.reserved)) : encode(item, how.reserved);
         const [key, entry] = item;
-        return how.named ? named(encode(key, how.reserved), encode(entry, how.reserved)) : `${encode(key, how.reserved)}=${encode(entry, how.reserved)}`;
+        return how.named
+          ? named(encode(key, how.reserved), encode(entry, how.reserved))
+          : `${encode(key, how.reserved)}=${encode(entry, how.reserved)}`;
       });
       pieces.push(items.join(how.separator));
     }
@@ -189,5 +191,7 @@ function expandExpression(operator: UriTemplateOperator, variables: VariableSpec
 /** Expands a template (or its parsed parts) with `values`; throws UriTemplateError for a bad template. */
 export function expandUriTemplate(template: string | readonly UriTemplatePart[], values: UriTemplateValues): string {
   const parts = typeof template === 'string' ? parseUriTemplate(template) : template;
-  return parts.map((part) => (part.type === 'literal' ? encodeLiteral(part.text) : expandExpression(part.operator, part.variables, values))).join('');
+  return parts
+    .map((part) => (part.type === 'literal' ? encodeLiteral(part.text) : expandExpression(part.operator, part.variables, values)))
+    .join('');
 }

@@ -18,11 +18,23 @@ export function AppConsent({ question, onAnswer }: { question: WaitingQuestion; 
     box.current?.scrollIntoView?.({ block: 'nearest' });
   }, []);
   return (
-    <div ref={box} className="app-consent" role="group" aria-label={count > 1 ? `${title} (asked ${count} times)` : title} data-testid="app-consent" data-kind={kind} data-count={count}>
+    <div
+      ref={box}
+      className="app-consent"
+      role="group"
+      aria-label={count > 1 ? `${title} (asked ${count} times)` : title}
+      data-testid="app-consent"
+      data-kind={kind}
+      data-count={count}
+    >
       <strong>
         {title}
         {count > 1 && (
-          <span className="badge app-consent-count" data-testid="app-consent-count" title={`Asked ${count} times while waiting: one answer for all`}>
+          <span
+            className="badge app-consent-count"
+            data-testid="app-consent-count"
+            title={`Asked ${count} times while waiting: one answer for all`}
+          >
             ×{count}
           </span>
         )}
@@ -48,7 +60,13 @@ export function AppConsent({ question, onAnswer }: { question: WaitingQuestion; 
           </button>
         )}
         {kind === 'tool' && (
-          <button type="button" className="button" data-testid="app-consent-always" title="Sets this tool's policy to allow (the tool registry shows it): its calls run without asking until its definition changes" onClick={() => onAnswer('always')}>
+          <button
+            type="button"
+            className="button"
+            data-testid="app-consent-always"
+            title="Sets this tool's policy to allow (the tool registry shows it): its calls run without asking until its definition changes"
+            onClick={() => onAnswer('always')}
+          >
             Always allow
           </button>
         )}

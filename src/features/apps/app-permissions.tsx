@@ -1,14 +1,29 @@
 import { readPermissionAsk, type ViewPermission } from '../../core/apps';
 
 /** Words for each permission a view may ask for. */
-const LABELS: Record<ViewPermission, string> = { camera: 'camera', microphone: 'microphone', geolocation: 'location', clipboardWrite: 'writing to the clipboard' };
+const LABELS: Record<ViewPermission, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'location',
+  clipboardWrite: 'writing to the clipboard',
+};
 
 /**
  * The browser permissions a view's resource asked for (`_meta.ui.permissions`): none is granted
  * until the person says so; granting rebuilds the frame with them (a frame's `allow` takes effect
  * only when it loads). Afterwards, what was granted, with a way to take it back.
  */
-export function AppPermissions({ declared, granted, answered, onAnswer }: { declared: readonly string[]; granted: readonly ViewPermission[]; answered: boolean; onAnswer(granted: readonly ViewPermission[]): void }) {
+export function AppPermissions({
+  declared,
+  granted,
+  answered,
+  onAnswer,
+}: {
+  declared: readonly string[];
+  granted: readonly ViewPermission[];
+  answered: boolean;
+  onAnswer(granted: readonly ViewPermission[]): void;
+}) {
   const { grantable, unknown } = readPermissionAsk(declared);
   if (grantable.length === 0 && unknown.length === 0) return null;
   const words = grantable.map((key) => LABELS[key]).join(', ');
@@ -37,10 +52,17 @@ export function AppPermissions({ declared, granted, answered, onAnswer }: { decl
     );
   }
   return (
-    <div className="app-consent" role="group" aria-label="The view asks for browser permissions" data-testid="app-permissions" data-granted="">
+    <div
+      className="app-consent"
+      role="group"
+      aria-label="The view asks for browser permissions"
+      data-testid="app-permissions"
+      data-granted=""
+    >
       <strong>The view asks for: {words}.</strong>
       <span className="faint">
-        It runs without them until you grant them; granting reloads it with the browser permission for this view only (its own frames get none).{unknownNote}
+        It runs without them until you grant them; granting reloads it with the browser permission for this view only (its own frames get
+        none).{unknownNote}
       </span>
       <div className="row">
         <button type="button" className="button primary" data-testid="app-permissions-grant" onClick={() => onAnswer(grantable)}>

@@ -19,7 +19,13 @@ export interface AppViewProps {
   /** The view's document (its HTML behind its CSP). */
   document: string;
   /** What the resource declared, for the person. */
-  declared: { connectDomains: readonly string[]; resourceDomains: readonly string[]; permissions: readonly string[]; refused: readonly string[]; prefersBorder?: boolean };
+  declared: {
+    connectDomains: readonly string[];
+    resourceDomains: readonly string[];
+    permissions: readonly string[];
+    refused: readonly string[];
+    prefersBorder?: boolean;
+  };
   /** Runs a tool of the view's server (after the person's policy allowed it). */
   callTool(name: string, args: Record<string, unknown>): Promise<unknown>;
   /** Reads a resource of the view's server. */
@@ -40,7 +46,19 @@ const HEIGHT = { min: 60, max: 1600, initial: 240 };
  * One MCP App view: the sandboxed frame, the bridge to it, and everything the person decides for
  * it (a tool call or read it asks for, a link it wants opened), with what it declared on show.
  */
-export function AppView({ host, call, resourceUri, document: viewDocument, declared, callTool, readResource, toolFor, granted, permissionsAnswered, onPermissions }: AppViewProps) {
+export function AppView({
+  host,
+  call,
+  resourceUri,
+  document: viewDocument,
+  declared,
+  callTool,
+  readResource,
+  toolFor,
+  granted,
+  permissionsAnswered,
+  onPermissions,
+}: AppViewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [viewId] = useState(() => `view-${Math.random().toString(36).slice(2, 10)}`);
   const [height, setHeight] = useState(HEIGHT.initial);
@@ -61,12 +79,17 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
       const tool = toolFor(name);
       if ('refused' in tool) return { isError: true, content: [{ type: 'text', text: tool.refused }] };
       // The model's policy for this server and tool decides (pinned; a changed definition asks again).
-      const decided = await decideViewToolCall({ server: call.server, tool: name, args, ...(tool.annotations && { annotations: tool.annotations }) }, host.policies, consents);
+      const decided = await decideViewToolCall(
+        { server: call.server, tool: name, args, ...(tool.annotations && { annotations: tool.annotations }) },
+        host.policies,
+        consents,
+      );
       if (!decided.run) return { isError: true, content: [{ type: 'text', text: decided.reason }] };
       return callTool(name, args);
     },
     async readResource(uri) {
-      if (uri !== resourceUri && !(await ask({ kind: 'resource', title: 'The view asks to read a resource', detail: uri }))) throw new Error(`The person did not allow reading ${uri}.`);
+      if (uri !== resourceUri && !(await ask({ kind: 'resource', title: 'The view asks to read a resource', detail: uri })))
+        throw new Error(`The person did not allow reading ${uri}.`);
       return readResource(uri);
     },
     async message(text) {
@@ -92,12 +115,24 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
       return next;
     },
     size(size) {
-      if (typeof size.height === 'number' && Number.isFinite(size.height)) setHeight(Math.max(HEIGHT.min, Math.min(HEIGHT.max, Math.ceil(size.height))));
+      if (typeof size.height === 'number' && Number.isFinite(size.height))
+        setHeight(Math.max(HEIGHT.min, Math.min(HEIGHT.max, Math.ceil(size.height))));
     },
   };
 
   const hostContext = useHostContext(frame, { theme: host.theme, displayMode, maxHeight: HEIGHT.max, call });
-  const { bridge, state } = useViewBridge({ frame, document: viewDocument, targetOrigin: target.origin === 'opaque' ? '*' : target.origin, log: host.log, viewId, server: call.server, toolCallId: call.toolCallId, hostContext, granted, handlers });
+  const { bridge, state } = useViewBridge({
+    frame,
+    document: viewDocument,
+    targetOrigin: target.origin === 'opaque' ? '*' : target.origin,
+    log: host.log,
+    viewId,
+    server: call.server,
+    toolCallId: call.toolCallId,
+    hostContext,
+    granted,
+    handlers,
+  });
 
   // What the view learns, once it said it is ready: the host context as it changes (theme, display
   // mode, width, locale), the input as it streams and when whole, the result or the cancellation.
@@ -107,7 +142,8 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
     if (initialized) bridge.current?.setHostContext(JSON.parse(contextKey) as typeof hostContext);
   }, [initialized, contextKey, bridge]);
   useEffect(() => {
-    if (initialized && call.input === undefined && call.partialInput !== undefined) void bridge.current?.sendToolInputPartial({ arguments: call.partialInput as Record<string, unknown> });
+    if (initialized && call.input === undefined && call.partialInput !== undefined)
+      void bridge.current?.sendToolInputPartial({ arguments: call.partialInput as Record<string, unknown> });
   }, [initialized, call.input, call.partialInput, bridge]);
   useEffect(() => {
     if (initialized && call.input !== undefined) void bridge.current?.sendToolInput({ arguments: call.input as Record<string, unknown> });
@@ -121,13 +157,26 @@ export function AppView({ host, call, resourceUri, document: viewDocument, decla
 
   const fullscreen = displayMode === 'fullscreen';
   return (
-    <section className={`app-view${fullscreen ? ' fullscreen' : ''}${declared.prefersBorder === false ? ' borderless' : ''}`} aria-label={`MCP App view of ${label}`} data-testid="app-view" data-display-mode={displayMode}>
+    <section
+      className={`app-view${fullscreen ? ' fullscreen' : ''}${declared.prefersBorder === false ? ' borderless' : ''}`}
+      aria-label={`MCP App view of ${label}`}
+      data-testid="app-view"
+      data-display-mode={displayMode}
+    >
       <header className="app-view-head">
         <span className="badge">MCP App</span>
         <code className="faint">{resourceUri}</code>
         <span className="spacer" />
-        <span className="faint" data-testid="app-status">{state.failure ? `bridge failed: ${state.failure}` : initialized ? 'connected' : 'starting…'}</span>
-        <button type="button" className="small-button" data-testid="app-fullscreen" aria-pressed={fullscreen} onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}>
+        <span className="faint" data-testid="app-status">
+          {state.failure ? `bridge failed: ${state.failure}` : initialized ? 'connected' : 'starting…'}
+        </span>
+        <button
+          type="button"
+          className="small-button"
+          data-testid="app-fullscreen"
+          aria-pressed={fullscreen}
+          onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}
+        >
           {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
         </button>
       </header>

@@ -10,10 +10,19 @@ const ROWS_SHOWN = 300;
  * The App bridge wire: every postMessage between Glassbox and its app views, both directions,
  * pretty-printed, each row linked to the tool call whose view it belongs to.
  */
-export function BridgeWirePanel({ log, selectedToolCallId, onSelectToolCall }: { log: BridgeLog; selectedToolCallId?: string; onSelectToolCall?(id: string): void }) {
+export function BridgeWirePanel({
+  log,
+  selectedToolCallId,
+  onSelectToolCall,
+}: {
+  log: BridgeLog;
+  selectedToolCallId?: string;
+  onSelectToolCall?(id: string): void;
+}) {
   const { entries, evicted } = useStore(log);
   const [onlySelected, setOnlySelected] = useState(false);
-  const matching = onlySelected && selectedToolCallId !== undefined ? entries.filter((entry) => entry.toolCallId === selectedToolCallId) : entries;
+  const matching =
+    onlySelected && selectedToolCallId !== undefined ? entries.filter((entry) => entry.toolCallId === selectedToolCallId) : entries;
   const shown = matching.slice(-ROWS_SHOWN);
   return (
     <div className="bridge-wire" data-testid="app-bridge-wire">
@@ -23,18 +32,24 @@ export function BridgeWirePanel({ log, selectedToolCallId, onSelectToolCall }: {
           {evicted > 0 ? ` (${evicted} older ones dropped)` : ''}
         </span>
         <label>
-          <input type="checkbox" checked={onlySelected} onChange={(event) => setOnlySelected(event.target.checked)} /> only the selected tool call
+          <input type="checkbox" checked={onlySelected} onChange={(event) => setOnlySelected(event.target.checked)} /> only the selected
+          tool call
         </label>
       </div>
       {entries.length === 0 ? (
         <p className="muted bridge-wire-empty">
-          No app views yet. When a tool with an MCP App view runs (from the chat or the Servers panel), every message between the view and Glassbox
-          appears here: ↓ to the view, ↑ from it.
+          No app views yet. When a tool with an MCP App view runs (from the chat or the Servers panel), every message between the view and
+          Glassbox appears here: ↓ to the view, ↑ from it.
         </p>
       ) : (
         <ol className="bridge-wire-rows">
           {shown.map((entry) => (
-            <BridgeRow key={entry.id} entry={entry} selected={entry.toolCallId !== undefined && entry.toolCallId === selectedToolCallId} onSelect={onSelectToolCall} />
+            <BridgeRow
+              key={entry.id}
+              entry={entry}
+              selected={entry.toolCallId !== undefined && entry.toolCallId === selectedToolCallId}
+              onSelect={onSelectToolCall}
+            />
           ))}
         </ol>
       )}
@@ -46,11 +61,25 @@ export function BridgeWirePanel({ log, selectedToolCallId, onSelectToolCall }: {
  * One message: direction, method, id and view; opens to the JSON (built only once opened, and a
  * row renders again only when it changes: a busy view adds rows many times a second).
  */
-const BridgeRow = memo(function BridgeRow({ entry, selected, onSelect }: { entry: BridgeEntry; selected: boolean; onSelect?(id: string): void }) {
+const BridgeRow = memo(function BridgeRow({
+  entry,
+  selected,
+  onSelect,
+}: {
+  entry: BridgeEntry;
+  selected: boolean;
+  onSelect?(id: string): void;
+}) {
   const [open, setOpen] = useState(false);
   const arrow = entry.direction === 'to-app' ? '↓ to view' : '↑ from view';
   return (
-    <li className={`bridge-row${selected ? ' selected' : ''}`} data-testid="app-bridge-row" data-method={entry.method} data-direction={entry.direction} data-tool-call-id={entry.toolCallId}>
+    <li
+      className={`bridge-row${selected ? ' selected' : ''}`}
+      data-testid="app-bridge-row"
+      data-method={entry.method}
+      data-direction={entry.direction}
+      data-tool-call-id={entry.toolCallId}
+    >
       <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           <span className={`badge ${entry.direction === 'to-app' ? '' : 'warn'}`}>{arrow}</span> <code>{entry.method}</code>

@@ -74,15 +74,28 @@ export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<A
       toolCallId,
       post: (message) => frame.contentWindow?.postMessage(message, targetOrigin),
       onDropped: (dropped) => setState((previous) => ({ ...previous, dropped })),
-      onViolation: (violation) => setState((previous) => ({ ...previous, violations: [...previous.violations, `${violation.directive}: ${violation.blockedURI}`].slice(-20) })),
+      onViolation: (violation) =>
+        setState((previous) => ({
+          ...previous,
+          violations: [...previous.violations, `${violation.directive}: ${violation.blockedURI}`].slice(-20),
+        })),
     });
     const bridge = new AppBridge(
       null,
       { name: 'glassbox', version: '0.1.0' },
-      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} }, sandbox: { permissions: grantedCapability(latest.current.granted) } },
+      {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        updateModelContext: { text: {} },
+        message: { text: {} },
+        sandbox: { permissions: grantedCapability(latest.current.granted) },
+      },
       { hostContext: latest.current.hostContext },
     );
-    bridge.oncalltool = async (params) => (await handlers().callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>)) as never;
+    bridge.oncalltool = async (params) =>
+      (await handlers().callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>)) as never;
     bridge.onreadresource = async (params) => (await handlers().readResource(params.uri)) as never;
     bridge.onmessage = async (params) => handlers().message(contentText(params as { content?: unknown }));
     bridge.onupdatemodelcontext = async (params) => {

@@ -60,9 +60,16 @@ function StepRow({ step }: { step: AuthStep }) {
   return (
     <li className={`auth-step status-${step.status}`} data-testid="auth-step" data-step={step.step} data-status={step.status}>
       <div className="auth-step-head">
-        <strong>{STEP_TITLES[step.step]}</strong> <span className={`badge ${step.status === 'ok' ? 'ok' : step.status === 'failed' ? 'err' : ''}`}>{step.status}</span>
+        <strong>{STEP_TITLES[step.step]}</strong>{' '}
+        <span className={`badge ${step.status === 'ok' ? 'ok' : step.status === 'failed' ? 'err' : ''}`}>{step.status}</span>
       </div>
-      {step.exchanges.length > 0 && <ul className="auth-exchanges">{step.exchanges.map((exchange, index) => <ExchangeLine key={index} exchange={exchange} />)}</ul>}
+      {step.exchanges.length > 0 && (
+        <ul className="auth-exchanges">
+          {step.exchanges.map((exchange, index) => (
+            <ExchangeLine key={index} exchange={exchange} />
+          ))}
+        </ul>
+      )}
       {step.checks.length > 0 && (
         <ul className="auth-checks" aria-label="Checked">
           {step.checks.map((check) => (
@@ -86,7 +93,17 @@ function StepRow({ step }: { step: AuthStep }) {
  * what was checked, what failed and the fix. A non-modal panel, so the sign-in it explains can
  * run beside it.
  */
-export function AuthDebugger({ manager, server, onSelectServer, onClose }: { manager: ConnectionManager; server: string; onSelectServer(server: string): void; onClose(): void }) {
+export function AuthDebugger({
+  manager,
+  server,
+  onSelectServer,
+  onClose,
+}: {
+  manager: ConnectionManager;
+  server: string;
+  onSelectServer(server: string): void;
+  onClose(): void;
+}) {
   const { servers } = useStore(manager);
   const titleId = useId();
   const steps = useSteps(manager.get(server)?.auth?.trace);

@@ -55,7 +55,10 @@ export function BridgeProcessSection({ server, bridge }: { server: ServerState; 
   return (
     <div className="bridge-process" data-testid={`bridge-process-${server.name}`} data-status={info.status}>
       <div className="bridge-process-line">
-        <span className="badge" title={`Started by glassbox-bridge at ${snapshot.url ?? ''} from the file it was given; the page cannot change what it runs.`}>
+        <span
+          className="badge"
+          title={`Started by glassbox-bridge at ${snapshot.url ?? ''} from the file it was given; the page cannot change what it runs.`}
+        >
           local process via bridge
         </span>
         <span data-testid={`bridge-process-state-${server.name}`} className={info.status === 'exited' ? 'err' : 'muted'}>
@@ -63,7 +66,14 @@ export function BridgeProcessSection({ server, bridge }: { server: ServerState; 
           {snapshot.status === 'down' ? `last reported: ${processLine(info)}` : processLine(info)}
         </span>
         <span className="spacer" />
-        <button type="button" className="small-button" data-testid={`server-restart-${server.name}`} disabled={restarting || snapshot.status !== 'up'} onClick={() => void restart()} aria-label={`Restart ${server.name}'s process`}>
+        <button
+          type="button"
+          className="small-button"
+          data-testid={`server-restart-${server.name}`}
+          disabled={restarting || snapshot.status !== 'up'}
+          onClick={() => void restart()}
+          aria-label={`Restart ${server.name}'s process`}
+        >
           {restarting ? 'Restarting…' : 'Restart'}
         </button>
       </div>
@@ -101,11 +111,15 @@ function StderrTail({ name, lines }: { name: string; lines: readonly string[] })
   }, [text]);
   return (
     <details open className="bridge-stderr">
-      <summary>
-        {lines.length === 1 ? 'Its last stderr line' : `Its last ${lines.length} stderr lines`}
-      </summary>
+      <summary>{lines.length === 1 ? 'Its last stderr line' : `Its last ${lines.length} stderr lines`}</summary>
       {/* Focusable: a box that scrolls can be scrolled from the keyboard. */}
-      <pre ref={box} className="bridge-stderr-tail" data-testid={`bridge-stderr-tail-${name}`} tabIndex={0} aria-label={`Last stderr lines of ${name}`}>
+      <pre
+        ref={box}
+        className="bridge-stderr-tail"
+        data-testid={`bridge-stderr-tail-${name}`}
+        tabIndex={0}
+        aria-label={`Last stderr lines of ${name}`}
+      >
         {text}
       </pre>
     </details>
@@ -126,14 +140,26 @@ export function BridgeStatusNotice({ bridge }: { bridge: BridgeStore }) {
       {snapshot.url !== undefined && (
         <div className="muted">
           Paired with glassbox-bridge at <span className="mono">{snapshot.url}</span>:{' '}
-          {snapshot.status === 'up' ? `${snapshot.servers.length} local server${snapshot.servers.length === 1 ? '' : 's'}` : snapshot.status === 'connecting' ? 'connecting…' : 'not answering'}
+          {snapshot.status === 'up'
+            ? `${snapshot.servers.length} local server${snapshot.servers.length === 1 ? '' : 's'}`
+            : snapshot.status === 'connecting'
+              ? 'connecting…'
+              : 'not answering'}
           {snapshot.skipped.length > 0 && ` · not served (not stdio): ${snapshot.skipped.map((entry) => entry.name).join(', ')}`}
         </div>
       )}
       {snapshot.url !== undefined && snapshot.remember !== undefined && (
-        <label className="bridge-remember" title="Off: the bridge's token stays in this tab's memory, and a reload needs the pair link again. On: it is kept encrypted on this device, as remembered sign-ins are.">
-          <input type="checkbox" data-testid="bridge-remember" checked={snapshot.remember} onChange={(event) => void bridge.setRemember(event.target.checked)} /> Remember this pairing on this
-          device (encrypted)
+        <label
+          className="bridge-remember"
+          title="Off: the bridge's token stays in this tab's memory, and a reload needs the pair link again. On: it is kept encrypted on this device, as remembered sign-ins are."
+        >
+          <input
+            type="checkbox"
+            data-testid="bridge-remember"
+            checked={snapshot.remember}
+            onChange={(event) => void bridge.setRemember(event.target.checked)}
+          />{' '}
+          Remember this pairing on this device (encrypted)
         </label>
       )}
       {snapshot.status === 'down' && snapshot.problem && (

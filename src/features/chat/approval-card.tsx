@@ -28,13 +28,17 @@ export function ApprovalCard({ item, session }: { item: ToolCallItem; session: P
       </div>
       {item.guard?.change && (
         <div className="approval-guard-change warn-box">
-          <ToolChangedBadge change={item.guard.change} /> <span>This tool&apos;s definition changed after you allowed it. What changed:</span>
+          <ToolChangedBadge change={item.guard.change} />{' '}
+          <span>This tool&apos;s definition changed after you allowed it. What changed:</span>
           <ToolDiffView change={item.guard.change} />
         </div>
       )}
       {item.guard && item.guard.findings.length > 0 && (
         <div className="approval-guard-findings">
-          <div className="section-title">What this tool tells the model: {item.guard.findings.length} finding{item.guard.findings.length === 1 ? '' : 's'} (hints, not proof)</div>
+          <div className="section-title">
+            What this tool tells the model: {item.guard.findings.length} finding{item.guard.findings.length === 1 ? '' : 's'} (hints, not
+            proof)
+          </div>
           <FindingList findings={item.guard.findings} label={`Findings on the text of ${item.remoteName ?? item.publicName}`} />
         </div>
       )}
@@ -45,7 +49,13 @@ export function ApprovalCard({ item, session }: { item: ToolCallItem; session: P
             key={hint.name}
             className={`badge ${hint.caution ? 'warn' : ''}`}
             data-hint={hint.name}
-            title={!hint.applies ? 'Does not apply to a read-only tool' : hint.defaulted ? 'Not stated by the server: the MCP default applies' : 'Stated by the server'}
+            title={
+              !hint.applies
+                ? 'Does not apply to a read-only tool'
+                : hint.defaulted
+                  ? 'Not stated by the server: the MCP default applies'
+                  : 'Stated by the server'
+            }
           >
             {hint.name}: {hint.applies ? (hint.value ? 'yes' : 'no') : 'n/a'}
             {hint.applies && hint.defaulted ? ' (default)' : ''}
@@ -54,7 +64,11 @@ export function ApprovalCard({ item, session }: { item: ToolCallItem; session: P
       </div>
       <div className="approval-args">
         <div className="section-title">Arguments</div>
-        {item.args === undefined && item.rawArguments !== undefined ? <pre className="mono">{item.rawArguments}</pre> : <JsonView value={item.args ?? {}} openDepth={3} label="Arguments to approve" />}
+        {item.args === undefined && item.rawArguments !== undefined ? (
+          <pre className="mono">{item.rawArguments}</pre>
+        ) : (
+          <JsonView value={item.args ?? {}} openDepth={3} label="Arguments to approve" />
+        )}
       </div>
       <ApprovalActions onDecide={(choice) => (choice === 'deny' ? session.deny(item.id) : session.approve(item.id, choice))} />
     </div>

@@ -6,9 +6,20 @@ export function AttachmentChips({ attachments, onRemove }: { attachments: readon
   return (
     <ul className="attachment-chips" aria-label="Attached to the next message" data-testid="attachment-chips">
       {attachments.map((attachment) => (
-        <li key={attachment.id} className="badge info attachment-chip" data-testid="attachment-chip" title="Goes with your next message, after its text">
+        <li
+          key={attachment.id}
+          className="badge info attachment-chip"
+          data-testid="attachment-chip"
+          title="Goes with your next message, after its text"
+        >
           <span className="mono">{attachment.label}</span>
-          <button type="button" className="link-button small" aria-label={`Remove ${attachment.label}`} data-testid="attachment-remove" onClick={() => onRemove(attachment.id)}>
+          <button
+            type="button"
+            className="link-button small"
+            aria-label={`Remove ${attachment.label}`}
+            data-testid="attachment-remove"
+            onClick={() => onRemove(attachment.id)}
+          >
             ×
           </button>
         </li>

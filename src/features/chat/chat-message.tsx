@@ -41,7 +41,13 @@ const CUT_SHORT: Readonly<Record<string, string>> = {
 export const AssistantMessage = memo(function AssistantMessage({ item }: { item: AssistantItem }) {
   const cut = item.stopReason !== undefined ? CUT_SHORT[item.stopReason] : undefined;
   return (
-    <div className="chat-message assistant" data-testid="chat-message" data-role="assistant" data-streaming={item.streaming ? 'true' : 'false'} aria-busy={item.streaming}>
+    <div
+      className="chat-message assistant"
+      data-testid="chat-message"
+      data-role="assistant"
+      data-streaming={item.streaming ? 'true' : 'false'}
+      aria-busy={item.streaming}
+    >
       <div className="chat-role">
         Model <span className="faint">· step {item.step}</span>
         {item.stopReason !== undefined && (

@@ -89,9 +89,24 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
         if (item.text === '' && !item.streaming && item.stopReason !== 'stopped' && item.stopReason !== 'incomplete') return null;
         return <AssistantMessage key={item.id} item={item} />;
       case 'tool-call':
-        return <ToolCallRow key={item.id} item={item} session={session} selected={item.id === selectedToolCallId} onSelect={onSelectToolCall} inbox={toolCallInbox} />;
+        return (
+          <ToolCallRow
+            key={item.id}
+            item={item}
+            session={session}
+            selected={item.id === selectedToolCallId}
+            onSelect={onSelectToolCall}
+            inbox={toolCallInbox}
+          />
+        );
       case 'error':
-        return <ErrorMessage key={item.id} item={item} onRetry={canRetry && !running && item.id === lastErrorId ? () => void session.retry() : undefined} />;
+        return (
+          <ErrorMessage
+            key={item.id}
+            item={item}
+            onRetry={canRetry && !running && item.id === lastErrorId ? () => void session.retry() : undefined}
+          />
+        );
       case 'notice':
         return (
           <NoticeMessage
@@ -124,7 +139,14 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
         {running && !streaming && firstAwaitingId === undefined && <div className="chat-working faint">Working…</div>}
       </div>
       <AttachmentChips attachments={snapshot.attachments} onRemove={(id) => session.removeAttachment(id)} />
-      <ChatInput text={draft} onTextChange={setDraft} onSend={send} onStop={() => session.stop()} running={running} hint={needsKeyHint(settings) ? NO_KEY_HINT : undefined} />
+      <ChatInput
+        text={draft}
+        onTextChange={setDraft}
+        onSend={send}
+        onStop={() => session.stop()}
+        running={running}
+        hint={needsKeyHint(settings) ? NO_KEY_HINT : undefined}
+      />
     </div>
   );
 }

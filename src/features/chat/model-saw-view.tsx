@@ -50,7 +50,11 @@ export function ModelSawView({ result }: { result: ModelToolResult | undefined }
           <div key={index} className="model-saw-image" data-part-type="image">
             <span className="faint">image · {part.mediaType}</span>
             {showable ? (
-              <img className="model-saw-thumb" src={`data:${part.mediaType};base64,${part.data}`} alt={`Image given to the model (${part.mediaType})`} />
+              <img
+                className="model-saw-thumb"
+                src={`data:${part.mediaType};base64,${part.data}`}
+                alt={`Image given to the model (${part.mediaType})`}
+              />
             ) : (
               <span className="muted">Not shown: unsupported or malformed image data.</span>
             )}

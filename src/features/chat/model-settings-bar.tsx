@@ -110,7 +110,15 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
 
       <label className="field">
         <span>Model</span>
-        <input type="text" className="model-input" data-testid="model-input" list={`${id}-models`} spellCheck={false} autoComplete="off" {...model} />
+        <input
+          type="text"
+          className="model-input"
+          data-testid="model-input"
+          list={`${id}-models`}
+          spellCheck={false}
+          autoComplete="off"
+          {...model}
+        />
         <datalist id={`${id}-models`}>
           {PROVIDERS[provider].modelSuggestions.map((name) => (
             <option key={name} value={name} />
@@ -136,7 +144,12 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
       {/* The scripted demo takes no key, so there is none to remember. */}
       {!isDemo && (
         <label className="field remember-key" title="Stores the key in this browser's localStorage, unencrypted, until you untick this.">
-          <input type="checkbox" data-testid="api-key-remember" checked={remember} onChange={(event) => toggleRemember(event.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="api-key-remember"
+            checked={remember}
+            onChange={(event) => toggleRemember(event.target.checked)}
+          />
           <span>remember on this device</span>
         </label>
       )}
@@ -149,7 +162,15 @@ export function ModelSettingsBar({ session }: { session: ChatSession }) {
       <span className="field base-url-field">
         <label className="field">
           <span>Base URL</span>
-          <input type="text" className="base-url-input" data-testid="base-url-input" placeholder={defaultBaseUrl} spellCheck={false} autoComplete="off" {...baseUrl} />
+          <input
+            type="text"
+            className="base-url-input"
+            data-testid="base-url-input"
+            placeholder={defaultBaseUrl}
+            spellCheck={false}
+            autoComplete="off"
+            {...baseUrl}
+          />
         </label>
         {isDemo && <span className="demo-speaks-label">Demo speaks</span>}
         <select

@@ -74,19 +74,28 @@ describe('providerSwitchPatch', () => {
       provider: 'openai',
       model: PROVIDERS.openai.modelSuggestions[0],
     });
-    expect(providerSwitchPatch({ provider: 'openai', model: '', baseUrl: '' }, 'anthropic').model).toBe(PROVIDERS.anthropic.modelSuggestions[0]);
+    expect(providerSwitchPatch({ provider: 'openai', model: '', baseUrl: '' }, 'anthropic').model).toBe(
+      PROVIDERS.anthropic.modelSuggestions[0],
+    );
   });
 
   it('keeps a model the person typed and a custom base URL', () => {
-    expect(providerSwitchPatch({ provider: 'openai', model: 'llama3.1:8b', baseUrl: 'https://proxy.example/v1' }, 'anthropic')).toEqual({ provider: 'anthropic' });
+    expect(providerSwitchPatch({ provider: 'openai', model: 'llama3.1:8b', baseUrl: 'https://proxy.example/v1' }, 'anthropic')).toEqual({
+      provider: 'anthropic',
+    });
   });
 
   it("resets a preset base URL of the old format to the new format's default", () => {
-    expect(providerSwitchPatch({ provider: 'openai', model: 'qwen3', baseUrl: 'http://localhost:11434/v1' }, 'anthropic')).toEqual({ provider: 'anthropic', baseUrl: '' });
+    expect(providerSwitchPatch({ provider: 'openai', model: 'qwen3', baseUrl: 'http://localhost:11434/v1' }, 'anthropic')).toEqual({
+      provider: 'anthropic',
+      baseUrl: '',
+    });
   });
 
   it('changes nothing else when the provider stays', () => {
-    expect(providerSwitchPatch({ provider: 'openai', model: 'gpt-4.1', baseUrl: 'http://localhost:1234/v1' }, 'openai')).toEqual({ provider: 'openai' });
+    expect(providerSwitchPatch({ provider: 'openai', model: 'gpt-4.1', baseUrl: 'http://localhost:1234/v1' }, 'openai')).toEqual({
+      provider: 'openai',
+    });
   });
 });
 

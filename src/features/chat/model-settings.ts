@@ -45,7 +45,10 @@ export function isLocalBaseUrl(url: string): boolean {
 
 /** True when the settings point at an endpoint that takes no key: a local server, or a preset that needs none (the demo). */
 export function needsNoKey(settings: { provider: ProviderId; baseUrl: string }): boolean {
-  return isLocalBaseUrl(effectiveBaseUrl(settings.provider, settings.baseUrl)) || matchPreset(settings.provider, settings.baseUrl)?.needsKey === false;
+  return (
+    isLocalBaseUrl(effectiveBaseUrl(settings.provider, settings.baseUrl)) ||
+    matchPreset(settings.provider, settings.baseUrl)?.needsKey === false
+  );
 }
 
 /** Whether a send without a key deserves the "no API key" hint (endpoints that take a key only). */
@@ -59,7 +62,10 @@ export function needsKeyHint(settings: { provider: ProviderId; baseUrl: string; 
  * URL that was one of the old format's presets goes back to the new default. Anything the
  * person typed themselves is kept.
  */
-export function providerSwitchPatch(current: Pick<ModelSettings, 'provider' | 'model' | 'baseUrl'>, next: ProviderId): Partial<ModelSettings> {
+export function providerSwitchPatch(
+  current: Pick<ModelSettings, 'provider' | 'model' | 'baseUrl'>,
+  next: ProviderId,
+): Partial<ModelSettings> {
   const patch: Partial<ModelSettings> = { provider: next };
   if (next === current.provider) return patch;
   const model = current.model.trim();

@@ -8,7 +8,9 @@ import { splitLinks } from './split-links';
 export function PlainText({ text, className }: { text: string; className?: string }) {
   return (
     <span className={`chat-text ${className ?? ''}`}>
-      {splitLinks(text).map((segment, index) => (segment.type === 'url' ? <SafeLink key={index} href={segment.url} /> : <span key={index}>{segment.text}</span>))}
+      {splitLinks(text).map((segment, index) =>
+        segment.type === 'url' ? <SafeLink key={index} href={segment.url} /> : <span key={index}>{segment.text}</span>,
+      )}
     </span>
   );
 }

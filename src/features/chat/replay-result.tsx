@@ -29,7 +29,15 @@ const SOURCE_TEXT: Readonly<Record<ReplayCall['source'], string>> = {
  * plain text. A live call waiting for the person shows its approval card here. Each request is
  * a link that shows it on the model wire.
  */
-export function ReplayResult({ replay, replays, onShowRequest }: { replay: Replay; replays: ReplayControls; onShowRequest?: ShowRequest | undefined }) {
+export function ReplayResult({
+  replay,
+  replays,
+  onShowRequest,
+}: {
+  replay: Replay;
+  replays: ReplayControls;
+  onShowRequest?: ShowRequest | undefined;
+}) {
   const status = STATUS_TEXT[replay.status];
   const waiting = replay.calls.filter((call) => call.item.status === 'awaiting-approval');
   const mismatches = replay.calls.filter((call) => call.mismatch).length;
@@ -42,7 +50,14 @@ export function ReplayResult({ replay, replays, onShowRequest }: { replay: Repla
   );
 
   return (
-    <div className="replay-result" data-testid="replay-result" data-replay-id={replay.id} data-status={replay.status} data-provider={replay.target.provider} data-mismatches={mismatches}>
+    <div
+      className="replay-result"
+      data-testid="replay-result"
+      data-replay-id={replay.id}
+      data-status={replay.status}
+      data-provider={replay.target.provider}
+      data-mismatches={mismatches}
+    >
       <div className="replay-head">
         <span className="section-title">
           Replay of turn {replay.turn} in {PROVIDERS[replay.target.provider].label}
@@ -76,11 +91,26 @@ export function ReplayResult({ replay, replays, onShowRequest }: { replay: Repla
         </thead>
         <tbody>
           {row('Model', <SideModel side={replay.original} />, <SideModel side={replay.side} />, 'replay-model')}
-          {row('Requests', <Requests side={replay.original} label="original" onShow={onShowRequest} />, <Requests side={replay.side} label="replayed" onShow={onShowRequest} />, 'replay-requests')}
-          {row('Tool calls', <Calls side={replay.original} role="original" />, <Calls side={replay.side} role="replay" calls={replay.calls} />, 'replay-calls')}
+          {row(
+            'Requests',
+            <Requests side={replay.original} label="original" onShow={onShowRequest} />,
+            <Requests side={replay.side} label="replayed" onShow={onShowRequest} />,
+            'replay-requests',
+          )}
+          {row(
+            'Tool calls',
+            <Calls side={replay.original} role="original" />,
+            <Calls side={replay.side} role="replay" calls={replay.calls} />,
+            'replay-calls',
+          )}
           {row('Answer', <Answer side={replay.original} />, <Answer side={replay.side} />, 'replay-answer')}
           {row('Tokens', <Tokens side={replay.original} />, <Tokens side={replay.side} />, 'replay-tokens')}
-          {row('Time', replay.original.durationMs !== undefined ? formatMs(replay.original.durationMs) : '—', replay.side.durationMs !== undefined ? formatMs(replay.side.durationMs) : '…', 'replay-time')}
+          {row(
+            'Time',
+            replay.original.durationMs !== undefined ? formatMs(replay.original.durationMs) : '—',
+            replay.side.durationMs !== undefined ? formatMs(replay.side.durationMs) : '…',
+            'replay-time',
+          )}
         </tbody>
       </table>
     </div>
@@ -110,7 +140,15 @@ function Requests({ side, label, onShow }: { side: ReplaySide; label: string; on
               {onShow === undefined ? (
                 `#${id}`
               ) : (
-                <button type="button" className="link-button mono" data-testid="replay-request-link" data-exchange-id={id} aria-label={`Show ${label} request #${id} on the model wire`} title="Select this request on the model wire" onClick={() => onShow(id)}>
+                <button
+                  type="button"
+                  className="link-button mono"
+                  data-testid="replay-request-link"
+                  data-exchange-id={id}
+                  aria-label={`Show ${label} request #${id} on the model wire`}
+                  title="Select this request on the model wire"
+                  onClick={() => onShow(id)}
+                >
                   #{id}
                 </button>
               )}
@@ -130,15 +168,27 @@ function Calls({ side, role, calls }: { side: ReplaySide; role: 'original' | 're
       {side.calls.map((call, index) => {
         const replayed = calls?.[index];
         return (
-          <li key={`${call.id}-${index}`} data-testid="replay-call" data-side={role} data-tool={call.name} data-mismatch={call.mismatch === true ? 'true' : 'false'}>
-            <span className="mono">{call.name}</span> <code className="replay-args">{JSON.stringify(call.args) ?? '(arguments not readable)'}</code>
+          <li
+            key={`${call.id}-${index}`}
+            data-testid="replay-call"
+            data-side={role}
+            data-tool={call.name}
+            data-mismatch={call.mismatch === true ? 'true' : 'false'}
+          >
+            <span className="mono">{call.name}</span>{' '}
+            <code className="replay-args">{JSON.stringify(call.args) ?? '(arguments not readable)'}</code>
             {replayed !== undefined && <span className="badge">{SOURCE_TEXT[replayed.source]}</span>}
             {call.mismatch === true && (
               <span className="badge warn" data-testid="replay-mismatch" title={replayed?.mismatchDetail}>
                 not in the original turn
               </span>
             )}
-            {call.mismatch === true && replayed?.mismatchDetail !== undefined && <div className="faint replay-mismatch-detail">{replayed.mismatchDetail} {replayed.source === 'live' ? 'It was called live.' : 'The model was told it was not recorded; nothing was run.'}</div>}
+            {call.mismatch === true && replayed?.mismatchDetail !== undefined && (
+              <div className="faint replay-mismatch-detail">
+                {replayed.mismatchDetail}{' '}
+                {replayed.source === 'live' ? 'It was called live.' : 'The model was told it was not recorded; nothing was run.'}
+              </div>
+            )}
           </li>
         );
       })}

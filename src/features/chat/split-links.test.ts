@@ -23,11 +23,16 @@ describe('splitLinks', () => {
       { type: 'url', url: 'https://example.com/x' },
       { type: 'text', text: ').' },
     ]);
-    expect(splitLinks('https://en.wikipedia.org/wiki/Foo_(bar), ok')[0]).toEqual({ type: 'url', url: 'https://en.wikipedia.org/wiki/Foo_(bar)' });
+    expect(splitLinks('https://en.wikipedia.org/wiki/Foo_(bar), ok')[0]).toEqual({
+      type: 'url',
+      url: 'https://en.wikipedia.org/wiki/Foo_(bar)',
+    });
   });
 
   it('does not turn other schemes into URLs', () => {
-    expect(splitLinks('javascript:alert(1) data:text/html,x ftp://a.b')).toEqual([{ type: 'text', text: 'javascript:alert(1) data:text/html,x ftp://a.b' }]);
+    expect(splitLinks('javascript:alert(1) data:text/html,x ftp://a.b')).toEqual([
+      { type: 'text', text: 'javascript:alert(1) data:text/html,x ftp://a.b' },
+    ]);
     expect(splitLinks('just https:// alone')).toEqual([{ type: 'text', text: 'just https:// alone' }]);
   });
 

@@ -13,7 +13,10 @@ const TRAILING = /[.,;:!?*_)\]}>]+$/;
 function unbalancedTail(url: string, tail: string): string {
   let keep = '';
   let rest = tail;
-  for (const [open, close] of [['(', ')'], ['[', ']']] as const) {
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+  ] as const) {
     const opens = url.split(open).length - 1;
     const closes = url.split(close).length - 1;
     if (opens > closes && rest.startsWith(close)) {

@@ -11,7 +11,14 @@ function turnOf(turn: number, endedAfter: number | undefined, spans: TimelineSpa
 }
 
 /** A span from `from` to `to` ms after T0 (open when `to` is undefined); a tool span may name its call. */
-function span(kind: TimelineSpan['kind'], label: string, from: number, to: number | undefined, step: number, toolCallId?: string): TimelineSpan {
+function span(
+  kind: TimelineSpan['kind'],
+  label: string,
+  from: number,
+  to: number | undefined,
+  step: number,
+  toolCallId?: string,
+): TimelineSpan {
   const result: TimelineSpan = { kind, label, start: T0 + from, step };
   if (to !== undefined) result.end = T0 + to;
   if (toolCallId !== undefined) result.toolCallId = toolCallId;
@@ -75,7 +82,9 @@ describe('summarizeTimeline', () => {
 
 describe('describeSummary', () => {
   it('reads like the brief: model · tools · total · requests', () => {
-    expect(describeSummary({ modelMs: 820, toolMs: 140, totalMs: 1600, requests: 3 })).toBe('model 820 ms · tools 140 ms · total 1.6 s · 3 requests');
+    expect(describeSummary({ modelMs: 820, toolMs: 140, totalMs: 1600, requests: 3 })).toBe(
+      'model 820 ms · tools 140 ms · total 1.6 s · 3 requests',
+    );
     expect(describeSummary({ modelMs: 0, toolMs: 0, totalMs: 0, requests: 1 })).toBe('model 0 ms · tools 0 ms · total 0 ms · 1 request');
   });
 });

@@ -59,7 +59,8 @@ export function summarizeTimeline(timeline: TurnTimeline, now: number = Date.now
   const turnEnd = Math.max(timeline.endedAt ?? now, lastSpanEnd);
   const totalMs = Math.max(0, turnEnd - start);
 
-  const intervalsOf = (kind: TimelineSpan['kind']): Interval[] => spans.filter(({ span }) => span.kind === kind).map(({ span, end }) => [span.start, end] as const);
+  const intervalsOf = (kind: TimelineSpan['kind']): Interval[] =>
+    spans.filter(({ span }) => span.kind === kind).map(({ span, end }) => [span.start, end] as const);
   const modelMs = unionLength(intervalsOf('model'));
   const toolMs = unionLength(intervalsOf('tool'));
   const requests = timeline.spans.filter((span) => span.kind === 'model').length;

@@ -107,10 +107,14 @@ export function ToolCallCard({ item, session, selected, onSelect }: ToolCallCard
         </div>
       )}
 
-      {item.origin === 'mcp' && item.server !== undefined && item.remoteName !== undefined && item.decision !== 'denied' && item.decision !== 'denied-by-policy' && (
-        // From the first streamed byte (its view gets the arguments as they grow) through approval to the result.
-        <ToolApp call={toolAppCall(item, item.server, item.remoteName)} />
-      )}
+      {item.origin === 'mcp' &&
+        item.server !== undefined &&
+        item.remoteName !== undefined &&
+        item.decision !== 'denied' &&
+        item.decision !== 'denied-by-policy' && (
+          // From the first streamed byte (its view gets the arguments as they grow) through approval to the result.
+          <ToolApp call={toolAppCall(item, item.server, item.remoteName)} />
+        )}
 
       {(item.modelResult !== undefined || item.truncated === true) && (
         <div className="tool-call-model-saw">
@@ -137,8 +141,16 @@ export function ToolCallCard({ item, session, selected, onSelect }: ToolCallCard
 /** The arguments as a JSON tree, or the raw text when the model sent something unparseable. */
 /** What an MCP App view of this call is told: the arguments (partial while streaming, whole once known), the result, the end. */
 function toolAppCall(item: ToolCallItem, server: string, toolName: string): ToolAppCall {
-  const status = item.status === 'failed' ? 'cancelled' : item.mcpResult !== undefined ? 'done' : item.status === 'streaming' ? 'streaming' : 'running';
-  return { server, toolName, toolCallId: item.id, status, result: item.mcpResult, ...(item.status === 'streaming' ? { partialInput: item.partialArgs } : { input: item.args }) };
+  const status =
+    item.status === 'failed' ? 'cancelled' : item.mcpResult !== undefined ? 'done' : item.status === 'streaming' ? 'streaming' : 'running';
+  return {
+    server,
+    toolName,
+    toolCallId: item.id,
+    status,
+    result: item.mcpResult,
+    ...(item.status === 'streaming' ? { partialInput: item.partialArgs } : { input: item.args }),
+  };
 }
 
 function ArgumentsView({ item }: { item: ToolCallItem }) {

@@ -3,7 +3,16 @@ import type { ChatItem } from '../../core/agent';
 import { finishedTurnAt } from './turn-ends';
 
 const user = (id: string): ChatItem => ({ kind: 'user', id, text: 'hi', at: 0 });
-const answer = (id: string, turn: number): ChatItem => ({ kind: 'assistant', id, turn, step: 1, text: 'ok', streaming: false, at: 0, provider: 'anthropic' });
+const answer = (id: string, turn: number): ChatItem => ({
+  kind: 'assistant',
+  id,
+  turn,
+  step: 1,
+  text: 'ok',
+  streaming: false,
+  at: 0,
+  provider: 'anthropic',
+});
 const call = (id: string, turn: number): ChatItem => ({ kind: 'tool-call', id, turn, step: 1, publicName: 'f', args: {}, status: 'done' });
 const timelines = [
   { turn: 1, startedAt: 100, endedAt: 200, spans: [] },

@@ -6,7 +6,10 @@ import type { AgentSnapshot, ChatItem } from '../../core/agent';
  * timeline, the next row belongs to another turn (or is a user message, or there is none), and
  * that turn is not running — with when it started; undefined otherwise.
  */
-export function finishedTurnAt(snapshot: Pick<AgentSnapshot, 'items' | 'timelines' | 'running' | 'turn'>, index: number): { turn: number; startedAt: number } | undefined {
+export function finishedTurnAt(
+  snapshot: Pick<AgentSnapshot, 'items' | 'timelines' | 'running' | 'turn'>,
+  index: number,
+): { turn: number; startedAt: number } | undefined {
   const item = snapshot.items[index];
   if (item === undefined || item.kind === 'user') return undefined;
   const next: ChatItem | undefined = snapshot.items[index + 1];

@@ -47,13 +47,26 @@ export function TurnReplay({ turn, turnStartedAt, replays, onShowRequest }: Turn
   return (
     <section className="turn-replay" aria-label={`Replays of turn ${turn}`}>
       {replays.readOnly ? null : target === undefined ? (
-        <button type="button" className="small-button" data-testid="turn-replay" data-turn={turn} onClick={open} disabled={busy} title="Run this turn again against another wire format, model or base URL, answered with the tool results recorded here">
+        <button
+          type="button"
+          className="small-button"
+          data-testid="turn-replay"
+          data-turn={turn}
+          onClick={open}
+          disabled={busy}
+          title="Run this turn again against another wire format, model or base URL, answered with the tool results recorded here"
+        >
           Replay turn {turn}…
         </button>
       ) : (
         <form className="replay-target" data-testid="replay-target" aria-label={`Replay turn ${turn}`} onSubmit={submit}>
           <label htmlFor={`${formId}-provider`}>Wire format</label>
-          <select id={`${formId}-provider`} data-testid="replay-target-provider" value={target.provider} onChange={(event) => isProviderId(event.target.value) && setTarget({ ...target, provider: event.target.value as ProviderId })}>
+          <select
+            id={`${formId}-provider`}
+            data-testid="replay-target-provider"
+            value={target.provider}
+            onChange={(event) => isProviderId(event.target.value) && setTarget({ ...target, provider: event.target.value as ProviderId })}
+          >
             {WIRE_FORMAT_IDS.map((id) => (
               <option key={id} value={id}>
                 {PROVIDERS[id].label}
@@ -61,11 +74,29 @@ export function TurnReplay({ turn, turnStartedAt, replays, onShowRequest }: Turn
             ))}
           </select>
           <label htmlFor={`${formId}-model`}>Model</label>
-          <input id={`${formId}-model`} data-testid="replay-target-model" className="mono" value={target.model} onChange={(event) => setTarget({ ...target, model: event.target.value })} />
+          <input
+            id={`${formId}-model`}
+            data-testid="replay-target-model"
+            className="mono"
+            value={target.model}
+            onChange={(event) => setTarget({ ...target, model: event.target.value })}
+          />
           <label htmlFor={`${formId}-base`}>Base URL</label>
-          <input id={`${formId}-base`} data-testid="replay-target-base-url" className="mono" value={target.baseUrl} placeholder={PROVIDERS[target.provider].defaultBaseUrl} onChange={(event) => setTarget({ ...target, baseUrl: event.target.value })} />
+          <input
+            id={`${formId}-base`}
+            data-testid="replay-target-base-url"
+            className="mono"
+            value={target.baseUrl}
+            placeholder={PROVIDERS[target.provider].defaultBaseUrl}
+            onChange={(event) => setTarget({ ...target, baseUrl: event.target.value })}
+          />
           <label className="replay-live">
-            <input type="checkbox" data-testid="replay-live" checked={target.callToolsLive} onChange={(event) => setTarget({ ...target, callToolsLive: event.target.checked })} />
+            <input
+              type="checkbox"
+              data-testid="replay-live"
+              checked={target.callToolsLive}
+              onChange={(event) => setTarget({ ...target, callToolsLive: event.target.checked })}
+            />
             Call tools live (through the approval gate); off: answer with this turn&apos;s recorded results
           </label>
           <div className="replay-actions">

@@ -55,7 +55,12 @@ export function TurnTimeline({ session, onSelectToolCall }: TurnTimelineProps) {
           </option>
         ))}
       </select>
-      <div className="timeline-track" role="list" aria-label={`Timeline of turn ${shown.turn}`} style={{ height: summary.lanes * LANE_PX + 2, '--turn-ms': Math.max(1, summary.totalMs) } as CSSProperties}>
+      <div
+        className="timeline-track"
+        role="list"
+        aria-label={`Timeline of turn ${shown.turn}`}
+        style={{ height: summary.lanes * LANE_PX + 2, '--turn-ms': Math.max(1, summary.totalMs) } as CSSProperties}
+      >
         {summary.bars.map((bar, index) => {
           // In milliseconds, scaled by the track's --turn-ms in CSS: as a turn grows only the track's style changes,
           // not every bar's (a 200-step turn has 400 bars, and the clock ticks while it runs).
@@ -77,7 +82,17 @@ export function TurnTimeline({ session, onSelectToolCall }: TurnTimelineProps) {
               />
             );
           }
-          return <span key={index} role="listitem" className={className} style={style} title={bar.label} aria-label={`${bar.kind === 'model' ? 'Model request' : 'Tool'} ${bar.label}`} data-kind={bar.kind} />;
+          return (
+            <span
+              key={index}
+              role="listitem"
+              className={className}
+              style={style}
+              title={bar.label}
+              aria-label={`${bar.kind === 'model' ? 'Model request' : 'Tool'} ${bar.label}`}
+              data-kind={bar.kind}
+            />
+          );
         })}
       </div>
       <span className="timeline-legend" aria-hidden="true">

@@ -29,7 +29,11 @@ interface Hold {
  * follows it grows (an MCP App view loading under a tool call's approval), instead of being carried
  * up and away by the pin. Once answered, the pin goes on.
  */
-export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: unknown, question?: string): { onScroll: () => void; pin: () => void } {
+export function useStickToBottom(
+  ref: RefObject<HTMLElement | null>,
+  content: unknown,
+  question?: string,
+): { onScroll: () => void; pin: () => void } {
   const atBottom = useRef(true);
   const pressed = useRef<Hold | undefined>(undefined);
   const held = useRef<Hold | undefined>(undefined);

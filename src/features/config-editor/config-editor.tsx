@@ -87,11 +87,20 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
           {summary}
         </span>
         <ExamplesMenu text={text} onLoad={onTextChange} />
-        <span className="config-share" title="Copies a link that opens Glassbox with this mcp.json. Header values and other secrets are left out.">
+        <span
+          className="config-share"
+          title="Copies a link that opens Glassbox with this mcp.json. Header values and other secrets are left out."
+        >
           {shareable ? (
             <CopyButton text={shareLink} label="Share link" testId="config-share" />
           ) : (
-            <button type="button" className="small-button" data-testid="config-share" disabled title="Fix the JSON syntax errors first, so no secret slips into the link.">
+            <button
+              type="button"
+              className="small-button"
+              data-testid="config-share"
+              disabled
+              title="Fix the JSON syntax errors first, so no secret slips into the link."
+            >
               Share link
             </button>
           )}
@@ -118,7 +127,13 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
           }}
         />
       )}
-      <div className="config-editor-surface" data-testid="config-editor" data-editor={ready ? 'monaco' : 'textarea'} role="group" aria-label="mcp.json">
+      <div
+        className="config-editor-surface"
+        data-testid="config-editor"
+        data-editor={ready ? 'monaco' : 'textarea'}
+        role="group"
+        aria-label="mcp.json"
+      >
         {!ready && (
           <textarea
             ref={fallback}
@@ -141,7 +156,8 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
       </div>
       {!empty && parsed.problems.length > 0 && <ProblemList problems={parsed.problems} onSelect={selectProblem} />}
       <p className="config-editor-hint">
-        {applyKeys} applies · {ready ? `Tab leaves the editor (${mac ? '⌃⇧M' : 'Ctrl+M'} makes it indent) · ` : ''}Share links leave header values out.
+        {applyKeys} applies · {ready ? `Tab leaves the editor (${mac ? '⌃⇧M' : 'Ctrl+M'} makes it indent) · ` : ''}Share links leave header
+        values out.
       </p>
     </div>
   );

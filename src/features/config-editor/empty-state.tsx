@@ -19,9 +19,9 @@ export function EmptyState({ onUseDemo }: { onUseDemo: () => void }) {
         <span>or paste your mcp.json below.</span>
       </p>
       <p>
-        An mcp.json names MCP servers and gives each one a <code>url</code>. Glassbox connects to them from this page with
-        streamable HTTP, so the servers must allow CORS. Claude Desktop&apos;s and Cursor&apos;s <code>mcpServers</code> and VS
-        Code&apos;s <code>servers</code> both work; <code>{'${input:…}'}</code> placeholders are asked for, never stored.
+        An mcp.json names MCP servers and gives each one a <code>url</code>. Glassbox connects to them from this page with streamable HTTP,
+        so the servers must allow CORS. Claude Desktop&apos;s and Cursor&apos;s <code>mcpServers</code> and VS Code&apos;s{' '}
+        <code>servers</code> both work; <code>{'${input:…}'}</code> placeholders are asked for, never stored.
       </p>
       <pre className="config-empty-sample" aria-label="An example mcp.json">
         {SAMPLE}

@@ -17,7 +17,7 @@ describe('isEdited', () => {
     for (const choice of EXAMPLE_CHOICES) expect(isEdited(choice.text)).toBe(false);
   });
 
-  it('is true once an example has been changed, or for the person\'s own text', () => {
+  it("is true once an example has been changed, or for the person's own text", () => {
     expect(isEdited(DEFAULT_CONFIG_TEXT.replace('weather', 'forecast'))).toBe(true);
     expect(isEdited('{ "mcpServers": {} }')).toBe(true);
   });

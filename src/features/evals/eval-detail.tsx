@@ -31,7 +31,13 @@ export function EvalDetail({ result, onOpenRun }: EvalDetailProps) {
               </>
             )}
             <span className="eval-figures">{`${run.durationMs} ms · ${run.steps} model request${run.steps === 1 ? '' : 's'} · ${run.tokens.input} in / ${run.tokens.output} out tokens`}</span>
-            <button type="button" className="link-button" onClick={() => onOpenRun(run)} data-testid="eval-open-wires" title="Select this run's model requests and tool calls on the two wires">
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => onOpenRun(run)}
+              data-testid="eval-open-wires"
+              title="Select this run's model requests and tool calls on the two wires"
+            >
               Open on the wires
             </button>
           </div>
@@ -47,14 +53,26 @@ export function EvalDetail({ result, onOpenRun }: EvalDetailProps) {
           <div className="eval-calls">
             <div data-testid="eval-expected">
               <h4>Expected calls{result.expected.anyOrder ? ' (any order)' : ''}</h4>
-              {expectedCalls.length === 0 ? <p className="muted">none named</p> : <JsonView value={expectedCalls} openDepth={3} label="Expected calls" />}
+              {expectedCalls.length === 0 ? (
+                <p className="muted">none named</p>
+              ) : (
+                <JsonView value={expectedCalls} openDepth={3} label="Expected calls" />
+              )}
             </div>
             <div data-testid="eval-actual">
               <h4>Actual calls</h4>
               {run.calls.length === 0 ? (
                 <p className="muted">no tool called</p>
               ) : (
-                <JsonView value={run.calls.map((call) => ({ tool: call.tool, arguments: call.arguments, ...(call.ran ? {} : { ran: 'no: not in allowTools' }) }))} openDepth={3} label="Actual calls" />
+                <JsonView
+                  value={run.calls.map((call) => ({
+                    tool: call.tool,
+                    arguments: call.arguments,
+                    ...(call.ran ? {} : { ran: 'no: not in allowTools' }),
+                  }))}
+                  openDepth={3}
+                  label="Actual calls"
+                />
               )}
             </div>
           </div>

@@ -35,7 +35,14 @@ export function EvalEditor({ text, onTextChange, problems, problemsText }: EvalE
     <div className="eval-editor" data-testid="eval-editor" data-editor={ready ? 'monaco' : status === 'failed' ? 'textarea' : 'loading'}>
       <div ref={host} className="eval-editor-host" hidden={!ready} />
       {!ready && (
-        <textarea className="eval-editor-text" aria-label="Eval file" spellCheck={false} value={text} onChange={(event) => onTextChange(event.target.value)} data-testid="eval-editor-text" />
+        <textarea
+          className="eval-editor-text"
+          aria-label="Eval file"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => onTextChange(event.target.value)}
+          data-testid="eval-editor-text"
+        />
       )}
     </div>
   );

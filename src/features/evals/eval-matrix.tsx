@@ -38,7 +38,12 @@ export function EvalMatrix({ cases, targets, results, running, selected, onSelec
             <th scope="row">{caseName}</th>
             {targets.map((target) => {
               const result = find(caseName, target);
-              if (!result) return <td key={target} className="eval-cell is-pending">{running ? '…' : ''}</td>;
+              if (!result)
+                return (
+                  <td key={target} className="eval-cell is-pending">
+                    {running ? '…' : ''}
+                  </td>
+                );
               const ms = result.runs.reduce((sum, run) => sum + run.durationMs, 0);
               const tokens = result.runs.reduce((sum, run) => sum + run.tokens.input + run.tokens.output, 0);
               const passed = result.runs.filter((run) => run.status === 'pass').length;

@@ -6,7 +6,18 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Download } from 'lucide-react';
 import type { Services } from '../../core/composition';
-import { loadEvalValidators, readEvalFile, targetLabel, toJsonReport, toJUnitXml, type EvalFileResult, type EvalResult, type EvalRun, type EvalTarget, type EvalValidators } from '../../core/evals';
+import {
+  loadEvalValidators,
+  readEvalFile,
+  targetLabel,
+  toJsonReport,
+  toJUnitXml,
+  type EvalFileResult,
+  type EvalResult,
+  type EvalRun,
+  type EvalTarget,
+  type EvalValidators,
+} from '../../core/evals';
 import { downloadText } from '../../ui/download';
 import { useStore } from '../../ui/use-store';
 import { EvalDetail } from './eval-detail';
@@ -44,7 +55,8 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
   const parsed: EvalFileResult | undefined = useMemo(() => (validators ? readEvalFile(text, validators) : undefined), [text, validators]);
   const file = parsed?.file ?? null;
   // Without targets in the file, the top bar's format and model are the one target.
-  const targets: EvalTarget[] = file && file.targets.length > 0 ? file.targets : [{ format: settings.provider, model: settings.model, baseUrl: settings.baseUrl }];
+  const targets: EvalTarget[] =
+    file && file.targets.length > 0 ? file.targets : [{ format: settings.provider, model: settings.model, baseUrl: settings.baseUrl }];
   const chosen = targets.filter((target) => !off.has(targetLabel(target)));
   const errors = parsed?.problems.filter((problem) => problem.severity === 'error') ?? [];
 
@@ -59,16 +71,32 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
     const exchange = services.log.getSnapshot().exchanges.find((entry) => entry.evalRun === run.id);
     onOpenRun(run.calls[0]?.id, exchange?.id);
   };
-  const selectedResult: EvalResult | undefined = selected && evalRun.results.find((result) => result.caseName === selected.caseName && result.target === selected.target);
+  const selectedResult: EvalResult | undefined =
+    selected && evalRun.results.find((result) => result.caseName === selected.caseName && result.target === selected.target);
   const base = fileName.replace(/\.json$/, '').replace(/\.evals$/, '');
 
   return (
     <div className="evals-panel" data-testid="evals">
       <div className="evals-toolbar">
-        <button type="button" className="small-button" onClick={() => fileInput.current?.click()} data-testid="evals-open-button" title="Open a *.evals.json file">
+        <button
+          type="button"
+          className="small-button"
+          onClick={() => fileInput.current?.click()}
+          data-testid="evals-open-button"
+          title="Open a *.evals.json file"
+        >
           Open…
         </button>
-        <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Eval file to open" onChange={(event) => void open(event)} data-testid="evals-open" />
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Eval file to open"
+          onChange={(event) => void open(event)}
+          data-testid="evals-open"
+        />
         <span className="evals-file-name" title={fileName} data-testid="evals-file-name">
           {fileName}
         </span>
@@ -78,7 +106,14 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
             Stop
           </button>
         ) : (
-          <button type="button" className="button primary" disabled={file === null || chosen.length === 0} onClick={() => file && void evalRun.run(file, chosen)} data-testid="eval-run" title={file === null ? 'Fix the eval file first' : 'Run every case against the chosen targets'}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={file === null || chosen.length === 0}
+            onClick={() => file && void evalRun.run(file, chosen)}
+            data-testid="eval-run"
+            title={file === null ? 'Fix the eval file first' : 'Run every case against the chosen targets'}
+          >
             Run
           </button>
         )}
@@ -121,7 +156,14 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
           const label = targetLabel(target);
           return (
             <label key={label}>
-              <input type="checkbox" checked={!off.has(label)} disabled={evalRun.running} onChange={(event) => store.update((state) => ({ off: toggled(state.off, label, !event.target.checked) }))} data-testid="eval-target" data-target={label} />
+              <input
+                type="checkbox"
+                checked={!off.has(label)}
+                disabled={evalRun.running}
+                onChange={(event) => store.update((state) => ({ off: toggled(state.off, label, !event.target.checked) }))}
+                data-testid="eval-target"
+                data-target={label}
+              />
               {label}
             </label>
           );
@@ -136,7 +178,14 @@ export function EvalsPanel({ services, onOpenRun }: EvalsPanelProps) {
         </ul>
       )}
       {file && (evalRun.running || evalRun.results.length > 0) && (
-        <EvalMatrix cases={file.cases.map((item) => item.name)} targets={evalRun.report?.targets ?? chosen.map(targetLabel)} results={evalRun.results} running={evalRun.running} selected={selected} onSelect={(result) => store.update({ selected: { caseName: result.caseName, target: result.target } })} />
+        <EvalMatrix
+          cases={file.cases.map((item) => item.name)}
+          targets={evalRun.report?.targets ?? chosen.map(targetLabel)}
+          results={evalRun.results}
+          running={evalRun.running}
+          selected={selected}
+          onSelect={(result) => store.update({ selected: { caseName: result.caseName, target: result.target } })}
+        />
       )}
       {selectedResult && <EvalDetail result={selectedResult} onOpenRun={openRun} />}
     </div>

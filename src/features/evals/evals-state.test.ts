@@ -7,9 +7,19 @@ describe('evalsStoreOf', () => {
   it('gives the same store for the same services, so a remounted panel finds its file and results', () => {
     const services = {} as Services;
     const store = evalsStoreOf(services);
-    expect(store.getSnapshot()).toMatchObject({ text: EXAMPLE_EVALS_TEXT, fileName: 'example.evals.json', running: false, results: [], notes: [] });
+    expect(store.getSnapshot()).toMatchObject({
+      text: EXAMPLE_EVALS_TEXT,
+      fileName: 'example.evals.json',
+      running: false,
+      results: [],
+      notes: [],
+    });
     store.update({ text: '{"cases":[]}', fileName: 'mine.evals.json', selected: { caseName: 'adds', target: 'anthropic · claude-test' } });
-    expect(evalsStoreOf(services).getSnapshot()).toMatchObject({ text: '{"cases":[]}', fileName: 'mine.evals.json', selected: { caseName: 'adds', target: 'anthropic · claude-test' } });
+    expect(evalsStoreOf(services).getSnapshot()).toMatchObject({
+      text: '{"cases":[]}',
+      fileName: 'mine.evals.json',
+      selected: { caseName: 'adds', target: 'anthropic · claude-test' },
+    });
     expect(evalsStoreOf({} as Services)).not.toBe(store);
   });
 

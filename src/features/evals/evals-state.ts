@@ -27,7 +27,14 @@ export interface EvalsState {
 
 /** The Evals area's store: a snapshot, `update`, `subscribe`, and the run's abort controller. */
 export class EvalsStore {
-  private state: EvalsState = { text: EXAMPLE_EVALS_TEXT, fileName: 'example.evals.json', off: new Set(), running: false, results: [], notes: [] };
+  private state: EvalsState = {
+    text: EXAMPLE_EVALS_TEXT,
+    fileName: 'example.evals.json',
+    off: new Set(),
+    running: false,
+    results: [],
+    notes: [],
+  };
   private readonly listeners = new Listeners();
   /** The run under way, if any (one at a time). */
   controller: AbortController | undefined;

@@ -7,7 +7,15 @@ import { useCallback } from 'react';
 import type { CallMcpTool } from '../../core/agent';
 import type { Services } from '../../core/composition';
 import { ToolRegistry } from '../../core/tools';
-import { connectEvalServers, runEvals, type EvalFile, type EvalReport, type EvalResult, type EvalServers, type EvalTarget } from '../../core/evals';
+import {
+  connectEvalServers,
+  runEvals,
+  type EvalFile,
+  type EvalReport,
+  type EvalResult,
+  type EvalServers,
+  type EvalTarget,
+} from '../../core/evals';
 import { useStore } from '../../ui/use-store';
 import { evalsStoreOf } from './evals-state';
 
@@ -45,7 +53,8 @@ export function useEvalRun(services: Services): EvalRunState {
         }
         let callMcpTool: CallMcpTool = (server, remoteName, args, options) => {
           const connection = services.connections.get(server);
-          if (!connection || connection.getState().status !== 'connected') return Promise.reject(new Error(`Server "${server}" is not connected`));
+          if (!connection || connection.getState().status !== 'connected')
+            return Promise.reject(new Error(`Server "${server}" is not connected`));
           return connection.callTool(remoteName, args, options);
         };
         if (file.servers !== undefined) {
@@ -56,12 +65,21 @@ export function useEvalRun(services: Services): EvalRunState {
         }
         const finished = await runEvals(
           { ...file, targets },
-          { registry, callMcpTool, log: services.log, secrets: services.secrets, fetch: services.baseFetch, apiKeyFor: () => services.session.getApiKey() },
+          {
+            registry,
+            callMcpTool,
+            log: services.log,
+            secrets: services.secrets,
+            fetch: services.baseFetch,
+            apiKeyFor: () => services.session.getApiKey(),
+          },
           { signal: abort.signal, onResult: (result) => store.update((state) => ({ results: [...state.results, result] })) },
         );
         store.update({ report: finished });
       } catch (error) {
-        store.update((state) => ({ notes: [...state.notes, `The run stopped: ${error instanceof Error ? error.message : String(error)}`] }));
+        store.update((state) => ({
+          notes: [...state.notes, `The run stopped: ${error instanceof Error ? error.message : String(error)}`],
+        }));
       } finally {
         await servers?.close().catch(() => undefined);
         store.controller = undefined;

@@ -24,7 +24,9 @@ function LinkView({ link, onOpen }: { link: ElicitationLink; onOpen(): void }) {
       <p className="faint">
         Opens <strong>{link.domain}</strong> in a new tab. Nothing has been loaded from it yet.
       </p>
-      {link.hasCredentials && <p className="warn-box">This address carries a user name or password before the host: the real site is {link.host}.</p>}
+      {link.hasCredentials && (
+        <p className="warn-box">This address carries a user name or password before the host: the real site is {link.host}.</p>
+      )}
       {link.insecure && <p className="warn-box">Plain http: the page and what you type there are not encrypted.</p>}
       <button type="button" className="button primary" data-testid="elicitation-open" onClick={onOpen}>
         Open {link.domain} in a new tab
@@ -53,7 +55,14 @@ export function ElicitationCard({ item, inbox }: { item: ElicitationItem; inbox:
   };
   const general = messages.filter((message) => message.field === '' || !item.form?.fields.some((field) => field.name === message.field));
   return (
-    <section className="inbox-card" data-testid="elicitation-card" data-status={item.status} data-mode={item.mode} data-server={item.origin.server} aria-labelledby={`${formId}-title`}>
+    <section
+      className="inbox-card"
+      data-testid="elicitation-card"
+      data-status={item.status}
+      data-mode={item.mode}
+      data-server={item.origin.server}
+      aria-labelledby={`${formId}-title`}
+    >
       <div className="inbox-title" id={`${formId}-title`}>
         <strong>{item.origin.server}</strong> asks you for {item.mode === 'url' ? 'a visit to a link' : 'information'}
         {item.origin.inputKey !== undefined && <span className="badge">2026 round · {item.origin.inputKey}</span>}
@@ -79,16 +88,17 @@ export function ElicitationCard({ item, inbox }: { item: ElicitationItem; inbox:
           {DONE_TEXT[item.status as Exclude<ElicitationItem['status'], 'pending'>]}
         </p>
       )}
-      {pending && item.form?.fields.map((field) => (
-        <ElicitationFieldView
-          key={field.name}
-          formId={formId}
-          field={field}
-          value={values[field.name]}
-          onChange={(value) => setValues({ ...values, [field.name]: value })}
-          messages={messages.filter((message) => message.field === field.name).map((message) => message.message)}
-        />
-      ))}
+      {pending &&
+        item.form?.fields.map((field) => (
+          <ElicitationFieldView
+            key={field.name}
+            formId={formId}
+            field={field}
+            value={values[field.name]}
+            onChange={(value) => setValues({ ...values, [field.name]: value })}
+            messages={messages.filter((message) => message.field === field.name).map((message) => message.message)}
+          />
+        ))}
       {pending && item.link && <LinkView link={item.link} onOpen={open} />}
       {general.length > 0 && (
         <div className="field-error" role="alert">
@@ -98,7 +108,13 @@ export function ElicitationCard({ item, inbox }: { item: ElicitationItem; inbox:
       {pending && (
         <div className="row">
           {item.mode === 'form' && (
-            <button type="button" className="button primary" data-testid="elicitation-accept" disabled={item.problems.length > 0} onClick={() => answer('accept')}>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="elicitation-accept"
+              disabled={item.problems.length > 0}
+              onClick={() => answer('accept')}
+            >
               Accept and send
             </button>
           )}

@@ -30,12 +30,39 @@ function hint(field: ElicitationField): string | undefined {
 }
 
 /** The control of one field (its test id is `elicitation-field-<name>`). */
-function Control({ field, value, onChange, id, describedBy, invalid }: { field: ElicitationField; value: FieldValue; onChange(value: FieldValue): void; id: string; describedBy?: string; invalid: boolean }) {
+function Control({
+  field,
+  value,
+  onChange,
+  id,
+  describedBy,
+  invalid,
+}: {
+  field: ElicitationField;
+  value: FieldValue;
+  onChange(value: FieldValue): void;
+  id: string;
+  describedBy?: string;
+  invalid: boolean;
+}) {
   const testId = `elicitation-field-${field.name}`;
-  const common = { id, 'data-testid': testId, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined, 'aria-required': field.required || undefined };
+  const common = {
+    id,
+    'data-testid': testId,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid || undefined,
+    'aria-required': field.required || undefined,
+  };
   switch (field.kind) {
     case 'text':
-      return <input {...common} type={inputType(field.format)} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} />;
+      return (
+        <input
+          {...common}
+          type={inputType(field.format)}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
     case 'number':
       return (
         <input
@@ -52,7 +79,11 @@ function Control({ field, value, onChange, id, describedBy, invalid }: { field: 
       return <input {...common} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />;
     case 'choice':
       return (
-        <select {...common} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}>
+        <select
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        >
           <option value="">(choose)</option>
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -70,7 +101,9 @@ function Control({ field, value, onChange, id, describedBy, invalid }: { field: 
               <input
                 type="checkbox"
                 checked={chosen.includes(option.value)}
-                onChange={(event) => onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((entry) => entry !== option.value))}
+                onChange={(event) =>
+                  onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((entry) => entry !== option.value))
+                }
               />{' '}
               {option.label}
             </label>
@@ -82,10 +115,25 @@ function Control({ field, value, onChange, id, describedBy, invalid }: { field: 
 }
 
 /** One labelled field of an elicitation form: required marked, its hint, and its problems beside it. */
-export function ElicitationFieldView({ field, value, onChange, messages, formId }: { field: ElicitationField; value: FieldValue; onChange(value: FieldValue): void; messages: readonly string[]; formId: string }) {
+export function ElicitationFieldView({
+  field,
+  value,
+  onChange,
+  messages,
+  formId,
+}: {
+  field: ElicitationField;
+  value: FieldValue;
+  onChange(value: FieldValue): void;
+  messages: readonly string[];
+  formId: string;
+}) {
   const id = `${formId}-${field.name}`;
   const note = hint(field);
-  const describedBy = [note ? `${id}-hint` : '', messages.length > 0 ? `${id}-error` : '', field.description ? `${id}-description` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [note ? `${id}-hint` : '', messages.length > 0 ? `${id}-error` : '', field.description ? `${id}-description` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div className="inbox-field">
       <label htmlFor={id} id={`${id}-label`}>

@@ -9,7 +9,8 @@ function Note({ item }: { item: Extract<InboxItem, { kind: 'roots' | 'refused' }
   if (item.kind === 'roots') {
     return (
       <p className="inbox-note faint" data-testid="roots-note" data-server={item.origin.server}>
-        <strong>{item.origin.server}</strong> asked for the roots: answered with {item.roots.length === 0 ? 'none' : item.roots.map((root) => root.uri).join(', ')}.
+        <strong>{item.origin.server}</strong> asked for the roots: answered with{' '}
+        {item.roots.length === 0 ? 'none' : item.roots.map((root) => root.uri).join(', ')}.
       </p>
     );
   }

@@ -10,7 +10,15 @@ import './inbox.css';
  * file system, so they are URIs typed here, kept with the settings) and, per server, whether its
  * sampling requests wait for approval.
  */
-export function RootsEditor({ roots, policies, connections }: { roots: RootsStore; policies: SamplingPolicyStore; connections: ConnectionManager }) {
+export function RootsEditor({
+  roots,
+  policies,
+  connections,
+}: {
+  roots: RootsStore;
+  policies: SamplingPolicyStore;
+  connections: ConnectionManager;
+}) {
   const saved = useStore(roots).roots;
   const servers = useStore(connections).servers.map((server) => server.name);
   const policy = useStore(policies);
@@ -31,16 +39,36 @@ export function RootsEditor({ roots, policies, connections }: { roots: RootsStor
     <div className="roots-editor" data-testid="roots-editor">
       <h3 className="section-title">Roots</h3>
       <p className="faint">
-        Servers may ask a client for its roots (<span className="mono">roots/list</span>): the places they may work in, usually folders on your computer. A web page has
-        no file system, so Glassbox only tells servers the URIs you list here (none by default), for example <span className="mono">file:///home/me/project</span> for a
-        folder the server knows on its own machine. Nothing is read or shared from your computer. Servers are told when the list changes.
+        Servers may ask a client for its roots (<span className="mono">roots/list</span>): the places they may work in, usually folders on
+        your computer. A web page has no file system, so Glassbox only tells servers the URIs you list here (none by default), for example{' '}
+        <span className="mono">file:///home/me/project</span> for a folder the server knows on its own machine. Nothing is read or shared
+        from your computer. Servers are told when the list changes.
       </p>
       <ul className="roots-list">
         {rows.map((row, index) => (
           <li key={index}>
-            <input aria-label={`Root ${index + 1} URI`} data-testid={`root-uri-${index}`} className="mono" value={row.uri} placeholder="file:///home/me/project" onChange={(event) => setRow(index, { uri: event.target.value })} aria-invalid={problems[index] ? true : undefined} />
-            <input aria-label={`Root ${index + 1} name`} data-testid={`root-name-${index}`} value={row.name ?? ''} placeholder="name (optional)" onChange={(event) => setRow(index, { name: event.target.value })} />
-            <button type="button" className="small-button" aria-label={`Remove root ${index + 1}`} onClick={() => setRows(rows.filter((_row, at) => at !== index))}>
+            <input
+              aria-label={`Root ${index + 1} URI`}
+              data-testid={`root-uri-${index}`}
+              className="mono"
+              value={row.uri}
+              placeholder="file:///home/me/project"
+              onChange={(event) => setRow(index, { uri: event.target.value })}
+              aria-invalid={problems[index] ? true : undefined}
+            />
+            <input
+              aria-label={`Root ${index + 1} name`}
+              data-testid={`root-name-${index}`}
+              value={row.name ?? ''}
+              placeholder="name (optional)"
+              onChange={(event) => setRow(index, { name: event.target.value })}
+            />
+            <button
+              type="button"
+              className="small-button"
+              aria-label={`Remove root ${index + 1}`}
+              onClick={() => setRows(rows.filter((_row, at) => at !== index))}
+            >
               Remove
             </button>
             {problems[index] && <span className="field-error">{problems[index]}</span>}
@@ -51,20 +79,37 @@ export function RootsEditor({ roots, policies, connections }: { roots: RootsStor
         <button type="button" className="button" data-testid="root-add" onClick={() => setRows([...rows, { uri: '' }])}>
           Add a root
         </button>
-        <button type="button" className="button primary" data-testid="roots-save" disabled={!changed || problems.some(Boolean)} onClick={save}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="roots-save"
+          disabled={!changed || problems.some(Boolean)}
+          onClick={save}
+        >
           Save roots
         </button>
-        {!changed && <span className="faint">{saved.length === 0 ? 'No roots declared.' : `${saved.length} root${saved.length === 1 ? '' : 's'} declared.`}</span>}
+        {!changed && (
+          <span className="faint">
+            {saved.length === 0 ? 'No roots declared.' : `${saved.length} root${saved.length === 1 ? '' : 's'} declared.`}
+          </span>
+        )}
       </div>
       {error && <div className="field-error">{error}</div>}
       <h3 className="section-title">Sampling</h3>
-      <p className="faint">A server may ask your model for a reply. By default each request waits for you twice: before it goes to the model, and before the reply goes back.</p>
+      <p className="faint">
+        A server may ask your model for a reply. By default each request waits for you twice: before it goes to the model, and before the
+        reply goes back.
+      </p>
       <ul className="roots-list">
         {servers.map((server) => (
           <li key={server}>
             <label>
               {server}{' '}
-              <select data-testid={`sampling-policy-${server}`} value={policy[server] ?? 'ask'} onChange={(event) => policies.set(server, event.target.value as SamplingPolicy)}>
+              <select
+                data-testid={`sampling-policy-${server}`}
+                value={policy[server] ?? 'ask'}
+                onChange={(event) => policies.set(server, event.target.value as SamplingPolicy)}
+              >
                 <option value="ask">ask every time</option>
                 <option value="allow">always allow (sent and returned without asking)</option>
               </select>

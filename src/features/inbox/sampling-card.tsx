@@ -22,17 +22,37 @@ function edited(request: SamplingRequest, system: string, maxTokens: string, tex
   const tokens = Number.parseInt(maxTokens, 10);
   const messages = request.messages.map((message, m) => ({
     ...message,
-    content: message.content.map((block, c): SamplingContent => (block.type === 'text' ? { type: 'text', text: texts[`${m}.${c}`] ?? block.text } : block)),
+    content: message.content.map((block, c): SamplingContent =>
+      block.type === 'text' ? { type: 'text', text: texts[`${m}.${c}`] ?? block.text } : block,
+    ),
   }));
   return { ...request, messages, systemPrompt: system, maxTokens: Number.isFinite(tokens) && tokens > 0 ? tokens : request.maxTokens };
 }
 
 /** One content block: text (editable while pending) or a description of the rest. */
-function Block({ block, id, editable, value, onChange }: { block: SamplingContent; id: string; editable: boolean; value?: string; onChange(text: string): void }) {
+function Block({
+  block,
+  id,
+  editable,
+  value,
+  onChange,
+}: {
+  block: SamplingContent;
+  id: string;
+  editable: boolean;
+  value?: string;
+  onChange(text: string): void;
+}) {
   switch (block.type) {
     case 'text':
       return editable ? (
-        <textarea aria-label={`Message text ${id}`} className="inbox-text" rows={3} value={value ?? block.text} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          aria-label={`Message text ${id}`}
+          className="inbox-text"
+          rows={3}
+          value={value ?? block.text}
+          onChange={(event) => onChange(event.target.value)}
+        />
       ) : (
         <pre className="inbox-text">{value ?? block.text}</pre>
       );
@@ -42,7 +62,13 @@ function Block({ block, id, editable, value, onChange }: { block: SamplingConten
     case 'tool-use':
       return <JsonView value={{ tool_use: block.name, id: block.id, input: block.input }} label="Tool use" openDepth={2} />;
     case 'tool-result':
-      return <JsonView value={{ tool_result: block.toolUseId, content: block.content, isError: block.isError }} label="Tool result" openDepth={4} />;
+      return (
+        <JsonView
+          value={{ tool_result: block.toolUseId, content: block.content, isError: block.isError }}
+          label="Tool result"
+          openDepth={4}
+        />
+      );
   }
 }
 
@@ -53,7 +79,13 @@ function Block({ block, id, editable, value, onChange }: { block: SamplingConten
  * (`sampling-return`), and each tool use in it for the tool gate's decision. Denying
  * (`sampling-deny`) is possible until the reply is returned.
  */
-export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<Inbox, 'approveSampling' | 'returnSampling' | 'denySampling' | 'decideSamplingToolUse'> }) {
+export function SamplingCard({
+  item,
+  inbox,
+}: {
+  item: SamplingItem;
+  inbox: Pick<Inbox, 'approveSampling' | 'returnSampling' | 'denySampling' | 'decideSamplingToolUse'>;
+}) {
   const headingId = useId();
   const request = item.request;
   const [system, setSystem] = useState(request?.systemPrompt ?? '');
@@ -64,7 +96,13 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
   const preferences = request?.modelPreferences;
   const pendingTools = hasPendingToolUse(item.toolUses);
   return (
-    <section className="inbox-card" data-testid="sampling-card" data-status={item.status} data-server={item.origin.server} aria-labelledby={headingId}>
+    <section
+      className="inbox-card"
+      data-testid="sampling-card"
+      data-status={item.status}
+      data-server={item.origin.server}
+      aria-labelledby={headingId}
+    >
       <div className="inbox-title" id={headingId}>
         <strong>{item.origin.server}</strong> asks your model for a reply (sampling)
         {item.origin.inputKey !== undefined && <span className="badge">2026 round · {item.origin.inputKey}</span>}
@@ -87,18 +125,38 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
               <li key={m}>
                 <span className="badge">{message.role}</span>
                 {message.content.map((block, c) => (
-                  <Block key={c} id={`${m + 1}.${c + 1}`} block={block} editable={editable} value={texts[`${m}.${c}`]} onChange={(text) => setTexts({ ...texts, [`${m}.${c}`]: text })} />
+                  <Block
+                    key={c}
+                    id={`${m + 1}.${c + 1}`}
+                    block={block}
+                    editable={editable}
+                    value={texts[`${m}.${c}`]}
+                    onChange={(text) => setTexts({ ...texts, [`${m}.${c}`]: text })}
+                  />
                 ))}
               </li>
             ))}
           </ol>
           <label className="inbox-field">
             System prompt
-            <textarea rows={2} value={system} readOnly={!editable} onChange={(event) => setSystem(event.target.value)} data-testid="sampling-system" />
+            <textarea
+              rows={2}
+              value={system}
+              readOnly={!editable}
+              onChange={(event) => setSystem(event.target.value)}
+              data-testid="sampling-system"
+            />
           </label>
           <label className="inbox-field">
             Max tokens
-            <input type="number" min={1} value={maxTokens} readOnly={!editable} onChange={(event) => setMaxTokens(event.target.value)} data-testid="sampling-max-tokens" />
+            <input
+              type="number"
+              min={1}
+              value={maxTokens}
+              readOnly={!editable}
+              onChange={(event) => setMaxTokens(event.target.value)}
+              data-testid="sampling-max-tokens"
+            />
           </label>
           {preferences && (
             <div className="inbox-field" data-testid="sampling-preferences">
@@ -111,7 +169,8 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
           )}
           {request.tools.length > 0 && (
             <div className="inbox-field" data-testid="sampling-tools">
-              Tools the model may ask for{request.toolChoice ? ` (${request.toolChoice})` : ''}: each use waits for your tool policy or your approval before the reply goes back; the server runs the allowed ones.
+              Tools the model may ask for{request.toolChoice ? ` (${request.toolChoice})` : ''}: each use waits for your tool policy or your
+              approval before the reply goes back; the server runs the allowed ones.
               <ul>
                 {request.tools.map((tool) => (
                   <li key={tool.name}>
@@ -155,12 +214,24 @@ export function SamplingCard({ item, inbox }: { item: SamplingItem; inbox: Pick<
       {open && (
         <div className="row">
           {editable && request && (
-            <button type="button" className="button primary" data-testid="sampling-approve" onClick={() => void inbox.approveSampling(item.id, edited(request, system, maxTokens, texts))}>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="sampling-approve"
+              onClick={() => void inbox.approveSampling(item.id, edited(request, system, maxTokens, texts))}
+            >
               Send to the model
             </button>
           )}
           {item.status === 'replied' && (
-            <button type="button" className="button primary" data-testid="sampling-return" disabled={pendingTools} title={pendingTools ? 'Decide on each tool use first' : undefined} onClick={() => inbox.returnSampling(item.id)}>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="sampling-return"
+              disabled={pendingTools}
+              title={pendingTools ? 'Decide on each tool use first' : undefined}
+              onClick={() => inbox.returnSampling(item.id)}
+            >
               Send the reply to {item.origin.server}
             </button>
           )}

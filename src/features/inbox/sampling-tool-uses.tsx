@@ -34,7 +34,9 @@ export function SamplingToolUses({ item, inbox }: { item: SamplingItem; inbox: P
             {DECISION_TEXT[use.decision]}
             {use.decision !== 'pending' && !isAllowed(use.decision) && <span className="mono"> {refusedToolUseNote(use)}</span>}
           </p>
-          {use.decision === 'pending' && item.status === 'replied' && <ApprovalActions onDecide={(choice) => inbox.decideSamplingToolUse(item.id, use.id, choice)} />}
+          {use.decision === 'pending' && item.status === 'replied' && (
+            <ApprovalActions onDecide={(choice) => inbox.decideSamplingToolUse(item.id, use.id, choice)} />
+          )}
         </li>
       ))}
     </ul>

@@ -13,6 +13,8 @@ export interface LogFilter {
 /** The entries that pass the filter, newest last, at most `limit` of them (the newest). */
 export function filterLogEntries(entries: readonly LogEntry[], filter: LogFilter, limit: number): LogEntry[] {
   const least = filter.minLevel === undefined ? 0 : severityOf(filter.minLevel);
-  const passing = entries.filter((entry) => (filter.server === undefined || entry.server === filter.server) && severityOf(entry.level) >= least);
+  const passing = entries.filter(
+    (entry) => (filter.server === undefined || entry.server === filter.server) && severityOf(entry.level) >= least,
+  );
   return passing.length > limit ? passing.slice(passing.length - limit) : passing;
 }

@@ -21,7 +21,11 @@ const MAX_DATA_CHARS = 4000;
  * JSON and, when it came on a request's stream, that request. The level asked of each server is
  * set here too.
  */
-export function LogView({ log, manager, stderr = NO_LINES }: {
+export function LogView({
+  log,
+  manager,
+  stderr = NO_LINES,
+}: {
   log: TrafficLog;
   manager: ConnectionManager;
   /** Local servers' stderr lines (the bridge's children), shown among the messages (logger `stderr`). */
@@ -35,14 +39,22 @@ export function LogView({ log, manager, stderr = NO_LINES }: {
   // Only new messages change the entries: the snapshot's version moves on every exchange update too.
   const messages = useMemo(() => logEntriesOf(traffic.messages, traffic.messageCount), [traffic.messages, traffic.messageCount]);
   const entries = useMemo(() => mergeByTime(messages, stderrLines), [messages, stderrLines]);
-  const shown = filterLogEntries(entries, { ...(server !== undefined ? { server } : {}), ...(minLevel !== undefined ? { minLevel } : {}) }, MAX_ROWS);
+  const shown = filterLogEntries(
+    entries,
+    { ...(server !== undefined ? { server } : {}), ...(minLevel !== undefined ? { minLevel } : {}) },
+    MAX_ROWS,
+  );
   const logging = servers.filter((state) => state.status === 'connected' && state.capabilities?.['logging'] !== undefined);
   return (
     <div className="log-panel">
       <div className="log-toolbar">
         <label>
           Server{' '}
-          <select data-testid="log-filter-server" value={server ?? ''} onChange={(event) => setServer(event.target.value === '' ? undefined : event.target.value)}>
+          <select
+            data-testid="log-filter-server"
+            value={server ?? ''}
+            onChange={(event) => setServer(event.target.value === '' ? undefined : event.target.value)}
+          >
             <option value="">all</option>
             {servers.map((state) => (
               <option key={state.name} value={state.name}>
@@ -53,7 +65,11 @@ export function LogView({ log, manager, stderr = NO_LINES }: {
         </label>
         <label>
           Level at least{' '}
-          <select data-testid="log-filter-level" value={minLevel ?? ''} onChange={(event) => setMinLevel(event.target.value === '' ? undefined : (event.target.value as LogLevel))}>
+          <select
+            data-testid="log-filter-level"
+            value={minLevel ?? ''}
+            onChange={(event) => setMinLevel(event.target.value === '' ? undefined : (event.target.value as LogLevel))}
+          >
             <option value="">any</option>
             {LOG_LEVELS.map((level) => (
               <option key={level} value={level}>
@@ -76,8 +92,8 @@ export function LogView({ log, manager, stderr = NO_LINES }: {
       )}
       {entries.length === 0 && (
         <div className="empty">
-          No log messages yet. Servers that declare the logging capability send <code>notifications/message</code>; choose a level for a server to ask
-          for them (2025: <code>logging/setLevel</code>; 2026: a <code>_meta</code> on every request).
+          No log messages yet. Servers that declare the logging capability send <code>notifications/message</code>; choose a level for a
+          server to ask for them (2025: <code>logging/setLevel</code>; 2026: a <code>_meta</code> on every request).
         </div>
       )}
       <ol className="log-list" data-testid="log-view" aria-label="Log messages">

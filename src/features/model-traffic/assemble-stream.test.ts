@@ -12,8 +12,14 @@ function events(...list: Array<[string | undefined, unknown]>): SseEventRecord[]
 }
 
 const ANTHROPIC_TOOL_STREAM = events(
-  ['message_start', { type: 'message_start', message: { id: 'msg_1', model: 'claude-x', content: [], usage: { input_tokens: 40, output_tokens: 1 } } }],
-  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_forecast', input: {} } }],
+  [
+    'message_start',
+    { type: 'message_start', message: { id: 'msg_1', model: 'claude-x', content: [], usage: { input_tokens: 40, output_tokens: 1 } } },
+  ],
+  [
+    'content_block_start',
+    { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_forecast', input: {} } },
+  ],
   ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"city": "Pa' } }],
   ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: 'ris"}' } }],
   ['content_block_stop', { type: 'content_block_stop', index: 0 }],
@@ -25,7 +31,9 @@ describe('assembleStream', () => {
     const result = assembleStream('anthropic', [...ANTHROPIC_TOOL_STREAM, ...events(['message_stop', { type: 'message_stop' }])]);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.response.parts).toEqual([{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'get_forecast', input: { city: 'Paris' } }]);
+    expect(result.response.parts).toEqual([
+      { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'get_forecast', input: { city: 'Paris' } },
+    ]);
     expect(result.response.rawStopReason).toBe('tool_use');
     expect(result.response.usage).toEqual({ inputTokens: 40, outputTokens: 20 });
   });
@@ -51,7 +59,10 @@ describe('assembleStream', () => {
   });
 
   it('points at the event whose data is not JSON', () => {
-    const result = assembleStream('openai', events([undefined, { choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] }], [undefined, 'oops{']));
+    const result = assembleStream(
+      'openai',
+      events([undefined, { choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] }], [undefined, 'oops{']),
+    );
     expect(result).toMatchObject({ ok: false, code: 'malformed', eventIndex: 1 });
     if (result.ok) return;
     expect(result.reason).toMatch(/^Event #2 could not be read/);
@@ -59,15 +70,31 @@ describe('assembleStream', () => {
 
   it('assembles an OpenAI stream ending in [DONE], with stable ids for calls sent without one', () => {
     const stream = events(
-      [undefined, { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, type: 'function', function: { name: 'get_forecast', arguments: '{"city":' } }] }, finish_reason: null }] }],
-      [undefined, { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"Oslo"}' } }] }, finish_reason: 'tool_calls' }] }],
+      [
+        undefined,
+        {
+          choices: [
+            {
+              index: 0,
+              delta: { tool_calls: [{ index: 0, type: 'function', function: { name: 'get_forecast', arguments: '{"city":' } }] },
+              finish_reason: null,
+            },
+          ],
+        },
+      ],
+      [
+        undefined,
+        { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"Oslo"}' } }] }, finish_reason: 'tool_calls' }] },
+      ],
       [undefined, '[DONE]'],
     );
     const first = assembleStream('openai', stream);
     const second = assembleStream('openai', stream);
     expect(first.ok).toBe(true);
     if (!first.ok || !second.ok) return;
-    expect(first.response.parts).toEqual([{ type: 'tool-call', toolCallId: 'call_unnamed_1', toolName: 'get_forecast', input: { city: 'Oslo' } }]);
+    expect(first.response.parts).toEqual([
+      { type: 'tool-call', toolCallId: 'call_unnamed_1', toolName: 'get_forecast', input: { city: 'Oslo' } },
+    ]);
     expect(second.response).toEqual(first.response);
     expect(first.response.stopReason).toBe('tool-calls');
   });

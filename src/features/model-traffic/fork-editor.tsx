@@ -55,21 +55,39 @@ export function ForkEditor({ exchange, onFork }: { exchange: HttpExchange; onFor
  * problems listed) once Monaco has loaded, a plain textarea until then; JSON syntax is checked
  * either way. Schema problems do not block sending: a person may want to see what the API says.
  */
-function OpenForkEditor({ exchange, onFork, text, setText }: { exchange: HttpExchange; onFork: SendFork; text: string; setText(text: string | undefined): void }) {
+function OpenForkEditor({
+  exchange,
+  onFork,
+  text,
+  setText,
+}: {
+  exchange: HttpExchange;
+  onFork: SendFork;
+  text: string;
+  setText(text: string | undefined): void;
+}) {
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
   const editorId = useId();
   const host = useRef<HTMLDivElement>(null);
-  const monaco = useJsonEditor({ host, initialText: text, onTextChange: setText, fileName: `${exchange.source}.json`, ariaLabel: 'Fork: request body' });
+  const monaco = useJsonEditor({
+    host,
+    initialText: text,
+    onTextChange: setText,
+    fileName: `${exchange.source}.json`,
+    ariaLabel: 'Fork: request body',
+  });
   const ready = monaco.status === 'ready';
   const problem = jsonProblem(text);
   const send = (): void => {
     setSending(true);
     setOutcome(undefined);
-    onFork(exchange.id, text).then(
-      () => setOutcome({ ok: true, message: 'Sent as a fork: its reply is the new row marked “fork” on the model wire.' }),
-      (error: unknown) => setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-    ).finally(() => setSending(false));
+    onFork(exchange.id, text)
+      .then(
+        () => setOutcome({ ok: true, message: 'Sent as a fork: its reply is the new row marked “fork” on the model wire.' }),
+        (error: unknown) => setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => setSending(false));
   };
   return (
     <div className="fork-editor" data-testid="request-fork-editor">
@@ -93,7 +111,11 @@ function OpenForkEditor({ exchange, onFork, text, setText }: { exchange: HttpExc
         <div ref={host} className="fork-body-monaco" data-testid="request-fork-monaco" hidden={!ready} />
       </div>
       {problem === undefined && ready && monaco.problems.length > 0 && (
-        <ul className="hint fork-schema-problems" data-testid="request-fork-schema-problems" aria-label="Differences from the request schema">
+        <ul
+          className="hint fork-schema-problems"
+          data-testid="request-fork-schema-problems"
+          aria-label="Differences from the request schema"
+        >
           {monaco.problems.map((item, index) => (
             <li key={index}>
               line {item.line}: {item.message}
@@ -107,7 +129,13 @@ function OpenForkEditor({ exchange, onFork, text, setText }: { exchange: HttpExc
         </div>
       )}
       <div className="section-row">
-        <button type="button" className="small-button" data-testid="request-fork-send" disabled={problem !== undefined || sending} onClick={send}>
+        <button
+          type="button"
+          className="small-button"
+          data-testid="request-fork-send"
+          disabled={problem !== undefined || sending}
+          onClick={send}
+        >
           {sending ? 'Sending…' : 'Send fork'}
         </button>
         <button type="button" className="small-button" data-testid="request-fork-cancel" onClick={() => setText(undefined)}>
@@ -115,7 +143,12 @@ function OpenForkEditor({ exchange, onFork, text, setText }: { exchange: HttpExc
         </button>
       </div>
       {outcome !== undefined && (
-        <div className={outcome.ok ? 'hint' : 'warn-box'} role="status" data-testid="request-fork-status" data-ok={outcome.ok ? 'true' : 'false'}>
+        <div
+          className={outcome.ok ? 'hint' : 'warn-box'}
+          role="status"
+          data-testid="request-fork-status"
+          data-ok={outcome.ok ? 'true' : 'false'}
+        >
           {outcome.message}
         </div>
       )}

@@ -51,7 +51,18 @@ function linkedIndex(rows: readonly ModelRow[], response: TurnStep | undefined, 
  * The virtualised list of model requests and responses (see VirtualList); it scrolls the rows
  * linked to the selected tool call into view.
  */
-export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResponse, linkedRequest, linkVersion, focusRequest, onSelect, onDeselect }: ModelListProps) {
+export function ModelList({
+  rows,
+  exchangeAt,
+  selectedKey,
+  pairedKey,
+  linkedResponse,
+  linkedRequest,
+  linkVersion,
+  focusRequest,
+  onSelect,
+  onDeselect,
+}: ModelListProps) {
   return (
     <VirtualList
       rows={rows}
@@ -59,15 +70,22 @@ export function ModelList({ rows, exchangeAt, selectedKey, pairedKey, linkedResp
       ariaLabel="Model requests and responses"
       testId="model-list"
       selectedKey={selectedKey}
-      linkId={focusRequest !== undefined ? `request:${focusRequest.id}:${focusRequest.seq}` : linkText(linkedResponse, linkedRequest, linkVersion)}
-      findLinked={(all) => (focusRequest !== undefined ? all.findIndex((row) => row.kind === 'request' && row.id === focusRequest.id) : linkedIndex(all, linkedResponse, linkedRequest))}
+      linkId={
+        focusRequest !== undefined ? `request:${focusRequest.id}:${focusRequest.seq}` : linkText(linkedResponse, linkedRequest, linkVersion)
+      }
+      findLinked={(all) =>
+        focusRequest !== undefined
+          ? all.findIndex((row) => row.kind === 'request' && row.id === focusRequest.id)
+          : linkedIndex(all, linkedResponse, linkedRequest)
+      }
       onSelect={onSelect}
       onDeselect={onDeselect}
       renderRow={(row, { position, top }, select) => {
         const exchange = exchangeAt(row);
         if (exchange === undefined) return null;
         // A failed attempt of the linked step asked for nothing: only the response that answered is linked.
-        const linked = row.kind === 'response' ? rowMatches(row, linkedResponse) && !isExchangeFailed(exchange) : rowMatches(row, linkedRequest);
+        const linked =
+          row.kind === 'response' ? rowMatches(row, linkedResponse) && !isExchangeFailed(exchange) : rowMatches(row, linkedRequest);
         return (
           <ModelRowView
             key={row.key}

@@ -40,11 +40,23 @@ function turnStepLabel(exchange: HttpExchange): string {
  * half (status, duration, stop reason, usage, stream or JSON, and what the model asked for).
  * Failed responses are red; a retry of the same step says which attempt it is.
  */
-export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange, attempt, position, top, selected, paired, linked, onSelect }: ModelRowProps) {
+export const ModelRowView = memo(function ModelRowView({
+  rowKey,
+  kind,
+  exchange,
+  attempt,
+  position,
+  top,
+  selected,
+  paired,
+  linked,
+  onSelect,
+}: ModelRowProps) {
   const provider = detectProvider(exchange);
   const response = kind === 'response' ? summarizeResponse(exchange, provider) : undefined;
   const failed = response?.failed ?? false;
-  const tone = response === undefined ? 'none' : failed ? 'failed' : response.pending ? 'pending' : exchange.state === 'aborted' ? 'aborted' : 'ok';
+  const tone =
+    response === undefined ? 'none' : failed ? 'failed' : response.pending ? 'pending' : exchange.state === 'aborted' ? 'aborted' : 'ok';
   const className =
     `model-row kind-${kind} row-tone-${tone}` +
     `${selected ? ' is-selected' : ''}${paired ? ' is-paired' : ''}${linked ? ' is-linked' : ''}`;
@@ -95,7 +107,11 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
       <span role="gridcell" className="c-time">
         {kind === 'request' ? formatClock(exchange.startedAt) : ''}
       </span>
-      <span role="gridcell" className="c-step" title={exchange.turn !== undefined ? `turn ${exchange.turn}, step ${exchange.step ?? '?'}` : undefined}>
+      <span
+        role="gridcell"
+        className="c-step"
+        title={exchange.turn !== undefined ? `turn ${exchange.turn}, step ${exchange.step ?? '?'}` : undefined}
+      >
         {turnStepLabel(exchange)}
       </span>
       <span role="gridcell" className="c-dir" aria-label={kind === 'request' ? 'request to the model' : 'response from the model'}>
@@ -115,22 +131,38 @@ export const ModelRowView = memo(function ModelRowView({ rowKey, kind, exchange,
           </span>
         )}
         {exchange.forkOf !== undefined && (
-          <span className="retry-badge" data-testid="model-row-fork" title={`An edited copy of request #${exchange.forkOf}, sent by you; the conversation does not include it`}>
+          <span
+            className="retry-badge"
+            data-testid="model-row-fork"
+            title={`An edited copy of request #${exchange.forkOf}, sent by you; the conversation does not include it`}
+          >
             fork of #{exchange.forkOf}
           </span>
         )}
         {exchange.replayOf !== undefined && (
-          <span className="retry-badge" data-testid="model-row-replay" title={`A replay of the turn that began with request #${exchange.replayOf}, run by you; the conversation does not include it`}>
+          <span
+            className="retry-badge"
+            data-testid="model-row-replay"
+            title={`A replay of the turn that began with request #${exchange.replayOf}, run by you; the conversation does not include it`}
+          >
             replay of #{exchange.replayOf}
           </span>
         )}
         {exchange.evalRun !== undefined && kind === 'request' && (
-          <span className="retry-badge" data-testid="model-row-eval" title="A request of an eval run (the Evals tab), in its own fresh conversation; the chat does not include it">
+          <span
+            className="retry-badge"
+            data-testid="model-row-eval"
+            title="A request of an eval run (the Evals tab), in its own fresh conversation; the chat does not include it"
+          >
             eval
           </span>
         )}
         {exchange.samplingFor !== undefined && (
-          <span className="retry-badge" data-testid="model-row-sampling" title={`A sampling request of the MCP server "${exchange.samplingFor}", approved by you`}>
+          <span
+            className="retry-badge"
+            data-testid="model-row-sampling"
+            title={`A sampling request of the MCP server "${exchange.samplingFor}", approved by you`}
+          >
             sampling · {exchange.samplingFor}
           </span>
         )}

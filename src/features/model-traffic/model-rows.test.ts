@@ -5,7 +5,18 @@ import { modelExchangesOf, ModelRowsBuilder, rowMatches } from './model-rows';
 
 /** An exchange on either wire. */
 function exchange(id: number, wire: 'mcp' | 'model', turn?: number, step?: number): HttpExchange {
-  return { id, wire, source: wire === 'model' ? 'anthropic' : 'weather', method: 'POST', url: 'https://x.example/', startedAt: id, state: 'done', requestHeaders: {}, turn, step };
+  return {
+    id,
+    wire,
+    source: wire === 'model' ? 'anthropic' : 'weather',
+    method: 'POST',
+    url: 'https://x.example/',
+    startedAt: id,
+    state: 'done',
+    requestHeaders: {},
+    turn,
+    step,
+  };
 }
 
 /** A snapshot over a live array, as the traffic log hands out. */
@@ -15,7 +26,13 @@ function snapshot(exchanges: HttpExchange[], version: number): TrafficSnapshot {
 
 describe('ModelRowsBuilder', () => {
   it('gives two rows per model exchange, skips MCP exchanges, and numbers retries', () => {
-    const live = [exchange(1, 'mcp'), exchange(2, 'model', 1, 1), exchange(3, 'model', 1, 1), exchange(4, 'mcp'), exchange(5, 'model', 1, 2)];
+    const live = [
+      exchange(1, 'mcp'),
+      exchange(2, 'model', 1, 1),
+      exchange(3, 'model', 1, 1),
+      exchange(4, 'mcp'),
+      exchange(5, 'model', 1, 2),
+    ];
     const rows = new ModelRowsBuilder().build(snapshot(live, 1));
     expect(rows.map((row) => `${row.key}:${row.kind}:${row.index}:${row.attempt}`)).toEqual([
       'q2:request:1:1',

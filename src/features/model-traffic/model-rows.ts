@@ -68,7 +68,10 @@ export class ModelRowsBuilder {
       const attempt = exchange.turn === undefined ? 1 : (this.attempts.get(attemptKey) ?? 0) + 1;
       this.attempts.set(attemptKey, attempt);
       const base = { index, id: exchange.id, turn: exchange.turn, step: exchange.step, attempt };
-      added.push({ ...base, key: rowKey('request', exchange.id), kind: 'request' }, { ...base, key: rowKey('response', exchange.id), kind: 'response' });
+      added.push(
+        { ...base, key: rowKey('request', exchange.id), kind: 'request' },
+        { ...base, key: rowKey('response', exchange.id), kind: 'response' },
+      );
     }
     this.scanned = snapshot.exchangeCount;
     if (added.length > 0) this.rows = [...this.rows, ...added];

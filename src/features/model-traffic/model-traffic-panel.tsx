@@ -76,21 +76,35 @@ interface Selection {
  * request rebuilt in the other provider's format, the streamed events and the message they
  * assemble into, "Copy as curl", the teaching note, and a HAR export of the model wire.
  */
-export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, appVersion = 'dev', onFork, focusRequest }: ModelTrafficPanelProps) {
+export function ModelTrafficPanel({
+  log,
+  session,
+  selectedToolCallId,
+  linked,
+  appVersion = 'dev',
+  onFork,
+  focusRequest,
+}: ModelTrafficPanelProps) {
   useEffect(() => preloadWhenIdle(DETAIL_PANES), []);
   const snapshot = useStore(log);
   const [builder] = useState(() => new ModelRowsBuilder());
   const rows = useMemo(() => builder.build(snapshot), [builder, snapshot]);
   const [selection, setSelection] = useState<Selection>();
 
-  const exchangeAt = useCallback((row: ModelRow): HttpExchange | undefined => {
-    const exchange = snapshot.exchanges[row.index];
-    return exchange?.id === row.id ? exchange : log.getExchange(row.id);
-  }, [snapshot, log]);
+  const exchangeAt = useCallback(
+    (row: ModelRow): HttpExchange | undefined => {
+      const exchange = snapshot.exchanges[row.index];
+      return exchange?.id === row.id ? exchange : log.getExchange(row.id);
+    },
+    [snapshot, log],
+  );
 
   const selected = selection !== undefined ? log.getExchange(selection.id) : undefined;
   const selectedKey = selection !== undefined && selected !== undefined ? rowKey(selection.kind, selection.id) : undefined;
-  const pairedKey = selection !== undefined && selected !== undefined ? rowKey(selection.kind === 'request' ? 'response' : 'request', selection.id) : undefined;
+  const pairedKey =
+    selection !== undefined && selected !== undefined
+      ? rowKey(selection.kind === 'request' ? 'response' : 'request', selection.id)
+      : undefined;
   const provider = selected !== undefined ? detectProvider(selected) : undefined;
 
   const onSelect = useCallback((row: ModelRow) => setSelection({ id: row.id, kind: row.kind }), []);
@@ -168,11 +182,18 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
               onClose: onDeselect,
               children: (
                 <Suspense fallback={null}>
-                {selection.kind === 'request' ? (
-                  <RequestDetail key={selected.id} exchange={selected} previous={previousOf(snapshot.exchanges, selected)} provider={provider} session={session} onFork={onFork} />
-                ) : (
-                  <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
-                )}
+                  {selection.kind === 'request' ? (
+                    <RequestDetail
+                      key={selected.id}
+                      exchange={selected}
+                      previous={previousOf(snapshot.exchanges, selected)}
+                      provider={provider}
+                      session={session}
+                      onFork={onFork}
+                    />
+                  ) : (
+                    <ResponseDetail key={selected.id} exchange={selected} provider={provider} />
+                  )}
                 </Suspense>
               ),
             }
@@ -182,12 +203,12 @@ export function ModelTrafficPanel({ log, session, selectedToolCallId, linked, ap
       {rows.length === 0 ? (
         <div className="empty model-empty" data-testid="model-traffic-empty">
           <p>
-            Every request Glassbox sends to the model appears here, with its response, as the exact JSON that went over the wire: the model, the whole
-            conversation, the tool definitions, and the reply — streamed events one by one, or the JSON body.
+            Every request Glassbox sends to the model appears here, with its response, as the exact JSON that went over the wire: the model,
+            the whole conversation, the tool definitions, and the reply — streamed events one by one, or the JSON body.
           </p>
           <p>
-            The API key is redacted when the request is recorded, so it never shows here, in “Copy as curl” or in a HAR export. Send a message in the chat to
-            see the first request.
+            The API key is redacted when the request is recorded, so it never shows here, in “Copy as curl” or in a HAR export. Send a
+            message in the chat to see the first request.
           </p>
         </div>
       ) : (

@@ -9,11 +9,27 @@ const NEUTRAL: NeutralRequest = {
   system: 'Be brief.',
   maxTokens: 512,
   stream: true,
-  tools: [{ name: 'get_forecast', description: 'Forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+  tools: [
+    {
+      name: 'get_forecast',
+      description: 'Forecast',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  ],
   messages: [
     { role: 'user', parts: [{ type: 'text', text: 'Paris?' }] },
     { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'get_forecast', input: { city: 'Paris' } }] },
-    { role: 'tool', parts: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'get_forecast', result: { parts: [{ type: 'text', text: 'Sunny' }], isError: false } }] },
+    {
+      role: 'tool',
+      parts: [
+        {
+          type: 'tool-result',
+          toolCallId: 'toolu_1',
+          toolName: 'get_forecast',
+          result: { parts: [{ type: 'text', text: 'Sunny' }], isError: false },
+        },
+      ],
+    },
   ],
 };
 
@@ -42,7 +58,10 @@ describe('rebuildRequest', () => {
     expect(rebuilt.url).toBe('https://api.openai.com/v1/chat/completions');
     expect(rebuilt.headers['authorization']).toBe('Bearer [redacted]');
     expect(JSON.stringify(rebuilt)).not.toContain('REDACTED');
-    const body = rebuilt.body as { tools: Array<{ function: { parameters: unknown } }>; messages: Array<{ role: string; tool_call_id?: string }> };
+    const body = rebuilt.body as {
+      tools: Array<{ function: { parameters: unknown } }>;
+      messages: Array<{ role: string; tool_call_id?: string }>;
+    };
     expect(body.tools[0]?.function.parameters).toEqual(NEUTRAL.tools[0]?.inputSchema);
     expect(body.messages.find((message) => message.role === 'tool')?.tool_call_id).toBe('toolu_1');
   });

@@ -43,7 +43,11 @@ const PLACEHOLDER_KEY = 'REDACTED';
  * Rebuilds the request of `exchange` in `target`'s format from `source.requestFor(turn, step)`
  * via `PROVIDERS[target].buildRequest(neutral, { baseUrl: '', apiKey: 'REDACTED' })`.
  */
-export function rebuildRequest(exchange: Pick<HttpExchange, 'turn' | 'step'>, target: ProviderId, source: ModelRequestSource | undefined): RebuiltRequest {
+export function rebuildRequest(
+  exchange: Pick<HttpExchange, 'turn' | 'step'>,
+  target: ProviderId,
+  source: ModelRequestSource | undefined,
+): RebuiltRequest {
   const adapter = PROVIDERS[target];
   const base = { provider: target, label: adapter.label };
   if (exchange.turn === undefined || exchange.step === undefined) {

@@ -35,7 +35,15 @@ function hasRedactedHeader(exchange: HttpExchange): boolean {
 }
 
 /** The same request rebuilt in another provider's format (or why it cannot be). */
-function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; target: ProviderId; session: ModelRequestSource | undefined }) {
+function OtherFormat({
+  exchange,
+  target,
+  session,
+}: {
+  exchange: HttpExchange;
+  target: ProviderId;
+  session: ModelRequestSource | undefined;
+}) {
   const { turn, step } = exchange;
   // Keyed on turn and step: the exchange object is replaced on every streamed event.
   const rebuilt = useMemo(() => rebuildRequest({ turn, step }, target, session), [turn, step, target, session]);
@@ -53,8 +61,8 @@ function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; ta
     <div className="model-format-pane" data-testid="model-format-other" data-provider={target}>
       <h3 className="section-title">Rebuilt as {rebuilt.label}</h3>
       <p className="hint faint">
-        The same conversation, built by Glassbox’s {target} adapter from the history it kept. The URL uses that provider’s default address; the key is a
-        placeholder, redacted here.
+        The same conversation, built by Glassbox’s {target} adapter from the history it kept. The URL uses that provider’s default address;
+        the key is a placeholder, redacted here.
       </p>
       <div className="model-summary mono">
         <strong>POST</strong> <span className="model-url">{rebuilt.url}</span>
@@ -67,10 +75,17 @@ function OtherFormat({ exchange, target, session }: { exchange: HttpExchange; ta
 }
 
 /** The diff of a request against the previous one of its turn, when both bodies are JSON objects of one wire. */
-function useRequestDiff(exchange: HttpExchange, previous: HttpExchange | undefined, provider: ProviderId | undefined): RequestDiff | undefined {
+function useRequestDiff(
+  exchange: HttpExchange,
+  previous: HttpExchange | undefined,
+  provider: ProviderId | undefined,
+): RequestDiff | undefined {
   // Bodies kept in shared parts are compared without their common entries (never parsed whole).
   // Equal texts are equal strings, so the parse below runs again only when a body changed.
-  const { current, previous: before } = useMemo(() => (previous === undefined ? {} : comparableBodies(previous, exchange)), [exchange, previous]);
+  const { current, previous: before } = useMemo(
+    () => (previous === undefined ? {} : comparableBodies(previous, exchange)),
+    [exchange, previous],
+  );
   return useMemo(() => {
     if (provider === undefined || current === undefined || before === undefined) return undefined;
     try {

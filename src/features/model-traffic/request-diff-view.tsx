@@ -9,7 +9,8 @@ function count(n: number, noun: string): string {
 /** The changes that are not appended entries, as short lines (none in the usual step of a turn). */
 function otherChanges(diff: RequestDiff): string[] {
   const lines: string[] = [];
-  if (diff.dropped > 0) lines.push(`${count(diff.dropped, 'earlier entry')} not resent as before: the history was rewritten from entry ${diff.shared + 1}.`);
+  if (diff.dropped > 0)
+    lines.push(`${count(diff.dropped, 'earlier entry')} not resent as before: the history was rewritten from entry ${diff.shared + 1}.`);
   if (diff.systemChanged) lines.push('The system prompt changed.');
   const { added, removed, changed } = diff.tools;
   if (added.length > 0) lines.push(`Tools added: ${added.join(', ')}.`);
@@ -27,9 +28,15 @@ function otherChanges(diff: RequestDiff): string[] {
 export function RequestDiffView({ diff, previousStep }: { diff: RequestDiff; previousStep: number }) {
   const others = otherChanges(diff);
   return (
-    <section className="request-diff" data-testid="request-diff" data-added={diff.added.length} aria-label={`What this request adds to step ${previousStep}`}>
+    <section
+      className="request-diff"
+      data-testid="request-diff"
+      data-added={diff.added.length}
+      aria-label={`What this request adds to step ${previousStep}`}
+    >
       <p className="hint faint">
-        New since the request of step {previousStep}: {count(diff.added.length, 'entry')} after the {count(diff.shared, 'entry')} it resends unchanged.
+        New since the request of step {previousStep}: {count(diff.added.length, 'entry')} after the {count(diff.shared, 'entry')} it resends
+        unchanged.
       </p>
       {others.length > 0 && (
         <ul className="warn-box request-diff-changes" data-testid="request-diff-changes">

@@ -75,7 +75,8 @@ function AssembledMessage({ response, provider }: { response: NeutralResponse; p
             return (
               <div key={index} className="model-part-tool" data-part="tool-call">
                 <div className="mono">
-                  {PROVIDERS[provider].summary.toolCallWord} <strong>{part.toolName}</strong> <span className="faint">{part.toolCallId}</span>
+                  {PROVIDERS[provider].summary.toolCallWord} <strong>{part.toolName}</strong>{' '}
+                  <span className="faint">{part.toolCallId}</span>
                 </div>
                 {part.input !== undefined ? (
                   <JsonView value={part.input} openDepth={2} label={`${part.toolName} input`} />
@@ -115,7 +116,12 @@ function AssembledMessage({ response, provider }: { response: NeutralResponse; p
 /** The message assembled from the recorded events, or why it could not be. */
 function AssembledStreamView({ assembled, provider, streaming }: { assembled: AssembledStream; provider: ProviderId; streaming: boolean }) {
   return (
-    <div className="model-assembled" data-testid="model-assembled" data-ok={assembled.ok ? 'true' : 'false'} data-code={assembled.ok ? undefined : assembled.code}>
+    <div
+      className="model-assembled"
+      data-testid="model-assembled"
+      data-ok={assembled.ok ? 'true' : 'false'}
+      data-code={assembled.ok ? undefined : assembled.code}
+    >
       {!assembled.ok &&
         (streaming ? (
           <div className="muted">Still streaming: what has arrived so far.</div>
@@ -164,7 +170,10 @@ export function ResponseDetail({ exchange, provider }: { exchange: HttpExchange;
   return (
     <div className="model-response-detail" data-testid="model-response-detail">
       <div className="model-facts">
-        <span className={`status-chip tone-${summary.failed ? 'failed' : summary.pending ? 'pending' : 'ok'}`} data-testid="model-response-status">
+        <span
+          className={`status-chip tone-${summary.failed ? 'failed' : summary.pending ? 'pending' : 'ok'}`}
+          data-testid="model-response-status"
+        >
           {summary.statusLabel}
           {exchange.statusText ? ` ${exchange.statusText}` : ''}
         </span>
@@ -180,11 +189,17 @@ export function ResponseDetail({ exchange, provider }: { exchange: HttpExchange;
         {modeLabel(summary) !== '' && <span className="muted">{modeLabel(summary)}</span>}
       </div>
       {provider !== undefined && <p className="note">{PROVIDERS[provider].notes[noteKind(exchange, summary.failed)]}</p>}
-      {(summary.failed || exchange.state === 'aborted') && provider !== undefined && <FailureExplanation exchange={exchange} provider={provider} />}
+      {(summary.failed || exchange.state === 'aborted') && provider !== undefined && (
+        <FailureExplanation exchange={exchange} provider={provider} />
+      )}
 
       <h3 className="section-title">Response headers</h3>
       <p className="hint faint">Only the headers the browser exposes (Access-Control-Expose-Headers plus a few safe ones).</p>
-      {exchange.responseHeaders !== undefined ? <HeaderList headers={exchange.responseHeaders} label="Response headers" /> : <div className="muted">no response</div>}
+      {exchange.responseHeaders !== undefined ? (
+        <HeaderList headers={exchange.responseHeaders} label="Response headers" />
+      ) : (
+        <div className="muted">no response</div>
+      )}
 
       {exchange.responseBodyNote !== undefined && <div className="muted">{exchange.responseBodyNote}</div>}
       {stream ? (
@@ -198,7 +213,12 @@ export function ResponseDetail({ exchange, provider }: { exchange: HttpExchange;
           <h3 className="section-title">
             Server-Sent Events <span className="faint">· {eventCount}</span>
           </h3>
-          <SseEventList events={events ?? []} startedAt={exchange.startedAt} flaggedIndex={assembled !== undefined && !assembled.ok ? assembled.eventIndex : undefined} style={SSE_STYLE} />
+          <SseEventList
+            events={events ?? []}
+            startedAt={exchange.startedAt}
+            flaggedIndex={assembled !== undefined && !assembled.ok ? assembled.eventIndex : undefined}
+            style={SSE_STYLE}
+          />
         </>
       ) : (
         <>

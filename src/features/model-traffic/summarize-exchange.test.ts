@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toolCallsCompletion } from '../../core/providers/openai/__fixtures__/openai-replies';
 import { modelExchange } from '../../core/traffic/__fixtures__/exchanges';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
-import {
-  askedLabel,
-  detectProvider,
-  modeLabel,
-  requestLabel,
-  summarizeRequest,
-  summarizeResponse,
-  usageLabel,
-} from './summarize-exchange';
+import { askedLabel, detectProvider, modeLabel, requestLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
 
 /** A model exchange with sensible defaults. */
 function exchange(patch: Partial<HttpExchange>): HttpExchange {
@@ -72,36 +64,57 @@ describe('summarizeRequest', () => {
   });
 
   it('reads an OpenAI body (the system message counts as a message)', () => {
-    const summary = summarizeRequest(exchange({ source: 'openai', url: 'https://api.openai.com/v1/chat/completions', requestBody: OPENAI_REQUEST }));
+    const summary = summarizeRequest(
+      exchange({ source: 'openai', url: 'https://api.openai.com/v1/chat/completions', requestBody: OPENAI_REQUEST }),
+    );
     expect(requestLabel(summary)).toBe('POST /v1/chat/completions · gpt-4.1 · tools: 1 · msgs: 2');
     expect(summary.stream).toBe(false);
   });
 
   it('shortens a long model name in the label', () => {
-    const label = requestLabel(summarizeRequest(exchange({ requestBody: JSON.stringify({ model: 'a-very-long-model-name-that-goes-on-and-on', messages: [] }) })));
+    const label = requestLabel(
+      summarizeRequest(exchange({ requestBody: JSON.stringify({ model: 'a-very-long-model-name-that-goes-on-and-on', messages: [] }) })),
+    );
     expect(label).toBe('POST /v1/messages · a-very-long-model-name-that… · msgs: 0');
   });
 
   it('says what is wrong with a body that is missing or not JSON, without throwing', () => {
     expect(summarizeRequest(exchange({ requestBody: 'not json{' })).bodyProblem).toBe('the body is not a JSON object');
     expect(summarizeRequest(exchange({ requestBody: '[1,2]' })).bodyProblem).toBe('the body is not a JSON object');
-    expect(summarizeRequest(exchange({ requestBodyNote: 'Streamed body, not recorded.' })).bodyProblem).toBe('Streamed body, not recorded.');
+    expect(summarizeRequest(exchange({ requestBodyNote: 'Streamed body, not recorded.' })).bodyProblem).toBe(
+      'Streamed body, not recorded.',
+    );
     // Wrong types are ignored, not trusted.
-    expect(summarizeRequest(exchange({ requestBody: JSON.stringify({ model: 42, tools: 'x', messages: {} }) }))).toEqual({ method: 'POST', path: '/v1/messages' });
+    expect(summarizeRequest(exchange({ requestBody: JSON.stringify({ model: 42, tools: 'x', messages: {} }) }))).toEqual({
+      method: 'POST',
+      path: '/v1/messages',
+    });
   });
 });
 
 describe('summarizeResponse: Anthropic', () => {
   const stream = events(
-    ['message_start', { type: 'message_start', message: { id: 'msg_1', model: 'claude', content: [], usage: { input_tokens: 472, output_tokens: 2 } } }],
+    [
+      'message_start',
+      { type: 'message_start', message: { id: 'msg_1', model: 'claude', content: [], usage: { input_tokens: 472, output_tokens: 2 } } },
+    ],
     ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
     ['ping', { type: 'ping' }],
     ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Checking.' } }],
     ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-    ['content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_forecast', input: {} } }],
-    ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"city":"Paris"}' } }],
+    [
+      'content_block_start',
+      { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_forecast', input: {} } },
+    ],
+    [
+      'content_block_delta',
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"city":"Paris"}' } },
+    ],
     ['content_block_stop', { type: 'content_block_stop', index: 1 }],
-    ['content_block_start', { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_2', name: 'get_forecast', input: {} } }],
+    [
+      'content_block_start',
+      { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_2', name: 'get_forecast', input: {} } },
+    ],
     ['content_block_stop', { type: 'content_block_stop', index: 2 }],
     ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 89 } }],
     ['message_stop', { type: 'message_stop' }],
@@ -142,7 +155,14 @@ describe('summarizeResponse: Anthropic', () => {
         }),
       }),
     );
-    expect(summary).toMatchObject({ mode: 'json', eventCount: 0, stopReason: 'end_turn', usage: { input: 1500, output: 12 }, toolCalls: [], hasText: true });
+    expect(summary).toMatchObject({
+      mode: 'json',
+      eventCount: 0,
+      stopReason: 'end_turn',
+      usage: { input: 1500, output: 12 },
+      toolCalls: [],
+      hasText: true,
+    });
     expect(askedLabel(summary, 'anthropic')).toBe('→ text');
     expect(usageLabel(summary.usage)).toBe('1,500 in / 12 out');
     expect(modeLabel(summary)).toBe('json');
@@ -178,25 +198,44 @@ describe('summarizeResponse: Anthropic', () => {
     const summary = summarizeResponse(
       exchange({ status: 200, state: 'streaming', sseEvents: events(['message_start', 'garbage{'], [undefined, '']) }),
     );
-    expect(summary).toMatchObject({ pending: true, failed: false, mode: 'stream', eventCount: 2, toolCalls: [], hasText: false, usage: {} });
+    expect(summary).toMatchObject({
+      pending: true,
+      failed: false,
+      mode: 'stream',
+      eventCount: 2,
+      toolCalls: [],
+      hasText: false,
+      usage: {},
+    });
     expect(summary.stopReason).toBeUndefined();
   });
 });
 
 describe('summarizeResponse: OpenAI', () => {
-  const openai = (patch: Partial<HttpExchange>) => exchange({ source: 'openai', url: 'https://api.openai.com/v1/chat/completions', ...patch });
+  const openai = (patch: Partial<HttpExchange>) =>
+    exchange({ source: 'openai', url: 'https://api.openai.com/v1/chat/completions', ...patch });
 
   it('joins streamed tool call fragments by index and reads the usage chunk', () => {
-    const chunk = (delta: unknown, finish: string | null = null, usage: unknown = null) => [
-      undefined,
-      { id: 'c1', object: 'chat.completion.chunk', choices: delta === undefined ? [] : [{ index: 0, delta, finish_reason: finish }], usage },
-    ] as [undefined, unknown];
+    const chunk = (delta: unknown, finish: string | null = null, usage: unknown = null) =>
+      [
+        undefined,
+        {
+          id: 'c1',
+          object: 'chat.completion.chunk',
+          choices: delta === undefined ? [] : [{ index: 0, delta, finish_reason: finish }],
+          usage,
+        },
+      ] as [undefined, unknown];
     const summary = summarizeResponse(
       openai({
         status: 200,
         responseContentType: 'text/event-stream',
         sseEvents: events(
-          chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_forecast', arguments: '' } }] }),
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_forecast', arguments: '' } }],
+          }),
           chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":"Paris"}' } }] }),
           chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'get_forecast', arguments: '' } }] }),
           chunk({ tool_calls: [{ index: 1, function: { arguments: '{"city":"Oslo"}' } }] }),
@@ -237,17 +276,30 @@ describe('summarizeResponse: OpenAI', () => {
         ),
       }),
     );
-    expect(summary).toMatchObject({ stopReason: 'tool_calls', usage: { input: 210, output: 48 }, toolCalls: [{ name: 'get_forecast', count: 2 }], hasText: false });
+    expect(summary).toMatchObject({
+      stopReason: 'tool_calls',
+      usage: { input: 210, output: 48 },
+      toolCalls: [{ name: 'get_forecast', count: 2 }],
+      hasText: false,
+    });
   });
 
   it('reads text from a streamed reply and an error body from a 401', () => {
     const text = summarizeResponse(
-      openai({ status: 200, sseEvents: events([undefined, { choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: 'stop' }] }], [undefined, '[DONE]']) }),
+      openai({
+        status: 200,
+        sseEvents: events([undefined, { choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: 'stop' }] }], [undefined, '[DONE]']),
+      }),
     );
     expect(text).toMatchObject({ hasText: true, stopReason: 'stop' });
     expect(askedLabel(text, 'openai')).toBe('→ text');
 
-    const denied = summarizeResponse(openai({ status: 401, responseBody: JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }) }));
+    const denied = summarizeResponse(
+      openai({
+        status: 401,
+        responseBody: JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }),
+      }),
+    );
     expect(denied).toMatchObject({ failed: true, statusLabel: '401', errorMessage: 'Incorrect API key provided' });
   });
 
@@ -263,8 +315,14 @@ describe('summarizeResponse on a stream that is still arriving', () => {
   it('reads events pushed onto the same array as they come, giving what a fresh read gives', () => {
     const all = events(
       ['message_start', { type: 'message_start', message: { content: [], usage: { input_tokens: 5 } } }],
-      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't1', name: 'a', input: {} } }],
-      ['content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't2', name: 'a', input: {} } }],
+      [
+        'content_block_start',
+        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't1', name: 'a', input: {} } },
+      ],
+      [
+        'content_block_start',
+        { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't2', name: 'a', input: {} } },
+      ],
       ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 7 } }],
     );
     const live: SseEventRecord[] = [];
@@ -274,7 +332,12 @@ describe('summarizeResponse on a stream that is still arriving', () => {
       const summary = summarizeResponse(exchange({ status: 200, state: 'streaming', sseEvents: live }));
       seen.push(`${summary.eventCount}:${askedLabel(summary, 'anthropic')}:${summary.stopReason ?? ''}:${usageLabel(summary.usage)}`);
     }
-    expect(seen).toEqual(['1:::5 in / ? out', '2:→ tool_use a::5 in / ? out', '3:→ tool_use a ×2::5 in / ? out', '4:→ tool_use a ×2:tool_use:5 in / 7 out']);
+    expect(seen).toEqual([
+      '1:::5 in / ? out',
+      '2:→ tool_use a::5 in / ? out',
+      '3:→ tool_use a ×2::5 in / ? out',
+      '4:→ tool_use a ×2:tool_use:5 in / 7 out',
+    ]);
     // Reading again adds nothing twice.
     const again = summarizeResponse(exchange({ status: 200, sseEvents: live }));
     expect(again.toolCalls).toEqual([{ name: 'a', count: 2 }]);
@@ -287,7 +350,9 @@ describe('detectProvider', () => {
     expect(detectProvider(exchange({ source: 'openai' }))).toBe('openai');
     expect(detectProvider(exchange({ source: 'custom', url: 'http://localhost:11434/v1/chat/completions' }))).toBe('openai');
     expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/v1/messages' }))).toBe('anthropic');
-    expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/x', requestHeaders: { 'anthropic-version': '2023-06-01' } }))).toBe('anthropic');
+    expect(
+      detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/x', requestHeaders: { 'anthropic-version': '2023-06-01' } })),
+    ).toBe('anthropic');
     expect(detectProvider(exchange({ source: 'openai-responses' }))).toBe('openai-responses');
     expect(detectProvider(exchange({ source: 'custom', url: 'http://localhost:11434/v1/responses?x=1' }))).toBe('openai-responses');
     expect(detectProvider(exchange({ source: 'custom', url: 'https://proxy.example/x' }))).toBeUndefined();

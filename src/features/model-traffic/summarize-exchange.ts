@@ -4,7 +4,16 @@
  * model asked for). Everything is read defensively: bodies are untrusted text, a stream may
  * be cut or still arriving, and a failed request may have no body at all.
  */
-import { asObject, errorMessageOf, parseJson, PROVIDER_IDS, PROVIDERS, type ProviderId, type ReplyFindings, type StreamSummaryReader } from '../../core/providers';
+import {
+  asObject,
+  errorMessageOf,
+  parseJson,
+  PROVIDER_IDS,
+  PROVIDERS,
+  type ProviderId,
+  type ReplyFindings,
+  type StreamSummaryReader,
+} from '../../core/providers';
 import { requestBodyOutline } from '../../core/traffic/shared-body';
 import { formatCount } from '../../core/shared/format';
 import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
@@ -121,7 +130,6 @@ function scanStream(provider: ProviderId, events: readonly SseEventRecord[]): Re
   return scan.reader.findings();
 }
 
-
 /** True when the response is an event stream (recorded events or the content type says so). */
 export function isStreamResponse(exchange: HttpExchange): boolean {
   if (exchange.sseEvents !== undefined) return true;
@@ -169,7 +177,8 @@ const MODEL_CHARS = 28;
 /** The request row's text: `POST /v1/messages · claude-… · tools: 4 · msgs: 3`. */
 export function requestLabel(summary: RequestSummary): string {
   const parts = [`${summary.method} ${summary.path}`];
-  if (summary.model !== undefined) parts.push(summary.model.length > MODEL_CHARS ? `${summary.model.slice(0, MODEL_CHARS - 1)}…` : summary.model);
+  if (summary.model !== undefined)
+    parts.push(summary.model.length > MODEL_CHARS ? `${summary.model.slice(0, MODEL_CHARS - 1)}…` : summary.model);
   if (summary.toolCount !== undefined) parts.push(`tools: ${summary.toolCount}`);
   if (summary.messageCount !== undefined) parts.push(`msgs: ${summary.messageCount}`);
   if (summary.bodyProblem !== undefined) parts.push(summary.bodyProblem);
@@ -179,7 +188,8 @@ export function requestLabel(summary: RequestSummary): string {
 /** What the model asked for: `→ tool_use get_forecast ×2`, `→ text`, or '' when nothing is known yet. */
 export function askedLabel(summary: ResponseSummary, provider: ProviderId | undefined): string {
   const tools = summary.toolCalls.map(({ name, count }) => (count > 1 ? `${name} ×${count}` : name)).join(', ');
-  if (tools !== '') return `→ ${summary.hasText ? 'text + ' : ''}${provider !== undefined ? PROVIDERS[provider].summary.toolCallWord : 'tool call'} ${tools}`;
+  if (tools !== '')
+    return `→ ${summary.hasText ? 'text + ' : ''}${provider !== undefined ? PROVIDERS[provider].summary.toolCallWord : 'tool call'} ${tools}`;
   return summary.hasText ? '→ text' : '';
 }
 

@@ -19,7 +19,11 @@ export interface CompletingInputProps {
 }
 
 /** The query of a field without completions (never run). */
-const NO_COMPLETIONS = queryOptions({ queryKey: ['mcp', 'no-completions'] as readonly unknown[], queryFn: (): CompletionSuggestions => ({ values: [] }), placeholderData: (previous?: CompletionSuggestions) => previous });
+const NO_COMPLETIONS = queryOptions({
+  queryKey: ['mcp', 'no-completions'] as readonly unknown[],
+  queryFn: (): CompletionSuggestions => ({ values: [] }),
+  placeholderData: (previous?: CompletionSuggestions) => previous,
+});
 
 /** `value`, once it has stayed the same for `ms`. */
 function useSettled(value: string, ms: number): string {
@@ -54,7 +58,14 @@ export function CompletingInput({ label, value, onChange, required, description,
     <div className="contents-field">
       <label htmlFor={id}>
         <span className="mono">{label}</span>
-        {required ? <span className="required" aria-label="required"> *</span> : <span className="faint"> (optional)</span>}
+        {required ? (
+          <span className="required" aria-label="required">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="faint"> (optional)</span>
+        )}
         {description && <span className="faint"> — {description}</span>}
       </label>
       <input
@@ -88,7 +99,9 @@ export function CompletingInput({ label, value, onChange, required, description,
               </button>
             </li>
           ))}
-          {suggestions?.hasMore && <li className="faint">{suggestions.total !== undefined ? `${suggestions.total} in all` : 'more…'}: keep typing</li>}
+          {suggestions?.hasMore && (
+            <li className="faint">{suggestions.total !== undefined ? `${suggestions.total} in all` : 'more…'}: keep typing</li>
+          )}
         </ul>
       )}
     </div>

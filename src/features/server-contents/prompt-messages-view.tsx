@@ -10,7 +10,9 @@ function Block({ block }: { block: McpContentBlock }) {
       return <pre className="contents-text">{String(b.text ?? '')}</pre>;
     case 'image':
     case 'audio':
-      return <ResourceContentView contents={[{ uri: `prompt ${block.type}`, mimeType: String(b.mimeType ?? ''), blob: String(b.data ?? '') }]} />;
+      return (
+        <ResourceContentView contents={[{ uri: `prompt ${block.type}`, mimeType: String(b.mimeType ?? ''), blob: String(b.data ?? '') }]} />
+      );
     case 'resource':
       return <ResourceContentView contents={[b.resource as McpResourceContent]} />;
     default:

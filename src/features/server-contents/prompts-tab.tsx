@@ -25,11 +25,20 @@ export function PromptsTab({ server, connection, onInsert }: PromptsTabProps) {
       {prompts.length === 0 && <li className="muted">This server lists no prompts.</li>}
       {prompts.map((prompt) => (
         <li key={prompt.name}>
-          <button type="button" className="tool-button" data-testid="prompt-item" data-name={prompt.name} aria-expanded={open === prompt.name} onClick={() => setOpen(open === prompt.name ? undefined : prompt.name)}>
+          <button
+            type="button"
+            className="tool-button"
+            data-testid="prompt-item"
+            data-name={prompt.name}
+            aria-expanded={open === prompt.name}
+            onClick={() => setOpen(open === prompt.name ? undefined : prompt.name)}
+          >
             <span className="mono tool-name">{prompt.name}</span>
             {prompt.title && <span className="muted"> — {prompt.title}</span>}
           </button>
-          {open === prompt.name && <PromptForm key={prompt.name} server={server} prompt={prompt} connection={connection} onInsert={onInsert} />}
+          {open === prompt.name && (
+            <PromptForm key={prompt.name} server={server} prompt={prompt} connection={connection} onInsert={onInsert} />
+          )}
         </li>
       ))}
     </ul>
@@ -37,7 +46,17 @@ export function PromptsTab({ server, connection, onInsert }: PromptsTabProps) {
 }
 
 /** The form of one prompt and what prompts/get returned. */
-function PromptForm({ server, prompt, connection, onInsert }: { server: ServerState; prompt: McpPromptInfo; connection: ServerConnection; onInsert: PromptsTabProps['onInsert'] }) {
+function PromptForm({
+  server,
+  prompt,
+  connection,
+  onInsert,
+}: {
+  server: ServerState;
+  prompt: McpPromptInfo;
+  connection: ServerConnection;
+  onInsert: PromptsTabProps['onInsert'];
+}) {
   const [values, setValues] = useState<Record<string, string>>({});
   // The arguments of the last "Get prompt": its prompts/get is a query, kept per arguments.
   const [asked, setAsked] = useState<Record<string, string>>();
@@ -50,7 +69,9 @@ function PromptForm({ server, prompt, connection, onInsert }: { server: ServerSt
   const result = got.isError ? undefined : got.data;
 
   const get = () => {
-    const empty = prompt.arguments.filter((argument) => argument.required && (values[argument.name] ?? '').trim() === '').map((argument) => argument.name);
+    const empty = prompt.arguments
+      .filter((argument) => argument.required && (values[argument.name] ?? '').trim() === '')
+      .map((argument) => argument.name);
     setMissing(empty);
     if (empty.length > 0) return;
     setInserted(false);
@@ -81,7 +102,9 @@ function PromptForm({ server, prompt, connection, onInsert }: { server: ServerSt
             testId={`prompt-arg-${argument.name}`}
             value={values[argument.name] ?? ''}
             onChange={(value) => setValues((old) => ({ ...old, [argument.name]: value }))}
-            suggest={(value) => completionQuery(server.name, connection, { type: 'ref/prompt', name: prompt.name }, argument.name, value, values)}
+            suggest={(value) =>
+              completionQuery(server.name, connection, { type: 'ref/prompt', name: prompt.name }, argument.name, value, values)
+            }
           />
         ))}
         {missing.length > 0 && (

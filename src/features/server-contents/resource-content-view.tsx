@@ -17,7 +17,12 @@ function parseJson(text: string): { value: unknown } | undefined {
 function ContentItem({ content }: { content: McpResourceContent }) {
   const info = describeContent(content);
   const download = (
-    <button type="button" className="link-button small" data-testid="resource-download" onClick={() => downloadContent(fileNameOf(content.uri), content, info.mimeType)}>
+    <button
+      type="button"
+      className="link-button small"
+      data-testid="resource-download"
+      onClick={() => downloadContent(fileNameOf(content.uri), content, info.mimeType)}
+    >
       Download ({formatBytes(info.bytes)}, {info.mimeType})
     </button>
   );
@@ -42,7 +47,11 @@ function ContentItem({ content }: { content: McpResourceContent }) {
       return (
         <div data-kind="json">
           {head}
-          {parsed ? <JsonView value={parsed.value} openDepth={3} label={`Contents of ${content.uri}`} /> : <pre className="contents-text">{content.text}</pre>}
+          {parsed ? (
+            <JsonView value={parsed.value} openDepth={3} label={`Contents of ${content.uri}`} />
+          ) : (
+            <pre className="contents-text">{content.text}</pre>
+          )}
         </div>
       );
     }
@@ -50,7 +59,11 @@ function ContentItem({ content }: { content: McpResourceContent }) {
       return (
         <div data-kind="text">
           {head}
-          {content.text !== undefined ? <pre className="contents-text mono">{content.text}</pre> : <pre className="contents-text mono">{safeDecode(content.blob ?? '')}</pre>}
+          {content.text !== undefined ? (
+            <pre className="contents-text mono">{content.text}</pre>
+          ) : (
+            <pre className="contents-text mono">{safeDecode(content.blob ?? '')}</pre>
+          )}
         </div>
       );
     case 'image':

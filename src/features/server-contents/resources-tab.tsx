@@ -30,7 +30,15 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
   // The URI shown; its resources/read is a query (kept per URI, read again when stale).
   const [uri, setUri] = useState<string>();
   const query = useQuery({ ...resourceQuery(server.name, connection, uri ?? ''), enabled: uri !== undefined });
-  const read = uri === undefined ? undefined : { uri, loading: query.isFetching, contents: query.isError ? undefined : query.data, error: query.isError ? query.error : undefined };
+  const read =
+    uri === undefined
+      ? undefined
+      : {
+          uri,
+          loading: query.isFetching,
+          contents: query.isError ? undefined : query.data,
+          error: query.isError ? query.error : undefined,
+        };
   const startRead = (next: string) => {
     // Asked again for the one shown: read it again.
     if (next === uri) void query.refetch();
@@ -96,7 +104,9 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
                 {item.description && <pre className="tool-description">{item.description}</pre>}
                 <TemplateForm
                   template={item}
-                  suggest={(name, value, context) => completionQuery(server.name, connection, { type: 'ref/resource', uri: item.uriTemplate }, name, value, context)}
+                  suggest={(name, value, context) =>
+                    completionQuery(server.name, connection, { type: 'ref/resource', uri: item.uriTemplate }, name, value, context)
+                  }
                   onRead={startRead}
                 />
               </div>
@@ -105,22 +115,42 @@ export function ResourcesTab({ server, connection, onAttach }: ResourcesTabProps
         ))}
       </ul>
       {read && (
-        <section className="contents-detail" data-testid="resource-content" data-uri={read.uri} data-loading={read.loading} aria-label={`Contents of ${read.uri}`}>
+        <section
+          className="contents-detail"
+          data-testid="resource-content"
+          data-uri={read.uri}
+          data-loading={read.loading}
+          aria-label={`Contents of ${read.uri}`}
+        >
           <div className="contents-actions">
             <span className="mono">{read.uri}</span>
             <span className="spacer" />
             {canSubscribe(server) && (
               <label className="small">
-                <input type="checkbox" data-testid="resource-subscribe" checked={wanted ?? subscription !== undefined} onChange={(event) => void toggleSubscription(read.uri, event.target.checked)} /> Subscribe to updates
+                <input
+                  type="checkbox"
+                  data-testid="resource-subscribe"
+                  checked={wanted ?? subscription !== undefined}
+                  onChange={(event) => void toggleSubscription(read.uri, event.target.checked)}
+                />{' '}
+                Subscribe to updates
               </label>
             )}
-            <button type="button" className="small-button" data-testid="resource-attach" disabled={!contents} onClick={() => contents && onAttach(`${server.name}: ${read.uri}`, resourceToParts(contents))}>
+            <button
+              type="button"
+              className="small-button"
+              data-testid="resource-attach"
+              disabled={!contents}
+              onClick={() => contents && onAttach(`${server.name}: ${read.uri}`, resourceToParts(contents))}
+            >
               Attach to chat
             </button>
           </div>
           {subscription && (
             <div className="faint" data-testid="resource-updates" data-updates={subscription.updates}>
-              {subscription.updates === 0 ? 'Subscribed: waiting for an update.' : `Updated ${subscription.updates}× · last at ${clock(subscription.updatedAt ?? 0)}`}
+              {subscription.updates === 0
+                ? 'Subscribed: waiting for an update.'
+                : `Updated ${subscription.updates}× · last at ${clock(subscription.updatedAt ?? 0)}`}
             </div>
           )}
           {subscribeError !== undefined && <ErrorLine error={subscribeError} />}

@@ -32,16 +32,41 @@ export interface ServerContentsProps {
 export function ServerContents({ server, connection, onAttach, onInsert, skillOffers, guard, views }: ServerContentsProps) {
   const view = useStore(views).get(server.name) ?? {};
   if (server.status !== 'connected' || !connection) return null;
-  return <ConnectedContents server={server} connection={connection} view={view} change={(change) => views.update(server.name, change)} onAttach={onAttach} onInsert={onInsert} skillOffers={skillOffers} guard={guard} />;
+  return (
+    <ConnectedContents
+      server={server}
+      connection={connection}
+      view={view}
+      change={(change) => views.update(server.name, change)}
+      onAttach={onAttach}
+      onInsert={onInsert}
+      skillOffers={skillOffers}
+      guard={guard}
+    />
+  );
 }
 
 /** The tabs of a connected server; its reads follow the connection's content changes. */
-function ConnectedContents({ server, connection, view, change, onAttach, onInsert, skillOffers, guard }: Omit<ServerContentsProps, 'connection' | 'views'> & { connection: ServerConnection; view: ContentsView; change(change: Partial<ContentsView>): void }) {
+function ConnectedContents({
+  server,
+  connection,
+  view,
+  change,
+  onAttach,
+  onInsert,
+  skillOffers,
+  guard,
+}: Omit<ServerContentsProps, 'connection' | 'views'> & {
+  connection: ServerConnection;
+  view: ContentsView;
+  change(change: Partial<ContentsView>): void;
+}) {
   useContentInvalidation(server.name, connection);
   const { tab } = view;
   const hasPrompts = typeof server.capabilities?.prompts === 'object';
   const tabs: Array<[ContentsTab, string]> = [];
-  if (offersResources(server.capabilities)) tabs.push(['resources', `Resources (${(server.resources?.length ?? 0) + (server.resourceTemplates?.length ?? 0)})`]);
+  if (offersResources(server.capabilities))
+    tabs.push(['resources', `Resources (${(server.resources?.length ?? 0) + (server.resourceTemplates?.length ?? 0)})`]);
   if (hasPrompts) tabs.push(['prompts', `Prompts (${server.prompts?.length ?? 0})`]);
   if (server.skills) tabs.push(['skills', `Skills (${server.skills.length})`]);
   if (tabs.length === 0) return null;
@@ -49,14 +74,31 @@ function ConnectedContents({ server, connection, view, change, onAttach, onInser
     <div className="server-contents">
       <div className="tabs" role="tablist" aria-label={`Contents of ${server.name}`}>
         {tabs.map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="tab" aria-selected={tab === id} data-testid={`contents-tab-${id}-${server.name}`} onClick={() => change({ tab: tab === id ? undefined : id })}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === id}
+            data-testid={`contents-tab-${id}-${server.name}`}
+            onClick={() => change({ tab: tab === id ? undefined : id })}
+          >
             {label}
           </button>
         ))}
       </div>
       {tab === 'resources' && <ResourcesTab server={server} connection={connection} onAttach={onAttach} />}
       {tab === 'prompts' && <PromptsTab server={server} connection={connection} onInsert={onInsert} />}
-      {tab === 'skills' && <SkillsTab server={server} connection={connection} skillOffers={skillOffers} guard={guard} open={view.skill} onOpen={(skill) => change({ skill })} />}
+      {tab === 'skills' && (
+        <SkillsTab
+          server={server}
+          connection={connection}
+          skillOffers={skillOffers}
+          guard={guard}
+          open={view.skill}
+          onOpen={(skill) => change({ skill })}
+        />
+      )}
     </div>
   );
 }

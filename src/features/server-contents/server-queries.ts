@@ -17,7 +17,13 @@ export const contentKeys = {
   resource: (server: string, uri: string) => ['mcp', server, 'resource', uri] as const,
   prompts: (server: string) => ['mcp', server, 'prompt'] as const,
   prompt: (server: string, name: string, args: Readonly<Record<string, string>>) => ['mcp', server, 'prompt', name, args] as const,
-  completion: (server: string, ref: CompletionRef, argument: string, value: string, context: Readonly<Record<string, string>>): readonly unknown[] => ['mcp', server, 'completion', ref, argument, value, context],
+  completion: (
+    server: string,
+    ref: CompletionRef,
+    argument: string,
+    value: string,
+    context: Readonly<Record<string, string>>,
+  ): readonly unknown[] => ['mcp', server, 'completion', ref, argument, value, context],
 };
 
 /** `resources/read` of one URI (cancelled on the wire when nobody waits for it any more). */
@@ -27,7 +33,10 @@ export function resourceQuery(server: string, connection: ServerConnection, uri:
 
 /** `prompts/get` with these arguments. */
 export function promptQuery(server: string, connection: ServerConnection, name: string, args: Readonly<Record<string, string>>) {
-  return queryOptions({ queryKey: contentKeys.prompt(server, name, args), queryFn: ({ signal }) => connection.prompts.get(name, { ...args }, signal) });
+  return queryOptions({
+    queryKey: contentKeys.prompt(server, name, args),
+    queryFn: ({ signal }) => connection.prompts.get(name, { ...args }, signal),
+  });
 }
 
 /**
@@ -35,7 +44,14 @@ export function promptQuery(server: string, connection: ServerConnection, name: 
  * the older one, left without a reader, is aborted (the SDK sends `notifications/cancelled`), and
  * its suggestions stay shown until the newer ones arrive. Answers are kept 30 s.
  */
-export function completionQuery(server: string, connection: ServerConnection, ref: CompletionRef, argument: string, value: string, context: Readonly<Record<string, string>>) {
+export function completionQuery(
+  server: string,
+  connection: ServerConnection,
+  ref: CompletionRef,
+  argument: string,
+  value: string,
+  context: Readonly<Record<string, string>>,
+) {
   // The other arguments given (what the request carries), so typing in this one is not a new context.
   const others = Object.fromEntries(Object.entries(context).filter(([name, given]) => name !== argument && given !== ''));
   return queryOptions({

@@ -29,7 +29,8 @@ const NO_OFFERS = { subscribe: () => () => undefined, getSnapshot: () => undefin
 export function SkillsTab({ server, connection, skillOffers, guard, open, onOpen }: SkillsTabProps) {
   const skills = server.skills ?? [];
   useSyncExternalStore(skillOffers?.subscribe ?? NO_OFFERS.subscribe, skillOffers?.getSnapshot ?? NO_OFFERS.getSnapshot);
-  const findings = useSyncExternalStore(guard?.subscribe ?? NO_OFFERS.subscribe, guard?.getSnapshot ?? NO_OFFERS.getSnapshot)?.findings ?? [];
+  const findings =
+    useSyncExternalStore(guard?.subscribe ?? NO_OFFERS.subscribe, guard?.getSnapshot ?? NO_OFFERS.getSnapshot)?.findings ?? [];
   const entry = skills.find((skill) => skill.uri === open);
   const load = open ? server.skillLoads?.[open] : undefined;
 
@@ -46,7 +47,14 @@ export function SkillsTab({ server, connection, skillOffers, guard, open, onOpen
         {skills.map((skill) => (
           <li key={skill.uri}>
             {/* Name and state on the first line, the description under it: every row alike, however long. */}
-            <button type="button" className="tool-button skill-item" data-testid="skill-item" data-uri={skill.uri} aria-pressed={open === skill.uri} onClick={() => openSkill(skill.uri)}>
+            <button
+              type="button"
+              className="tool-button skill-item"
+              data-testid="skill-item"
+              data-uri={skill.uri}
+              aria-pressed={open === skill.uri}
+              onClick={() => openSkill(skill.uri)}
+            >
               <span className="skill-item-head">
                 <span className="mono tool-name">{skill.name}</span>
                 <SkillBadge load={server.skillLoads?.[skill.uri]} />
@@ -61,9 +69,14 @@ export function SkillsTab({ server, connection, skillOffers, guard, open, onOpen
           entry={entry}
           load={load}
           offered={skillOffers?.isOffered(server.name, entry.uri) ?? false}
-          findings={findings.filter((finding) => finding.server === server.name && finding.subject.type === 'skill' && finding.subject.name === entry.name)}
+          findings={findings.filter(
+            (finding) => finding.server === server.name && finding.subject.type === 'skill' && finding.subject.name === entry.name,
+          )}
           {...(skillOffers && {
-            onOffer: (on: boolean) => (on ? skillOffers.offer({ server: server.name, uri: entry.uri, name: entry.name, description: entry.description }) : skillOffers.withdraw(server.name, entry.uri)),
+            onOffer: (on: boolean) =>
+              on
+                ? skillOffers.offer({ server: server.name, uri: entry.uri, name: entry.name, description: entry.description })
+                : skillOffers.withdraw(server.name, entry.uri),
           })}
         />
       )}
@@ -74,7 +87,11 @@ export function SkillsTab({ server, connection, skillOffers, guard, open, onOpen
 function SkillBadge({ load }: { load: SkillLoad | undefined }) {
   if (!load) return null;
   const text = load.status === 'loaded' ? 'verified' : load.status === 'loading' ? 'loading…' : load.status;
-  return <span className={`badge${load.status === 'refused' || load.status === 'failed' ? ' err' : load.status === 'loaded' ? ' ok' : ''}`}>{text}</span>;
+  return (
+    <span className={`badge${load.status === 'refused' || load.status === 'failed' ? ' err' : load.status === 'loaded' ? ' ok' : ''}`}>
+      {text}
+    </span>
+  );
 }
 
 interface SkillDetailProps {
@@ -90,7 +107,8 @@ function SkillDetail({ entry, load, offered, findings, onOffer }: SkillDetailPro
   return (
     <div className="contents-detail skill-detail" data-testid="skill-detail" data-uri={entry.uri}>
       <div className="contents-head">
-        <span className="mono">{entry.uri}</span> <span className="faint">{entry.files === 'dynamic' ? 'files listed dynamically' : `${entry.files.length} file(s) listed`}</span>
+        <span className="mono">{entry.uri}</span>{' '}
+        <span className="faint">{entry.files === 'dynamic' ? 'files listed dynamically' : `${entry.files.length} file(s) listed`}</span>
       </div>
       {(!load || load.status === 'loading') && <p className="muted">Reading and verifying its files…</p>}
       {load?.status === 'failed' && (
@@ -123,7 +141,9 @@ function SkillDetail({ entry, load, offered, findings, onOffer }: SkillDetailPro
         <>
           <p data-testid="skill-verified" className="skill-verified">
             <span className="badge ok">verified</span>{' '}
-            {load.skill.digestsChecked ? 'Every file matched its size and sha256 digest; SKILL.md’s frontmatter matched the entry.' : 'SKILL.md’s frontmatter matched the entry (the server lists its files dynamically: no digest to check).'}
+            {load.skill.digestsChecked
+              ? 'Every file matched its size and sha256 digest; SKILL.md’s frontmatter matched the entry.'
+              : 'SKILL.md’s frontmatter matched the entry (the server lists its files dynamically: no digest to check).'}
           </p>
           <ul className="contents-list" aria-label={`Files of ${entry.name}`}>
             {load.skill.files.map((file) => (
@@ -138,7 +158,8 @@ function SkillDetail({ entry, load, offered, findings, onOffer }: SkillDetailPro
             <label className="skill-offer">
               <input type="checkbox" data-testid="skill-offer" checked={offered} onChange={(event) => onOffer(event.target.checked)} />
               <span>
-                Offer to the model <span className="faint">(the local use_skill tool: its description in every request, its body when the model asks)</span>
+                Offer to the model{' '}
+                <span className="faint">(the local use_skill tool: its description in every request, its body when the model asks)</span>
               </span>
             </label>
           )}

@@ -30,7 +30,12 @@ export function TemplateForm({ template, suggest, onRead }: TemplateFormProps) {
   const { variables, problem } = useMemo(() => variablesOf(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
-  if (problem) return <div className="error-box" role="alert" data-testid="template-error">This template cannot be used: {problem}</div>;
+  if (problem)
+    return (
+      <div className="error-box" role="alert" data-testid="template-error">
+        This template cannot be used: {problem}
+      </div>
+    );
   const read = () => {
     const missing = variables.filter((name) => (values[name] ?? '').trim() === '');
     if (missing.length > 0) {
@@ -66,7 +71,11 @@ export function TemplateForm({ template, suggest, onRead }: TemplateFormProps) {
           suggest={(value) => suggest(name, value, values)}
         />
       ))}
-      {preview && <div className="faint mono" data-testid="template-uri">{preview}</div>}
+      {preview && (
+        <div className="faint mono" data-testid="template-uri">
+          {preview}
+        </div>
+      )}
       {message && (
         <div className="warn-box" role="alert" data-testid="template-error">
           {message}

@@ -3,7 +3,15 @@ import { useId } from 'react';
 type Schema = Record<string, unknown>;
 
 /** A form generated from a tool's input schema (top-level properties); complex fields take JSON. */
-export function SchemaForm({ schema, value, onChange }: { schema: Schema; value: Record<string, unknown>; onChange: (next: Record<string, unknown>) => void }) {
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+}: {
+  schema: Schema;
+  value: Record<string, unknown>;
+  onChange: (next: Record<string, unknown>) => void;
+}) {
   const baseId = useId();
   const properties = (schema.properties && typeof schema.properties === 'object' ? schema.properties : {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
@@ -22,13 +30,19 @@ export function SchemaForm({ schema, value, onChange }: { schema: Schema; value:
       {names.map((name) => {
         const property = properties[name] ?? {};
         const id = `${baseId}-${name}`;
-        const type = Array.isArray(property.type) ? (property.type as string[]).find((t) => t !== 'null') : (property.type as string | undefined);
+        const type = Array.isArray(property.type)
+          ? (property.type as string[]).find((t) => t !== 'null')
+          : (property.type as string | undefined);
         const description = typeof property.description === 'string' ? property.description : undefined;
         const current = value[name];
         let input: React.ReactNode;
         if (Array.isArray(property.enum)) {
           input = (
-            <select id={id} value={current === undefined ? '' : JSON.stringify(current)} onChange={(e) => set(name, e.target.value === '' ? undefined : JSON.parse(e.target.value))}>
+            <select
+              id={id}
+              value={current === undefined ? '' : JSON.stringify(current)}
+              onChange={(e) => set(name, e.target.value === '' ? undefined : JSON.parse(e.target.value))}
+            >
               <option value="">(not set)</option>
               {(property.enum as unknown[]).map((option) => (
                 <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
@@ -38,7 +52,15 @@ export function SchemaForm({ schema, value, onChange }: { schema: Schema; value:
             </select>
           );
         } else if (type === 'string') {
-          input = <input id={id} type="text" value={typeof current === 'string' ? current : ''} placeholder={typeof property.default === 'string' ? property.default : ''} onChange={(e) => set(name, e.target.value === '' ? undefined : e.target.value)} />;
+          input = (
+            <input
+              id={id}
+              type="text"
+              value={typeof current === 'string' ? current : ''}
+              placeholder={typeof property.default === 'string' ? property.default : ''}
+              onChange={(e) => set(name, e.target.value === '' ? undefined : e.target.value)}
+            />
+          );
         } else if (type === 'number' || type === 'integer') {
           input = (
             <input
@@ -61,7 +83,12 @@ export function SchemaForm({ schema, value, onChange }: { schema: Schema; value:
           <div className="schema-field" key={name}>
             <label htmlFor={id}>
               <span className="mono">{name}</span>
-              {required.has(name) ? <span className="required" aria-label="required"> *</span> : null}
+              {required.has(name) ? (
+                <span className="required" aria-label="required">
+                  {' '}
+                  *
+                </span>
+              ) : null}
               {type ? <span className="faint"> {type}</span> : null}
             </label>
             {input}

@@ -29,13 +29,21 @@ export function EraBadge({ server }: { server: ServerState }) {
   if (!server.era) return null;
   if (server.transport === 'sse') {
     return (
-      <span className="badge info" data-testid={`era-${server.name}`} title="The 2024-11-05 HTTP+SSE transport: a GET event stream carries every answer; messages are POSTed to the endpoint it named">
+      <span
+        className="badge info"
+        data-testid={`era-${server.name}`}
+        title="The 2024-11-05 HTTP+SSE transport: a GET event stream carries every answer; messages are POSTed to the endpoint it named"
+      >
         2024 SSE · {server.protocolVersion}
       </span>
     );
   }
   return (
-    <span className="badge info" data-testid={`era-${server.name}`} title={server.era === 'legacy' ? '2025 era: initialize handshake, sessions' : '2026-07-28 era: stateless, server/discover'}>
+    <span
+      className="badge info"
+      data-testid={`era-${server.name}`}
+      title={server.era === 'legacy' ? '2025 era: initialize handshake, sessions' : '2026-07-28 era: stateless, server/discover'}
+    >
       {server.era === 'legacy' ? '2025' : '2026'} · {server.protocolVersion}
     </span>
   );

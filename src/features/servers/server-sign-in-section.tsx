@@ -13,7 +13,15 @@ function hourMinute(at: number): string {
  * "Sign out", "Remember on this device", and the way to the step-by-step auth debugger.
  * Nothing here shows a token: the state holds none.
  */
-export function ServerSignInSection({ server, manager, onShowSteps }: { server: ServerState; manager: ConnectionManager; onShowSteps?: (server: string) => void }) {
+export function ServerSignInSection({
+  server,
+  manager,
+  onShowSteps,
+}: {
+  server: ServerState;
+  manager: ConnectionManager;
+  onShowSteps?: (server: string) => void;
+}) {
   const auth = server.auth;
   const connection = manager.get(server.name);
   const [remember, setRemember] = useState(() => connection?.auth?.remember?.get() ?? false);
@@ -25,24 +33,42 @@ export function ServerSignInSection({ server, manager, onShowSteps }: { server: 
     <div className="sign-in-box" data-testid={`server-auth-${name}`} data-signed-in={auth.signedIn ? 'true' : 'false'}>
       {auth.signedIn ? (
         <div data-testid={`server-signed-in-${name}`}>
-          Signed in{auth.account ? <> as <strong>{auth.account}</strong></> : null}
+          Signed in
+          {auth.account ? (
+            <>
+              {' '}
+              as <strong>{auth.account}</strong>
+            </>
+          ) : null}
           {auth.issuer && <span className="muted"> at {auth.issuer}</span>}
           {auth.scope && (
             <div>
-              Scopes: <span className="mono" data-testid={`server-scopes-${name}`}>{auth.scope}</span>
+              Scopes:{' '}
+              <span className="mono" data-testid={`server-scopes-${name}`}>
+                {auth.scope}
+              </span>
             </div>
           )}
-          {auth.expiresAt !== undefined && <div className="muted">Access token expires at {hourMinute(auth.expiresAt)} (refreshed by itself)</div>}
+          {auth.expiresAt !== undefined && (
+            <div className="muted">Access token expires at {hourMinute(auth.expiresAt)} (refreshed by itself)</div>
+          )}
         </div>
       ) : (
-        needed && <div>This server asks you to sign in (OAuth). A window of its authorization server opens; Glassbox never sees your password.</div>
+        needed && (
+          <div>This server asks you to sign in (OAuth). A window of its authorization server opens; Glassbox never sees your password.</div>
+        )
       )}
       {auth.error && (
         <div className="error-box" role="alert" data-testid={`server-signin-error-${name}`} data-code={auth.error.code}>
           <strong>{auth.error.message}</strong>
           <div>{auth.error.fix}</div>
           {auth.error.code === 'popup-blocked' && connection.auth?.canContinueHere && (
-            <button type="button" className="small-button primary" data-testid={`server-signin-here-${name}`} onClick={() => void connection.auth?.signInHere()}>
+            <button
+              type="button"
+              className="small-button primary"
+              data-testid={`server-signin-here-${name}`}
+              onClick={() => void connection.auth?.signInHere()}
+            >
               Continue in this tab
             </button>
           )}
@@ -52,16 +78,32 @@ export function ServerSignInSection({ server, manager, onShowSteps }: { server: 
         {auth.busy && !auth.signedIn ? (
           <>
             <span className="muted">Waiting for the sign-in window…</span>
-            <button type="button" className="small-button" data-testid={`server-signin-cancel-${name}`} onClick={() => connection.auth?.cancel()}>
+            <button
+              type="button"
+              className="small-button"
+              data-testid={`server-signin-cancel-${name}`}
+              onClick={() => connection.auth?.cancel()}
+            >
               Cancel
             </button>
           </>
         ) : auth.signedIn ? (
-          <button type="button" className="small-button" data-testid={`server-signout-${name}`} disabled={auth.busy} onClick={() => void connection.signOut()}>
+          <button
+            type="button"
+            className="small-button"
+            data-testid={`server-signout-${name}`}
+            disabled={auth.busy}
+            onClick={() => void connection.signOut()}
+          >
             Sign out
           </button>
         ) : (
-          <button type="button" className="small-button primary" data-testid={`server-signin-${name}`} onClick={() => void connection.signIn()}>
+          <button
+            type="button"
+            className="small-button primary"
+            data-testid={`server-signin-${name}`}
+            onClick={() => void connection.signIn()}
+          >
             Sign in
           </button>
         )}

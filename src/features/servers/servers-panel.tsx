@@ -32,7 +32,16 @@ export interface LocalToolsGroup {
  * `onShowSignInSteps` opens the auth debugger for a server; `policies` lists, per server, the tools
  * whose definition changed since the person allowed them.
  */
-export function ServersPanel({ manager, local, contents, callInbox, onShowSignInSteps, policies, process, notice }: {
+export function ServersPanel({
+  manager,
+  local,
+  contents,
+  callInbox,
+  onShowSignInSteps,
+  policies,
+  process,
+  notice,
+}: {
   manager: ConnectionManager;
   /** What runs a local server (the app renders the bridge's process section here), under the card's address. */
   process?: (server: ServerState) => ReactNode;
@@ -59,22 +68,31 @@ export function ServersPanel({ manager, local, contents, callInbox, onShowSignIn
   }
   return (
     <div className="servers-panel">
-    {notice}
-    <ul className="server-list" aria-label="MCP servers">
-      {servers.map((server) => (
-        <ServerCard key={server.name} server={server} manager={manager} contents={contents} callInbox={callInbox} onShowSignInSteps={onShowSignInSteps} policies={policies} process={process} />
-      ))}
-      {local && local.tools.length > 0 && (
-        <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
-          <div className="server-head">
-            <span className="status-dot connected" aria-hidden />
-            <strong>{local.name}</strong>
-            <span className="badge">agent&apos;s own tools</span>
-          </div>
-          <ToolList serverName={local.name} tools={local.tools} run={(tool, args, signal) => local.run(tool, args, signal)} />
-        </li>
-      )}
-    </ul>
+      {notice}
+      <ul className="server-list" aria-label="MCP servers">
+        {servers.map((server) => (
+          <ServerCard
+            key={server.name}
+            server={server}
+            manager={manager}
+            contents={contents}
+            callInbox={callInbox}
+            onShowSignInSteps={onShowSignInSteps}
+            policies={policies}
+            process={process}
+          />
+        ))}
+        {local && local.tools.length > 0 && (
+          <li className="server-card" data-testid={`server-${local.name}`} data-status="connected" data-era="local">
+            <div className="server-head">
+              <span className="status-dot connected" aria-hidden />
+              <strong>{local.name}</strong>
+              <span className="badge">agent&apos;s own tools</span>
+            </div>
+            <ToolList serverName={local.name} tools={local.tools} run={(tool, args, signal) => local.run(tool, args, signal)} />
+          </li>
+        )}
+      </ul>
     </div>
   );
 }
@@ -123,7 +141,15 @@ const STATUS_LABEL: Record<ServerState['status'], string> = {
   invalid: 'invalid entry',
 };
 
-function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, policies, process }: {
+function ServerCard({
+  server,
+  manager,
+  contents,
+  callInbox,
+  onShowSignInSteps,
+  policies,
+  process,
+}: {
   server: ServerState;
   process?: ((server: ServerState) => ReactNode) | undefined;
   manager: ConnectionManager;
@@ -133,27 +159,53 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
-  const dataStatus = server.status === 'needs-local-process' || server.status === 'invalid' ? 'disabled' : server.status === 'idle' ? 'disabled' : server.status;
+  const dataStatus =
+    server.status === 'needs-local-process' || server.status === 'invalid'
+      ? 'disabled'
+      : server.status === 'idle'
+        ? 'disabled'
+        : server.status;
   return (
-    <li className={`server-card status-${server.status}`} data-testid={`server-${server.name}`} data-status={dataStatus} data-era={server.era ?? ''}>
+    <li
+      className={`server-card status-${server.status}`}
+      data-testid={`server-${server.name}`}
+      data-status={dataStatus}
+      data-era={server.era ?? ''}
+    >
       <div className="server-head">
         <span className={`status-dot ${server.status}`} aria-hidden />
         <McpIconView icons={server.serverInfo?.icons} testId={`server-icon-${server.name}`} />
         <strong>{server.name}</strong>
-        <span className={`badge ${server.status === 'connected' ? 'ok' : server.status === 'failed' ? 'err' : ''}`}>{STATUS_LABEL[server.status]}</span>
+        <span className={`badge ${server.status === 'connected' ? 'ok' : server.status === 'failed' ? 'err' : ''}`}>
+          {STATUS_LABEL[server.status]}
+        </span>
         <EraBadge server={server} />
         {inPageDemoLabel(server.url) && (
-          <span className="badge" data-testid={`demo-label-${server.name}`} title="A Service Worker in this page answers this URL with the demo server's real SDK code: nothing leaves the browser.">
+          <span
+            className="badge"
+            data-testid={`demo-label-${server.name}`}
+            title="A Service Worker in this page answers this URL with the demo server's real SDK code: nothing leaves the browser."
+          >
             {inPageDemoLabel(server.url)}
           </span>
         )}
         <span className="spacer" />
         {server.status === 'connected' || server.status === 'connecting' ? (
-          <button type="button" className="small-button" onClick={() => void manager.disconnect(server.name)} aria-label={`Disconnect ${server.name}`}>
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => void manager.disconnect(server.name)}
+            aria-label={`Disconnect ${server.name}`}
+          >
             Disconnect
           </button>
         ) : server.status === 'failed' || server.status === 'idle' ? (
-          <button type="button" className="small-button" onClick={() => void manager.reconnect(server.name)} aria-label={`Connect ${server.name}`}>
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => void manager.reconnect(server.name)}
+            aria-label={`Connect ${server.name}`}
+          >
             {server.status === 'failed' ? 'Retry' : 'Connect'}
           </button>
         ) : null}
@@ -167,7 +219,8 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
         {server.serverInfo && (
           <span>
             {' '}
-            · {server.serverInfo.title ? `${server.serverInfo.title} (${server.serverInfo.name})` : server.serverInfo.name} {server.serverInfo.version}
+            · {server.serverInfo.title ? `${server.serverInfo.title} (${server.serverInfo.name})` : server.serverInfo.name}{' '}
+            {server.serverInfo.version}
           </span>
         )}
       </div>
@@ -178,13 +231,21 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
         </div>
       )}
       {server.sessionRenewedAt !== undefined && (
-        <div className="server-meta" data-testid={`session-renewed-${server.name}`} title="The server answered 404 to the session id: the client initialized again and retried the request once.">
+        <div
+          className="server-meta"
+          data-testid={`session-renewed-${server.name}`}
+          title="The server answered 404 to the session id: the client initialized again and retried the request once."
+        >
           Session renewed at {clock(server.sessionRenewedAt)}
         </div>
       )}
       {server.diagnosis && (
         <div
-          className={server.status === 'disabled' || server.status === 'needs-local-process' || server.status === 'needs-sign-in' ? 'warn-box' : 'error-box'}
+          className={
+            server.status === 'disabled' || server.status === 'needs-local-process' || server.status === 'needs-sign-in'
+              ? 'warn-box'
+              : 'error-box'
+          }
           data-testid={`server-error-${server.name}`}
           data-code={server.diagnosis.code}
           data-reason={server.diagnosis.reason}
@@ -200,12 +261,17 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
       )}
       {server.status === 'failed' && inPageDemoLabel(server.url) && (
         <div className="server-meta" data-testid={`demo-hint-${server.name}`}>
-          This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers (some
-          private windows, a page not on https or localhost) cannot run it. The failed request on the MCP wire says why.
+          This demo server runs in a Service Worker of this page, so nothing answers it without one: a browser that blocks Service Workers
+          (some private windows, a page not on https or localhost) cannot run it. The failed request on the MCP wire says why.
         </div>
       )}
       {server.lastProblem && server.status !== 'failed' && (
-        <div className="warn-box" data-testid={`server-problem-${server.name}`} data-code={server.lastProblem.diagnosis.code} data-reason={server.lastProblem.diagnosis.reason}>
+        <div
+          className="warn-box"
+          data-testid={`server-problem-${server.name}`}
+          data-code={server.lastProblem.diagnosis.code}
+          data-reason={server.lastProblem.diagnosis.reason}
+        >
           <div className="muted">
             {server.lastProblem.method} failed at {clock(server.lastProblem.at)}
           </div>
@@ -249,7 +315,13 @@ function ServerCard({ server, manager, contents, callInbox, onShowSignInSteps, p
   );
 }
 
-function ToolList({ serverName, tools, pages, run, inbox }: {
+function ToolList({
+  serverName,
+  tools,
+  pages,
+  run,
+  inbox,
+}: {
   serverName: string;
   tools: McpToolInfo[];
   pages?: number;
@@ -263,7 +335,9 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
   // Typing stays responsive with thousands of tools: the list follows a step behind.
   const deferredFilter = useDeferredValue(filter.trim().toLowerCase());
   const matching = deferredFilter
-    ? tools.filter((tool) => tool.name.toLowerCase().includes(deferredFilter) || (tool.title?.toLowerCase().includes(deferredFilter) ?? false))
+    ? tools.filter(
+        (tool) => tool.name.toLowerCase().includes(deferredFilter) || (tool.title?.toLowerCase().includes(deferredFilter) ?? false),
+      )
     : tools;
   const shown = matching.length > limit ? matching.slice(0, limit) : matching;
   return (
@@ -290,7 +364,13 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
       <ul>
         {shown.map((tool) => (
           <li key={tool.name} className={open === tool.name ? 'open' : ''}>
-            <button type="button" className="tool-button" data-testid={`tool-${serverName}-${tool.name}`} aria-expanded={open === tool.name} onClick={() => setOpen(open === tool.name ? undefined : tool.name)}>
+            <button
+              type="button"
+              className="tool-button"
+              data-testid={`tool-${serverName}-${tool.name}`}
+              aria-expanded={open === tool.name}
+              onClick={() => setOpen(open === tool.name ? undefined : tool.name)}
+            >
               <McpIconView icons={tool.icons} />
               {tool.title ? <span className="tool-title">{tool.title}</span> : null}
               <span className={`mono tool-name${tool.title ? ' muted' : ''}`}>{tool.name}</span>
@@ -311,7 +391,8 @@ function ToolList({ serverName, tools, pages, run, inbox }: {
       </ul>
       {shown.length < matching.length && (
         <button type="button" className="link-button small" onClick={() => setLimit(limit + TOOLS_SHOWN * 5)}>
-          {matching.length - shown.length} more tools not drawn — show {Math.min(TOOLS_SHOWN * 5, matching.length - shown.length)} more, or filter
+          {matching.length - shown.length} more tools not drawn — show {Math.min(TOOLS_SHOWN * 5, matching.length - shown.length)} more, or
+          filter
         </button>
       )}
     </div>

@@ -63,7 +63,13 @@ export function ToolCallForm({
     setProgress(undefined);
     setSince(Date.now());
     const started = performance.now();
-    const call: ToolAppCall = { server, toolName: tool.name, toolCallId: `manual-${Date.now().toString(36)}`, input: args, status: 'running' };
+    const call: ToolAppCall = {
+      server,
+      toolName: tool.name,
+      toolCallId: `manual-${Date.now().toString(36)}`,
+      input: args,
+      status: 'running',
+    };
     setAppCall(call);
     try {
       const value = await run(args, controller.signal, (next) => setProgress({ ...next }));
@@ -83,7 +89,15 @@ export function ToolCallForm({
       <label className="section-title" htmlFor={`args-${tool.name}`}>
         Arguments (JSON)
       </label>
-      <textarea id={`args-${tool.name}`} data-testid="tool-call-args" rows={4} value={text} onChange={(e) => fromText(e.target.value)} spellCheck={false} aria-invalid={jsonError ? true : undefined} />
+      <textarea
+        id={`args-${tool.name}`}
+        data-testid="tool-call-args"
+        rows={4}
+        value={text}
+        onChange={(e) => fromText(e.target.value)}
+        spellCheck={false}
+        aria-invalid={jsonError ? true : undefined}
+      />
       {jsonError && <div className="field-error">{jsonError}</div>}
       <div className="row">
         <button type="button" className="button primary" data-testid="tool-call-run" disabled={!!jsonError || !!running} onClick={go}>
@@ -98,14 +112,20 @@ export function ToolCallForm({
       </div>
       {running && progress && (
         <div className="tool-call-progress" data-testid="tool-call-progress">
-          <progress value={progress.total !== undefined ? progress.progress : undefined} max={progress.total} aria-label={`Progress of ${tool.name}`} />
+          <progress
+            value={progress.total !== undefined ? progress.progress : undefined}
+            max={progress.total}
+            aria-label={`Progress of ${tool.name}`}
+          />
           <span className="faint">
             {progress.total !== undefined ? `${progress.progress} / ${progress.total}` : progress.progress}
             {progress.message ? ` · ${progress.message}` : ''}
           </span>
         </div>
       )}
-      {running && tool.execution?.taskSupport === 'required' && <div className="faint">This tool runs as a task: follow it in the Tasks tab.</div>}
+      {running && tool.execution?.taskSupport === 'required' && (
+        <div className="faint">This tool runs as a task: follow it in the Tasks tab.</div>
+      )}
       {since !== undefined && inbox?.(since)}
       {result?.ok === true && <ToolResultView result={result.value} testId="tool-result" />}
       {result?.ok === true && <OutputCheckView check={checkOutput(tool.outputSchema, result.value)} />}

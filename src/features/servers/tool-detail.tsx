@@ -11,7 +11,12 @@ import { ToolCallForm } from './tool-call-form';
 import type { CallProgress } from './tool-call-form';
 
 /** The detail of `tool` of `serverName`; `run` calls a tool of that server by name. */
-export function ToolDetail({ tool, serverName, run, inbox }: {
+export function ToolDetail({
+  tool,
+  serverName,
+  run,
+  inbox,
+}: {
   tool: McpToolInfo;
   serverName: string;
   run: (tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress: (progress: CallProgress) => void) => Promise<unknown>;
@@ -41,7 +46,12 @@ export function ToolDetail({ tool, serverName, run, inbox }: {
           <JsonView value={tool.outputSchema} openDepth={4} label="Output schema" />
         </details>
       )}
-      <ToolCallForm tool={tool} server={serverName} run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)} inbox={inbox} />
+      <ToolCallForm
+        tool={tool}
+        server={serverName}
+        run={(args, signal, onProgress) => run(tool.name, args, signal, onProgress)}
+        inbox={inbox}
+      />
     </div>
   );
 }

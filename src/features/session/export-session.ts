@@ -22,7 +22,15 @@ export interface ExportSource {
 
 /** Downloads `glassbox-session-<date>.json`; returns the warnings (e.g. a config left out) and the file name. */
 export function downloadSessionFile(source: ExportSource, now = Date.now()): { fileName: string; warnings: string[] } {
-  const { file, warnings } = buildSessionFile({ configText: source.configText, conversation: source.conversation, traffic: source.traffic, appVersion: source.appVersion, now, ...(source.toolPins ? { toolPins: source.toolPins } : {}), ...(source.replays ? { replays: source.replays } : {}) });
+  const { file, warnings } = buildSessionFile({
+    configText: source.configText,
+    conversation: source.conversation,
+    traffic: source.traffic,
+    appVersion: source.appVersion,
+    now,
+    ...(source.toolPins ? { toolPins: source.toolPins } : {}),
+    ...(source.replays ? { replays: source.replays } : {}),
+  });
   const fileName = sessionFileName(now);
   downloadText(fileName, serializeSessionFile(file, source.redact), 'application/json');
   return { fileName, warnings };

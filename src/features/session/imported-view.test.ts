@@ -8,7 +8,13 @@ function exportedFile() {
   recordTurn(log);
   const session = createOfflineSession();
   session.importData(conversationData());
-  const { file } = buildSessionFile({ configText: '{}', conversation: session.exportData(), traffic: log.getSnapshot(), appVersion: 'test', now: 0 });
+  const { file } = buildSessionFile({
+    configText: '{}',
+    conversation: session.exportData(),
+    traffic: log.getSnapshot(),
+    appVersion: 'test',
+    now: 0,
+  });
   return parseSessionFile(serializeSessionFile(file)).file!;
 }
 

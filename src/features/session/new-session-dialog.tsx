@@ -41,8 +41,8 @@ export function NewSessionDialog({ onExportFirst, onDiscard, onCancel, error }: 
     >
       <h2 id={titleId}>Start a new session?</h2>
       <p id={textId}>
-        The conversation and both traffic logs will be cleared. Your config, tool policies and server connections stay. <strong>Export first</strong> saves
-        the current session as a file, then starts the new one.
+        The conversation and both traffic logs will be cleared. Your config, tool policies and server connections stay.{' '}
+        <strong>Export first</strong> saves the current session as a file, then starts the new one.
       </p>
       {error !== undefined && (
         <p className="error-box" role="alert" data-testid="session-new-error">

@@ -6,7 +6,9 @@ const FORM_CONTROLS = 'form textarea, form input, form button, form select';
 
 /** Disables every control of every form inside `root`. */
 function disableFormControls(root: HTMLElement): void {
-  for (const control of root.querySelectorAll<HTMLTextAreaElement | HTMLInputElement | HTMLButtonElement | HTMLSelectElement>(FORM_CONTROLS)) {
+  for (const control of root.querySelectorAll<HTMLTextAreaElement | HTMLInputElement | HTMLButtonElement | HTMLSelectElement>(
+    FORM_CONTROLS,
+  )) {
     // Only when needed: setting the attribute again would wake the observer again.
     if (control.disabled) continue;
     control.disabled = true;

@@ -25,7 +25,8 @@ export function ReadOnlyBanner({ view, onBack }: ReadOnlyBannerProps) {
       <div className="readonly-banner-line">
         <strong>Viewing an imported session (read-only) — exported {describeExportTime(file.exportedAt)}</strong>
         <span className="muted">
-          {fileName} · {file.conversation.items.length} chat items · {file.traffic.exchanges.length} HTTP exchanges · Glassbox {file.app.version}. Nothing is sent while you view it.
+          {fileName} · {file.conversation.items.length} chat items · {file.traffic.exchanges.length} HTTP exchanges · Glassbox{' '}
+          {file.app.version}. Nothing is sent while you view it.
         </span>
         <span className="spacer" />
         <button type="button" className="button primary" onClick={onBack} data-testid="readonly-back">
@@ -36,7 +37,9 @@ export function ReadOnlyBanner({ view, onBack }: ReadOnlyBannerProps) {
         <div className="readonly-banner-details">
           {problems.length > 0 && (
             <details data-testid="readonly-problems">
-              <summary>{problems.length === 1 ? '1 part of the file could not be read' : `${problems.length} parts of the file could not be read`}</summary>
+              <summary>
+                {problems.length === 1 ? '1 part of the file could not be read' : `${problems.length} parts of the file could not be read`}
+              </summary>
               <ul>
                 {problems.map((problem, index) => (
                   <li key={index}>{problem}</li>

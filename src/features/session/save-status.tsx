@@ -13,7 +13,12 @@ const LABELS: Record<SaveState, string> = {
 export function SaveStatus({ status }: { status: PersistenceStatus }) {
   const state = saveStateOf(status);
   return (
-    <span className={`session-save-status ${state === 'failed' ? 'failed' : 'faint'}`} data-testid="session-save-status" data-state={state} title={status.error ?? 'The conversation, both traffic logs and the config are kept in IndexedDB as you go.'}>
+    <span
+      className={`session-save-status ${state === 'failed' ? 'failed' : 'faint'}`}
+      data-testid="session-save-status"
+      data-state={state}
+      title={status.error ?? 'The conversation, both traffic logs and the config are kept in IndexedDB as you go.'}
+    >
       {LABELS[state]}
     </span>
   );

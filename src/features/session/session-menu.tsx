@@ -44,7 +44,11 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
   const exportNow = (): boolean => {
     try {
       const { fileName, warnings } = downloadSessionFile(getExportSource());
-      setMessage(warnings.length > 0 ? { kind: 'error', text: `Exported ${fileName}. ${warnings.join(' ')}` } : { kind: 'info', text: `Exported ${fileName}` });
+      setMessage(
+        warnings.length > 0
+          ? { kind: 'error', text: `Exported ${fileName}. ${warnings.join(' ')}` }
+          : { kind: 'info', text: `Exported ${fileName}` },
+      );
       return true;
     } catch (error) {
       const text = `The session could not be exported: ${error instanceof Error ? error.message : String(error)}`;
@@ -105,13 +109,31 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
             title: 'Download the config (without secrets), the conversation and both traffic logs as one JSON file',
             onSelect: () => void exportNow(),
           },
-          { label: 'Import session…', testId: 'session-import', title: 'Open an exported session, read-only', onSelect: () => fileInput.current?.click() },
+          {
+            label: 'Import session…',
+            testId: 'session-import',
+            title: 'Open an exported session, read-only',
+            onSelect: () => fileInput.current?.click(),
+          },
         ]}
       />
-      <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Session file to import" onChange={(event) => void importFile(event)} data-testid="session-import-input" />
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Session file to import"
+        onChange={(event) => void importFile(event)}
+        data-testid="session-import-input"
+      />
       {saveStatus && !readOnly && <SaveStatus status={saveStatus} />}
       {message && (
-        <span className={`session-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="session-message">
+        <span
+          className={`session-message ${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          data-testid="session-message"
+        >
           {message.text}
           <button type="button" className="link-button" onClick={() => setMessage(undefined)} aria-label="Dismiss message">
             ×

@@ -3,10 +3,22 @@ import type { TaskInfo } from '../../core/mcp';
 import { ToolResultView } from '../../ui/tool-result-view';
 
 /** The badge style of each status. */
-const STATUS_BADGE: Record<TaskInfo['status'], string> = { working: 'info', input_required: 'warn', completed: 'ok', failed: 'err', cancelled: 'warn' };
+const STATUS_BADGE: Record<TaskInfo['status'], string> = {
+  working: 'info',
+  input_required: 'warn',
+  completed: 'ok',
+  failed: 'err',
+  cancelled: 'warn',
+};
 
 /** How a status reads to a person. */
-const STATUS_LABEL: Record<TaskInfo['status'], string> = { working: 'working', input_required: 'needs input', completed: 'completed', failed: 'failed', cancelled: 'cancelled' };
+const STATUS_LABEL: Record<TaskInfo['status'], string> = {
+  working: 'working',
+  input_required: 'needs input',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
 
 /** Seconds, for durations a person reads. */
 function seconds(ms: number): string {
@@ -37,11 +49,25 @@ export function TaskRow({ task, cancel }: { task: TaskInfo; cancel: () => Promis
         <span className={`badge ${STATUS_BADGE[task.status]}`} data-testid="task-status">
           {STATUS_LABEL[task.status]}
         </span>
-        <span className="badge" title={task.form === '2025-11-25' ? 'Task-augmented request (2025-11-25)' : 'Tasks extension io.modelcontextprotocol/tasks (2026-07-28)'}>
+        <span
+          className="badge"
+          title={
+            task.form === '2025-11-25'
+              ? 'Task-augmented request (2025-11-25)'
+              : 'Tasks extension io.modelcontextprotocol/tasks (2026-07-28)'
+          }
+        >
           {task.form === '2025-11-25' ? '2025 task' : '2026 task'}
         </span>
         {running && (
-          <button type="button" className="small-button" data-testid="task-cancel" disabled={cancelling} onClick={() => void onCancel()} aria-label={`Cancel task ${task.toolName} (${task.taskId})`}>
+          <button
+            type="button"
+            className="small-button"
+            data-testid="task-cancel"
+            disabled={cancelling}
+            onClick={() => void onCancel()}
+            aria-label={`Cancel task ${task.toolName} (${task.taskId})`}
+          >
             {cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
         )}
@@ -68,7 +94,11 @@ export function TaskRow({ task, cancel }: { task: TaskInfo; cancel: () => Promis
           {task.problem}
         </div>
       )}
-      {task.error && <div className="error-box">JSON-RPC error{task.error.code !== undefined ? ` ${task.error.code}` : ''}: {task.error.message}</div>}
+      {task.error && (
+        <div className="error-box">
+          JSON-RPC error{task.error.code !== undefined ? ` ${task.error.code}` : ''}: {task.error.message}
+        </div>
+      )}
       {cancelError && (
         <div className="error-box" role="alert">
           Cancelling failed: {cancelError}

@@ -20,7 +20,8 @@ export function TasksPanel({ manager }: TasksPanelProps) {
   if (tasks.length === 0) {
     return (
       <div className="empty" data-testid="tasks-empty">
-        No tasks yet. A server may run a tool call as a task (a long job it reports on while you wait): it appears here with its status, and you can cancel it.
+        No tasks yet. A server may run a tool call as a task (a long job it reports on while you wait): it appears here with its status, and
+        you can cancel it.
       </div>
     );
   }

@@ -11,6 +11,10 @@ import type { DefinitionCounter } from '../../core/tools';
 
 /** The OpenAI-style counter (Chat Completions and Responses render function tools alike). */
 export const countOpenAIDefinition: DefinitionCounter = (definition) => {
-  const fn = { name: definition.name, description: definition.description, parameters: definition.inputSchema } as unknown as ChatCompletionFunctionDefinition;
+  const fn = {
+    name: definition.name,
+    description: definition.description,
+    parameters: definition.inputSchema,
+  } as unknown as ChatCompletionFunctionDefinition;
   return estimateTokensInFunctions([fn], countTokens);
 };

@@ -3,7 +3,12 @@ import { PRICE_FIELDS, type PriceField, type PriceTable } from '../../core/agent
 import { useStore } from '../../ui/use-store';
 
 /** The words for each price field. */
-export const PRICE_LABELS: Record<PriceField, string> = { input: 'Input', output: 'Output', cacheRead: 'Cache read', cacheWrite: 'Cache write' };
+export const PRICE_LABELS: Record<PriceField, string> = {
+  input: 'Input',
+  output: 'Output',
+  cacheRead: 'Cache read',
+  cacheWrite: 'Cache write',
+};
 
 /** One price input: the text as typed, saved when it is a number (empty clears the price). */
 function PriceInput({ table, model, field }: { table: PriceTable; model: string; field: PriceField }) {
@@ -43,8 +48,8 @@ export function PriceEditor({ table, models }: { table: PriceTable; models: read
     <details className="price-editor" open={listed.length > 0}>
       <summary>Your prices (per million tokens)</summary>
       <p className="note">
-        Glassbox ships no prices — they change and differ by contract. Enter yours, in your currency; they stay in this browser. A cost with a kind of token
-        you have not priced says so instead of guessing.
+        Glassbox ships no prices — they change and differ by contract. Enter yours, in your currency; they stay in this browser. A cost with
+        a kind of token you have not priced says so instead of guessing.
       </p>
       {problems.map((problem) => (
         <p key={problem} className="warn-box">

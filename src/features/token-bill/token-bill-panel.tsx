@@ -63,7 +63,10 @@ export function TokenBillPanel({ registry, policies, provider, log, bill }: Toke
   const [sort, setSort] = useState<BillSort>({ key: 'tokens', direction: 'descending' });
   const [anthropic, countWithAnthropic] = useAnthropicCount((signal) => bill.countWithAnthropic(signal));
   const tools = useMemo(
-    () => (typeof counter === 'function' ? billTools(snapshot.tools, registry.definitionsFor(wire), counter, (tool) => policies.isOffered(tool.server, tool.remoteName)) : undefined),
+    () =>
+      typeof counter === 'function'
+        ? billTools(snapshot.tools, registry.definitionsFor(wire), counter, (tool) => policies.isOffered(tool.server, tool.remoteName))
+        : undefined,
     // policySnapshot: a tool switched off or on changes the rows.
     [counter, snapshot, registry, wire, policies, policySnapshot],
   );
@@ -71,14 +74,19 @@ export function TokenBillPanel({ registry, policies, provider, log, bill }: Toke
   return (
     <div className="token-bill" data-testid="token-bill" data-wire={wire}>
       <p className="note">
-        Every model request carries every offered tool&apos;s definition. This is what each one costs, on every request, in the {PROVIDERS[wire].label}{' '}
-        format: counted here in the page the way OpenAI renders function tools for its models (o200k_base), nothing sent anywhere. A tool you disable is
-        no longer offered to the model (nor counted in the total) until you enable it again.
+        Every model request carries every offered tool&apos;s definition. This is what each one costs, on every request, in the{' '}
+        {PROVIDERS[wire].label} format: counted here in the page the way OpenAI renders function tools for its models (o200k_base), nothing
+        sent anywhere. A tool you disable is no longer offered to the model (nor counted in the total) until you enable it again.
       </p>
       <div className="token-bill-bar">
         <label>
           Format{' '}
-          <select className="small-select" value={wire} onChange={(event) => setWire(event.target.value === 'openai-responses' ? 'openai-responses' : 'openai')} data-testid="token-bill-wire">
+          <select
+            className="small-select"
+            value={wire}
+            onChange={(event) => setWire(event.target.value === 'openai-responses' ? 'openai-responses' : 'openai')}
+            data-testid="token-bill-wire"
+          >
             {OFFLINE_WIRES.map((id) => (
               <option key={id} value={id}>
                 {PROVIDERS[id].label}
@@ -97,7 +105,12 @@ export function TokenBillPanel({ registry, policies, provider, log, bill }: Toke
           Export CSV
         </button>
       </div>
-      <AnthropicCountControl state={anthropic} onCount={countWithAnthropic} enabled={provider === 'anthropic'} toolCount={snapshot.tools.length} />
+      <AnthropicCountControl
+        state={anthropic}
+        onCount={countWithAnthropic}
+        enabled={provider === 'anthropic'}
+        toolCount={snapshot.tools.length}
+      />
       {counter === undefined && <p className="muted">Loading the tokenizer…</p>}
       {counter === 'failed' && <p className="warn-box">The tokenizer could not be loaded; reload the page to try again.</p>}
       {tools !== undefined && (

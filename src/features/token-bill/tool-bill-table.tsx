@@ -21,9 +21,25 @@ function ariaSort(sort: BillSort, key: BillSort['key']): 'ascending' | 'descendi
 }
 
 /** A header that sorts by its column; a second click reverses the order. */
-function SortHeader({ label, more, column, sort, onSort, numeric }: { label: string; more?: string; column: BillSort['key']; sort: BillSort; onSort(sort: BillSort): void; numeric?: boolean }) {
+function SortHeader({
+  label,
+  more,
+  column,
+  sort,
+  onSort,
+  numeric,
+}: {
+  label: string;
+  more?: string;
+  column: BillSort['key'];
+  sort: BillSort;
+  onSort(sort: BillSort): void;
+  numeric?: boolean;
+}) {
   const active = sort.key === column;
-  const next: BillSort = active ? { key: column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' } : { key: column, direction: column === 'tool' ? 'ascending' : 'descending' };
+  const next: BillSort = active
+    ? { key: column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
+    : { key: column, direction: column === 'tool' ? 'ascending' : 'descending' };
   return (
     <th scope="col" className={numeric ? 'num' : undefined} aria-sort={ariaSort(sort, column)}>
       <button type="button" className="link-button" data-testid={`token-bill-sort-${column}`} onClick={() => onSort(next)}>
@@ -65,7 +81,14 @@ export function ToolBillTable({ bill, wireLabel, anthropic, sort, onSort, onSetO
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.tool} data-testid="token-bill-row" data-tool={row.tool} data-tokens={row.tokens} data-offered={row.offered ? 'true' : 'false'} className={row.offered ? undefined : 'token-bill-off'}>
+          <tr
+            key={row.tool}
+            data-testid="token-bill-row"
+            data-tool={row.tool}
+            data-tokens={row.tokens}
+            data-offered={row.offered ? 'true' : 'false'}
+            className={row.offered ? undefined : 'token-bill-off'}
+          >
             <td className="mono">{row.tool}</td>
             <td>{row.server}</td>
             <td className="num">{formatCount(row.tokens)}</td>
@@ -76,13 +99,25 @@ export function ToolBillTable({ bill, wireLabel, anthropic, sort, onSort, onSetO
             )}
             <td>
               {row.offered ? (
-                <button type="button" className="link-button" data-testid="token-bill-disable" aria-label={`Stop offering ${row.tool} to the model`} onClick={() => onSetOffered(row, false)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  data-testid="token-bill-disable"
+                  aria-label={`Stop offering ${row.tool} to the model`}
+                  onClick={() => onSetOffered(row, false)}
+                >
                   Disable
                 </button>
               ) : (
                 <>
                   <span className="token-bill-off-label">off · not sent</span>{' '}
-                  <button type="button" className="link-button" data-testid="token-bill-enable" aria-label={`Offer ${row.tool} to the model again`} onClick={() => onSetOffered(row, true)}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    data-testid="token-bill-enable"
+                    aria-label={`Offer ${row.tool} to the model again`}
+                    onClick={() => onSetOffered(row, true)}
+                  >
                     Enable
                   </button>
                 </>
@@ -99,7 +134,12 @@ export function ToolBillTable({ bill, wireLabel, anthropic, sort, onSort, onSetO
           </th>
           <td className="num">{formatCount(bill.total)}</td>
           {anthropic && (
-            <td className="num" data-testid="token-bill-anthropic-total" data-tokens={anthropic.together} title={`Sum of the rows: ${sumOffered(bill.rows, (row) => anthropic.perTool[row.tool] ?? 0)}`}>
+            <td
+              className="num"
+              data-testid="token-bill-anthropic-total"
+              data-tokens={anthropic.together}
+              title={`Sum of the rows: ${sumOffered(bill.rows, (row) => anthropic.perTool[row.tool] ?? 0)}`}
+            >
               {formatCount(anthropic.together)}
             </td>
           )}

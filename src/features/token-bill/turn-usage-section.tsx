@@ -9,7 +9,12 @@ import { PRICE_LABELS, PriceEditor } from './price-editor';
 function CostCell({ cost, testId }: { cost: Cost; testId: string }) {
   const missing = cost.missing.map((field) => PRICE_LABELS[field].toLowerCase()).join(', ');
   return (
-    <td className="num" data-testid={testId} data-cost={cost.missing.length === 0 ? cost.amount : ''} title={missing ? `No price entered for: ${missing}` : undefined}>
+    <td
+      className="num"
+      data-testid={testId}
+      data-cost={cost.missing.length === 0 ? cost.amount : ''}
+      title={missing ? `No price entered for: ${missing}` : undefined}
+    >
       {cost.missing.length === 0 ? String(Number(cost.amount.toFixed(6))) : cost.amount > 0 ? `≥ ${cost.amount.toFixed(4)}` : '—'}
     </td>
   );
@@ -44,8 +49,8 @@ export function TurnUsageSection({ log, prices }: { log: Pick<TrafficLog, 'subsc
         Per turn: what the responses reported
       </h3>
       <p className="note">
-        The counts each model response carried in its <span className="mono">usage</span>. Input is what was not read from the cache (OpenAI&apos;s input
-        figure includes cached tokens; they are moved to cache read here).
+        The counts each model response carried in its <span className="mono">usage</span>. Input is what was not read from the cache
+        (OpenAI&apos;s input figure includes cached tokens; they are moved to cache read here).
       </p>
       {turns.length === 0 ? (
         <p className="muted">No turn yet.</p>
@@ -67,9 +72,19 @@ export function TurnUsageSection({ log, prices }: { log: Pick<TrafficLog, 'subsc
           </thead>
           <tbody>
             {turns.map((turn) => (
-              <tr key={turn.turn} data-testid="turn-usage-row" data-turn={turn.turn} data-input={turn.tokens.input} data-output={turn.tokens.output}>
+              <tr
+                key={turn.turn}
+                data-testid="turn-usage-row"
+                data-turn={turn.turn}
+                data-input={turn.tokens.input}
+                data-output={turn.tokens.output}
+              >
                 <td>
-                  {turn.turn} <span className="muted">({turn.requests} request{turn.requests === 1 ? '' : 's'}{turn.unreported > 0 ? `, ${turn.unreported} without usage` : ''})</span>
+                  {turn.turn}{' '}
+                  <span className="muted">
+                    ({turn.requests} request{turn.requests === 1 ? '' : 's'}
+                    {turn.unreported > 0 ? `, ${turn.unreported} without usage` : ''})
+                  </span>
                 </td>
                 <td className="mono">{turn.models.join(', ')}</td>
                 <CountCells tokens={turn.tokens} />

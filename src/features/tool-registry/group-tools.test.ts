@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createReminderTool, fnv1a32Hex, memoryStorage, ReminderStore, ToolRegistry } from '../../core/tools';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
 
-
 const OBJECT_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
 /** A real registry, so the names under test are the ones the model would see. */
@@ -46,7 +45,8 @@ describe('groupTools', () => {
   it('gives the same order whatever order the servers connected in', () => {
     const first = registryWith({ beta: [{ name: 'x' }], alpha: [{ name: 'y' }] });
     const second = registryWith({ alpha: [{ name: 'y' }], beta: [{ name: 'x' }] });
-    const names = (snapshot: typeof first) => groupTools(snapshot.tools, snapshot.problems).flatMap((group) => group.tools.map((row) => row.tool.publicName));
+    const names = (snapshot: typeof first) =>
+      groupTools(snapshot.tools, snapshot.problems).flatMap((group) => group.tools.map((row) => row.tool.publicName));
     expect(names(first)).toEqual(['alpha_y', 'beta_x', 'add_reminder']);
     expect(names(second)).toEqual(names(first));
   });
@@ -128,7 +128,9 @@ describe('renameInfo', () => {
       renamed: false,
       reasons: [],
     });
-    expect(renameInfo({ origin: 'mcp', server: 'my files', remoteName: 'read_2', publicName: 'my_files_read_2' }).reasons).toEqual(['cleaned']);
+    expect(renameInfo({ origin: 'mcp', server: 'my files', remoteName: 'read_2', publicName: 'my_files_read_2' }).reasons).toEqual([
+      'cleaned',
+    ]);
   });
 
   it('combines reasons for a long, cleaned, colliding name and flags names it cannot explain', () => {
@@ -152,7 +154,9 @@ describe('hintBadges', () => {
       { hint: 'readOnlyHint', value: true, label: 'read-only', tone: 'plain' },
       { hint: 'openWorldHint', value: false, label: 'closed world', tone: 'plain' },
     ]);
-    expect(hintBadges({ readOnlyHint: false, destructiveHint: true, idempotentHint: false }).map((badge) => [badge.label, badge.tone])).toEqual([
+    expect(
+      hintBadges({ readOnlyHint: false, destructiveHint: true, idempotentHint: false }).map((badge) => [badge.label, badge.tone]),
+    ).toEqual([
       ['may write', 'plain'],
       ['destructive', 'warn'],
       ['not idempotent', 'plain'],

@@ -78,7 +78,6 @@ export interface ToolGroup {
 /** The heading of the local tools' group. */
 export const LOCAL_GROUP_LABEL = "local — the agent's own tools";
 
-
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -22,7 +22,13 @@ const POLICY_TITLE: Record<ToolPolicy, string> = {
  * The policy of one tool: a select showing the effective policy, a marker saying where it comes
  * from (default or a trusted read-only hint), and a reset for an explicit choice.
  */
-export function PolicySelect({ policies, server, remoteName, publicName, annotations }: {
+export function PolicySelect({
+  policies,
+  server,
+  remoteName,
+  publicName,
+  annotations,
+}: {
   policies: PolicyControls;
   server: string;
   remoteName: string;
@@ -51,7 +57,15 @@ export function PolicySelect({ policies, server, remoteName, publicName, annotat
   );
 }
 
-function PolicyMarker({ source, onReset, publicName }: { source: ReturnType<PolicyControls['explainPolicy']>['source']; onReset: () => void; publicName: string }) {
+function PolicyMarker({
+  source,
+  onReset,
+  publicName,
+}: {
+  source: ReturnType<PolicyControls['explainPolicy']>['source'];
+  onReset: () => void;
+  publicName: string;
+}) {
   switch (source) {
     case 'default':
       return (
@@ -67,13 +81,23 @@ function PolicyMarker({ source, onReset, publicName }: { source: ReturnType<Poli
       );
     case 'changed':
       return (
-        <span className="policy-source changed" data-testid={`policy-changed-${publicName}`} title="You allowed this tool, but its definition changed since: it asks again until you allow the new one.">
+        <span
+          className="policy-source changed"
+          data-testid={`policy-changed-${publicName}`}
+          title="You allowed this tool, but its definition changed since: it asks again until you allow the new one."
+        >
           (changed: asks again)
         </span>
       );
     case 'explicit':
       return (
-        <button type="button" className="link-button policy-source" onClick={onReset} aria-label={`Reset policy for ${publicName} to the default`} title="Forget this choice; the default applies again.">
+        <button
+          type="button"
+          className="link-button policy-source"
+          onClick={onReset}
+          aria-label={`Reset policy for ${publicName} to the default`}
+          title="Forget this choice; the default applies again."
+        >
           reset
         </button>
       );

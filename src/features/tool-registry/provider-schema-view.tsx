@@ -66,9 +66,19 @@ function WarningList({ tool, provider }: { tool: RegisteredTool; provider: Provi
     );
   }
   return (
-    <ul className="registry-warnings" data-testid="schema-warnings" data-count={warnings.length} aria-label={`Schema warnings for ${provider}`}>
+    <ul
+      className="registry-warnings"
+      data-testid="schema-warnings"
+      data-count={warnings.length}
+      aria-label={`Schema warnings for ${provider}`}
+    >
       {warnings.map((warning, index) => (
-        <li key={`${warning.path}-${index}`} className={`registry-warning level-${warning.level}`} data-testid="schema-warning" data-level={warning.level}>
+        <li
+          key={`${warning.path}-${index}`}
+          className={`registry-warning level-${warning.level}`}
+          data-testid="schema-warning"
+          data-level={warning.level}
+        >
           <span className={`badge ${warning.level === 'warning' ? 'warn' : 'info'}`}>{warning.level}</span>
           <code className="registry-warning-path">{warning.path}</code>
           <span className="registry-warning-message">{warning.message}</span>

@@ -12,7 +12,17 @@ import { EscapedText } from '../../ui/escaped-text';
  * One registered tool: the public name the model sees, the name behind it, hints, the schema
  * warning count for the current provider, and its policy. Expands to the per-provider schemas.
  */
-export function RegistryToolRow({ row, provider, policies, findings }: { row: ToolRow; provider: ProviderId; policies: PolicyControls; findings: readonly GuardFinding[] }) {
+export function RegistryToolRow({
+  row,
+  provider,
+  policies,
+  findings,
+}: {
+  row: ToolRow;
+  provider: ProviderId;
+  policies: PolicyControls;
+  findings: readonly GuardFinding[];
+}) {
   const [open, setOpen] = useState(false);
   const { tool } = row;
   const change = useStore(policies).changes.find((entry) => entry.server === tool.server && entry.tool === tool.remoteName);
@@ -67,12 +77,20 @@ export function RegistryToolRow({ row, provider, policies, findings }: { row: To
             <span
               className="registry-hints"
               role="group"
-              aria-label={tool.origin === 'local' ? "hints declared by Glassbox" : 'hints from the server'}
-              title={tool.origin === 'local' ? "Hints declared by Glassbox for its own tool" : "Hints from the server: the server's claim, not a guarantee"}
+              aria-label={tool.origin === 'local' ? 'hints declared by Glassbox' : 'hints from the server'}
+              title={
+                tool.origin === 'local'
+                  ? 'Hints declared by Glassbox for its own tool'
+                  : "Hints from the server: the server's claim, not a guarantee"
+              }
             >
               <span className="registry-hints-label faint">{tool.origin === 'local' ? 'hints' : 'hints from the server'}</span>
               {row.hints.map((badge) => (
-                <span key={badge.hint} className={`badge${badge.tone === 'warn' ? ' warn' : ''}`} title={`${badge.hint}: ${String(badge.value)}`}>
+                <span
+                  key={badge.hint}
+                  className={`badge${badge.tone === 'warn' ? ' warn' : ''}`}
+                  title={`${badge.hint}: ${String(badge.value)}`}
+                >
                   {badge.label}
                 </span>
               ))}
@@ -91,7 +109,13 @@ export function RegistryToolRow({ row, provider, policies, findings }: { row: To
             </button>
           )}
         </div>
-        <PolicySelect policies={policies} server={tool.server} remoteName={tool.remoteName} publicName={tool.publicName} annotations={tool.annotations} />
+        <PolicySelect
+          policies={policies}
+          server={tool.server}
+          remoteName={tool.remoteName}
+          publicName={tool.publicName}
+          annotations={tool.annotations}
+        />
       </div>
       <ToolText title={tool.title} description={tool.description} findings={findings} />
       <ToolGuardNotes findings={findings} change={change} publicName={tool.publicName} />
@@ -141,5 +165,7 @@ function ToolText({ title, description, findings }: { title: string | undefined;
 
 /** The highlights of one field's findings. */
 function marksOf(findings: readonly GuardFinding[], field: string) {
-  return findings.filter((finding) => finding.field === field).map((finding) => ({ start: finding.start, end: finding.end, kind: finding.kind, title: finding.reason }));
+  return findings
+    .filter((finding) => finding.field === field)
+    .map((finding) => ({ start: finding.start, end: finding.end, kind: finding.kind, title: finding.reason }));
 }

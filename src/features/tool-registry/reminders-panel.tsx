@@ -64,7 +64,13 @@ function ReminderItem({ reminder, onRemove }: { reminder: Reminder; onRemove: ()
           </span>
         </div>
       </div>
-      <button type="button" className="small-button reminder-remove" onClick={onRemove} aria-label={`Remove reminder "${shorten(reminder.text)}"`} title="Remove this reminder">
+      <button
+        type="button"
+        className="small-button reminder-remove"
+        onClick={onRemove}
+        aria-label={`Remove reminder "${shorten(reminder.text)}"`}
+        title="Remove this reminder"
+      >
         ✕
       </button>
     </li>

@@ -23,8 +23,7 @@ export interface ToolRegistryPanelProps {
   guard: ExternalStore<GuardSnapshot>;
 }
 
-const TRUST_EXPLANATION =
-  "Tools the server marks readOnlyHint: true default to allow; hints are the server's claim, not a guarantee.";
+const TRUST_EXPLANATION = "Tools the server marks readOnlyHint: true default to allow; hints are the server's claim, not a guarantee.";
 
 /**
  * The tool registry: every tool the model is offered, grouped by server, with the public name,
@@ -41,10 +40,10 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder, g
   return (
     <div className="tool-registry" data-testid="tool-registry" data-provider={provider}>
       <p className="note registry-teaching">
-        <strong>The registry decides what the model sees; the policy decides what runs. Registered is not allowed.</strong>{' '}
-        Every tool below is offered to the model under its public name, with its schema converted for the current
-        wire format ({PROVIDERS[provider].schema.label}). When the
-        model calls one, its policy applies: allow runs it, ask waits for you, deny refuses it.
+        <strong>The registry decides what the model sees; the policy decides what runs. Registered is not allowed.</strong> Every tool below
+        is offered to the model under its public name, with its schema converted for the current wire format (
+        {PROVIDERS[provider].schema.label}). When the model calls one, its policy applies: allow runs it, ask waits for you, deny refuses
+        it.
       </p>
       <GuardAbout />
       {problemCount > 0 && (
@@ -71,13 +70,14 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder, g
       )}
       {groups.length === 0 ? (
         <div className="empty" data-testid="registry-empty">
-          No tools registered yet. Connect a server (or wait for the agent&apos;s own tools to load): each tool it lists
-          appears here with the name and schema the model will see.
+          No tools registered yet. Connect a server (or wait for the agent&apos;s own tools to load): each tool it lists appears here with
+          the name and schema the model will see.
         </div>
       ) : (
         <>
           <div className="registry-summary faint">
-            {snapshot.tools.length} tool{snapshot.tools.length === 1 ? '' : 's'} offered to the model from {groups.filter((group) => !group.local).length} server
+            {snapshot.tools.length} tool{snapshot.tools.length === 1 ? '' : 's'} offered to the model from{' '}
+            {groups.filter((group) => !group.local).length} server
             {groups.filter((group) => !group.local).length === 1 ? '' : 's'}
             {groups.some((group) => group.local) ? ' and the page itself' : ''}.
           </div>
@@ -90,13 +90,28 @@ export function ToolRegistryPanel({ registry, policies, provider, serverOrder, g
   );
 }
 
-function RegistryGroup({ group, provider, policies, findings }: { group: ToolGroup; provider: ProviderId; policies: PolicyControls; findings: readonly GuardFinding[] }) {
+function RegistryGroup({
+  group,
+  provider,
+  policies,
+  findings,
+}: {
+  group: ToolGroup;
+  provider: ProviderId;
+  policies: PolicyControls;
+  findings: readonly GuardFinding[];
+}) {
   const serverFindings = findings.filter((finding) => finding.server === group.server);
   const trusted = policies.trustsReadOnlyHints(group.server);
   const helpId = useId();
   const warningTotal = group.tools.reduce((sum, row) => sum + row.warningCounts[provider].warning, 0);
   return (
-    <section className={`registry-group${group.local ? ' local' : ''}`} data-testid="registry-group" data-server={group.server} aria-label={group.label}>
+    <section
+      className={`registry-group${group.local ? ' local' : ''}`}
+      data-testid="registry-group"
+      data-server={group.server}
+      aria-label={group.label}
+    >
       <header className="registry-group-head">
         <strong className="registry-group-name">{group.label}</strong>
         <span className="badge">

@@ -10,7 +10,10 @@ const HIGHLIGHT = 'data-tour-highlight';
  * panel it talks about, which it outlines instead of covering. Focus moves into it when it opens
  * and goes back where it was when it closes; Escape closes it.
  */
-export function GuidedTour({ onClose, onShowTarget }: {
+export function GuidedTour({
+  onClose,
+  onShowTarget,
+}: {
   onClose: () => void;
   /** Asked to bring a step's panel (a CSS selector) into view, where the layout has it folded or behind a tab. */
   onShowTarget?: (selector: string) => void;
@@ -89,7 +92,12 @@ export function GuidedTour({ onClose, onShowTarget }: {
         <button type="button" className="small-button" disabled={index === 0} onClick={() => setIndex(index - 1)}>
           Back
         </button>
-        <button type="button" className="button primary" data-testid="tour-next" onClick={() => (next === undefined ? onClose() : setIndex(next))}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="tour-next"
+          onClick={() => (next === undefined ? onClose() : setIndex(next))}
+        >
           {next === undefined ? 'Finish' : 'Next'}
         </button>
       </div>

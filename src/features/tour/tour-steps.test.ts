@@ -39,7 +39,14 @@ describe('the guided tour steps', () => {
     rememberTourDismissed(storage);
     expect(storage.map.get(TOUR_DISMISSED_KEY)).toBe('1');
     expect(isTourDismissed(storage)).toBe(true);
-    const refusing = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    };
     expect(isTourDismissed(refusing)).toBe(false);
     expect(() => rememberTourDismissed(refusing)).not.toThrow();
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TrafficLog } from '../../core/traffic/traffic-log';
 import type { NewExchange } from '../../core/traffic/traffic-log';
-import { exchangeAt, exchangeNeedsRow, filterRows, indexOfKey, mcpExchangesOf, mergeTraffic, messageAt, TrafficRowsBuilder } from './build-rows';
+import {
+  exchangeAt,
+  exchangeNeedsRow,
+  filterRows,
+  indexOfKey,
+  mcpExchangesOf,
+  mergeTraffic,
+  messageAt,
+  TrafficRowsBuilder,
+} from './build-rows';
 import type { TrafficRow } from './build-rows';
 
 const T0 = 1_700_000_000_000;
@@ -37,15 +46,74 @@ function shape(rows: readonly TrafficRow[]): string[] {
 function sessionLog(): TrafficLog {
   const log = newLog();
   log.beginExchange(post(T0 + 1, { jsonrpc: '2.0', id: 0, method: 'initialize' }));
-  log.addMessage({ server: 'alpha', direction: 'out', method: 'initialize', rpcId: 0, message: { jsonrpc: '2.0', id: 0, method: 'initialize' }, at: T0 });
-  log.addMessage({ server: 'alpha', direction: 'in', rpcId: 0, message: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25' } }, at: T0 + 6 });
-  log.beginExchange({ wire: 'mcp', source: 'alpha', method: 'GET', url: 'https://alpha.example/mcp', startedAt: T0 + 10, requestHeaders: {}, status: 200, state: 'streaming' });
-  log.beginExchange({ wire: 'model', source: 'anthropic', method: 'POST', url: 'https://api.anthropic.com/v1/messages', startedAt: T0 + 12, requestHeaders: {}, requestBody: '{}' });
+  log.addMessage({
+    server: 'alpha',
+    direction: 'out',
+    method: 'initialize',
+    rpcId: 0,
+    message: { jsonrpc: '2.0', id: 0, method: 'initialize' },
+    at: T0,
+  });
+  log.addMessage({
+    server: 'alpha',
+    direction: 'in',
+    rpcId: 0,
+    message: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25' } },
+    at: T0 + 6,
+  });
+  log.beginExchange({
+    wire: 'mcp',
+    source: 'alpha',
+    method: 'GET',
+    url: 'https://alpha.example/mcp',
+    startedAt: T0 + 10,
+    requestHeaders: {},
+    status: 200,
+    state: 'streaming',
+  });
+  log.beginExchange({
+    wire: 'model',
+    source: 'anthropic',
+    method: 'POST',
+    url: 'https://api.anthropic.com/v1/messages',
+    startedAt: T0 + 12,
+    requestHeaders: {},
+    requestBody: '{}',
+  });
   log.beginExchange(post(T0 + 21, { jsonrpc: '2.0', id: 1, method: 'tools/list' }));
-  log.addMessage({ server: 'alpha', direction: 'out', method: 'tools/list', rpcId: 1, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, at: T0 + 20 });
-  log.addMessage({ server: 'beta', direction: 'out', method: 'tools/list', rpcId: 1, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, at: T0 + 22 });
-  log.addMessage({ server: 'alpha', direction: 'in', rpcId: 1, message: { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'weather_lookup' }] } }, at: T0 + 30 });
-  log.beginExchange({ wire: 'mcp', source: 'alpha', method: 'DELETE', url: 'https://alpha.example/mcp', startedAt: T0 + 40, requestHeaders: {}, status: 200, state: 'done' });
+  log.addMessage({
+    server: 'alpha',
+    direction: 'out',
+    method: 'tools/list',
+    rpcId: 1,
+    message: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    at: T0 + 20,
+  });
+  log.addMessage({
+    server: 'beta',
+    direction: 'out',
+    method: 'tools/list',
+    rpcId: 1,
+    message: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    at: T0 + 22,
+  });
+  log.addMessage({
+    server: 'alpha',
+    direction: 'in',
+    rpcId: 1,
+    message: { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'weather_lookup' }] } },
+    at: T0 + 30,
+  });
+  log.beginExchange({
+    wire: 'mcp',
+    source: 'alpha',
+    method: 'DELETE',
+    url: 'https://alpha.example/mcp',
+    startedAt: T0 + 40,
+    requestHeaders: {},
+    status: 200,
+    state: 'done',
+  });
   return log;
 }
 
@@ -88,8 +156,21 @@ describe('mergeTraffic', () => {
 
   it('gives a failed request its own row beside its message row', () => {
     const log = newLog();
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'server/discover', rpcId: 0, message: { jsonrpc: '2.0', id: 0, method: 'server/discover' }, at: T0 });
-    log.beginExchange(post(T0 + 1, { jsonrpc: '2.0', id: 0, method: 'server/discover' }, { status: undefined, state: 'failed', error: 'TypeError: Failed to fetch' }));
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'server/discover',
+      rpcId: 0,
+      message: { jsonrpc: '2.0', id: 0, method: 'server/discover' },
+      at: T0,
+    });
+    log.beginExchange(
+      post(
+        T0 + 1,
+        { jsonrpc: '2.0', id: 0, method: 'server/discover' },
+        { status: undefined, state: 'failed', error: 'TypeError: Failed to fetch' },
+      ),
+    );
     log.beginExchange(post(T0 + 2, { jsonrpc: '2.0', id: 0, method: 'server/discover' }, { status: 400, note: 'Era probe' }));
     log.beginExchange(post(T0 + 3, { jsonrpc: '2.0', id: 0, method: 'initialize' }, { status: 200 }));
     expect(shape(mergeTraffic(log.getSnapshot()).rows)).toEqual(['m:server/discover', 'x:HTTP POST', 'x:HTTP POST']);
@@ -100,7 +181,14 @@ describe('mergeTraffic', () => {
     const before = log.getSnapshot();
     const lastSeq = before.messages[before.messageCount - 1]?.seq ?? 0;
     const lastExchangeId = before.exchanges[before.exchangeCount - 1]?.id ?? 0;
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'ping', rpcId: 9, message: { jsonrpc: '2.0', id: 9, method: 'ping' }, at: T0 + 100 });
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'ping',
+      rpcId: 9,
+      message: { jsonrpc: '2.0', id: 9, method: 'ping' },
+      at: T0 + 100,
+    });
     const merged = mergeTraffic(log.getSnapshot(), { lastSeq, lastExchangeId });
     expect(shape(merged.rows)).toEqual(['m:ping']);
     expect(merged.servers).toEqual(['alpha']);
@@ -111,7 +199,14 @@ describe('mergeTraffic', () => {
   it('reads only up to the snapshot counts, even when the shared arrays grew since', () => {
     const log = sessionLog();
     const snapshot = log.getSnapshot();
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'ping', rpcId: 9, message: { jsonrpc: '2.0', id: 9, method: 'ping' }, at: T0 + 100 });
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'ping',
+      rpcId: 9,
+      message: { jsonrpc: '2.0', id: 9, method: 'ping' },
+      at: T0 + 100,
+    });
     expect(mergeTraffic(snapshot).rows).toHaveLength(7);
     expect(mergeTraffic(log.getSnapshot()).rows).toHaveLength(8);
   });
@@ -119,8 +214,16 @@ describe('mergeTraffic', () => {
   it('merges 100,000 messages quickly', () => {
     const log = newLog();
     for (let index = 0; index < 100_000; index++) {
-      log.addMessage({ server: index % 2 ? 'alpha' : 'beta', direction: index % 2 ? 'in' : 'out', method: 'tools/call', rpcId: index >> 1, message: { id: index >> 1 }, at: T0 + index });
-      if (index % 1000 === 0) log.beginExchange({ wire: 'mcp', source: 'alpha', method: 'GET', url: 'https://a/mcp', startedAt: T0 + index, requestHeaders: {} });
+      log.addMessage({
+        server: index % 2 ? 'alpha' : 'beta',
+        direction: index % 2 ? 'in' : 'out',
+        method: 'tools/call',
+        rpcId: index >> 1,
+        message: { id: index >> 1 },
+        at: T0 + index,
+      });
+      if (index % 1000 === 0)
+        log.beginExchange({ wire: 'mcp', source: 'alpha', method: 'GET', url: 'https://a/mcp', startedAt: T0 + index, requestHeaders: {} });
     }
     const started = performance.now();
     const merged = mergeTraffic(log.getSnapshot());
@@ -141,7 +244,12 @@ describe('exchangeNeedsRow', () => {
     const ok = log.getExchange(log.beginExchange({ ...base, requestBody: '{"jsonrpc":"2.0","id":1,"method":"ping"}', status: 200 }));
     const notFound = log.getExchange(log.beginExchange({ ...base, requestBody: '{"jsonrpc":"2.0","id":1,"method":"ping"}', status: 404 }));
     const model = log.getExchange(log.beginExchange({ ...base, wire: 'model', source: 'openai' }));
-    expect([get, ok, notFound, model].map((exchange) => exchange !== undefined && exchangeNeedsRow(exchange))).toEqual([true, false, true, false]);
+    expect([get, ok, notFound, model].map((exchange) => exchange !== undefined && exchangeNeedsRow(exchange))).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -189,8 +297,22 @@ describe('TrafficRowsBuilder', () => {
     const builder = new TrafficRowsBuilder();
     const first = builder.build(log.getSnapshot(), undefined, {});
     expect(first.total).toBe(7);
-    log.addMessage({ server: 'gamma', direction: 'out', method: 'ping', rpcId: 5, message: { jsonrpc: '2.0', id: 5, method: 'ping' }, at: T0 + 50 });
-    log.beginExchange({ wire: 'mcp', source: 'alpha', method: 'GET', url: 'https://alpha.example/mcp', startedAt: T0 + 60, requestHeaders: {} });
+    log.addMessage({
+      server: 'gamma',
+      direction: 'out',
+      method: 'ping',
+      rpcId: 5,
+      message: { jsonrpc: '2.0', id: 5, method: 'ping' },
+      at: T0 + 50,
+    });
+    log.beginExchange({
+      wire: 'mcp',
+      source: 'alpha',
+      method: 'GET',
+      url: 'https://alpha.example/mcp',
+      startedAt: T0 + 60,
+      requestHeaders: {},
+    });
     const second = builder.build(log.getSnapshot(), undefined, {});
     expect(keys(second.visible)).toEqual(keys(mergeTraffic(log.getSnapshot()).rows));
     expect(second.servers).toEqual(['alpha', 'beta', 'gamma']);
@@ -213,17 +335,49 @@ describe('TrafficRowsBuilder', () => {
     const log = sessionLog();
     const builder = new TrafficRowsBuilder();
     builder.build(log.getSnapshot(), undefined, { method: 'ping' });
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'ping', rpcId: 5, message: { jsonrpc: '2.0', id: 5, method: 'ping' }, at: T0 + 50 });
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'tools/list', rpcId: 6, message: { jsonrpc: '2.0', id: 6, method: 'tools/list' }, at: T0 + 51 });
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'ping',
+      rpcId: 5,
+      message: { jsonrpc: '2.0', id: 5, method: 'ping' },
+      at: T0 + 50,
+    });
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'tools/list',
+      rpcId: 6,
+      message: { jsonrpc: '2.0', id: 6, method: 'tools/list' },
+      at: T0 + 51,
+    });
     expect(shape(builder.build(log.getSnapshot(), undefined, { method: 'ping' }).visible)).toEqual(['m:ping']);
   });
 
   it('starts over when an in-flight request fails, placing its row in time order', () => {
     const log = sessionLog();
     const builder = new TrafficRowsBuilder();
-    const id = log.beginExchange({ ...post(T0 + 45, { jsonrpc: '2.0', id: 2, method: 'tools/call' }), state: 'pending', status: undefined });
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'tools/call', rpcId: 2, message: { jsonrpc: '2.0', id: 2, method: 'tools/call' }, at: T0 + 44 });
-    log.addMessage({ server: 'alpha', direction: 'out', method: 'ping', rpcId: 3, message: { jsonrpc: '2.0', id: 3, method: 'ping' }, at: T0 + 70 });
+    const id = log.beginExchange({
+      ...post(T0 + 45, { jsonrpc: '2.0', id: 2, method: 'tools/call' }),
+      state: 'pending',
+      status: undefined,
+    });
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'tools/call',
+      rpcId: 2,
+      message: { jsonrpc: '2.0', id: 2, method: 'tools/call' },
+      at: T0 + 44,
+    });
+    log.addMessage({
+      server: 'alpha',
+      direction: 'out',
+      method: 'ping',
+      rpcId: 3,
+      message: { jsonrpc: '2.0', id: 3, method: 'ping' },
+      at: T0 + 70,
+    });
     expect(builder.build(log.getSnapshot(), undefined, {}).total).toBe(9);
     log.updateExchange(id, { state: 'failed', error: 'TypeError: Failed to fetch' });
     const after = builder.build(log.getSnapshot(), undefined, {});
@@ -233,7 +387,14 @@ describe('TrafficRowsBuilder', () => {
   it('reads only the new records when the log grew, even with a text filter, at 100,000 messages', () => {
     const log = newLog();
     for (let index = 0; index < 100_000; index++) {
-      log.addMessage({ server: 'alpha', direction: 'out', method: 'tools/call', rpcId: index, message: { id: index, name: `n${index}` }, at: T0 + index });
+      log.addMessage({
+        server: 'alpha',
+        direction: 'out',
+        method: 'tools/call',
+        rpcId: index,
+        message: { id: index, name: `n${index}` },
+        at: T0 + index,
+      });
     }
     // Count every read of a message by index: the incremental build must not walk the old ones.
     let reads = 0;
@@ -250,7 +411,14 @@ describe('TrafficRowsBuilder', () => {
     const first = builder.build(records(snapshot.messageCount), undefined, filter);
     expect(first.visible).toHaveLength(1_111);
     for (let round = 0; round < 5; round++) {
-      log.addMessage({ server: 'alpha', direction: 'out', method: 'tools/call', rpcId: `x${round}`, message: { name: `n99-${round}` }, at: T0 + 200_000 + round });
+      log.addMessage({
+        server: 'alpha',
+        direction: 'out',
+        method: 'tools/call',
+        rpcId: `x${round}`,
+        message: { name: `n99-${round}` },
+        at: T0 + 200_000 + round,
+      });
     }
     reads = 0;
     const next = builder.build(records(log.getSnapshot().messageCount), undefined, filter);

@@ -120,14 +120,30 @@ export function exchangeKey(id: number): string {
 
 /** The row of a message. */
 function messageRow(message: RpcMessageRecord, index: number): MessageRow {
-  const row: MessageRow = { type: 'message', key: messageKey(message.seq), index, seq: message.seq, at: message.at, server: message.server, method: message.method };
+  const row: MessageRow = {
+    type: 'message',
+    key: messageKey(message.seq),
+    index,
+    seq: message.seq,
+    at: message.at,
+    server: message.server,
+    method: message.method,
+  };
   if (message.toolCallId !== undefined) row.toolCallId = message.toolCallId;
   return row;
 }
 
 /** The row of an exchange. */
 function exchangeRow(exchange: HttpExchange, index: number): ExchangeRow {
-  const row: ExchangeRow = { type: 'exchange', key: exchangeKey(exchange.id), index, id: exchange.id, at: exchange.startedAt, server: exchange.source, method: httpMethodLabel(exchange) };
+  const row: ExchangeRow = {
+    type: 'exchange',
+    key: exchangeKey(exchange.id),
+    index,
+    id: exchange.id,
+    at: exchange.startedAt,
+    server: exchange.source,
+    method: httpMethodLabel(exchange),
+  };
   if (exchange.toolCallId !== undefined) row.toolCallId = exchange.toolCallId;
   return row;
 }
@@ -303,7 +319,11 @@ export interface TrafficRowsView {
 
 /** Two filters that select the same rows. */
 function sameFilter(a: TrafficFilter, b: TrafficFilter): boolean {
-  return (a.server ?? '') === (b.server ?? '') && (a.method ?? '') === (b.method ?? '') && (a.text ?? '').trim().toLowerCase() === (b.text ?? '').trim().toLowerCase();
+  return (
+    (a.server ?? '') === (b.server ?? '') &&
+    (a.method ?? '') === (b.method ?? '') &&
+    (a.text ?? '').trim().toLowerCase() === (b.text ?? '').trim().toLowerCase()
+  );
 }
 
 /** Sorted copy of a set, or the previous array when nothing was added. */

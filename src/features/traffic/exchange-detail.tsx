@@ -50,8 +50,8 @@ export function ExchangeDetail({ exchange, topicsOpen }: { exchange: HttpExchang
           <strong>Network error:</strong> {exchange.error}
           {exchange.status === undefined && (
             <div className="muted">
-              No HTTP status reached the page. From a browser this is most often CORS: the server (or its preflight) did not allow this origin, method or
-              headers.
+              No HTTP status reached the page. From a browser this is most often CORS: the server (or its preflight) did not allow this
+              origin, method or headers.
             </div>
           )}
         </div>
@@ -75,10 +75,14 @@ export function ExchangeDetail({ exchange, topicsOpen }: { exchange: HttpExchang
 
       <h3 className="section-title">Response headers</h3>
       <p className="hint muted">
-        Only the headers the browser exposes: those the server lists in Access-Control-Expose-Headers (plus a few safe ones). Others were sent but this page
-        cannot see them.
+        Only the headers the browser exposes: those the server lists in Access-Control-Expose-Headers (plus a few safe ones). Others were
+        sent but this page cannot see them.
       </p>
-      {exchange.responseHeaders !== undefined ? <HeaderList headers={exchange.responseHeaders} label="Response headers" /> : <div className="muted">no response</div>}
+      {exchange.responseHeaders !== undefined ? (
+        <HeaderList headers={exchange.responseHeaders} label="Response headers" />
+      ) : (
+        <div className="muted">no response</div>
+      )}
       <h3 className="section-title">
         Response body
         {exchange.responseContentType !== undefined && <span className="muted"> · {exchange.responseContentType}</span>}

@@ -5,7 +5,17 @@ import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** A hand-made MCP exchange. */
 function exchange(fields: Partial<HttpExchange>): HttpExchange {
-  return { id: 1, wire: 'mcp', source: 'alpha', method: 'POST', url: 'https://alpha.example/mcp', startedAt: 0, state: 'done', requestHeaders: {}, ...fields };
+  return {
+    id: 1,
+    wire: 'mcp',
+    source: 'alpha',
+    method: 'POST',
+    url: 'https://alpha.example/mcp',
+    startedAt: 0,
+    state: 'done',
+    requestHeaders: {},
+    ...fields,
+  };
 }
 
 describe('exchange status', () => {
@@ -32,13 +42,28 @@ describe('exchange status', () => {
   it('picks the teaching topics an exchange shows', () => {
     const probe = exchange({ requestBody: '{"jsonrpc":"2.0","id":0,"method":"server/discover"}', status: 400 });
     expect(teachingTopicsFor(probe)).toEqual(['era-probe']);
-    const stream = exchange({ method: 'GET', status: 200, responseContentType: 'text/event-stream', requestHeaders: { 'mcp-session-id': 'abc', 'mcp-protocol-version': '2025-11-25' } });
+    const stream = exchange({
+      method: 'GET',
+      status: 200,
+      responseContentType: 'text/event-stream',
+      requestHeaders: { 'mcp-session-id': 'abc', 'mcp-protocol-version': '2025-11-25' },
+    });
     expect(teachingTopicsFor(stream)).toEqual(['get-stream', 'session-id', 'protocol-version-header']);
-    expect(teachingTopicsFor(exchange({ method: 'DELETE', status: 200, requestHeaders: { 'mcp-session-id': 'abc' } }))).toEqual(['delete-session']);
-    expect(teachingTopicsFor(exchange({ status: 202, requestHeaders: { 'mcp-method': 'notifications/initialized' } }))).toEqual(['accepted-202', 'method-headers']);
+    expect(teachingTopicsFor(exchange({ method: 'DELETE', status: 200, requestHeaders: { 'mcp-session-id': 'abc' } }))).toEqual([
+      'delete-session',
+    ]);
+    expect(teachingTopicsFor(exchange({ status: 202, requestHeaders: { 'mcp-method': 'notifications/initialized' } }))).toEqual([
+      'accepted-202',
+      'method-headers',
+    ]);
     expect(teachingTopicsFor(exchange({ status: 200, responseContentType: 'text/event-stream; charset=utf-8' }))).toEqual(['sse-response']);
-    expect(teachingTopicsFor(exchange({ status: 200, requestHeaders: { 'mcp-method': 'tools/call', 'mcp-param-region': 'eu' } }))).toEqual(['method-headers', 'param-headers']);
-    expect(teachingTopicsFor(exchange({ status: 200, requestHeaders: { authorization: 'DPoP [redacted]', dpop: 'eyJ.x.y' } }))).toEqual(['dpop-proof']);
+    expect(teachingTopicsFor(exchange({ status: 200, requestHeaders: { 'mcp-method': 'tools/call', 'mcp-param-region': 'eu' } }))).toEqual([
+      'method-headers',
+      'param-headers',
+    ]);
+    expect(teachingTopicsFor(exchange({ status: 200, requestHeaders: { authorization: 'DPoP [redacted]', dpop: 'eyJ.x.y' } }))).toEqual([
+      'dpop-proof',
+    ]);
   });
 });
 

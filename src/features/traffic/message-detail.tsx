@@ -32,7 +32,9 @@ export function MessageDetail({ message, exchange, era, paired, onSelectPaired }
         <span className="muted">{message.direction === 'out' ? `client → ${message.server}` : `${message.server} → client`}</span>
         <span className={`kind-badge kind-${message.kind}`}>{message.kind}</span>
         <strong className="mono">{message.method || '(no method)'}</strong>
-        <span className="mono">{message.rpcId !== undefined ? `#${String(message.rpcId)}` : message.kind === 'notification' ? 'no id' : ''}</span>
+        <span className="mono">
+          {message.rpcId !== undefined ? `#${String(message.rpcId)}` : message.kind === 'notification' ? 'no id' : ''}
+        </span>
         <span className="muted mono">{formatClock(message.at)}</span>
         {isAnswer && message.latencyMs !== undefined && <span className="muted">answered after {formatDuration(message.latencyMs)}</span>}
         {message.toolCallId !== undefined && <span className="badge info">tool call {message.toolCallId}</span>}
@@ -55,7 +57,8 @@ export function MessageDetail({ message, exchange, era, paired, onSelectPaired }
         <ExchangeDetail exchange={exchange} topicsOpen={false} />
       ) : (
         <div className="muted" data-testid="traffic-no-exchange">
-          No HTTP exchange was recorded with this message (a record from an export made before messages named their exchange, or one cleared since).
+          No HTTP exchange was recorded with this message (a record from an export made before messages named their exchange, or one cleared
+          since).
         </div>
       )}
     </div>

@@ -30,7 +30,17 @@ const toolCallOf = (row: TrafficRow) => row.toolCallId;
  * The virtualised list of messages and exchanges (see VirtualList); it scrolls to the rows
  * of a linked tool call.
  */
-export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolCallId, onSelect, onDeselect, failedExchangeFor, labelFor }: TrafficListProps) {
+export function TrafficList({
+  rows,
+  records,
+  selectedKey,
+  pairedKey,
+  linkedToolCallId,
+  onSelect,
+  onDeselect,
+  failedExchangeFor,
+  labelFor,
+}: TrafficListProps) {
   return (
     <VirtualList
       rows={rows}
@@ -68,7 +78,17 @@ export function TrafficList({ rows, records, selectedKey, pairedKey, linkedToolC
         }
         const exchange = exchangeAt(records, row);
         if (exchange === undefined) return null;
-        return <ExchangeRowView key={row.key} rowKey={row.key} position={position} top={top} exchange={exchange} onSelect={select} {...highlight} />;
+        return (
+          <ExchangeRowView
+            key={row.key}
+            rowKey={row.key}
+            position={position}
+            top={top}
+            exchange={exchange}
+            onSelect={select}
+            {...highlight}
+          />
+        );
       }}
     />
   );

@@ -56,7 +56,14 @@ function rowShowsExchangeStatus(message: RpcMessageRecord): boolean {
 }
 
 /** A filter by one field: "All …" or one of the values seen (a chosen value stays listed after it is gone). */
-function FilterSelect({ label, allLabel, value, options, onChange, testId }: {
+function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
   label: string;
   allLabel: string;
   value: string;
@@ -102,7 +109,8 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
 
   // A message knows its exchange: the wire tap recorded the exchange id with it.
   const exchangeFor = useCallback(
-    (message: RpcMessageRecord): HttpExchange | undefined => (message.exchangeId === undefined ? undefined : log.getExchange(message.exchangeId)),
+    (message: RpcMessageRecord): HttpExchange | undefined =>
+      message.exchangeId === undefined ? undefined : log.getExchange(message.exchangeId),
     [log],
   );
   const failedExchangeFor = useCallback(
@@ -146,11 +154,16 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
 
   const exchangesToExport = useCallback(() => mcpExchangesOf(log.getSnapshot(), clearMark), [log, clearMark]);
   // Each HAR entry carries the JSON-RPC messages its exchange carried, linked when they were recorded.
-  const messagesToExport = useCallback((exchanges: readonly HttpExchange[]) => {
-    const shown = new Set(exchanges.map((exchange) => exchange.id));
-    const current = log.getSnapshot();
-    return current.messages.slice(0, current.messageCount).filter((message) => message.exchangeId !== undefined && shown.has(message.exchangeId));
-  }, [log]);
+  const messagesToExport = useCallback(
+    (exchanges: readonly HttpExchange[]) => {
+      const shown = new Set(exchanges.map((exchange) => exchange.id));
+      const current = log.getSnapshot();
+      return current.messages
+        .slice(0, current.messageCount)
+        .filter((message) => message.exchangeId !== undefined && shown.has(message.exchangeId));
+    },
+    [log],
+  );
   const { exportHar, exportError } = useHarExport('mcp', exchangesToExport, appVersion, messagesToExport);
 
   const filtered = server !== '' || method !== '' || text.trim() !== '';
@@ -164,8 +177,22 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
       exportError={exportError}
       toolbar={
         <>
-          <FilterSelect label="Filter by server" allLabel="All servers" value={server} options={view.servers} onChange={setServer} testId="traffic-filter-server" />
-          <FilterSelect label="Filter by method" allLabel="All methods" value={method} options={view.methods} onChange={setMethod} testId="traffic-filter-method" />
+          <FilterSelect
+            label="Filter by server"
+            allLabel="All servers"
+            value={server}
+            options={view.servers}
+            onChange={setServer}
+            testId="traffic-filter-server"
+          />
+          <FilterSelect
+            label="Filter by method"
+            allLabel="All methods"
+            value={method}
+            options={view.methods}
+            onChange={setMethod}
+            testId="traffic-filter-method"
+          />
           <input
             type="search"
             className="traffic-filter-text"
@@ -180,7 +207,14 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
             {filtered ? `${formatCount(view.visible.length)} of ${formatCount(view.total)}` : `${formatCount(view.total)} rows`}
           </span>
           <span className="spacer" />
-          <button type="button" className="small-button" onClick={clearView} disabled={view.total === 0} data-testid="traffic-clear" title="Hide everything recorded so far">
+          <button
+            type="button"
+            className="small-button"
+            onClick={clearView}
+            disabled={view.total === 0}
+            data-testid="traffic-clear"
+            title="Hide everything recorded so far"
+          >
             <Ban aria-hidden size={12} />
             <span className="wire-tool-label">Clear</span>
           </button>
@@ -206,18 +240,18 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
               onClose: onDeselect,
               children: (
                 <Suspense fallback={null}>
-                {selectedMessage !== undefined ? (
-                  <MessageDetail
-                    key={selectedMessage.seq}
-                    message={selectedMessage}
-                    exchange={exchangeFor(selectedMessage)}
-                    era={eraOf?.(selectedMessage.server)}
-                    paired={pairedMessage}
-                    onSelectPaired={(seq) => setSelection({ type: 'message', seq })}
-                  />
-                ) : selectedExchange !== undefined ? (
-                  <ExchangeDetail key={selectedExchange.id} exchange={selectedExchange} topicsOpen />
-                ) : null}
+                  {selectedMessage !== undefined ? (
+                    <MessageDetail
+                      key={selectedMessage.seq}
+                      message={selectedMessage}
+                      exchange={exchangeFor(selectedMessage)}
+                      era={eraOf?.(selectedMessage.server)}
+                      paired={pairedMessage}
+                      onSelectPaired={(seq) => setSelection({ type: 'message', seq })}
+                    />
+                  ) : selectedExchange !== undefined ? (
+                    <ExchangeDetail key={selectedExchange.id} exchange={selectedExchange} topicsOpen />
+                  ) : null}
                 </Suspense>
               ),
             }
@@ -228,10 +262,12 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
         <div className="empty traffic-empty" data-testid="traffic-empty">
           <p>
             Every HTTP exchange with each MCP server appears here, message by message: the handshake (<code>initialize</code> or{' '}
-            <code>server/discover</code>), <code>tools/list</code>, each <code>tools/call</code>, notifications, and the HTTP requests that carry no
-            message (the GET stream, the DELETE that ends a session, failed requests).
+            <code>server/discover</code>), <code>tools/list</code>, each <code>tools/call</code>, notifications, and the HTTP requests that
+            carry no message (the GET stream, the DELETE that ends a session, failed requests).
           </p>
-          <p>Select a row to see the exact JSON-RPC message, a note on what it is for, and the HTTP request and response that carried it.</p>
+          <p>
+            Select a row to see the exact JSON-RPC message, a note on what it is for, and the HTTP request and response that carried it.
+          </p>
         </div>
       ) : view.visible.length === 0 ? (
         <div className="empty" data-testid="traffic-no-match">

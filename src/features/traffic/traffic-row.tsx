@@ -5,7 +5,12 @@ import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status'
 import { formatClock, formatDuration } from '../../ui/format-time';
 
 /** A kind's short label, which a narrow wire shows in place of the word (traffic.css) so the method keeps its room. */
-const SHORT_KIND: Readonly<Record<RpcMessageRecord['kind'], string>> = { request: 'req', response: 'res', notification: 'note', error: 'err' };
+const SHORT_KIND: Readonly<Record<RpcMessageRecord['kind'], string>> = {
+  request: 'req',
+  response: 'res',
+  notification: 'note',
+  error: 'err',
+};
 
 /** How a row is highlighted besides its own content. */
 export interface RowHighlight {
@@ -71,13 +76,22 @@ export const MessageRowView = memo(function MessageRowView({
       <span role="gridcell" className="c-dir" aria-label={message.direction === 'out' ? 'client to server' : 'server to client'}>
         {message.direction === 'out' ? '→' : '←'}
       </span>
-      <span role="gridcell" className="c-method" title={message.roundOf === undefined ? message.method : `${message.method}: a round retrying request #${String(message.roundOf)}${message.requestState === undefined ? '' : ` with requestState ${message.requestState}`}`}>
+      <span
+        role="gridcell"
+        className="c-method"
+        title={
+          message.roundOf === undefined
+            ? message.method
+            : `${message.method}: a round retrying request #${String(message.roundOf)}${message.requestState === undefined ? '' : ` with requestState ${message.requestState}`}`
+        }
+      >
         {message.method || '(no method)'}
         {message.roundOf !== undefined && (
           <small className="round-tag" data-testid="traffic-round">
             {' '}
             ↻ #{String(message.roundOf)}
-            {message.requestState !== undefined && ` · state ${message.requestState.slice(0, 24)}${message.requestState.length > 24 ? '…' : ''}`}
+            {message.requestState !== undefined &&
+              ` · state ${message.requestState.slice(0, 24)}${message.requestState.length > 24 ? '…' : ''}`}
           </small>
         )}
       </span>
@@ -87,13 +101,25 @@ export const MessageRowView = memo(function MessageRowView({
         </span>
       </span>
       <span role="gridcell" className="c-id">
-        {message.rpcId !== undefined ? `#${String(message.rpcId)}` : message.kind === 'notification' ? <span className="no-id">no id</span> : ''}
+        {message.rpcId !== undefined ? (
+          `#${String(message.rpcId)}`
+        ) : message.kind === 'notification' ? (
+          <span className="no-id">no id</span>
+        ) : (
+          ''
+        )}
       </span>
-      <span role="gridcell" className={`c-status tone-${tone ?? 'none'}`} title={failed ? (failed.note ?? failed.error ?? failed.statusText) : undefined}>
+      <span
+        role="gridcell"
+        className={`c-status tone-${tone ?? 'none'}`}
+        title={failed ? (failed.note ?? failed.error ?? failed.statusText) : undefined}
+      >
         {failed ? exchangeStatusLabel(failed) : ''}
       </span>
       <span role="gridcell" className="c-took">
-        {message.latencyMs !== undefined && (message.kind === 'response' || message.kind === 'error') ? formatDuration(message.latencyMs) : ''}
+        {message.latencyMs !== undefined && (message.kind === 'response' || message.kind === 'error')
+          ? formatDuration(message.latencyMs)
+          : ''}
       </span>
     </div>
   );

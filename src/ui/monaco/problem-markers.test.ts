@@ -36,7 +36,9 @@ describe('problemToMarker', () => {
   });
 
   it('falls back to the full message when a problem has no reason', () => {
-    expect(problemToMarker(problem({ reason: '' }), 'mcp.json').message).toBe('Line 4, column 14: "url" must be an absolute http(s) address.');
+    expect(problemToMarker(problem({ reason: '' }), 'mcp.json').message).toBe(
+      'Line 4, column 14: "url" must be an absolute http(s) address.',
+    );
   });
 
   it('names the source it is given (the eval editor says evals)', () => {
@@ -44,7 +46,10 @@ describe('problemToMarker', () => {
   });
 
   it('converts a list in order', () => {
-    const markers = problemsToMarkers([problem({ code: 'insecure-url', severity: 'warning' }), problem({ code: 'no-servers', severity: 'info' })], 'mcp.json');
+    const markers = problemsToMarkers(
+      [problem({ code: 'insecure-url', severity: 'warning' }), problem({ code: 'no-servers', severity: 'info' })],
+      'mcp.json',
+    );
     expect(markers.map((m) => [m.code, m.severity])).toEqual([
       ['insecure-url', 4],
       ['no-servers', 2],

@@ -13,8 +13,13 @@ describe('withMarkdownDescriptions', () => {
     expect(output).toEqual({
       description: 'Top.',
       markdownDescription: 'Top.',
-      properties: { url: { type: 'string', description: 'Like "https://example.com/mcp".', markdownDescription: 'Like "https://example.com/mcp".' } },
-      anyOf: [{ description: 'One.', markdownDescription: 'One.' }, { markdownDescription: 'Kept **as is**.', description: 'Two.' }],
+      properties: {
+        url: { type: 'string', description: 'Like "https://example.com/mcp".', markdownDescription: 'Like "https://example.com/mcp".' },
+      },
+      anyOf: [
+        { description: 'One.', markdownDescription: 'One.' },
+        { markdownDescription: 'Kept **as is**.', description: 'Two.' },
+      ],
     });
     expect(input.properties.url).not.toHaveProperty('markdownDescription');
   });
@@ -25,7 +30,9 @@ describe('withMarkdownDescriptions', () => {
   });
 
   it('covers the server url description of the real mcp.json schema', () => {
-    const output = withMarkdownDescriptions(mcpConfigSchema) as { definitions: { server: { properties: { url: { description: string; markdownDescription?: string } } } } };
+    const output = withMarkdownDescriptions(mcpConfigSchema) as {
+      definitions: { server: { properties: { url: { description: string; markdownDescription?: string } } } };
+    };
     const url = output.definitions.server.properties.url;
     expect(url.markdownDescription).toBe(url.description);
   });

@@ -37,10 +37,15 @@ export const FORECAST = 'weather_get_forecast';
 export async function recordedTurn(server: ModelServerHandle, policy: 'allow' | 'ask' = 'allow') {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
-  const modelFetch = (source: ProviderId, context: CallContext) => createWireTap({ log, wire: 'model', source, secrets, context })(fetch) as typeof fetch;
+  const modelFetch = (source: ProviderId, context: CallContext) =>
+    createWireTap({ log, wire: 'model', source, secrets, context })(fetch) as typeof fetch;
   const registry = new ToolRegistry();
   registry.setServerTools('weather', [
-    { name: 'get_forecast', description: 'Forecast for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] } },
+    {
+      name: 'get_forecast',
+      description: 'Forecast for a city.',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] },
+    },
   ]);
   const policies = new PolicyStore({ storage: memoryStorage() });
   policies.setPolicy('weather', 'get_forecast', 'allow');

@@ -44,9 +44,13 @@ export class SecretWitness {
   wrap(next: FetchLike = (url, init) => fetch(url, init)): FetchLike {
     return async (url, init) => {
       if (init?.body instanceof URLSearchParams) this.collect(init.body);
-      if (typeof init?.body === 'string' && init.body.includes('=') && !init.body.startsWith('{')) this.collect(new URLSearchParams(init.body));
+      if (typeof init?.body === 'string' && init.body.includes('=') && !init.body.startsWith('{'))
+        this.collect(new URLSearchParams(init.body));
       const response = await next(url, init);
-      const json = (await response.clone().json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      const json = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as Record<string, unknown> | undefined;
       for (const name of ['access_token', 'refresh_token']) {
         const value = json?.[name];
         if (typeof value === 'string') this.add(name, value);
@@ -63,7 +67,11 @@ export class SecretWitness {
 }
 
 /** A popup stand-in that follows the authorization with fetch; `tamper` edits the callback like an attacker. */
-export function popup(witness: SecretWitness, app: AppOAuthUrls, tamper?: (callback: URLSearchParams) => void): OpenAuthorization & { opened: URL[] } {
+export function popup(
+  witness: SecretWitness,
+  app: AppOAuthUrls,
+  tamper?: (callback: URLSearchParams) => void,
+): OpenAuthorization & { opened: URL[] } {
   const opened: URL[] = [];
   const open = async (url: URL) => {
     opened.push(url);
@@ -84,7 +92,10 @@ export interface Harness {
 }
 
 /** A session for `serverUrl` and an SDK client whose fetch goes through authMiddleware. */
-export async function harness(serverUrl: string, options: Partial<AuthSessionOptions> & { tamper?: (callback: URLSearchParams) => void; connect?: boolean } = {}): Promise<Harness> {
+export async function harness(
+  serverUrl: string,
+  options: Partial<AuthSessionOptions> & { tamper?: (callback: URLSearchParams) => void; connect?: boolean } = {},
+): Promise<Harness> {
   const witness = new SecretWitness();
   const app = options.app ?? APP;
   const opener = popup(witness, app, options.tamper);

@@ -37,7 +37,12 @@ export const EVERYTHING_SCHEMA = {
       title: 'Titled Multiple Select Enum',
       minItems: 1,
       maxItems: 3,
-      items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }, { const: 'fish-2', title: 'Salmon' }] },
+      items: {
+        anyOf: [
+          { const: 'fish-1', title: 'Tuna' },
+          { const: 'fish-2', title: 'Salmon' },
+        ],
+      },
       default: ['fish-1'],
     },
     legacyTitledEnum: {

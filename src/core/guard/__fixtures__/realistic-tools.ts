@@ -60,7 +60,7 @@ export const REALISTIC_TOOLS: GuardToolText[] = [
     title: 'Search Events',
     description:
       'Search for events in Sentry using natural language. Use this tool when you need to count errors, find the slowest transactions, or aggregate events by a field. ' +
-      'It translates your query into Sentry\'s query language and returns a table of results with a link to the Discover view. ' +
+      "It translates your query into Sentry's query language and returns a table of results with a link to the Discover view. " +
       'Examples: "how many errors happened in the last 24 hours", "top 10 slowest API endpoints this week", "errors by browser in the checkout project". ' +
       'Use this tool instead of search_issues when the question is about counts, rates or aggregates rather than individual issues. ' +
       'The results include the query that was run so that you can show it to the user and they can refine it. ' +
@@ -87,6 +87,6 @@ export const REALISTIC_TOOLS: GuardToolText[] = [
     name: 'update_issue',
     description:
       "Change an issue's status (resolved, ignored, unresolved) or assignee. Always confirm with the user before resolving or ignoring an issue on their behalf, " +
-      'since that hides it from their team\'s default views.',
+      "since that hides it from their team's default views.",
   },
 ];

@@ -51,7 +51,8 @@ function strings(value: unknown): string[] {
 export function readToolUi(tool: unknown): ToolUi {
   const meta = isPlainObject(tool) && isPlainObject(tool._meta) ? tool._meta : {};
   const ui = isPlainObject(meta.ui) ? meta.ui : {};
-  const uri = typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? meta['ui/resourceUri'] : undefined;
+  const uri =
+    typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? meta['ui/resourceUri'] : undefined;
   const declared = strings(ui.visibility).filter((item): item is ToolAudience => item === 'model' || item === 'app');
   return {
     ...(uri !== undefined && uri.startsWith('ui://') ? { resourceUri: uri } : {}),
@@ -69,7 +70,11 @@ export function readResourceUi(content: unknown): ResourceUi {
   const meta = isPlainObject(content) && isPlainObject(content._meta) ? content._meta : {};
   const ui = isPlainObject(meta.ui) ? meta.ui : {};
   const csp = isPlainObject(ui.csp) ? ui.csp : {};
-  const permissions = isPlainObject(ui.permissions) ? Object.keys(ui.permissions).filter((key) => isPlainObject(ui.permissions) && ui.permissions[key] !== undefined && ui.permissions[key] !== false) : strings(ui.permissions);
+  const permissions = isPlainObject(ui.permissions)
+    ? Object.keys(ui.permissions).filter(
+        (key) => isPlainObject(ui.permissions) && ui.permissions[key] !== undefined && ui.permissions[key] !== false,
+      )
+    : strings(ui.permissions);
   return {
     csp: {
       connectDomains: strings(csp.connectDomains),

@@ -19,8 +19,13 @@ export class AppsCapability implements CapabilityModule {
 
   /** Reads a resource for a view: its ui:// HTML, or what the view itself asks to read. */
   read(uri: string, options: { signal?: AbortSignal; toolCallId?: string } = {}): Promise<ReadResourceResult> {
-    return this.host.request({ methods: ['resources/read'], ...(options.signal ? { signal: options.signal } : {}), ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) }, (client, call) =>
-      client.readResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+    return this.host.request(
+      {
+        methods: ['resources/read'],
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}),
+      },
+      (client, call) => client.readResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
     );
   }
 }

@@ -91,4 +91,3 @@ export interface CapabilityLoad {
   state: Partial<ServerState>;
   warnings: readonly string[];
 }
-

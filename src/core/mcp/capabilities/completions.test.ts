@@ -6,7 +6,10 @@ import { CompletionsCapability, offersCompletions } from './completions';
 
 let everything: RunningServer;
 const test = createTestHost();
-const completions = new CompletionsCapability(test.host, () => test.client().getServerCapabilities() as Record<string, unknown> | undefined);
+const completions = new CompletionsCapability(
+  test.host,
+  () => test.client().getServerCapabilities() as Record<string, unknown> | undefined,
+);
 
 beforeAll(async () => {
   everything = await start();
@@ -22,14 +25,23 @@ describe('CompletionsCapability', () => {
     expect(await completions.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'department', value: 'Sa' })).toEqual(
       expect.objectContaining({ values: ['Sales'] }),
     );
-    const named = await completions.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'name', value: '' }, { department: 'Engineering', name: 'ignored' });
+    const named = await completions.complete(
+      { type: 'ref/prompt', name: 'completable-prompt' },
+      { name: 'name', value: '' },
+      { department: 'Engineering', name: 'ignored' },
+    );
     expect(named.values).toEqual(['Alice', 'Bob', 'Charlie']);
     // Without the department, the server has nothing to offer: the context really went over the wire.
-    expect((await completions.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'name', value: '' })).values).toEqual([]);
+    expect((await completions.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'name', value: '' })).values).toEqual(
+      [],
+    );
   });
 
   it("completes a resource template's variable, as a completion/complete request of its own", async () => {
-    const result = await completions.complete({ type: 'ref/resource', uri: 'demo://resource/dynamic/text/{resourceId}' }, { name: 'resourceId', value: '7' });
+    const result = await completions.complete(
+      { type: 'ref/resource', uri: 'demo://resource/dynamic/text/{resourceId}' },
+      { name: 'resourceId', value: '7' },
+    );
     expect(result.values).toEqual(['7']);
     expect(sentMethods(test.calls)).toContain('completion/complete');
   });

@@ -40,7 +40,12 @@ export class CompletionsCapability implements CapabilityModule {
    * Suggestions for `argument` of `ref` given what it holds so far. A server without the
    * capability gets no request and yields no suggestions; its own error is thrown as sent.
    */
-  async complete(ref: CompletionRef, argument: { name: string; value: string }, context: Record<string, string> = {}, signal?: AbortSignal): Promise<CompletionSuggestions> {
+  async complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<CompletionSuggestions> {
     if (!offersCompletions(this.serverCapabilities())) return { values: [] };
     const others = Object.fromEntries(Object.entries(context).filter(([name, value]) => name !== argument.name && value !== ''));
     const params = { ref, argument, ...(Object.keys(others).length > 0 ? { context: { arguments: others } } : {}) };

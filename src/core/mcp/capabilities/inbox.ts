@@ -85,13 +85,18 @@ export class InboxCapability implements CapabilityModule {
         ...(era === 'modern' && typeof inputKey === 'string' ? { inputKey } : {}),
       };
     };
-    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      this.handler.sampling(origin(ctx.mcpReq.id), request.params as Record<string, unknown>, ctx.mcpReq.signal) as never,
+    client.setRequestHandler(
+      'sampling/createMessage',
+      (request, ctx) => this.handler.sampling(origin(ctx.mcpReq.id), request.params as Record<string, unknown>, ctx.mcpReq.signal) as never,
     );
-    client.setRequestHandler('elicitation/create', (request, ctx) =>
-      this.handler.elicitation(origin(ctx.mcpReq.id), request.params as Record<string, unknown>, ctx.mcpReq.signal) as never,
+    client.setRequestHandler(
+      'elicitation/create',
+      (request, ctx) =>
+        this.handler.elicitation(origin(ctx.mcpReq.id), request.params as Record<string, unknown>, ctx.mcpReq.signal) as never,
     );
-    client.setRequestHandler('roots/list', (_request, ctx) => ({ roots: this.handler.roots(origin(ctx.mcpReq.id)).map((root) => ({ ...root })) }));
+    client.setRequestHandler('roots/list', (_request, ctx) => ({
+      roots: this.handler.roots(origin(ctx.mcpReq.id)).map((root) => ({ ...root })),
+    }));
   }
 
   /**
@@ -99,7 +104,12 @@ export class InboxCapability implements CapabilityModule {
    * answers with `tasks/update`): the same handler, with the task's key and tool call as origin.
    */
   async answerInput(key: string, request: InputRequest, context: InputContext): Promise<Record<string, unknown>> {
-    const origin: InboxOrigin = { server: this.host.server, era: 'modern', inputKey: key, ...(context.toolCallId !== undefined ? { toolCallId: context.toolCallId } : {}) };
+    const origin: InboxOrigin = {
+      server: this.host.server,
+      era: 'modern',
+      inputKey: key,
+      ...(context.toolCallId !== undefined ? { toolCallId: context.toolCallId } : {}),
+    };
     if (request.method === 'sampling/createMessage') return this.handler.sampling(origin, request.params, context.signal);
     if (request.method === 'elicitation/create') return this.handler.elicitation(origin, request.params, context.signal);
     if (request.method === 'roots/list') return { roots: this.handler.roots(origin).map((root) => ({ ...root })) };

@@ -15,14 +15,23 @@ afterEach(async () => {
 describe('list changes', () => {
   it('2026: the tools list follows subscriptions/listen (acknowledged), each refresh a tools/list on the wire', async () => {
     const log = new TrafficLog();
-    const connection = new ServerConnection({ name: 'signals', url: signals().url, headers: {}, log, secrets: new SecretRegistry(), fetch });
+    const connection = new ServerConnection({
+      name: 'signals',
+      url: signals().url,
+      headers: {},
+      log,
+      secrets: new SecretRegistry(),
+      fetch,
+    });
     connections.push(connection);
     await connection.connect();
     expect(connection.getState().era).toBe('modern');
     const messages = () => log.getSnapshot().messages;
     const listen = messages().find((message) => message.direction === 'out' && message.method === 'subscriptions/listen');
     expect((listen?.message as { params: { notifications: unknown } }).params.notifications).toEqual({ toolsListChanged: true });
-    expect(messages().some((message) => message.direction === 'in' && message.method === 'notifications/subscriptions/acknowledged')).toBe(true);
+    expect(messages().some((message) => message.direction === 'in' && message.method === 'notifications/subscriptions/acknowledged')).toBe(
+      true,
+    );
     const listsBefore = messages().filter((message) => message.direction === 'out' && message.method === 'tools/list').length;
     await connection.callTool('add_tool', {});
     await waitUntil(() => connection.getState().tools.some((tool) => tool.name === 'extra_1'));
@@ -33,8 +42,14 @@ describe('list changes', () => {
   it('each capability adds its own list_changed handler and declarations beside the others', () => {
     const onChanged = () => undefined;
     const tools: CapabilityModule = { name: 'tools', clientOptions: () => ({ listChanged: { tools: { onChanged } } }) };
-    const prompts: CapabilityModule = { name: 'prompts', clientOptions: () => ({ listChanged: { prompts: { onChanged } }, capabilities: { roots: {} } }) };
+    const prompts: CapabilityModule = {
+      name: 'prompts',
+      clientOptions: () => ({ listChanged: { prompts: { onChanged } }, capabilities: { roots: {} } }),
+    };
     const sampling: CapabilityModule = { name: 'sampling', clientOptions: () => ({ capabilities: { sampling: {} } }) };
-    expect(mergeClientOptions([tools, prompts, sampling])).toEqual({ capabilities: { roots: {}, sampling: {} }, listChanged: { tools: { onChanged }, prompts: { onChanged } } });
+    expect(mergeClientOptions([tools, prompts, sampling])).toEqual({
+      capabilities: { roots: {}, sampling: {} },
+      listChanged: { tools: { onChanged }, prompts: { onChanged } },
+    });
   });
 });

@@ -28,7 +28,15 @@ export function readResourceList(items: readonly unknown[]): McpResourceInfo[] {
   return items.flatMap((value) => {
     const item = record(value);
     if (!item || typeof item.uri !== 'string' || typeof item.name !== 'string') return [];
-    return [{ uri: item.uri, name: item.name, ...described(item), ...text(item, 'mimeType'), ...(typeof item.size === 'number' ? { size: item.size } : {}) }];
+    return [
+      {
+        uri: item.uri,
+        name: item.name,
+        ...described(item),
+        ...text(item, 'mimeType'),
+        ...(typeof item.size === 'number' ? { size: item.size } : {}),
+      },
+    ];
   });
 }
 
@@ -94,7 +102,9 @@ export function refreshOnListChanged(noun: string, refresh: () => Promise<void>,
   return {
     autoRefresh: false,
     onChanged: () => {
-      refresh().catch((error: unknown) => host.warn(`Refreshing ${noun} failed: ${error instanceof McpError ? error.message : errorText(error)}`));
+      refresh().catch((error: unknown) =>
+        host.warn(`Refreshing ${noun} failed: ${error instanceof McpError ? error.message : errorText(error)}`),
+      );
     },
   };
 }

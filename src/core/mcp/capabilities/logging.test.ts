@@ -25,7 +25,7 @@ async function connect(name: string, url: string) {
 }
 
 describe('logging', () => {
-  it('2025: the level goes out as logging/setLevel and the server\'s messages come back as log entries', async () => {
+  it("2025: the level goes out as logging/setLevel and the server's messages come back as log entries", async () => {
     const { connection, log, sent } = await connect('everything', everything().url);
     await connection.logging.setLevel('debug');
     expect(sent('logging/setLevel').map((message) => (message.message as { params: unknown }).params)).toEqual([{ level: 'debug' }]);
@@ -52,6 +52,10 @@ describe('logging', () => {
     expect(meta[LOG_LEVEL_META_KEY]).toBe('error');
     const entries = logEntriesOf(log.getSnapshot().messages);
     expect(entries.map((entry) => entry.level)).toEqual(['error', 'critical', 'alert', 'emergency']);
-    expect(entries[0]).toMatchObject({ logger: SIGNALS_LOGGER, data: { index: 4, text: 'error message' }, request: { method: 'tools/call', rpcId: calls.at(-1)?.rpcId } });
+    expect(entries[0]).toMatchObject({
+      logger: SIGNALS_LOGGER,
+      data: { index: 4, text: 'error message' },
+      request: { method: 'tools/call', rpcId: calls.at(-1)?.rpcId },
+    });
   });
 });

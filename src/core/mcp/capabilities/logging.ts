@@ -48,7 +48,9 @@ export class LoggingCapability implements CapabilityModule {
   /** Asks the server for messages at `level` and above: `logging/setLevel` in 2025, each later request's `_meta` in 2026. */
   async setLevel(level: LogLevel): Promise<void> {
     if (this.era() === 'legacy') {
-      await this.host.request({ methods: this.loadMethods }, (client, call) => client.setLoggingLevel(level, { timeout: this.host.timeoutMs(), signal: call.controller.signal }));
+      await this.host.request({ methods: this.loadMethods }, (client, call) =>
+        client.setLoggingLevel(level, { timeout: this.host.timeoutMs(), signal: call.controller.signal }),
+      );
     }
     this.level = level;
     this.host.loaded(this.name, { state: { logLevel: level }, warnings: [] });

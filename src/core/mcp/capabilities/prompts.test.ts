@@ -29,10 +29,7 @@ describe('PromptsCapability', () => {
     test.calls.end(call);
     const args = load.state.prompts?.find((prompt) => prompt.name === 'args-prompt');
     expect(args?.title).toBe('Arguments Prompt');
-    expect(args?.arguments).toEqual([
-      { name: 'city', description: 'Name of the city', required: true },
-      { name: 'state' },
-    ]);
+    expect(args?.arguments).toEqual([{ name: 'city', description: 'Name of the city', required: true }, { name: 'state' }]);
     expect(call.requests.map((request) => request.method)).toEqual(['prompts/list']);
   });
 
@@ -51,10 +48,15 @@ describe('PromptsCapability', () => {
 
   it('keeps embedded resources in the messages', async () => {
     const result = await prompts.get('resource-prompt', { resourceType: 'Text', resourceId: '2' });
-    expect(result.messages[1]?.content).toEqual(expect.objectContaining({ type: 'resource', resource: expect.objectContaining({ uri: 'demo://resource/dynamic/text/2' }) }));
+    expect(result.messages[1]?.content).toEqual(
+      expect.objectContaining({ type: 'resource', resource: expect.objectContaining({ uri: 'demo://resource/dynamic/text/2' }) }),
+    );
   });
 
   it("throws the server's coded error for arguments it refuses", async () => {
-    await expect(prompts.get('resource-prompt', { resourceType: 'Video', resourceId: '2' })).rejects.toMatchObject({ code: expect.any(Number), message: expect.stringContaining('Invalid resourceType') });
+    await expect(prompts.get('resource-prompt', { resourceType: 'Video', resourceId: '2' })).rejects.toMatchObject({
+      code: expect.any(Number),
+      message: expect.stringContaining('Invalid resourceType'),
+    });
   });
 });

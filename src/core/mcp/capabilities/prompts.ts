@@ -30,13 +30,18 @@ export class PromptsCapability implements CapabilityModule {
     return { listChanged: { prompts: refreshOnListChanged('prompts', () => this.refresh(), this.host) } };
   }
 
-
   /** Lists every prompt (the SDK walks `nextCursor`). */
   async load(client: Client, call: McpCall): Promise<CapabilityLoad> {
     const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
     if (typeof capabilities?.prompts !== 'object' || capabilities.prompts === null) return { state: { prompts: [] }, warnings: [] };
     const warnings: string[] = [];
-    const listed = await listOrWarn('prompts/list', async () => (await client.listPrompts(undefined, { timeout: this.host.timeoutMs(), signal: call.controller.signal, cacheMode: 'refresh' })).prompts, warnings);
+    const listed = await listOrWarn(
+      'prompts/list',
+      async () =>
+        (await client.listPrompts(undefined, { timeout: this.host.timeoutMs(), signal: call.controller.signal, cacheMode: 'refresh' }))
+          .prompts,
+      warnings,
+    );
     const prompts = readPromptList(listed);
     if (listed.length > prompts.length) warnings.push(`${listed.length - prompts.length} listed prompt(s) had no name and are not shown.`);
     return { state: { prompts }, warnings };

@@ -33,10 +33,22 @@ describe('2026 resource subscriptions', () => {
     connection.contentChanges.subscribe((change) => told.push(change));
     await connection.resources.subscribe(TICKER_URI);
     expect(connection.getState().resourceSubscriptions).toEqual({ [TICKER_URI]: { updates: 0 } });
-    const listen = messages().find((message) => message.direction === 'out' && message.method === 'subscriptions/listen' && JSON.stringify(message.message).includes(TICKER_URI));
-    expect((listen?.message as { params: { notifications: unknown } }).params.notifications).toEqual({ resourceSubscriptions: [TICKER_URI] });
+    const listen = messages().find(
+      (message) =>
+        message.direction === 'out' && message.method === 'subscriptions/listen' && JSON.stringify(message.message).includes(TICKER_URI),
+    );
+    expect((listen?.message as { params: { notifications: unknown } }).params.notifications).toEqual({
+      resourceSubscriptions: [TICKER_URI],
+    });
     const listenId = (listen?.message as { id: string }).id;
-    expect(messages().some((message) => message.direction === 'in' && message.method === 'notifications/subscriptions/acknowledged' && JSON.stringify(message.message).includes(listenId))).toBe(true);
+    expect(
+      messages().some(
+        (message) =>
+          message.direction === 'in' &&
+          message.method === 'notifications/subscriptions/acknowledged' &&
+          JSON.stringify(message.message).includes(listenId),
+      ),
+    ).toBe(true);
 
     const page = Number(/page (\d+)/.exec((await connection.resources.read(TICKER_URI))[0]?.text ?? '')?.[1]);
     await connection.callTool('turn_page', {});
@@ -44,11 +56,18 @@ describe('2026 resource subscriptions', () => {
     expect(told).toContainEqual({ kind: 'resource-updated', uri: TICKER_URI });
     expect((await connection.resources.read(TICKER_URI))[0]?.text).toBe(tickerText(page + 1));
     const updated = messages().find((message) => message.direction === 'in' && message.method === 'notifications/resources/updated');
-    expect((updated?.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/subscriptionId']).toBe(listenId);
+    expect(
+      (updated?.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/subscriptionId'],
+    ).toBe(listenId);
 
     await connection.resources.unsubscribe(TICKER_URI);
     expect(connection.getState().resourceSubscriptions).toEqual({});
-    await waitUntil(() => messages().some((message) => message.direction === 'out' && message.method === 'notifications/cancelled' && JSON.stringify(message.message).includes(listenId)));
+    await waitUntil(() =>
+      messages().some(
+        (message) =>
+          message.direction === 'out' && message.method === 'notifications/cancelled' && JSON.stringify(message.message).includes(listenId),
+      ),
+    );
     const updatesBefore = messages().filter((message) => message.method === 'notifications/resources/updated').length;
     await connection.callTool('turn_page', {});
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -61,6 +80,11 @@ describe('2026 resource subscriptions', () => {
     await connection.resources.subscribe(TICKER_URI);
     await connection.resources.subscribe(TICKER_URI);
     expect(Object.keys(connection.getState().resourceSubscriptions ?? {})).toEqual([TICKER_URI]);
-    expect(messages().filter((message) => message.direction === 'out' && message.method === 'subscriptions/listen' && JSON.stringify(message.message).includes(TICKER_URI))).toHaveLength(1);
+    expect(
+      messages().filter(
+        (message) =>
+          message.direction === 'out' && message.method === 'subscriptions/listen' && JSON.stringify(message.message).includes(TICKER_URI),
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -40,7 +40,10 @@ describe('ResourcesCapability', () => {
     test.calls.end(call);
     expect(load.state.resources?.map((resource) => resource.uri)).toContain(README);
     expect(load.state.resources?.find((resource) => resource.uri === README)?.mimeType).toBe('text/markdown');
-    expect(load.state.resourceTemplates?.map((template) => template.uriTemplate)).toEqual(['demo://resource/dynamic/text/{resourceId}', 'demo://resource/dynamic/blob/{resourceId}']);
+    expect(load.state.resourceTemplates?.map((template) => template.uriTemplate)).toEqual([
+      'demo://resource/dynamic/text/{resourceId}',
+      'demo://resource/dynamic/blob/{resourceId}',
+    ]);
     expect(call.requests.map((request) => request.method)).toEqual(['resources/list', 'resources/templates/list']);
     expect(load.warnings).toEqual([]);
   });
@@ -55,7 +58,10 @@ describe('ResourcesCapability', () => {
   });
 
   it("throws the server's coded error for a read it refuses", async () => {
-    await expect(resources.read('demo://resource/dynamic/text/0')).rejects.toMatchObject({ code: expect.any(Number), message: expect.stringContaining('Unknown resource') });
+    await expect(resources.read('demo://resource/dynamic/text/0')).rejects.toMatchObject({
+      code: expect.any(Number),
+      message: expect.stringContaining('Unknown resource'),
+    });
   });
 
   it('subscribes, counts and tells each resources/updated (no read of its own), and stops on unsubscribe', async () => {
@@ -85,8 +91,17 @@ describe('ResourcesCapability', () => {
   it('lists again on notifications/resources/list_changed (a session resource the server adds), then tells it', async () => {
     test.loaded.length = 0;
     told.length = 0;
-    await test.client().callTool({ name: 'gzip-file-as-resource', arguments: { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' } });
-    await until(() => test.loaded.some(([, load]) => load.state.resources?.some((resource) => resource.uri === 'demo://resource/session/hello.txt.gz') ?? false));
+    await test
+      .client()
+      .callTool({
+        name: 'gzip-file-as-resource',
+        arguments: { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' },
+      });
+    await until(() =>
+      test.loaded.some(
+        ([, load]) => load.state.resources?.some((resource) => resource.uri === 'demo://resource/session/hello.txt.gz') ?? false,
+      ),
+    );
     expect(sentMethods(test.calls).filter((method) => method === 'resources/list').length).toBeGreaterThanOrEqual(2);
     await until(() => told.length > 0);
     expect(told).toContainEqual({ kind: 'resources-listed' });

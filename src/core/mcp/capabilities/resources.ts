@@ -49,7 +49,6 @@ export class ResourcesCapability implements CapabilityModule {
     return { listChanged: { resources: refreshOnListChanged('resources', () => this.refresh(), this.host) } };
   }
 
-
   /** Each update of a subscribed resource is counted and told (an update of another URI is ignored). */
   register(client: Client): void {
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
@@ -67,7 +66,11 @@ export class ResourcesCapability implements CapabilityModule {
     const options = { timeout: this.host.timeoutMs(), signal: call.controller.signal, cacheMode: 'refresh' as const };
     const warnings: string[] = [];
     const listed = await listOrWarn('resources/list', async () => (await client.listResources(undefined, options)).resources, warnings);
-    const templates = await listOrWarn('resources/templates/list', async () => (await client.listResourceTemplates(undefined, options)).resourceTemplates, warnings);
+    const templates = await listOrWarn(
+      'resources/templates/list',
+      async () => (await client.listResourceTemplates(undefined, options)).resourceTemplates,
+      warnings,
+    );
     const resources = readResourceList(listed);
     const resourceTemplates = readTemplateList(templates);
     const dropped = listed.length - resources.length + templates.length - resourceTemplates.length;
@@ -86,7 +89,10 @@ export class ResourcesCapability implements CapabilityModule {
   /** Reads a resource (never from the SDK's cache: every read is on the wire). */
   read(uri: string, signal?: AbortSignal): Promise<McpResourceContent[]> {
     return this.host.request({ methods: ['resources/read'], ...(signal ? { signal } : {}) }, async (client, call) => {
-      const result = await client.readResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs(), cacheMode: 'bypass' });
+      const result = await client.readResource(
+        { uri },
+        { signal: call.controller.signal, timeout: this.host.timeoutMs(), cacheMode: 'bypass' },
+      );
       return readResourceContents(result.contents);
     });
   }
@@ -109,7 +115,9 @@ export class ResourcesCapability implements CapabilityModule {
       this.listens.delete(uri);
       await listen.close();
     } else {
-      await this.host.request({ methods: ['resources/unsubscribe'] }, (client, call) => client.unsubscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }));
+      await this.host.request({ methods: ['resources/unsubscribe'] }, (client, call) =>
+        client.unsubscribeResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+      );
     }
     this.drop(uri);
   }
@@ -131,7 +139,9 @@ export class ResourcesCapability implements CapabilityModule {
       if (this.listens.get(uri) !== listen) return;
       this.listens.delete(uri);
       this.drop(uri);
-      this.host.warn(`The server ended the subscription to ${uri} (${how === 'graceful' ? 'it closed the listen stream' : 'the stream broke'}): subscribe again to follow its updates.`);
+      this.host.warn(
+        `The server ended the subscription to ${uri} (${how === 'graceful' ? 'it closed the listen stream' : 'the stream broke'}): subscribe again to follow its updates.`,
+      );
     });
   }
 

@@ -20,7 +20,14 @@ beforeAll(async () => {
     }
     return fetch(input, init);
   };
-  connection = new ServerConnection({ name: 'skills', url: server.url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch: recording });
+  connection = new ServerConnection({
+    name: 'skills',
+    url: server.url,
+    headers: {},
+    log: new TrafficLog(),
+    secrets: new SecretRegistry(),
+    fetch: recording,
+  });
   await connection.connect();
 });
 afterAll(async () => {
@@ -59,7 +66,9 @@ describe('SkillsCapability against the skills test server', () => {
   });
 
   it('asks skills/get for a skill the listing did not hold, and fails on an unknown one', async () => {
-    await expect(connection.skills.open('skill://nope/SKILL.md')).rejects.toMatchObject({ message: expect.stringContaining('No skill at skill://nope/SKILL.md') });
+    await expect(connection.skills.open('skill://nope/SKILL.md')).rejects.toMatchObject({
+      message: expect.stringContaining('No skill at skill://nope/SKILL.md'),
+    });
     expect(sent).toContain('skills/get');
     expect(connection.getState().skillLoads?.['skill://nope/SKILL.md']?.status).toBe('failed');
   });
@@ -68,7 +77,14 @@ describe('SkillsCapability against the skills test server', () => {
 describe('SkillsCapability against a server that declares skills and refuses skills/list', () => {
   it('connects with a warning and no skills', async () => {
     const mute = await start({ listing: false });
-    const other = new ServerConnection({ name: 'mute', url: mute.url, headers: {}, log: new TrafficLog(), secrets: new SecretRegistry(), fetch });
+    const other = new ServerConnection({
+      name: 'mute',
+      url: mute.url,
+      headers: {},
+      log: new TrafficLog(),
+      secrets: new SecretRegistry(),
+      fetch,
+    });
     try {
       await other.connect();
       expect(other.getState()).toMatchObject({ status: 'connected', skills: [] });

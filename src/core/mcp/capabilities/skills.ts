@@ -30,7 +30,9 @@ async function listOrWarnAny(method: string, signal: AbortSignal, list: () => Pr
     return await list();
   } catch (error) {
     if (signal.aborted) throw error;
-    warnings.push(`${method} failed: ${error instanceof Error ? error.message : String(error)}. The server declares the skills extension; its skills are not shown.`);
+    warnings.push(
+      `${method} failed: ${error instanceof Error ? error.message : String(error)}. The server declares the skills extension; its skills are not shown.`,
+    );
     return [];
   }
 }
@@ -70,7 +72,11 @@ export class SkillsCapability implements CapabilityModule {
         const seen = new Set<string>();
         let cursor: string | undefined;
         for (let page = 0; page < MAX_SKILL_PAGES; page++) {
-          const result = await client.request({ method: 'skills/list', params: cursor === undefined ? {} : { cursor } }, ANY_OBJECT_RESULT, options);
+          const result = await client.request(
+            { method: 'skills/list', params: cursor === undefined ? {} : { cursor } },
+            ANY_OBJECT_RESULT,
+            options,
+          );
           if (Array.isArray(result.skills)) pages.push(...(result.skills as unknown[]));
           cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
           if (cursor === undefined) break;
@@ -107,7 +113,10 @@ export class SkillsCapability implements CapabilityModule {
     } catch (error) {
       if (error instanceof SkillError) {
         const { code, message, file, expected, actual } = error;
-        this.publish(uri, { status: 'refused', error: { code, message, file, ...(expected !== undefined && { expected }), ...(actual !== undefined && { actual }) } });
+        this.publish(uri, {
+          status: 'refused',
+          error: { code, message, file, ...(expected !== undefined && { expected }), ...(actual !== undefined && { actual }) },
+        });
       } else this.publish(uri, { status: 'failed', message: error instanceof Error ? error.message : String(error) });
       throw error;
     }
@@ -116,17 +125,28 @@ export class SkillsCapability implements CapabilityModule {
   /** `skills/get`: the entry of one skill by URI (one the listing did not hold). */
   private async get(uri: string, options: SkillLoadOptions): Promise<SkillEntry> {
     const result = await this.host.request({ methods: ['skills/get'], ...options }, (client, call) =>
-      client.request({ method: 'skills/get', params: { uri } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+      client.request({ method: 'skills/get', params: { uri } }, ANY_OBJECT_RESULT, {
+        signal: call.controller.signal,
+        timeout: this.host.timeoutMs(),
+      }),
     );
     const entry = readSkillEntry(result.skill);
-    if (typeof entry === 'string' || entry.uri !== uri) throw new SkillError('skill-not-found', `${uri}: skills/get answered no usable entry for this skill${typeof entry === 'string' ? ` (${entry})` : ''}.`, { file: uri });
+    if (typeof entry === 'string' || entry.uri !== uri)
+      throw new SkillError(
+        'skill-not-found',
+        `${uri}: skills/get answered no usable entry for this skill${typeof entry === 'string' ? ` (${entry})` : ''}.`,
+        { file: uri },
+      );
     return entry;
   }
 
   /** `resources/read` of one skill file, on the wire (never from the SDK's cache). */
   private read(uri: string, options: SkillLoadOptions) {
     return this.host.request({ methods: ['resources/read'], ...options }, async (client, call) => {
-      const result = await client.readResource({ uri }, { signal: call.controller.signal, timeout: this.host.timeoutMs(), cacheMode: 'bypass' });
+      const result = await client.readResource(
+        { uri },
+        { signal: call.controller.signal, timeout: this.host.timeoutMs(), cacheMode: 'bypass' },
+      );
       return readResourceContents(result.contents);
     });
   }

@@ -45,7 +45,9 @@ export interface TaskSnapshot {
 function readInputRequests(raw: unknown): Record<string, InputRequest> | undefined {
   if (!isPlainObject(raw)) return undefined;
   const entries = Object.entries(raw).flatMap(([key, entry]): Array<[string, InputRequest]> =>
-    isPlainObject(entry) && typeof entry['method'] === 'string' ? [[key, { method: entry['method'], params: isPlainObject(entry['params']) ? entry['params'] : {} }]] : [],
+    isPlainObject(entry) && typeof entry['method'] === 'string'
+      ? [[key, { method: entry['method'], params: isPlainObject(entry['params']) ? entry['params'] : {} }]]
+      : [],
   );
   return Object.fromEntries(entries);
 }
@@ -87,7 +89,11 @@ export function readTask(raw: unknown): TaskSnapshot | undefined {
   const inputRequests = status === 'input_required' ? readInputRequests(source['inputRequests']) : undefined;
   if (inputRequests) task.inputRequests = inputRequests;
   const error = source['error'];
-  if (isPlainObject(error)) task.error = { ...(typeof error['code'] === 'number' ? { code: error['code'] } : {}), message: typeof error['message'] === 'string' ? error['message'] : 'The task failed.' };
+  if (isPlainObject(error))
+    task.error = {
+      ...(typeof error['code'] === 'number' ? { code: error['code'] } : {}),
+      message: typeof error['message'] === 'string' ? error['message'] : 'The task failed.',
+    };
   return task;
 }
 

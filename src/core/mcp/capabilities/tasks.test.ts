@@ -27,11 +27,23 @@ afterAll(async () => {
 /** A connected ServerConnection (Glassbox's own core) and the methods it sent, in order. */
 async function connect(url: string, timeoutMs = 10_000, capabilities: (host: CapabilityHost) => readonly CapabilityModule[] = () => []) {
   const log = new TrafficLog();
-  const connection = new ServerConnection({ name: 'server', url, headers: {}, timeoutMs, log, secrets: new SecretRegistry(), fetch, capabilities });
+  const connection = new ServerConnection({
+    name: 'server',
+    url,
+    headers: {},
+    timeoutMs,
+    log,
+    secrets: new SecretRegistry(),
+    fetch,
+    capabilities,
+  });
   open.push(connection);
   await connection.connect();
   expect(connection.getState().status).toBe('connected');
-  const methods = () => log.getSnapshot().exchanges.flatMap((exchange) => (exchange.requestBody ? [(JSON.parse(exchange.requestBody) as { method?: string }).method] : []));
+  const methods = () =>
+    log
+      .getSnapshot()
+      .exchanges.flatMap((exchange) => (exchange.requestBody ? [(JSON.parse(exchange.requestBody) as { method?: string }).method] : []));
   const sent = (method: string) => log.getSnapshot().exchanges.filter((exchange) => exchange.requestBody?.includes(`"method":"${method}"`));
   return { connection, methods, sent };
 }
@@ -53,7 +65,13 @@ describe('tasks, 2025-11-25 form (the official everything server)', () => {
     expect(methods().filter((method) => method === 'tasks/get').length).toBeGreaterThanOrEqual(3);
     expect(methods().at(-1)).toBe('tasks/result');
     const [task] = connection.getState().tasks ?? [];
-    expect(task).toMatchObject({ toolName: 'simulate-research-query', status: 'completed', form: '2025-11-25', toolCallId: 'toolu_task', pollIntervalMs: 1000 });
+    expect(task).toMatchObject({
+      toolName: 'simulate-research-query',
+      status: 'completed',
+      form: '2025-11-25',
+      toolCallId: 'toolu_task',
+      pollIntervalMs: 1000,
+    });
     expect(task?.statusMessage).toBeDefined();
     expect(JSON.stringify(task?.result)).toContain('Research Report');
   }, 20_000);
@@ -95,7 +113,7 @@ describe('tasks, 2025-11-25 form (the official everything server)', () => {
     const controller = new AbortController();
     const running = connection.callTool('simulate-research-query', { topic: 'stop' }, { signal: controller.signal });
     await until(() => (connection.getState().tasks ?? []).length === 1);
-    controller.abort(new DOMException("Stopped", "AbortError"));
+    controller.abort(new DOMException('Stopped', 'AbortError'));
     await expect(running).rejects.toThrow();
     await until(() => methods().includes('tasks/cancel'));
   }, 20_000);
@@ -103,10 +121,18 @@ describe('tasks, 2025-11-25 form (the official everything server)', () => {
   it('sends a progressToken and reports notifications/progress of a long-running call', async () => {
     const { connection, sent } = await connect(everything.url);
     const seen: Array<{ progress: number; total?: number }> = [];
-    await connection.callTool('trigger-long-running-operation', { duration: 1, steps: 3 }, { onProgress: (progress) => seen.push(progress) });
+    await connection.callTool(
+      'trigger-long-running-operation',
+      { duration: 1, steps: 3 },
+      { onProgress: (progress) => seen.push(progress) },
+    );
     const call = JSON.parse(sent('tools/call')[0]?.requestBody ?? '{}') as { params?: { _meta?: { progressToken?: unknown } } };
     expect(call.params?._meta?.progressToken).toBeDefined();
-    expect(seen.map((progress) => [progress.progress, progress.total])).toEqual([[1, 3], [2, 3], [3, 3]]);
+    expect(seen.map((progress) => [progress.progress, progress.total])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
   }, 20_000);
 });
 
@@ -116,7 +142,9 @@ describe('tasks, the 2026 extension (io.modelcontextprotocol/tasks)', () => {
     expect(connection.getState().era).toBe('modern');
     const result = await connection.callTool('slow_report', { topic: 'bees' });
     expect(result.content).toEqual([{ type: 'text', text: `Report on bees: ${REPORT_STAGES.length} stages done.` }]);
-    const call = JSON.parse(sent('tools/call')[0]?.requestBody ?? '{}') as { params?: { _meta?: Record<string, { extensions?: Record<string, unknown> }> } };
+    const call = JSON.parse(sent('tools/call')[0]?.requestBody ?? '{}') as {
+      params?: { _meta?: Record<string, { extensions?: Record<string, unknown> }> };
+    };
     expect(call.params?._meta?.['io.modelcontextprotocol/clientCapabilities']?.extensions).toHaveProperty('io.modelcontextprotocol/tasks');
     expect(methods()).toContain('tasks/get');
     expect(methods()).not.toContain('tasks/result');
@@ -151,14 +179,22 @@ describe('tasks, the 2026 extension (io.modelcontextprotocol/tasks)', () => {
     expect(answerer.asked[0]?.params).toMatchObject({ message: 'Publish the report on bees?', requestedSchema: CONFIRM_SCHEMA });
     const updates = sent('tasks/update').map((exchange) => JSON.parse(exchange.requestBody ?? '{}') as { params: unknown });
     const taskId = connection.getState().tasks?.[0]?.taskId;
-    expect(updates.map((update) => update.params)).toEqual([expect.objectContaining({ taskId, inputResponses: { [CONFIRM_KEY]: { action: 'accept', content: { publish: true } } } })]);
+    expect(updates.map((update) => update.params)).toEqual([
+      expect.objectContaining({ taskId, inputResponses: { [CONFIRM_KEY]: { action: 'accept', content: { publish: true } } } }),
+    ]);
     expect(methods().indexOf('tasks/update')).toBeLessThan(methods().lastIndexOf('tasks/get'));
     expect(connection.getState().tasks?.[0]).toMatchObject({ status: 'completed', form: '2026-07-28' });
   }, 20_000);
 
   it('cancelling a task while its question is open stops the question and the call', async () => {
     let stopped = false;
-    const answerer = elicitationAnswerer({ action: 'accept', content: { publish: true } }, (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((stopped = true), reject(signal.reason)), { once: true })));
+    const answerer = elicitationAnswerer(
+      { action: 'accept', content: { publish: true } },
+      (signal) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => ((stopped = true), reject(signal.reason)), { once: true }),
+        ),
+    );
     const { connection, methods } = await connect(tasks2026.url, 10_000, answerer.capabilities);
     const running = connection.callTool('confirm_report', { topic: 'bees' });
     await until(() => answerer.asked.length === 1);

@@ -90,7 +90,10 @@ export class TasksCapability implements CapabilityModule {
     const info = this.tasks.find((task) => task.taskId === taskId);
     if (!info || isTerminal(info.status)) return;
     const answer = await this.host.request({ methods: ['tasks/cancel'], ...toolCall(info) }, (client, call) =>
-      client.request({ method: 'tasks/cancel', params: { taskId } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+      client.request({ method: 'tasks/cancel', params: { taskId } }, ANY_OBJECT_RESULT, {
+        signal: call.controller.signal,
+        timeout: this.host.timeoutMs(),
+      }),
     );
     // 2025 answers with the task; 2026 with an empty acknowledgement (the client need not poll again).
     const snapshot = readTask(answer);
@@ -100,12 +103,33 @@ export class TasksCapability implements CapabilityModule {
   }
 
   /** Follows a created task to its end. */
-  private async follow(raw: Record<string, unknown>, toolName: string, options: CallToolOptions, form: TaskInfo['form']): Promise<CallToolResult> {
+  private async follow(
+    raw: Record<string, unknown>,
+    toolName: string,
+    options: CallToolOptions,
+    form: TaskInfo['form'],
+  ): Promise<CallToolResult> {
     const first = readTask(raw);
-    if (!first) throw new TaskError('unreadable', `The server answered ${toolName} with a task Glassbox cannot read (no task id or an unknown status).`);
+    if (!first)
+      throw new TaskError(
+        'unreadable',
+        `The server answered ${toolName} with a task Glassbox cannot read (no task id or an unknown status).`,
+      );
     const now = this.context.now();
     const timeoutMs = options.timeoutMs ?? this.host.timeoutMs();
-    this.tasks = [...this.tasks, { ...first, server: this.context.server, toolName, ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}), form, startedAt: now, updatedAt: now, polls: 0 }];
+    this.tasks = [
+      ...this.tasks,
+      {
+        ...first,
+        server: this.context.server,
+        toolName,
+        ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}),
+        form,
+        startedAt: now,
+        updatedAt: now,
+        polls: 0,
+      },
+    ];
     this.show();
     const limitMs = timeoutMs * TASK_WAIT_FACTOR;
     const deadline = now + limitMs;
@@ -119,7 +143,8 @@ export class TasksCapability implements CapabilityModule {
         if (isTerminal(task.status)) break;
         task = await this.poll(task);
         // 2025: the server asks for input on the tasks/result stream, so it is opened now (as the spec says).
-        if (task.form === '2025-11-25' && task.status === 'input_required') return await this.fetchResult(task, deadline - this.context.now(), options.signal);
+        if (task.form === '2025-11-25' && task.status === 'input_required')
+          return await this.fetchResult(task, deadline - this.context.now(), options.signal);
         if (task.status === 'input_required' && task.inputRequests) await this.answerQuestions(task, options.signal);
         task = this.find(task.taskId);
       }
@@ -149,10 +174,15 @@ export class TasksCapability implements CapabilityModule {
     this.asking.set(task.taskId, asking);
     try {
       const context = { signal: asking.signal, ...(task.toolCallId ? { toolCallId: task.toolCallId } : {}) };
-      const answers = await Promise.all(fresh.map(async ([key, request]) => [key, await this.host.answerInput(key, request, context)] as const));
+      const answers = await Promise.all(
+        fresh.map(async ([key, request]) => [key, await this.host.answerInput(key, request, context)] as const),
+      );
       const inputResponses = Object.fromEntries(answers);
       await this.host.request({ methods: ['tasks/update'], ...toolCall(task) }, (client, call) =>
-        client.request({ method: 'tasks/update', params: { taskId: task.taskId, inputResponses } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
+        client.request({ method: 'tasks/update', params: { taskId: task.taskId, inputResponses } }, ANY_OBJECT_RESULT, {
+          signal: call.controller.signal,
+          timeout: this.host.timeoutMs(),
+        }),
       );
     } finally {
       signal?.removeEventListener('abort', stop);
@@ -162,12 +192,17 @@ export class TasksCapability implements CapabilityModule {
 
   /** One `tasks/get`, its snapshot kept. */
   private async poll(task: TaskInfo): Promise<TaskInfo> {
-    const answer = await this.host.request({ methods: ['tasks/get'], ...toolCall(task) }, (client, call) =>
-      client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: this.host.timeoutMs() }),
-    ).catch((error: unknown) => {
-      this.put(task.taskId, { problem: `tasks/get failed: ${error instanceof Error ? error.message : String(error)}` });
-      throw error;
-    });
+    const answer = await this.host
+      .request({ methods: ['tasks/get'], ...toolCall(task) }, (client, call) =>
+        client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, ANY_OBJECT_RESULT, {
+          signal: call.controller.signal,
+          timeout: this.host.timeoutMs(),
+        }),
+      )
+      .catch((error: unknown) => {
+        this.put(task.taskId, { problem: `tasks/get failed: ${error instanceof Error ? error.message : String(error)}` });
+        throw error;
+      });
     const snapshot = readTask(answer);
     if (!snapshot) throw new TaskError('unreadable', `The server's answer to tasks/get for task ${task.taskId} is not a task.`);
     // A cancel sent meanwhile stands (2026: the server may still say "working" for a while).
@@ -178,7 +213,11 @@ export class TasksCapability implements CapabilityModule {
   /** The result of an ended task, or why there is none. */
   private async outcome(task: TaskInfo): Promise<CallToolResult> {
     if (task.status === 'cancelled') throw this.cancelled(task);
-    if (task.status === 'failed') throw new TaskError('failed', `Task ${task.taskId} failed: ${task.error?.message ?? task.statusMessage ?? 'the server gave no reason'}.`);
+    if (task.status === 'failed')
+      throw new TaskError(
+        'failed',
+        `Task ${task.taskId} failed: ${task.error?.message ?? task.statusMessage ?? 'the server gave no reason'}.`,
+      );
     if (task.result) return task.result;
     if (task.form === '2026-07-28') throw new TaskError('no-result', `Task ${task.taskId} completed without a result.`);
     return this.fetchResult(task, this.host.timeoutMs());
@@ -186,11 +225,19 @@ export class TasksCapability implements CapabilityModule {
 
   /** 2025: `tasks/result`, which the server answers once the task has ended (serving its input requests meanwhile). */
   private async fetchResult(task: TaskInfo, timeoutMs: number, signal?: AbortSignal): Promise<CallToolResult> {
-    const result = await this.host.request({ methods: ['tasks/result'], ...toolCall(task), ...(signal ? { signal } : {}) }, (client, call) =>
-      client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, ANY_OBJECT_RESULT, { signal: call.controller.signal, timeout: Math.max(timeoutMs, 1) }),
+    const result = await this.host.request(
+      { methods: ['tasks/result'], ...toolCall(task), ...(signal ? { signal } : {}) },
+      (client, call) =>
+        client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, ANY_OBJECT_RESULT, {
+          signal: call.controller.signal,
+          timeout: Math.max(timeoutMs, 1),
+        }),
     );
     const ended = this.find(task.taskId);
-    return this.put(task.taskId, { result: result as unknown as CallToolResult, status: ended.status === 'cancelled' ? 'cancelled' : 'completed' }).result as CallToolResult;
+    return this.put(task.taskId, {
+      result: result as unknown as CallToolResult,
+      status: ended.status === 'cancelled' ? 'cancelled' : 'completed',
+    }).result as CallToolResult;
   }
 
   private cancelled(task: TaskInfo): TaskError {

@@ -40,7 +40,8 @@ const LENIENT_TOOL_PAGE = {
     vendor: 'glassbox',
     validate(value: unknown) {
       const page = value as { tools?: unknown; nextCursor?: unknown } | null;
-      if (typeof page !== 'object' || page === null || !Array.isArray(page.tools)) return { issues: [{ message: 'tools/list result has no tools array' }] };
+      if (typeof page !== 'object' || page === null || !Array.isArray(page.tools))
+        return { issues: [{ message: 'tools/list result has no tools array' }] };
       return { value: { tools: page.tools as unknown[], nextCursor: typeof page.nextCursor === 'string' ? page.nextCursor : undefined } };
     },
   },
@@ -101,7 +102,11 @@ export class ToolsCapability implements CapabilityModule {
     const tools: unknown[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
-      const result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LENIENT_TOOL_PAGE, options)) as {
+      const result = (await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        LENIENT_TOOL_PAGE,
+        options,
+      )) as {
         tools: unknown[];
         nextCursor?: string;
       };
@@ -130,40 +135,58 @@ export class ToolsCapability implements CapabilityModule {
    * the cancellation. With `task` (2025-11-25) the request is task-augmented and answers with the
    * task it created; a 2026 server may answer with a task handle of its own accord.
    */
-  call(name: string, args: Record<string, unknown>, options: CallToolOptions = {}, task?: { ttl: number }): Promise<CallToolResult | CreatedTask> {
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions = {},
+    task?: { ttl: number },
+  ): Promise<CallToolResult | CreatedTask> {
     const timeout = options.timeoutMs ?? this.host.timeoutMs();
     // A copy of its own: the call's requests are told apart by this very object.
     const callArguments = { ...args };
-    const spec: CapabilityRequest = { methods: ['tools/call'], arguments: callArguments, timeoutMs: timeout, ...(options.signal ? { signal: options.signal } : {}), ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) };
-    return this.host.request(
-      spec,
-      async (client, call) => {
-        // SEP-2243: arguments marked x-mcp-header go out as Mcp-Param-* headers too (2026 era only).
-        const headers = client.getProtocolEra() === 'modern' ? paramHeaders(this.listed.get(name)?.inputSchema, callArguments) : {};
-        // Known once the era is: a failed preflight is then probed for these headers too.
-        spec.extraHeaders = Object.keys(headers);
-        const requestOptions = {
-          ...(Object.keys(headers).length > 0 && { headers }),
-          signal: call.controller.signal,
-          timeout,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: timeout * 5,
-          onprogress: options.onProgress ? (p: { progress: number; total?: number; message?: string }) => options.onProgress?.({ progress: p.progress, total: p.total, message: p.message }) : undefined,
-        };
-        if (task) {
-          // The SDK's tools/call schema has no CreateTaskResult: the answer is read by the tasks capability.
-          const created = await client.request({ method: 'tools/call', params: { name, arguments: callArguments, task } }, ANY_OBJECT_RESULT, requestOptions);
-          return 'content' in created ? (created as unknown as CallToolResult) : { [CREATED_TASK]: created };
-        }
-        try {
-          // The SDK would throw a result whose structuredContent misses the outputSchema away:
-          // Glassbox shows it, with the check's verdict (core/tools/check-output.ts).
-          return (await client.callTool({ name, arguments: callArguments }, { ...requestOptions, toolDefinition: this.withoutOutputSchema(name) })) as CallToolResult;
-        } catch (error) {
-          if (call.taskHandle) return { [CREATED_TASK]: call.taskHandle };
-          throw error;
-        }
-      },
-    );
+    const spec: CapabilityRequest = {
+      methods: ['tools/call'],
+      arguments: callArguments,
+      timeoutMs: timeout,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}),
+    };
+    return this.host.request(spec, async (client, call) => {
+      // SEP-2243: arguments marked x-mcp-header go out as Mcp-Param-* headers too (2026 era only).
+      const headers = client.getProtocolEra() === 'modern' ? paramHeaders(this.listed.get(name)?.inputSchema, callArguments) : {};
+      // Known once the era is: a failed preflight is then probed for these headers too.
+      spec.extraHeaders = Object.keys(headers);
+      const requestOptions = {
+        ...(Object.keys(headers).length > 0 && { headers }),
+        signal: call.controller.signal,
+        timeout,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: timeout * 5,
+        onprogress: options.onProgress
+          ? (p: { progress: number; total?: number; message?: string }) =>
+              options.onProgress?.({ progress: p.progress, total: p.total, message: p.message })
+          : undefined,
+      };
+      if (task) {
+        // The SDK's tools/call schema has no CreateTaskResult: the answer is read by the tasks capability.
+        const created = await client.request(
+          { method: 'tools/call', params: { name, arguments: callArguments, task } },
+          ANY_OBJECT_RESULT,
+          requestOptions,
+        );
+        return 'content' in created ? (created as unknown as CallToolResult) : { [CREATED_TASK]: created };
+      }
+      try {
+        // The SDK would throw a result whose structuredContent misses the outputSchema away:
+        // Glassbox shows it, with the check's verdict (core/tools/check-output.ts).
+        return (await client.callTool(
+          { name, arguments: callArguments },
+          { ...requestOptions, toolDefinition: this.withoutOutputSchema(name) },
+        )) as CallToolResult;
+      } catch (error) {
+        if (call.taskHandle) return { [CREATED_TASK]: call.taskHandle };
+        throw error;
+      }
+    });
   }
 }

@@ -19,15 +19,21 @@ export interface SkillDocument {
 export async function parseSkillDocument(text: string, file: string): Promise<SkillDocument> {
   const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const match = BLOCK.exec(unmarked);
-  if (!match) throw new SkillError('skill-frontmatter-invalid', `${file} does not begin with a --- delimited YAML frontmatter block.`, { file });
+  if (!match)
+    throw new SkillError('skill-frontmatter-invalid', `${file} does not begin with a --- delimited YAML frontmatter block.`, { file });
   const { parse } = await import('yaml');
   let parsed: unknown;
   try {
     parsed = parse(match[1] ?? '', { schema: 'core', uniqueKeys: true, maxAliasCount: 0 });
   } catch (error) {
-    throw new SkillError('skill-frontmatter-invalid', `${file}: its frontmatter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`, { file });
+    throw new SkillError(
+      'skill-frontmatter-invalid',
+      `${file}: its frontmatter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`,
+      { file },
+    );
   }
-  if (!isPlainObject(parsed)) throw new SkillError('skill-frontmatter-invalid', `${file}: its frontmatter is not a YAML mapping of fields.`, { file });
+  if (!isPlainObject(parsed))
+    throw new SkillError('skill-frontmatter-invalid', `${file}: its frontmatter is not a YAML mapping of fields.`, { file });
   return { frontmatter: parsed, body: unmarked.slice(match[0].length) };
 }
 
@@ -56,7 +62,11 @@ export function compareFrontmatter(entry: Record<string, unknown>, file: Record<
   const fields = [...new Set([...Object.keys(entry), ...Object.keys(file)])];
   return fields
     .filter((field) => !(field in entry && field in file && sameValue(entry[field], file[field])))
-    .map((field) => ({ field, entry: field in entry ? JSON.stringify(entry[field]) : undefined, file: field in file ? JSON.stringify(file[field]) : undefined }));
+    .map((field) => ({
+      field,
+      entry: field in entry ? JSON.stringify(entry[field]) : undefined,
+      file: field in file ? JSON.stringify(file[field]) : undefined,
+    }));
 }
 
 /** Refuses SKILL.md when its frontmatter differs from the entry's; the message names each field. */
@@ -64,7 +74,12 @@ export function checkFrontmatter(entry: Record<string, unknown>, document: Skill
   const differences = compareFrontmatter(entry, document.frontmatter);
   if (differences.length === 0) return;
   const first = differences[0];
-  const listed = differences.map((difference) => `${difference.field}: the entry has ${difference.entry ?? '(nothing)'}, the file has ${difference.file ?? '(nothing)'}`).join('; ');
+  const listed = differences
+    .map(
+      (difference) =>
+        `${difference.field}: the entry has ${difference.entry ?? '(nothing)'}, the file has ${difference.file ?? '(nothing)'}`,
+    )
+    .join('; ');
   throw new SkillError('skill-frontmatter-mismatch', `${file}: its frontmatter differs from the skill's entry (${listed}).`, {
     file,
     ...(first?.entry !== undefined && { expected: `${first.field}: ${first.entry}` }),

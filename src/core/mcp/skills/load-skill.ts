@@ -37,7 +37,10 @@ export type ReadResource = (uri: string) => Promise<McpResourceContent[]>;
 /** The content of `uri` among a read's contents (the one with that URI, else the only one). */
 function pick(contents: readonly McpResourceContent[], uri: string): McpResourceContent {
   const content = contents.find((item) => item.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
-  if (!content) throw new SkillError('skill-file-missing', `${uri}: the server's answer to resources/read held no content for this file.`, { file: uri });
+  if (!content)
+    throw new SkillError('skill-file-missing', `${uri}: the server's answer to resources/read held no content for this file.`, {
+      file: uri,
+    });
   return content;
 }
 
@@ -45,7 +48,8 @@ function pick(contents: readonly McpResourceContent[], uri: string): McpResource
 async function readVerified(file: SkillFile, read: ReadResource): Promise<{ content: McpResourceContent; text?: string }> {
   const content = pick(await read(file.uri), file.uri);
   const bytes = contentBytes(content);
-  if (!bytes) throw new SkillError('skill-file-missing', `${file.uri}: the server sent neither text nor blob for this file.`, { file: file.uri });
+  if (!bytes)
+    throw new SkillError('skill-file-missing', `${file.uri}: the server sent neither text nor blob for this file.`, { file: file.uri });
   await verifyFile(file, bytes);
   return { content, ...(content.text !== undefined && { text: content.text }) };
 }
@@ -61,10 +65,20 @@ export async function loadSkill(entry: SkillEntry, read: ReadResource): Promise<
     const text = content.text ?? '';
     const document = await parseSkillDocument(text, entry.uri);
     checkFrontmatter(entry.frontmatter, document, entry.uri);
-    return { entry, body: document.body, files: [loadedFile(entry.uri, new TextEncoder().encode(text).length, content, text)], digestsChecked: false };
+    return {
+      entry,
+      body: document.body,
+      files: [loadedFile(entry.uri, new TextEncoder().encode(text).length, content, text)],
+      digestsChecked: false,
+    };
   }
   const manifest = entry.files.find((file) => file.uri === entry.uri);
-  if (!manifest) throw new SkillError('skill-manifest-unlisted', `${entry.uri}: the skill's entry does not list its own SKILL.md among its files, so it cannot be verified.`, { file: entry.uri });
+  if (!manifest)
+    throw new SkillError(
+      'skill-manifest-unlisted',
+      `${entry.uri}: the skill's entry does not list its own SKILL.md among its files, so it cannot be verified.`,
+      { file: entry.uri },
+    );
   const first = await readVerified(manifest, read);
   const document = await parseSkillDocument(first.text ?? '', manifest.uri);
   checkFrontmatter(entry.frontmatter, document, manifest.uri);

@@ -40,7 +40,10 @@ export function declaresSkills(capabilities: Record<string, unknown> | undefined
 
 /** The skill name a SKILL.md URI carries: its last directory (`skill://a/b/SKILL.md` → `b`). */
 export function nameFromUri(uri: string): string {
-  const segments = uri.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/').filter((segment) => segment !== '');
+  const segments = uri
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .split('/')
+    .filter((segment) => segment !== '');
   return segments.at(-2) ?? segments.at(-1) ?? uri;
 }
 

@@ -28,12 +28,25 @@ export async function sha256Digest(bytes: Uint8Array): Promise<string> {
 /** Refuses `bytes` unless their size and digest are the entry's. */
 export async function verifyFile(file: SkillFile, bytes: Uint8Array): Promise<void> {
   const expected = DIGEST.exec(file.digest);
-  if (!expected) throw new SkillError('skill-digest-unsupported', `${file.uri}: the entry's digest "${file.digest}" is not sha256:<64 hex digits>, so the file cannot be checked.`, { file: file.uri, expected: file.digest });
+  if (!expected)
+    throw new SkillError(
+      'skill-digest-unsupported',
+      `${file.uri}: the entry's digest "${file.digest}" is not sha256:<64 hex digits>, so the file cannot be checked.`,
+      { file: file.uri, expected: file.digest },
+    );
   if (bytes.length !== file.size) {
-    throw new SkillError('skill-size-mismatch', `${file.uri}: size mismatch: the entry says ${file.size} bytes, the server sent ${bytes.length}.`, { file: file.uri, expected: `${file.size} bytes`, actual: `${bytes.length} bytes` });
+    throw new SkillError(
+      'skill-size-mismatch',
+      `${file.uri}: size mismatch: the entry says ${file.size} bytes, the server sent ${bytes.length}.`,
+      { file: file.uri, expected: `${file.size} bytes`, actual: `${bytes.length} bytes` },
+    );
   }
   const actual = await sha256Digest(bytes);
   if (actual !== `sha256:${expected[1]?.toLowerCase()}`) {
-    throw new SkillError('skill-digest-mismatch', `${file.uri}: digest mismatch: the entry says ${file.digest}, the bytes sent hash to ${actual}.`, { file: file.uri, expected: file.digest, actual });
+    throw new SkillError(
+      'skill-digest-mismatch',
+      `${file.uri}: digest mismatch: the entry says ${file.digest}, the bytes sent hash to ${actual}.`,
+      { file: file.uri, expected: file.digest, actual },
+    );
   }
 }

@@ -25,7 +25,9 @@ export function createOfflineSession(): AgentSession {
   const memory = new Map<string, string>();
   return new AgentSession({
     registry: new ToolRegistry(),
-    policies: new PolicyStore({ storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) } }),
+    policies: new PolicyStore({
+      storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) },
+    }),
     callMcpTool: () => Promise.reject(new Error('offline')),
     modelFetch: () => () => Promise.reject(new Error('offline')),
     initialSettings: { apiKey: TEST_API_KEY },
@@ -39,7 +41,17 @@ export function conversationData(): AgentSessionData {
     settings: { provider: 'anthropic', model: 'claude-test', baseUrl: 'http://127.0.0.1:9/', maxSteps: 10, maxTokens: 1024 },
     items: [
       { kind: 'user', id: 'u1', text: 'Weather in Paris?', at: 1000 },
-      { kind: 'assistant', id: 'a1', turn: 1, step: 1, text: 'Let me check.', streaming: false, at: 1100, provider: 'anthropic', stopReason: 'tool_use' },
+      {
+        kind: 'assistant',
+        id: 'a1',
+        turn: 1,
+        step: 1,
+        text: 'Let me check.',
+        streaming: false,
+        at: 1100,
+        provider: 'anthropic',
+        stopReason: 'tool_use',
+      },
       {
         kind: 'tool-call',
         id: 'toolu_1',
@@ -54,12 +66,38 @@ export function conversationData(): AgentSessionData {
         decision: 'allowed-once',
         mcpResult: { content: [{ type: 'text', text: 'Sunny in Paris' }] },
       },
-      { kind: 'assistant', id: 'a2', turn: 1, step: 2, text: 'Sunny in Paris.', streaming: false, at: 1300, provider: 'anthropic', stopReason: 'end_turn' },
+      {
+        kind: 'assistant',
+        id: 'a2',
+        turn: 1,
+        step: 2,
+        text: 'Sunny in Paris.',
+        streaming: false,
+        at: 1300,
+        provider: 'anthropic',
+        stopReason: 'end_turn',
+      },
     ],
     history: [
       { role: 'user', parts: [{ type: 'text', text: 'Weather in Paris?' }] },
-      { role: 'assistant', parts: [{ type: 'text', text: 'Let me check.' }, { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'weather_get_forecast', input: { city: 'Paris' } }] },
-      { role: 'tool', parts: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'weather_get_forecast', result: { parts: [{ type: 'text', text: 'Sunny in Paris' }], isError: false } }] },
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'text', text: 'Let me check.' },
+          { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'weather_get_forecast', input: { city: 'Paris' } },
+        ],
+      },
+      {
+        role: 'tool',
+        parts: [
+          {
+            type: 'tool-result',
+            toolCallId: 'toolu_1',
+            toolName: 'weather_get_forecast',
+            result: { parts: [{ type: 'text', text: 'Sunny in Paris' }], isError: false },
+          },
+        ],
+      },
       { role: 'assistant', parts: [{ type: 'text', text: 'Sunny in Paris.' }] },
     ],
     timelines: [{ turn: 1, startedAt: 1000, endedAt: 1300, spans: [{ kind: 'model', label: 'model', start: 1000, end: 1100, step: 1 }] }],
@@ -92,16 +130,49 @@ export function recordTurn(log: TrafficLog, at = 1000): void {
     requestBody: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}',
     toolCallId: 'toolu_1',
   });
-  log.addMessage({ server: 'weather', direction: 'out', method: 'tools/call', rpcId: 1, message: { jsonrpc: '2.0', id: 1, method: 'tools/call' }, at: at + 50, exchangeId: mcp, toolCallId: 'toolu_1' });
-  log.addMessage({ server: 'weather', direction: 'in', method: '', rpcId: 1, message: { jsonrpc: '2.0', id: 1, result: { content: [] } }, at: at + 80, exchangeId: mcp });
+  log.addMessage({
+    server: 'weather',
+    direction: 'out',
+    method: 'tools/call',
+    rpcId: 1,
+    message: { jsonrpc: '2.0', id: 1, method: 'tools/call' },
+    at: at + 50,
+    exchangeId: mcp,
+    toolCallId: 'toolu_1',
+  });
+  log.addMessage({
+    server: 'weather',
+    direction: 'in',
+    method: '',
+    rpcId: 1,
+    message: { jsonrpc: '2.0', id: 1, result: { content: [] } },
+    at: at + 80,
+    exchangeId: mcp,
+  });
   log.updateExchange(mcp, { state: 'done', status: 200, durationMs: 30 });
 }
 
 /** Adds `count` plain MCP exchanges, each with one notification message. */
 export function recordMany(log: TrafficLog, count: number): void {
   for (let index = 0; index < count; index++) {
-    const id = log.beginExchange({ wire: 'mcp', source: 'weather', method: 'POST', url: 'http://127.0.0.1:4101/mcp', startedAt: index, requestHeaders: {}, state: 'done', status: 202 });
-    log.addMessage({ server: 'weather', direction: 'out', method: 'notifications/progress', message: { jsonrpc: '2.0', method: 'notifications/progress', params: { n: index } }, at: index, exchangeId: id });
+    const id = log.beginExchange({
+      wire: 'mcp',
+      source: 'weather',
+      method: 'POST',
+      url: 'http://127.0.0.1:4101/mcp',
+      startedAt: index,
+      requestHeaders: {},
+      state: 'done',
+      status: 202,
+    });
+    log.addMessage({
+      server: 'weather',
+      direction: 'out',
+      method: 'notifications/progress',
+      message: { jsonrpc: '2.0', method: 'notifications/progress', params: { n: index } },
+      at: index,
+      exchangeId: id,
+    });
   }
 }
 

@@ -2,8 +2,7 @@
 import type { NeutralRequest, NeutralToolDefinition } from '../../conversation';
 
 /** A 1×1 transparent PNG, base64. */
-export const TINY_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** The tools offered in the weather conversation. */
 export const WEATHER_TOOLS: NeutralToolDefinition[] = [

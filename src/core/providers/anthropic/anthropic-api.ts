@@ -39,8 +39,7 @@ export type AnthropicAssistantContent = AnthropicTextBlock | AnthropicToolUseBlo
 
 /** One message of the conversation; roles must alternate. */
 export type AnthropicMessage =
-  | { role: 'user'; content: AnthropicUserContent[] }
-  | { role: 'assistant'; content: AnthropicAssistantContent[] };
+  { role: 'user'; content: AnthropicUserContent[] } | { role: 'assistant'; content: AnthropicAssistantContent[] };
 
 /** A tool definition. */
 export interface AnthropicTool {
@@ -82,10 +81,7 @@ export interface AnthropicUsage {
 }
 
 /** A content block in a reply. Other types (thinking, server tools) exist and are skipped with a warning. */
-export type AnthropicResponseContentBlock =
-  | AnthropicTextBlock
-  | AnthropicToolUseBlock
-  | { type: string; [key: string]: unknown };
+export type AnthropicResponseContentBlock = AnthropicTextBlock | AnthropicToolUseBlock | { type: string; [key: string]: unknown };
 
 /** The reply body of a non-streamed request. */
 export interface AnthropicMessagesResponse {

@@ -13,7 +13,13 @@ export const anthropicRequestSchema = {
     max_tokens: { type: 'integer', minimum: 1, description: 'The most tokens the reply may have.' },
     system: {
       description: 'The system prompt: text, or a list of text blocks.',
-      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } } }],
+      anyOf: [
+        { type: 'string' },
+        {
+          type: 'array',
+          items: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } },
+        },
+      ],
     },
     messages: {
       type: 'array',
@@ -30,7 +36,11 @@ export const anthropicRequestSchema = {
               { type: 'string' },
               {
                 type: 'array',
-                items: { type: 'object', required: ['type'], properties: { type: { enum: ['text', 'image', 'document', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking'] } } },
+                items: {
+                  type: 'object',
+                  required: ['type'],
+                  properties: { type: { enum: ['text', 'image', 'document', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking'] } },
+                },
               },
             ],
           },

@@ -29,7 +29,9 @@ describe('buildAnthropicRequest', () => {
     // The tools as offered, field for field; the rest of the body pinned below, and every key's place.
     const { tools, ...rest } = built.body;
     expect(Object.keys(built.body)).toEqual(['model', 'max_tokens', 'system', 'messages', 'tools']);
-    expect(wire(tools)).toBe(wire(WEATHER_TOOLS.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }))));
+    expect(wire(tools)).toBe(
+      wire(WEATHER_TOOLS.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }))),
+    );
     expect(wire(rest)).toMatchInlineSnapshot(`
       "{
         "model": "test-model",
@@ -277,10 +279,7 @@ describe('buildAnthropicRequest', () => {
   });
 
   it('sends {} for a call whose arguments did not parse, and makes foreign ids safe', () => {
-    const built = buildAnthropicRequest(
-      request({ messages: unparsedArgumentsMessages('call:7/x', 'Invalid arguments') }),
-      options,
-    );
+    const built = buildAnthropicRequest(request({ messages: unparsedArgumentsMessages('call:7/x', 'Invalid arguments') }), options);
     expect(built.body.messages[1]).toEqual({
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'call_7_x', name: 'weather_get_forecast', input: {} }],
@@ -323,7 +322,13 @@ describe('buildAnthropicRequest', () => {
       request({
         messages: [
           userText('a'),
-          { role: 'assistant', parts: [{ type: 'text', text: '' }, { type: 'image', mediaType: 'image/png', data: TINY_PNG }] },
+          {
+            role: 'assistant',
+            parts: [
+              { type: 'text', text: '' },
+              { type: 'image', mediaType: 'image/png', data: TINY_PNG },
+            ],
+          },
           userText('b'),
         ],
       }),
@@ -331,7 +336,13 @@ describe('buildAnthropicRequest', () => {
     );
     // The empty assistant message disappears, and the two user messages merge (roles must alternate).
     expect(built.body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
     ]);
     expect(built.warnings.map((warning) => warning.message)).toEqual([
       'Dropped an image part from an assistant message.',

@@ -2,13 +2,7 @@
  * Builds the Anthropic Messages request (`POST {base}/v1/messages`) for a neutral conversation.
  * Pure: nothing is sent; what the API would reject is fixed where possible and reported as a warning.
  */
-import type {
-  ConversionWarning,
-  ModelToolResult,
-  NeutralMessage,
-  NeutralPart,
-  NeutralRequest,
-} from '../../conversation';
+import type { ConversionWarning, ModelToolResult, NeutralMessage, NeutralPart, NeutralRequest } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
 import { convertImage, convertUserParts, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
@@ -36,10 +30,7 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
 /** Builds URL, headers and body for one Anthropic Messages request. */
-export function buildAnthropicRequest(
-  request: NeutralRequest,
-  options: BuildRequestOptions,
-): BuiltRequest<AnthropicMessagesRequest> {
+export function buildAnthropicRequest(request: NeutralRequest, options: BuildRequestOptions): BuiltRequest<AnthropicMessagesRequest> {
   const warnings: ConversionWarning[] = [];
 
   const base = normalizeBaseUrl(options.baseUrl, DEFAULT_ANTHROPIC_BASE_URL);
@@ -133,20 +124,13 @@ function appendUser(out: AnthropicMessage[], content: AnthropicUserContent[], wa
   if (last?.role === 'user') {
     const merged = [...last.content, ...content];
     // tool_result blocks must come first in a user message.
-    last.content = [
-      ...merged.filter((block) => block.type === 'tool_result'),
-      ...merged.filter((block) => block.type !== 'tool_result'),
-    ];
+    last.content = [...merged.filter((block) => block.type === 'tool_result'), ...merged.filter((block) => block.type !== 'tool_result')];
     return;
   }
   out.push({ role: 'user', content });
 }
 
-function appendAssistant(
-  out: AnthropicMessage[],
-  content: AnthropicAssistantContent[],
-  warnings: ConversionWarning[],
-): void {
+function appendAssistant(out: AnthropicMessage[], content: AnthropicAssistantContent[], warnings: ConversionWarning[]): void {
   if (content.length === 0) {
     warnings.push({ type: 'other', message: 'Skipped an empty assistant message.' });
     return;
@@ -200,11 +184,7 @@ function convertAssistantParts(
   return content;
 }
 
-function convertToolResult(
-  toolUseId: string,
-  result: ModelToolResult,
-  warnings: ConversionWarning[],
-): AnthropicToolResultBlock {
+function convertToolResult(toolUseId: string, result: ModelToolResult, warnings: ConversionWarning[]): AnthropicToolResultBlock {
   const content: Array<AnthropicTextBlock | AnthropicImageBlock> = [];
   for (const part of result.parts) {
     if (part.type === 'text') {
@@ -232,7 +212,11 @@ function createToolIdMapper(warnings: ConversionWarning[]): (id: string) => stri
     const safe = id.replace(/[^a-zA-Z0-9_-]/g, '_') || 'tool_call';
     if (safe !== id && !reported.has(id)) {
       reported.add(id);
-      warnings.push({ type: 'other', message: `Tool call id "${id}" was sent as "${safe}" (Anthropic allows only letters, digits, _ and -).`, subject: id });
+      warnings.push({
+        type: 'other',
+        message: `Tool call id "${id}" was sent as "${safe}" (Anthropic allows only letters, digits, _ and -).`,
+        subject: id,
+      });
     }
     return safe;
   };

@@ -13,7 +13,12 @@ describe('parseAnthropicResponse', () => {
         model: 'claude-sonnet-4-5-20250929',
         parts: [
           { type: 'text', text: "I'll check the forecast for Paris." },
-          { type: 'tool-call', toolCallId: 'toolu_01A09q90qw90lq917835lq9', toolName: 'weather_get_forecast', input: { city: 'Paris', days: 2 } },
+          {
+            type: 'tool-call',
+            toolCallId: 'toolu_01A09q90qw90lq917835lq9',
+            toolName: 'weather_get_forecast',
+            input: { city: 'Paris', days: 2 },
+          },
         ],
         stopReason: 'tool-calls',
         rawStopReason: 'tool_use',
@@ -37,9 +42,7 @@ describe('parseAnthropicResponse', () => {
     expect(response.stopReason).toBe('unknown');
     expect(response.rawStopReason).toBe('brand_new_reason');
     expect(response.usage).toEqual({});
-    expect(warnings).toEqual([
-      { type: 'unsupported', message: 'Skipped a "thinking" content block: Glassbox does not keep this kind.' },
-    ]);
+    expect(warnings).toEqual([{ type: 'unsupported', message: 'Skipped a "thinking" content block: Glassbox does not keep this kind.' }]);
   });
 
   it('throws MalformedResponseError for a body that is not a message', () => {

@@ -15,11 +15,7 @@ import { readUsage } from '../read-usage';
  */
 export function parseAnthropicResponse(body: unknown, options: ParseOptions = {}): ParsedResponse {
   if (!isPlainObject(body) || !Array.isArray(body['content'])) {
-    throw new MalformedResponseError(
-      'anthropic',
-      'The reply is not an Anthropic message: it has no content array.',
-      safeStringify(body),
-    );
+    throw new MalformedResponseError('anthropic', 'The reply is not an Anthropic message: it has no content array.', safeStringify(body));
   }
   const generateId = options.generateId ?? defaultGenerateId;
   const warnings: ConversionWarning[] = [];
@@ -73,4 +69,3 @@ export function parseAnthropicResponse(body: unknown, options: ParseOptions = {}
 export function readAnthropicUsage(usage: unknown): NeutralUsage {
   return readUsage(usage, 'input_tokens', 'output_tokens');
 }
-

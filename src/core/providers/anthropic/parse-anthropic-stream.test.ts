@@ -42,8 +42,18 @@ describe('AnthropicStreamParser', () => {
     const response = parser.finish();
     expect(response.parts).toEqual([
       { type: 'text', text: 'Checking both cities.' },
-      { type: 'tool-call', toolCallId: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', toolName: 'weather_get_forecast', input: { city: 'Paris', days: 2 } },
-      { type: 'tool-call', toolCallId: 'toolu_01CtyM3e5T2bY6v8qAqL9wXz', toolName: 'weather_get_forecast', input: { city: 'Oslo', days: 1 } },
+      {
+        type: 'tool-call',
+        toolCallId: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+        toolName: 'weather_get_forecast',
+        input: { city: 'Paris', days: 2 },
+      },
+      {
+        type: 'tool-call',
+        toolCallId: 'toolu_01CtyM3e5T2bY6v8qAqL9wXz',
+        toolName: 'weather_get_forecast',
+        input: { city: 'Oslo', days: 1 },
+      },
       { type: 'tool-call', toolCallId: 'toolu_01NoArgs7cQ2Jk5TmKdGh3Rr', toolName: 'clock_now', input: {} },
     ]);
     expect(response.stopReason).toBe('tool-calls');
@@ -68,7 +78,13 @@ describe('AnthropicStreamParser', () => {
     const cut = caught as StreamCutError;
     expect(cut.code).toBe('stream-cut');
     expect(cut.partial.parts).toEqual([
-      { type: 'tool-call', toolCallId: 'toolu_01CutCall5Gh8Jk2Lm4Np6Qr', toolName: 'weather_get_forecast', input: undefined, rawArguments: '{"city": "Li' },
+      {
+        type: 'tool-call',
+        toolCallId: 'toolu_01CutCall5Gh8Jk2Lm4Np6Qr',
+        toolName: 'weather_get_forecast',
+        input: undefined,
+        rawArguments: '{"city": "Li',
+      },
     ]);
   });
 

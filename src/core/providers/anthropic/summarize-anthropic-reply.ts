@@ -1,10 +1,27 @@
 /** How the model-wire panel reads Anthropic Messages exchanges for its one-line summaries. */
 import type { ReplyFindings, StreamSummaryReader, WireSummary } from '../adapter-parts';
 import type { SseEvent } from '../provider';
-import { asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto, type Json, type UsageKeys } from '../reply-summary';
+import {
+  asObject,
+  asString,
+  copyFindings,
+  emptyFindings,
+  errorMessageOf,
+  NO_NAME,
+  parseJson,
+  readUsageInto,
+  type Json,
+  type UsageKeys,
+} from '../reply-summary';
 
 /** Where this wire keeps its token counts, cache included. */
-const ANTHROPIC_USAGE: UsageKeys = { input: 'input_tokens', output: 'output_tokens', cacheRead: ['cache_read_input_tokens'], cacheWrite: 'cache_creation_input_tokens', cacheReadInInput: false };
+const ANTHROPIC_USAGE: UsageKeys = {
+  input: 'input_tokens',
+  output: 'output_tokens',
+  cacheRead: ['cache_read_input_tokens'],
+  cacheWrite: 'cache_creation_input_tokens',
+  cacheReadInInput: false,
+};
 
 /** Reads a reply body (or the `message` of `message_start`) into `findings`. */
 function readMessage(message: Json, findings: ReplyFindings): void {

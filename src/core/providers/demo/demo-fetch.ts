@@ -42,7 +42,13 @@ export const demoModelFetch: typeof fetch = async (input, init) => {
   const text = typeof init?.body === 'string' ? init.body : input instanceof Request ? await input.text() : '';
   if (init?.signal?.aborted === true) throw init.signal.reason;
   if (method !== 'POST' || !/\/(messages|chat\/completions)$/.test(url.pathname)) {
-    return json(404, { type: 'error', error: { type: 'not_found_error', message: `The demo model answers POST …/v1/messages and …/chat/completions, not ${method} ${url.pathname}.` } });
+    return json(404, {
+      type: 'error',
+      error: {
+        type: 'not_found_error',
+        message: `The demo model answers POST …/v1/messages and …/chat/completions, not ${method} ${url.pathname}.`,
+      },
+    });
   }
   let body: unknown;
   try {

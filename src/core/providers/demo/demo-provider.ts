@@ -119,12 +119,11 @@ export const demoProvider: ProviderAdapter<object, 'demo'> = {
   notes: {
     request:
       'The request Glassbox built, exactly as a real model would get it, in the format the demo speaks (Anthropic Messages or OpenAI Chat, picked beside the base URL). ' +
-      'It carries the whole conversation and the tool definitions made from each server\'s tools/list; a script in this page answers it — nothing leaves the browser.',
+      "It carries the whole conversation and the tool definitions made from each server's tools/list; a script in this page answers it — nothing leaves the browser.",
     response:
       'The scripted reply, in the same format a real model uses: text, and a tool call (tool_use or tool_calls) naming a tool from the request. ' +
       'Glassbox runs the call (after your approval) and sends its result back in the next request.',
-    stream:
-      'The scripted reply as a stream of Server-Sent Events, in the same events a real model sends, read by the same parser.',
+    stream: 'The scripted reply as a stream of Server-Sent Events, in the same events a real model sends, read by the same parser.',
     error: 'The demo refused the request (it answers only model requests of the two formats).',
   },
   // The scripted model loads with the first request it answers, not with the page (issue 17).

@@ -33,7 +33,9 @@ export function demoReplyJson(request: DemoRequest, move: DemoMove): Record<stri
   if (request.dialect === 'openai') {
     const message: Record<string, unknown> = { role: 'assistant', content: move.text };
     if (move.toolCall) {
-      message['tool_calls'] = [{ id, type: 'function', function: { name: move.toolCall.name, arguments: JSON.stringify(move.toolCall.input) } }];
+      message['tool_calls'] = [
+        { id, type: 'function', function: { name: move.toolCall.name, arguments: JSON.stringify(move.toolCall.input) } },
+      ];
     }
     return {
       id: replyId(request),
@@ -60,11 +62,13 @@ export function demoReplyJson(request: DemoRequest, move: DemoMove): Record<stri
 
 /** Splits text into a few pieces, so the reply streams in as a real one does. */
 function pieces(text: string): string[] {
-  return text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, word, index) => {
-    if (index % 4 === 0) out.push(word);
-    else out[out.length - 1] += word;
-    return out;
-  }, []) ?? [];
+  return (
+    text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, word, index) => {
+      if (index % 4 === 0) out.push(word);
+      else out[out.length - 1] += word;
+      return out;
+    }, []) ?? []
+  );
 }
 
 /** The reply as the events of a stream. */
@@ -74,17 +78,38 @@ export function demoReplyEvents(request: DemoRequest, move: DemoMove): DemoSseEv
 
 function anthropicEvents(request: DemoRequest, move: DemoMove): DemoSseEvent[] {
   const named = (event: string, data: Record<string, unknown>): DemoSseEvent => ({ event, data: JSON.stringify({ type: event, ...data }) });
-  const message = { id: replyId(request), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: null, stop_sequence: null, usage: NO_USAGE_ANTHROPIC };
+  const message = {
+    id: replyId(request),
+    type: 'message',
+    role: 'assistant',
+    model: request.model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: NO_USAGE_ANTHROPIC,
+  };
   const events = [named('message_start', { message })];
   events.push(named('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
   for (const text of pieces(move.text)) events.push(named('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }));
   events.push(named('content_block_stop', { index: 0 }));
   if (move.toolCall) {
-    events.push(named('content_block_start', { index: 1, content_block: { type: 'tool_use', id: callId(request), name: move.toolCall.name, input: {} } }));
-    events.push(named('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: JSON.stringify(move.toolCall.input) } }));
+    events.push(
+      named('content_block_start', {
+        index: 1,
+        content_block: { type: 'tool_use', id: callId(request), name: move.toolCall.name, input: {} },
+      }),
+    );
+    events.push(
+      named('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: JSON.stringify(move.toolCall.input) } }),
+    );
     events.push(named('content_block_stop', { index: 1 }));
   }
-  events.push(named('message_delta', { delta: { stop_reason: move.toolCall ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 0 } }));
+  events.push(
+    named('message_delta', {
+      delta: { stop_reason: move.toolCall ? 'tool_use' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 0 },
+    }),
+  );
   events.push(named('message_stop', {}));
   return events;
 }
@@ -103,7 +128,12 @@ function openAIEvents(request: DemoRequest, move: DemoMove): DemoSseEvent[] {
   const events = [chunk({ delta: { role: 'assistant', content: '' }, finish_reason: null })];
   for (const content of pieces(move.text)) events.push(chunk({ delta: { content }, finish_reason: null }));
   if (move.toolCall) {
-    const call = { index: 0, id: callId(request), type: 'function', function: { name: move.toolCall.name, arguments: JSON.stringify(move.toolCall.input) } };
+    const call = {
+      index: 0,
+      id: callId(request),
+      type: 'function',
+      function: { name: move.toolCall.name, arguments: JSON.stringify(move.toolCall.input) },
+    };
     events.push(chunk({ delta: { tool_calls: [call] }, finish_reason: null }));
   }
   events.push(chunk({ delta: {}, finish_reason: move.toolCall ? 'tool_calls' : 'stop' }));

@@ -20,9 +20,17 @@ const FORECAST_TEXT = 'Paris, 3 days: rain 14/9 °C (80%), showers 15/10 °C (60
 
 /** The tools the registry offers in the scene: the weather server's stand-in and the local tool. */
 const TOOLS = [
-  { name: 'weather_get_forecast', description: 'Daily weather forecast for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  {
+    name: 'weather_get_forecast',
+    description: 'Daily weather forecast for a city.',
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
   { name: 'calendar_list_events', description: 'Events of a day.', inputSchema: { type: 'object', properties: {} } },
-  { name: 'add_reminder', description: 'Saves a reminder.', inputSchema: { type: 'object', properties: { text: { type: 'string' }, when: { type: 'string' } } } },
+  {
+    name: 'add_reminder',
+    description: 'Saves a reminder.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' }, when: { type: 'string' } } },
+  },
 ];
 
 function neutral(messages: NeutralMessage[], stream: boolean, tools = TOOLS): NeutralRequest {
@@ -46,11 +54,16 @@ async function ask(dialect: DemoDialect, request: NeutralRequest): Promise<{ bod
 }
 
 function toolCalls(response: NeutralResponse) {
-  return response.parts.filter((part) => part.type === 'tool-call').map((part) => (part.type === 'tool-call' ? { name: part.toolName, input: part.input, id: part.toolCallId } : undefined));
+  return response.parts
+    .filter((part) => part.type === 'tool-call')
+    .map((part) => (part.type === 'tool-call' ? { name: part.toolName, input: part.input, id: part.toolCallId } : undefined));
 }
 
 function resultMessage(id: string, name: string, text: string, isError = false): NeutralMessage {
-  return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: id, toolName: name, result: { parts: [{ type: 'text', text }], isError } }] };
+  return {
+    role: 'tool',
+    parts: [{ type: 'tool-result', toolCallId: id, toolName: name, result: { parts: [{ type: 'text', text }], isError } }],
+  };
 }
 
 describe.each([
@@ -63,18 +76,26 @@ describe.each([
     const history: NeutralMessage[] = [{ role: 'user', parts: [{ type: 'text', text: DEMO_SCENARIO_MESSAGE }] }];
 
     const first = await ask(dialect, neutral(history, stream));
-    expect(first.url).toBe(dialect === 'openai' ? 'https://demo-model.invalid/openai/v1/chat/completions' : 'https://demo-model.invalid/anthropic/v1/messages');
+    expect(first.url).toBe(
+      dialect === 'openai' ? 'https://demo-model.invalid/openai/v1/chat/completions' : 'https://demo-model.invalid/anthropic/v1/messages',
+    );
     expect(first.body).toHaveProperty(dialect === 'openai' ? 'messages.0.role' : 'max_tokens', dialect === 'openai' ? 'user' : 1024);
     const [forecastCall] = toolCalls(first.response);
     expect(forecastCall).toMatchObject({ name: 'weather_get_forecast', input: { city: 'Paris' } });
     expect(first.response.stopReason).toBe('tool-calls');
-    history.push({ role: 'assistant', parts: first.response.parts }, resultMessage(forecastCall!.id, 'weather_get_forecast', FORECAST_TEXT));
+    history.push(
+      { role: 'assistant', parts: first.response.parts },
+      resultMessage(forecastCall!.id, 'weather_get_forecast', FORECAST_TEXT),
+    );
 
     const second = await ask(dialect, neutral(history, stream));
     const [reminderCall] = toolCalls(second.response);
     expect(reminderCall).toMatchObject({ name: 'add_reminder', input: { text: 'Take an umbrella', when: 'tomorrow morning' } });
     expect(reminderCall!.id).not.toBe(forecastCall!.id);
-    history.push({ role: 'assistant', parts: second.response.parts }, resultMessage(reminderCall!.id, 'add_reminder', 'Reminder saved (id 1).'));
+    history.push(
+      { role: 'assistant', parts: second.response.parts },
+      resultMessage(reminderCall!.id, 'add_reminder', 'Reminder saved (id 1).'),
+    );
 
     const third = await ask(dialect, neutral(history, stream));
     expect(toolCalls(third.response)).toEqual([]);
@@ -91,7 +112,10 @@ describe.each([
   });
 
   it('gives any other message the honest answer, with no tool call', async () => {
-    const { response } = await ask(dialect, neutral([{ role: 'user', parts: [{ type: 'text', text: 'Write me a poem about MCP' }] }], stream));
+    const { response } = await ask(
+      dialect,
+      neutral([{ role: 'user', parts: [{ type: 'text', text: 'Write me a poem about MCP' }] }], stream),
+    );
     expect(toolCalls(response)).toEqual([]);
     expect(response.parts).toEqual([{ type: 'text', text: DEMO_HONEST_ANSWER }]);
   });
@@ -115,17 +139,35 @@ describe('the demo script: edges', () => {
   const scene: NeutralMessage = { role: 'user', parts: [{ type: 'text', text: DEMO_SCENARIO_MESSAGE }] };
 
   it('says so when no get_forecast tool is offered (the weather server is not connected)', () => {
-    const move = playDemoScript(request('anthropic', [scene], TOOLS.filter((tool) => tool.name !== 'weather_get_forecast')));
+    const move = playDemoScript(
+      request(
+        'anthropic',
+        [scene],
+        TOOLS.filter((tool) => tool.name !== 'weather_get_forecast'),
+      ),
+    );
     expect(move.toolCall).toBeUndefined();
     expect(move.text).toMatch(/no get_forecast tool/);
   });
 
   it.each(['anthropic', 'openai'] as const)('reports a failed forecast honestly (%s)', (dialect) => {
-    const call: NeutralMessage = { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather_get_forecast', input: { city: 'Paris' } }] };
+    const call: NeutralMessage = {
+      role: 'assistant',
+      parts: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather_get_forecast', input: { city: 'Paris' } }],
+    };
     const afterError = request(dialect, [scene, call, resultMessage('c1', 'weather_get_forecast', 'Unknown city', true)]);
     expect(playDemoScript(afterError).toolCall?.name).toBe('add_reminder');
-    const reminder: NeutralMessage = { role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'c2', toolName: 'add_reminder', input: {} }] };
-    const denied = request(dialect, [scene, call, resultMessage('c1', 'weather_get_forecast', 'Unknown city', true), reminder, resultMessage('c2', 'add_reminder', 'The person denied this call.', true)]);
+    const reminder: NeutralMessage = {
+      role: 'assistant',
+      parts: [{ type: 'tool-call', toolCallId: 'c2', toolName: 'add_reminder', input: {} }],
+    };
+    const denied = request(dialect, [
+      scene,
+      call,
+      resultMessage('c1', 'weather_get_forecast', 'Unknown city', true),
+      reminder,
+      resultMessage('c2', 'add_reminder', 'The person denied this call.', true),
+    ]);
     const text = playDemoScript(denied).text;
     expect(text).toMatch(/could not give the forecast/);
     expect(text).toMatch(/reminder was not saved/);

@@ -14,7 +14,6 @@ export interface DemoMove {
   toolCall?: { name: string; input: Record<string, unknown> };
 }
 
-
 /** The answer to anything outside the scene. */
 export const DEMO_HONEST_ANSWER =
   `I am a script, not an AI: I can only play one scene, "${DEMO_SCENARIO_MESSAGE}". ` +

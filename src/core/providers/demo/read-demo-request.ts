@@ -61,9 +61,15 @@ function readAnthropic(body: Json): DemoEvent[] {
     for (const block of asArray(content).map(asRecord)) {
       const type = block?.['type'];
       if (type === 'text') events.push({ kind: role === 'assistant' ? 'assistant' : 'user', text: asText(block?.['text']) });
-      else if (type === 'tool_use') events.push({ kind: 'call', id: asText(block?.['id']), name: asText(block?.['name']), input: block?.['input'] });
+      else if (type === 'tool_use')
+        events.push({ kind: 'call', id: asText(block?.['id']), name: asText(block?.['name']), input: block?.['input'] });
       else if (type === 'tool_result') {
-        events.push({ kind: 'result', id: asText(block?.['tool_use_id']), text: contentText(block?.['content']), isError: block?.['is_error'] === true });
+        events.push({
+          kind: 'result',
+          id: asText(block?.['tool_use_id']),
+          text: contentText(block?.['content']),
+          isError: block?.['is_error'] === true,
+        });
       }
     }
   }

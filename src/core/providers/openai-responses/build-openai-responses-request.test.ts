@@ -15,10 +15,20 @@ describe('buildOpenAIResponsesRequest', () => {
     expect(built.warnings).toEqual([]);
     const { input, tools, ...rest } = built.body;
     // Key order as sent: the system prompt as instructions, self-contained (store: false).
-    expect(wire(rest)).toBe(wire({ model: 'test-model', instructions: 'You are a weather assistant.', max_output_tokens: 1024, store: false, stream: true }));
+    expect(wire(rest)).toBe(
+      wire({ model: 'test-model', instructions: 'You are a weather assistant.', max_output_tokens: 1024, store: false, stream: true }),
+    );
     // Tools are flat and sent non-strict (the API's default is strict).
     expect(wire(tools)).toBe(
-      wire(WEATHER_TOOLS.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false }))),
+      wire(
+        WEATHER_TOOLS.map((tool) => ({
+          type: 'function',
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.inputSchema,
+          strict: false,
+        })),
+      ),
     );
     expect(wire(input)).toMatchInlineSnapshot(`
       "[

@@ -31,7 +31,10 @@ export function buildOpenAIResponsesRequest(request: NeutralRequest, options: Bu
   let url = `${base}/v1/responses`;
   if (/\/v1$/.test(base)) {
     url = `${base}/responses`;
-    warnings.push({ type: 'other', message: `The Responses base URL should not end in /v1 (the path /v1/responses is added); used ${url}.` });
+    warnings.push({
+      type: 'other',
+      message: `The Responses base URL should not end in /v1 (the path /v1/responses is added); used ${url}.`,
+    });
   }
 
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -81,9 +84,12 @@ function convertMessage(message: NeutralMessage, warnings: ConversionWarning[]):
 function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): ResponsesInputItem[] {
   const split = splitAssistantParts(parts, warnings);
   if (split === undefined) return [];
-  const calls = split.calls.map(
-    (part): ResponsesInputItem => ({ type: 'function_call', call_id: part.toolCallId, name: part.toolName, arguments: argumentsText(part, warnings) }),
-  );
+  const calls = split.calls.map((part): ResponsesInputItem => ({
+    type: 'function_call',
+    call_id: part.toolCallId,
+    name: part.toolName,
+    arguments: argumentsText(part, warnings),
+  }));
   if (split.text === undefined) return calls;
   return [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: split.text }] }, ...calls];
 }
@@ -92,9 +98,16 @@ function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): 
  * Tool results → one `function_call_output` each, as text (an error result starts with "Error: ").
  * Images leave a note there and follow in one user message after the outputs.
  */
-function convertToolResults(parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>, warnings: ConversionWarning[]): ResponsesInputItem[] {
+function convertToolResults(
+  parts: Array<Extract<NeutralPart, { type: 'tool-result' }>>,
+  warnings: ConversionWarning[],
+): ResponsesInputItem[] {
   const { answers, imageContent } = toolResultsAsText(parts, warnings, RESPONSES_CONTENT);
-  const items = answers.map((answer): ResponsesInputItem => ({ type: 'function_call_output', call_id: answer.toolCallId, output: answer.text }));
+  const items = answers.map((answer): ResponsesInputItem => ({
+    type: 'function_call_output',
+    call_id: answer.toolCallId,
+    output: answer.text,
+  }));
   if (imageContent.length > 0) items.push({ type: 'message', role: 'user', content: imageContent });
   return items;
 }

@@ -6,7 +6,11 @@ import type { NeutralStopReason } from '../../conversation';
 import { OPENAI_RESPONSES_STATUSES, type ResponsesStatus } from './openai-responses-api';
 
 /** `status` + incomplete reason → `NeutralStopReason`; undocumented statuses become `unknown`. */
-export function mapOpenAIResponsesStatus(status: string | undefined, incompleteReason: string | undefined, hasToolCalls: boolean): NeutralStopReason {
+export function mapOpenAIResponsesStatus(
+  status: string | undefined,
+  incompleteReason: string | undefined,
+  hasToolCalls: boolean,
+): NeutralStopReason {
   if (!isResponsesStatus(status)) return 'unknown';
   switch (status) {
     case 'completed':

@@ -85,7 +85,10 @@ export interface ResponsesResponse {
 
 /** The stream events Glassbox reads; each SSE `event:` repeats the data's `type`. */
 export type ResponsesStreamEvent =
-  | { type: 'response.created' | 'response.in_progress' | 'response.completed' | 'response.incomplete' | 'response.failed'; response: ResponsesResponse }
+  | {
+      type: 'response.created' | 'response.in_progress' | 'response.completed' | 'response.incomplete' | 'response.failed';
+      response: ResponsesResponse;
+    }
   | { type: 'response.output_item.added' | 'response.output_item.done'; output_index: number; item: ResponsesOutputItem }
   | { type: 'response.output_text.delta' | 'response.refusal.delta'; item_id: string; output_index: number; delta: string }
   | { type: 'response.function_call_arguments.delta'; item_id: string; output_index: number; delta: string }

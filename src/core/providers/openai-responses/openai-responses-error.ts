@@ -17,6 +17,9 @@ export function readResponsesStreamError(data: Record<string, unknown>): Provide
   const source = isPlainObject(data['response']) && isPlainObject(data['response']['error']) ? data['response']['error'] : data;
   const code = source['code'] ?? source['type'];
   const type = typeof code === 'string' && code !== '' && code !== 'error' ? code : 'unknown';
-  const message = typeof source['message'] === 'string' && source['message'] !== '' ? source['message'] : 'The stream reported an error without a message.';
+  const message =
+    typeof source['message'] === 'string' && source['message'] !== ''
+      ? source['message']
+      : 'The stream reported an error without a message.';
   return { type, message };
 }

@@ -14,12 +14,32 @@ export const openAIResponsesRequestSchema = {
       description: 'Text, or a list of input items: messages, function_call and function_call_output.',
       anyOf: [
         { type: 'string' },
-        { type: 'array', items: { type: 'object', properties: { type: { enum: ['message', 'function_call', 'function_call_output', 'reasoning'] }, role: { enum: ['user', 'assistant', 'system', 'developer'] }, call_id: { type: 'string' } } } },
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              type: { enum: ['message', 'function_call', 'function_call_output', 'reasoning'] },
+              role: { enum: ['user', 'assistant', 'system', 'developer'] },
+              call_id: { type: 'string' },
+            },
+          },
+        },
       ],
     },
     tools: {
       type: 'array',
-      items: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' }, description: { type: 'string' }, parameters: { type: 'object' }, strict: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['type'],
+        properties: {
+          type: { type: 'string' },
+          name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' },
+          description: { type: 'string' },
+          parameters: { type: 'object' },
+          strict: { type: 'boolean' },
+        },
+      },
     },
     tool_choice: { anyOf: [{ enum: ['none', 'auto', 'required'] }, { type: 'object' }] },
     max_output_tokens: { type: 'integer', minimum: 1 },

@@ -34,7 +34,9 @@ describe('parseOpenAIResponsesResponse', () => {
     });
     expect(response.stopReason).toBe('max-tokens');
     expect(response.rawStopReason).toBe('max_output_tokens');
-    expect(response.parts).toEqual([{ type: 'tool-call', toolCallId: 'call_1', toolName: 'ping', input: undefined, rawArguments: '{"a":' }]);
+    expect(response.parts).toEqual([
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'ping', input: undefined, rawArguments: '{"a":' },
+    ]);
     expect(warnings.map((warning) => warning.type)).toEqual(['unsupported', 'other']);
     const refused = parseOpenAIResponsesResponse({
       status: 'completed',

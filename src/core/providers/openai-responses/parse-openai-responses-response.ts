@@ -16,7 +16,11 @@ import { readUsage } from '../read-usage';
  */
 export function parseOpenAIResponsesResponse(body: unknown, options: ParseOptions = {}): ParsedResponse {
   if (!isPlainObject(body) || !Array.isArray(body['output'])) {
-    throw new MalformedResponseError('openai-responses', 'The reply is not an OpenAI response: it has no output array.', safeStringify(body));
+    throw new MalformedResponseError(
+      'openai-responses',
+      'The reply is not an OpenAI response: it has no output array.',
+      safeStringify(body),
+    );
   }
   const warnings: ConversionWarning[] = [];
   const generateId = options.generateId ?? defaultGenerateId;

@@ -12,9 +12,12 @@ const run = (events: SseEvent[]) => feed(createOpenAIResponsesStreamParser({ gen
 describe('OpenAIResponsesStreamParser', () => {
   it('turns text deltas into events and ends at response.completed with status and usage', () => {
     const { parser, emitted } = run(readSseFixture(fixtures, 'openai-responses-text.sse'));
-    expect(emitted.filter((event) => event.type === 'text-delta').map((event) => (event.type === 'text-delta' ? event.text : '')).join('')).toBe(
-      HELLO_TEXT,
-    );
+    expect(
+      emitted
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => (event.type === 'text-delta' ? event.text : ''))
+        .join(''),
+    ).toBe(HELLO_TEXT);
     const response = finishDone(parser, emitted);
     expect(response).toMatchObject({ parts: [{ type: 'text', text: HELLO_TEXT }], stopReason: 'end-turn', rawStopReason: 'completed' });
     expect(response.usage.inputTokens).toBeGreaterThan(0);

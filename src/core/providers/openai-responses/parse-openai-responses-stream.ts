@@ -12,7 +12,8 @@ import { readResponsesStreamError } from './openai-responses-error';
 import { assembleResponsesReply, readOpenAIResponsesUsage } from './parse-openai-responses-response';
 
 /** One output item as it arrives: message text, or a function call's name and arguments. */
-type ItemState = { kind: 'text'; text: string; refusal: boolean } | { kind: 'call'; callId: string; name: string; arguments: string; index: number };
+type ItemState =
+  { kind: 'text'; text: string; refusal: boolean } | { kind: 'call'; callId: string; name: string; arguments: string; index: number };
 
 /**
  * Keeps the state of one Responses stream: output items by `output_index` (text deltas and
@@ -88,7 +89,8 @@ export class OpenAIResponsesStreamParser implements ModelStreamParser {
       return [];
     }
     if (item['type'] !== 'function_call') {
-      if (item['type'] === 'reasoning') this.warnings.push({ type: 'unsupported', message: 'Skipped a reasoning item: Glassbox does not keep reasoning.' });
+      if (item['type'] === 'reasoning')
+        this.warnings.push({ type: 'unsupported', message: 'Skipped a reasoning item: Glassbox does not keep reasoning.' });
       return [];
     }
     let callId = typeof item['call_id'] === 'string' ? item['call_id'] : '';

@@ -6,7 +6,9 @@ const fixtures = new URL('./__fixtures__/', import.meta.url);
 
 describe('openAIResponsesSummary', () => {
   it('reads function calls, text, status and usage from a JSON reply', () => {
-    const findings = openAIResponsesSummary.readReply(readJsonFixture(fixtures, 'openai-responses-tool-calls.json') as Record<string, unknown>);
+    const findings = openAIResponsesSummary.readReply(
+      readJsonFixture(fixtures, 'openai-responses-tool-calls.json') as Record<string, unknown>,
+    );
     expect(findings).toMatchObject({ toolNames: ['weather_get_forecast', 'weather_get_forecast'], hasText: true, stopReason: 'completed' });
     expect(findings.usage.input).toBeGreaterThan(0);
   });

@@ -1,10 +1,26 @@
 /** How the model-wire panel reads OpenAI Responses exchanges for its one-line summaries. */
 import type { ReplyFindings, StreamSummaryReader, WireSummary } from '../adapter-parts';
-import { asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto, type Json, type UsageKeys } from '../reply-summary';
+import {
+  asObject,
+  asString,
+  copyFindings,
+  emptyFindings,
+  errorMessageOf,
+  NO_NAME,
+  parseJson,
+  readUsageInto,
+  type Json,
+  type UsageKeys,
+} from '../reply-summary';
 import { rawResponsesStopReason } from './map-openai-responses-status';
 
 /** Where this wire keeps its token counts, cache included. */
-const RESPONSES_USAGE: UsageKeys = { input: 'input_tokens', output: 'output_tokens', cacheRead: ['input_tokens_details', 'cached_tokens'], cacheReadInInput: true };
+const RESPONSES_USAGE: UsageKeys = {
+  input: 'input_tokens',
+  output: 'output_tokens',
+  cacheRead: ['input_tokens_details', 'cached_tokens'],
+  cacheReadInInput: true,
+};
 
 /** Reads a response object's status and usage (the body, or the `response` of an end event). */
 function readStatus(response: Json, findings: ReplyFindings): void {

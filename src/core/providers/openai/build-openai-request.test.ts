@@ -16,7 +16,14 @@ describe('buildOpenAIRequest', () => {
     // The tools as offered, field for field; the rest of the body pinned below, and every key's place.
     const { tools, ...rest } = built.body;
     expect(Object.keys(built.body)).toEqual(['model', 'messages', 'tools', 'max_tokens']);
-    expect(wire(tools)).toBe(wire(WEATHER_TOOLS.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))));
+    expect(wire(tools)).toBe(
+      wire(
+        WEATHER_TOOLS.map((tool) => ({
+          type: 'function',
+          function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+        })),
+      ),
+    );
     expect(wire(rest)).toMatchInlineSnapshot(`
       "{
         "model": "test-model",
@@ -269,8 +276,20 @@ describe('buildOpenAIRequest', () => {
     const built = buildOpenAIRequest(
       request({
         messages: [
-          { role: 'user', parts: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
-          { role: 'user', parts: [{ type: 'text', text: 'look' }, { type: 'image', mediaType: 'image/jpeg', data: TINY_PNG }] },
+          {
+            role: 'user',
+            parts: [
+              { type: 'text', text: 'one' },
+              { type: 'text', text: 'two' },
+            ],
+          },
+          {
+            role: 'user',
+            parts: [
+              { type: 'text', text: 'look' },
+              { type: 'image', mediaType: 'image/jpeg', data: TINY_PNG },
+            ],
+          },
         ],
       }),
       options,
@@ -288,10 +307,7 @@ describe('buildOpenAIRequest', () => {
   });
 
   it('makes up an error result for a call without one ("Error: …" in the tool message)', () => {
-    const built = buildOpenAIRequest(
-      request({ messages: unansweredCallMessages('call_1') }),
-      options,
-    );
+    const built = buildOpenAIRequest(request({ messages: unansweredCallMessages('call_1') }), options);
     expect(built.body.messages).toEqual([
       { role: 'user', content: 'go' },
       {

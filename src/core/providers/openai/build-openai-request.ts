@@ -3,25 +3,14 @@
  * conversation. Pure: nothing is sent; what the API would reject is fixed where possible and
  * reported as a warning.
  */
-import type {
-  ConversionWarning,
-  NeutralMessage,
-  NeutralPart,
-  NeutralRequest,
-} from '../../conversation';
+import type { ConversionWarning, NeutralMessage, NeutralPart, NeutralRequest } from '../../conversation';
 import { normalizeBaseUrl } from '../base-url';
 import { convertUserParts, splitAssistantParts, toolResultsAsText, type ContentMaker } from '../convert-user-parts';
 import { pairToolResults } from '../pair-tool-results';
 import type { BuildRequestOptions, BuiltRequest } from '../provider';
 import { argumentsText } from '../tool-call-part';
 import { checkToolName } from '../tool-name';
-import type {
-  OpenAIChatMessage,
-  OpenAIChatRequest,
-  OpenAIChatTool,
-  OpenAIToolCall,
-  OpenAIUserContentPart,
-} from './openai-api';
+import type { OpenAIChatMessage, OpenAIChatRequest, OpenAIChatTool, OpenAIToolCall, OpenAIUserContentPart } from './openai-api';
 
 /**
  * OpenAI's default base URL. Unlike Anthropic's it includes `/v1`, so the request path adds
@@ -40,10 +29,7 @@ export function usesMaxCompletionTokens(model: string): boolean {
 }
 
 /** Builds URL, headers and body for one OpenAI Chat Completions request. */
-export function buildOpenAIRequest(
-  request: NeutralRequest,
-  options: BuildRequestOptions,
-): BuiltRequest<OpenAIChatRequest> {
+export function buildOpenAIRequest(request: NeutralRequest, options: BuildRequestOptions): BuiltRequest<OpenAIChatRequest> {
   const warnings: ConversionWarning[] = [];
 
   const base = normalizeBaseUrl(options.baseUrl, DEFAULT_OPENAI_BASE_URL);
@@ -77,9 +63,7 @@ export function buildOpenAIRequest(
     messages,
     // OpenAI rejects an empty tools array; leave the key out.
     ...(tools.length > 0 ? { tools } : {}),
-    ...(usesMaxCompletionTokens(request.model)
-      ? { max_completion_tokens: request.maxTokens }
-      : { max_tokens: request.maxTokens }),
+    ...(usesMaxCompletionTokens(request.model) ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens }),
     ...(request.stream ? { stream: true as const, stream_options: { include_usage: true } } : {}),
   };
 
@@ -145,9 +129,11 @@ function convertAssistant(parts: NeutralPart[], warnings: ConversionWarning[]): 
   const split = splitAssistantParts(parts, warnings);
   if (split === undefined) return [];
   const content = split.text ?? null;
-  const toolCalls = split.calls.map(
-    (part): OpenAIToolCall => ({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: argumentsText(part, warnings) } }),
-  );
+  const toolCalls = split.calls.map((part): OpenAIToolCall => ({
+    id: part.toolCallId,
+    type: 'function',
+    function: { name: part.toolName, arguments: argumentsText(part, warnings) },
+  }));
   return [toolCalls.length > 0 ? { role: 'assistant', content, tool_calls: toolCalls } : { role: 'assistant', content }];
 }
 

@@ -5,9 +5,7 @@
  */
 
 /** A part of a user message's content array. */
-export type OpenAIUserContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string } };
+export type OpenAIUserContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 /** An assistant's tool call; `arguments` is a JSON object as a string. */
 export interface OpenAIToolCall {

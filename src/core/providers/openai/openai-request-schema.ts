@@ -18,8 +18,26 @@ export const openAIRequestSchema = {
         required: ['role'],
         properties: {
           role: { enum: ['system', 'developer', 'user', 'assistant', 'tool'] },
-          content: { description: 'Text, content parts, or null (an assistant message with tool_calls).', anyOf: [{ type: 'string' }, { type: 'array' }, { type: 'null' }] },
-          tool_calls: { type: 'array', items: { type: 'object', required: ['id', 'type', 'function'], properties: { id: { type: 'string' }, type: { const: 'function' }, function: { type: 'object', required: ['name', 'arguments'], properties: { name: { type: 'string' }, arguments: { type: 'string', description: 'The arguments as a JSON string.' } } } } } },
+          content: {
+            description: 'Text, content parts, or null (an assistant message with tool_calls).',
+            anyOf: [{ type: 'string' }, { type: 'array' }, { type: 'null' }],
+          },
+          tool_calls: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'type', 'function'],
+              properties: {
+                id: { type: 'string' },
+                type: { const: 'function' },
+                function: {
+                  type: 'object',
+                  required: ['name', 'arguments'],
+                  properties: { name: { type: 'string' }, arguments: { type: 'string', description: 'The arguments as a JSON string.' } },
+                },
+              },
+            },
+          },
           tool_call_id: { type: 'string', description: 'On a tool message: the id of the call it answers.' },
           name: { type: 'string' },
         },
@@ -32,7 +50,16 @@ export const openAIRequestSchema = {
         required: ['type', 'function'],
         properties: {
           type: { const: 'function' },
-          function: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' }, description: { type: 'string' }, parameters: { type: 'object' }, strict: { type: 'boolean' } } },
+          function: {
+            type: 'object',
+            required: ['name'],
+            properties: {
+              name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' },
+              description: { type: 'string' },
+              parameters: { type: 'object' },
+              strict: { type: 'boolean' },
+            },
+          },
         },
       },
     },
@@ -41,7 +68,10 @@ export const openAIRequestSchema = {
     max_tokens: { type: 'integer', minimum: 1, description: 'Older name of max_completion_tokens.' },
     max_completion_tokens: { type: 'integer', minimum: 1 },
     stream: { type: 'boolean' },
-    stream_options: { type: 'object', properties: { include_usage: { type: 'boolean', description: 'true: the last chunk carries usage.' } } },
+    stream_options: {
+      type: 'object',
+      properties: { include_usage: { type: 'boolean', description: 'true: the last chunk carries usage.' } },
+    },
     temperature: { type: 'number', minimum: 0, maximum: 2 },
     top_p: { type: 'number', minimum: 0, maximum: 1 },
     stop: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },

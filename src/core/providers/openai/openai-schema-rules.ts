@@ -8,7 +8,17 @@ import type { SchemaKit, SchemaRules, SchemaStats } from '../adapter-parts';
 import { isPlainObject } from '../../shared/json';
 
 /** `format` values OpenAI structured outputs understand; others are ignored by the provider. */
-export const OPENAI_SUPPORTED_FORMATS: readonly string[] = ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'];
+export const OPENAI_SUPPORTED_FORMATS: readonly string[] = [
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+];
 
 /** Keywords OpenAI strict mode rejects; in non-strict mode the model only reads them as hints. */
 const OPENAI_UNSUPPORTED_KEYWORDS: readonly string[] = [

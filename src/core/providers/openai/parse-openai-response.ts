@@ -73,11 +73,7 @@ export function parseOpenAIResponse(body: unknown, options: ParseOptions = {}): 
  * The neutral stop reason: a refusal wins; and tool calls under `finish_reason: "stop"` (sent by
  * some compatible servers) count as `tool-calls`, since the loop must answer them.
  */
-export function openAIStopReason(
-  rawStopReason: string | undefined,
-  refused: boolean,
-  parts: NeutralPart[],
-): NeutralStopReason {
+export function openAIStopReason(rawStopReason: string | undefined, refused: boolean, parts: NeutralPart[]): NeutralStopReason {
   if (refused) return 'refusal';
   const mapped = mapOpenAIFinishReason(rawStopReason);
   if (mapped === 'end-turn' && parts.some((part) => part.type === 'tool-call')) return 'tool-calls';

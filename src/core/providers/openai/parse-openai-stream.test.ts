@@ -19,7 +19,10 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null = nul
 describe('OpenAIStreamParser', () => {
   it('turns content deltas and the final usage chunk into events, then done at [DONE]', () => {
     const { parser, emitted } = run(readSseFixture(fixtures, 'openai-text.sse'));
-    expect(emitted.filter((event) => event.type !== 'done')).toEqual([...HELLO_DELTAS, { type: 'usage', usage: { inputTokens: 19, outputTokens: 9 } }]);
+    expect(emitted.filter((event) => event.type !== 'done')).toEqual([
+      ...HELLO_DELTAS,
+      { type: 'usage', usage: { inputTokens: 19, outputTokens: 9 } },
+    ]);
     expect(finishDone(parser, emitted)).toEqual({
       id: 'chatcmpl-C9x1aTextStream',
       model: 'gpt-4.1-2025-04-14',

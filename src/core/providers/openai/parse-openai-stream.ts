@@ -64,8 +64,7 @@ export class OpenAIStreamParser implements ModelStreamParser {
 
     if (chunk['error'] !== undefined && chunk['error'] !== null) {
       const error = isPlainObject(chunk['error']) ? chunk['error'] : { message: chunk['error'] };
-      const type =
-        typeof error['type'] === 'string' ? error['type'] : error['code'] != null ? String(error['code']) : 'unknown';
+      const type = typeof error['type'] === 'string' ? error['type'] : error['code'] != null ? String(error['code']) : 'unknown';
       const message = typeof error['message'] === 'string' ? error['message'] : safeStringify(chunk['error']);
       this.error = { type, message };
       return [{ type: 'error', message, errorType: type }];

@@ -1,9 +1,25 @@
 /** How the model-wire panel reads OpenAI Chat Completions exchanges for its one-line summaries. */
 import type { ReplyFindings, StreamSummaryReader, WireSummary } from '../adapter-parts';
-import { asNumber, asObject, asString, copyFindings, emptyFindings, errorMessageOf, NO_NAME, parseJson, readUsageInto, type UsageKeys } from '../reply-summary';
+import {
+  asNumber,
+  asObject,
+  asString,
+  copyFindings,
+  emptyFindings,
+  errorMessageOf,
+  NO_NAME,
+  parseJson,
+  readUsageInto,
+  type UsageKeys,
+} from '../reply-summary';
 
 /** Where this wire keeps its token counts, cache included. */
-const OPENAI_USAGE: UsageKeys = { input: 'prompt_tokens', output: 'completion_tokens', cacheRead: ['prompt_tokens_details', 'cached_tokens'], cacheReadInInput: true };
+const OPENAI_USAGE: UsageKeys = {
+  input: 'prompt_tokens',
+  output: 'completion_tokens',
+  cacheRead: ['prompt_tokens_details', 'cached_tokens'],
+  cacheReadInInput: true,
+};
 
 /** The OpenAI Chat Completions wire as the panel reads it. */
 export const openAISummary: WireSummary = {

@@ -170,7 +170,9 @@ export function useTapServer(): TapServer {
 }
 
 /** The tap over the real fetch (as the app composes it), with the exchanges it reported ended and the problems it found. */
-export function setup(overrides: { fetch?: typeof fetch; maxBodyChars?: number; wire?: 'mcp' | 'model'; context?: CallContext; rpc?: RpcTapOptions } = {}) {
+export function setup(
+  overrides: { fetch?: typeof fetch; maxBodyChars?: number; wire?: 'mcp' | 'model'; context?: CallContext; rpc?: RpcTapOptions } = {},
+) {
   const log = new TrafficLog();
   const secrets = new SecretRegistry();
   secrets.add(API_KEY);
@@ -191,7 +193,8 @@ export function setup(overrides: { fetch?: typeof fetch; maxBodyChars?: number; 
 }
 
 /** True when no glassbox header reached the server. */
-export const noGlassboxHeaders = (server: TapServer): boolean => !Object.keys(server.lastHeaders).some((name) => name.startsWith('x-glassbox'));
+export const noGlassboxHeaders = (server: TapServer): boolean =>
+  !Object.keys(server.lastHeaders).some((name) => name.startsWith('x-glassbox'));
 
 /** The most recent exchange of a log. */
 export function latest(log: TrafficLog): HttpExchange {
