@@ -91,12 +91,10 @@ describe('ResourcesCapability', () => {
   it('lists again on notifications/resources/list_changed (a session resource the server adds), then tells it', async () => {
     test.loaded.length = 0;
     told.length = 0;
-    await test
-      .client()
-      .callTool({
-        name: 'gzip-file-as-resource',
-        arguments: { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' },
-      });
+    await test.client().callTool({
+      name: 'gzip-file-as-resource',
+      arguments: { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' },
+    });
     await until(() =>
       test.loaded.some(
         ([, load]) => load.state.resources?.some((resource) => resource.uri === 'demo://resource/session/hello.txt.gz') ?? false,
