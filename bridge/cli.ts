@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { encodeBridgeFragment } from '../src/core/bridge/pair-link';
 import { readBridgeConfig } from './config-entry';
 import { createToken, originOf } from './guards';
+import { unsupportedPlatform } from './platform';
 import { startBridge, type RunningBridge } from './server';
 import type { BridgeEvent } from './server-slot';
 
@@ -33,6 +34,9 @@ function fail(message: string): never {
   process.stderr.write(`glassbox-bridge: ${message}\n`);
   process.exit(2);
 }
+
+const refusal = unsupportedPlatform();
+if (refusal !== undefined) fail(refusal);
 
 function readOptions() {
   try {
