@@ -73,8 +73,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: true, node: true },
-      'boundaries/include': ['src/**/*'],
+      'boundaries/include': ['src/**/*', 'bridge/**/*'],
       'boundaries/elements': [
+        { type: 'bridge-cli', pattern: 'bridge/**', partialMatch: false }, // the Node companion: no policy lets src/ import it
         ...coreLayerElements,
         { type: 'core', pattern: 'src/core' },
         { type: 'ui', pattern: 'src/ui' },
@@ -113,7 +114,7 @@ export default tseslint.config(
       'import/resolver': { typescript: true, node: true },
       'boundaries/include': ['bridge/**/*', 'src/**/*'],
       'boundaries/elements': [
-        { type: 'bridge', pattern: 'bridge' },
+        { type: 'bridge-cli', pattern: 'bridge/**', partialMatch: false },
         { type: 'core-config', pattern: 'src/core/config' },
         { type: 'core-bridge', pattern: 'src/core/bridge' },
         { type: 'page', pattern: 'src' },
@@ -127,8 +128,8 @@ export default tseslint.config(
           message: 'bridge/ may import src/core/config and src/core/bridge/pair-link.ts, nothing else of the page.',
           policies: [
             {
-              from: { element: { type: 'bridge' } },
-              allow: { to: { element: { types: { anyOf: ['bridge', 'core-config', 'core-bridge'] } } } },
+              from: { element: { type: 'bridge-cli' } },
+              allow: { to: { element: { types: { anyOf: ['bridge-cli', 'core-config', 'core-bridge'] } } } },
             },
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { module: { origin: 'core' } } } },
