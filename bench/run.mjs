@@ -30,7 +30,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 import { start as startLab } from '../e2e/servers/lab.mjs';
 import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startWeather } from '../e2e/servers/weather.mjs';

@@ -24,7 +24,7 @@ const CITIES = [
 ];
 
 /** The city of case `index`. */
-export function evalsBenchCity(index: number): string {
+function evalsBenchCity(index: number): string {
   return CITIES[index % CITIES.length]!;
 }
 

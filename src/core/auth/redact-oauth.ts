@@ -6,7 +6,7 @@
 import { REDACTED, redactUrl } from '../secrets';
 
 /** What a redacted value is replaced with: the traffic log's marker, so every panel shows the same. */
-export const REDACTED_VALUE = REDACTED;
+const REDACTED_VALUE = REDACTED;
 
 /** Parameter and field names whose values are credentials or one-time secrets (RFC 6749, 7636, 7009, 7591). */
 const SECRET_NAMES: ReadonlySet<string> = new Set([
@@ -25,7 +25,7 @@ const SECRET_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** True when a parameter or JSON field of this name must not be recorded. */
-export function isSecretOAuthName(name: string): boolean {
+function isSecretOAuthName(name: string): boolean {
   return SECRET_NAMES.has(name.toLowerCase());
 }
 
@@ -50,7 +50,7 @@ export function redactOAuthUrl(url: string | URL): string {
 }
 
 /** A JSON value with the values of secret fields replaced, at any depth. */
-export function redactJson(value: unknown): unknown {
+function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(

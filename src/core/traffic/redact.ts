@@ -46,7 +46,7 @@ export function isSecretHeaderName(name: string): boolean {
 }
 
 /** Redacts one secret header value, keeping a leading auth scheme: `Bearer sk-…` → `Bearer [redacted]`. */
-export function redactHeaderValue(value: string): string {
+function redactHeaderValue(value: string): string {
   if (value === '') return value;
   const scheme = AUTH_SCHEME.exec(value);
   if (scheme) return `${scheme[1] ?? ''}${scheme[2] ?? ' '}${REDACTED}`;

@@ -243,7 +243,7 @@ function messageText(message: unknown): string {
 }
 
 /** True when a row contains the (already lower-cased) text. */
-export function rowContainsText(records: TrafficRecords, row: TrafficRow, needle: string): boolean {
+function rowContainsText(records: TrafficRecords, row: TrafficRow, needle: string): boolean {
   if (row.method.toLowerCase().includes(needle) || row.server.toLowerCase().includes(needle)) return true;
   if (row.toolCallId !== undefined && row.toolCallId.toLowerCase().includes(needle)) return true;
   switch (row.type) {
@@ -272,7 +272,7 @@ export function rowContainsText(records: TrafficRecords, row: TrafficRow, needle
 }
 
 /** True when the filter lets every row through. */
-export function isEmptyFilter(filter: TrafficFilter): boolean {
+function isEmptyFilter(filter: TrafficFilter): boolean {
   return (filter.server ?? '') === '' && (filter.method ?? '') === '' && (filter.text ?? '').trim() === '';
 }
 
