@@ -19,7 +19,7 @@ export { type ApprovalDecision } from './approval-gate';
 export { sleepWithSignal } from './sleep';
 // The turn's machinery (runTurn, callModel, requestModel, executeToolCall, classifyToolError) is
 // not offered here: it loads on first use (AgentSession's first send, a replay, an approved
-// sampling request), so the page's first chunk does not carry it (issue 17). Its types are.
+// sampling request), so the page's first chunk does not carry it. Its types are.
 export type { CallMcpTool } from './execute-tool-call';
 export { parseSessionData } from './session-data';
 export { unionLength } from './timeline-totals';

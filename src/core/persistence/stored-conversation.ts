@@ -5,7 +5,7 @@
  * small head record under `session.conversation` that also says how many of each list are stored.
  * Items and messages are replaced when they change, never mutated, so a save compares them by
  * identity and writes only the chunks that changed: a long turn's saves stay the size of what
- * it added, not of the whole conversation (issue 18). A record written by an earlier version (the
+ * it added, not of the whole conversation (a turn of 200 steps re-saved it all at every step). A record written by an earlier version (the
  * whole `AgentSessionData` in one value) is still read.
  */
 import type { AgentSessionData } from '../agent/session-types';
