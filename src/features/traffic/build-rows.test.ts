@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TrafficLog } from '../../core/traffic/traffic-log';
 import type { NewExchange } from '../../core/traffic/traffic-log';
-import {
-  exchangeAt,
-  exchangeNeedsRow,
-  filterRows,
-  indexOfKey,
-  mcpExchangesOf,
-  mergeTraffic,
-  messageAt,
-  TrafficRowsBuilder,
-} from './build-rows';
-import type { TrafficRow } from './build-rows';
+import { exchangeNeedsRow, mcpExchangesOf, mergeTraffic, TrafficRowsBuilder } from './build-rows';
+import { filterRows } from './filter-rows';
+import { exchangeAt, indexOfKey, messageAt } from './traffic-rows';
+import type { TrafficRow } from './traffic-rows';
 
 const T0 = 1_700_000_000_000;
 
