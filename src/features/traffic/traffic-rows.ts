@@ -76,9 +76,3 @@ export function messageKey(seq: number): string {
 export function exchangeKey(id: number): string {
   return `x${id}`;
 }
-
-/** The index of the row with this key, or -1. */
-export function indexOfKey(rows: readonly TrafficRow[], key: string | undefined): number {
-  if (key === undefined) return -1;
-  return rows.findIndex((row) => row.key === key);
-}
