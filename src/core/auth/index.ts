@@ -12,4 +12,5 @@ export { type OpenAuthorization } from './authorize';
 export { type OAuthServerConfig } from './client-registration';
 export { type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';
 export { type PendingRedirect, type RedirectReturn, type SameTabRedirect } from './pending-redirect';
+export { redactJson, redactOAuthUrl, redactParams } from './redact-oauth';
 export { type TokenRecord, type TokenStore } from './token-store';

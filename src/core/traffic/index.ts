@@ -7,7 +7,7 @@ export type { CallContext, HeaderMap, HttpExchange, ProtocolEra, RpcMessageRecor
 export { TrafficLog } from './traffic-log';
 export type { TrafficSnapshot } from './traffic-log';
 
-export { SecretRegistry } from './redact';
+export { SecretRegistry, redactHeaders } from './redact';
 export { createWireTap } from './wire-tap';
 export type { AnswerProblem, WireTap } from './wire-tap';
 export type { RequestRef, ResponseFailure } from './check-answer';
