@@ -103,7 +103,7 @@ export const HEAP_SETTLE_MS = 3000;
  * The page's JS heap in use after garbage collections (the browser must run with
  * `--js-flags=--expose-gc` and `--enable-precise-memory-info`): what the page keeps, not what it
  * has yet to collect. NaN when the browser exposes neither.
- * @param {import('playwright').Page} page
+ * @param {import('@playwright/test').Page} page
  */
 export async function heapAfterGc(page) {
   return page.evaluate(async () => {
