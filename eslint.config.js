@@ -53,6 +53,7 @@ export default tseslint.config(
       'bridge/generated/**',
       'src/core/evals/generated/**',
       'scripts/evals/generated/**',
+      'scripts/check/generated/**',
     ],
   },
   js.configs.recommended,
