@@ -276,7 +276,9 @@ export function checkCapabilities(seen: Observation): CheckFinding[] {
   for (const spec_ of LISTS) {
     const walk = seen.lists[spec_.kind];
     const rule = spec(era, `server/${spec_.capability}#capabilities`, `${spec_.capability}: capabilities`);
-    if (walk) {
+    // Templates are optional under the resources capability: a server without any may answer -32601.
+    const noTemplates = spec_.kind === 'templates' && walk?.failed !== undefined && rpcError(walk.failed)?.code === -32601;
+    if (walk && !noTemplates) {
       out.push(
         finding({
           id: 'protocol.capability-served',
