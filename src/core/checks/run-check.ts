@@ -61,7 +61,8 @@ export async function runServerCheck(options: CheckOptions): Promise<CheckReport
     ...guardChecks(seen, options.server, instructionsOf(seen), neighbours),
     ...rebindingChecks(seen),
   ];
-  const sorted = sortFindings(findings);
+  const omitted = options.omitChecks ?? [];
+  const sorted = sortFindings(findings.filter((entry) => !omitted.some((prefix) => entry.id.startsWith(prefix))));
   for (const entry of sorted) options.onFinding?.(entry);
 
   const report: CheckReport = {
