@@ -14,6 +14,23 @@ afterAll(async () => {
   await Promise.all(running.map((server) => server.close()));
 });
 
+/**
+ * A fetch that hides the response headers a browser would hide from a page on another origin:
+ * only the CORS-safelisted ones and those in Access-Control-Expose-Headers stay readable.
+ */
+const pageFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const exposed = new Set(
+    (response.headers.get('access-control-expose-headers') ?? '').split(',').map((name) => name.trim().toLowerCase()),
+  );
+  const safelisted = ['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma'];
+  const headers = new Headers();
+  response.headers.forEach((value, name) => {
+    if (safelisted.includes(name) || exposed.has(name)) headers.set(name, value);
+  });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
 async function check(flaw: string, page = false): Promise<{ report: CheckReport; log: TrafficLog }> {
   const server = await start({ flaw });
   running.push(server);
@@ -21,7 +38,7 @@ async function check(flaw: string, page = false): Promise<{ report: CheckReport;
   const report = await runServerCheck({
     server: flaw,
     url: server.url,
-    fetch,
+    fetch: page ? pageFetch : fetch,
     log,
     secrets: new SecretRegistry(),
     ...(page ? {} : { rawHttp }),
@@ -79,6 +96,13 @@ test('in a page (no raw requester) the Node-only checks are left out', async () 
   const { report } = await check('no-rebinding-guard', true);
   expect(report.environment).toBe('page');
   expect(report.findings.some((finding) => finding.nodeOnly)).toBe(false);
+});
+
+test('in a page, a session id the server does not expose is the one finding, not a cascade of refused requests', async () => {
+  const { report } = await check('no-cors-expose', true);
+  expect(problems(report)).toEqual(['fail browser.expose-headers']);
+  const { report: sound } = await check('none', true);
+  expect(problems(sound).sort()).toEqual(BASELINE);
 });
 
 test('a check calls no tool unless one is chosen', async () => {

@@ -52,6 +52,8 @@ export interface Observation {
   capabilities?: Record<string, unknown>;
   serverInfo?: { name?: string; version?: string };
   sessionId?: string;
+  /** In a page: the server wants a session id the page cannot read (not exposed); probing stopped there. */
+  sessionUnreadable?: true;
   ping?: ProbeAnswer;
   unknownMethod?: ProbeAnswer;
   unknownTool?: ProbeAnswer;
@@ -317,7 +319,14 @@ export async function observe(options: CheckOptions, runId: string): Promise<Obs
   }
   const capabilities = seen.capabilities ?? {};
 
-  if (seen.era === '2025-11-25') seen.ping = await prober.request('ping');
+  if (seen.era === '2025-11-25') {
+    seen.ping = await prober.request('ping');
+    // In a page whose server does not expose Mcp-Session-Id: every later request would be refused the same way.
+    if (seen.sessionId === undefined && seen.ping.status === 400 && !options.rawHttp) {
+      seen.sessionUnreadable = true;
+      return seen;
+    }
+  }
   seen.unknownMethod = await prober.request('glassbox/no-such-method', {});
 
   for (const spec of LISTS) {

@@ -103,7 +103,8 @@ export function checkHandshake(seen: Observation): CheckFinding[] {
 
 /** 2025: notifications/initialized answered 202; the session id visible ASCII; ended by DELETE, then 404. */
 export function checkSession(seen: Observation): CheckFinding[] {
-  if (seen.era !== '2025-11-25') return [];
+  // A page that cannot read the session id: every request after initialize is refused for that one reason (a browser finding).
+  if (seen.era !== '2025-11-25' || seen.sessionUnreadable) return [];
   const rule = spec(seen.era, 'basic/transports#sending-messages-to-the-server', 'sending messages to the server');
   const sessionRule = spec(seen.era, 'basic/transports#session-management', 'session management');
   const out: CheckFinding[] = [];
@@ -181,7 +182,7 @@ export function checkSession(seen: Observation): CheckFinding[] {
 
 /** 2025: ping answers an empty result. */
 export function checkPing(seen: Observation): CheckFinding[] {
-  if (seen.era !== '2025-11-25' || !seen.ping) return [];
+  if (seen.era !== '2025-11-25' || !seen.ping || seen.sessionUnreadable) return [];
   const result = rpcResult(seen.ping);
   const ok = result !== undefined && Object.keys(result).length === 0;
   return [
