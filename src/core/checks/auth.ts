@@ -5,7 +5,7 @@
  * (RFC 9207); both documents are readable by a page (CORS).
  */
 import { bodyJson, type AuthObservation, type Observation, type RawAnswer } from './observe';
-import { describeAnswer } from './protocol';
+import { describeAnswer } from './answers';
 import { FETCH_CORS, finding, RFC_8414, RFC_9728, show, spec } from './rules';
 import type { CheckFinding } from './types';
 

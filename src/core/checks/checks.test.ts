@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Observation, ListWalk } from './observe';
 import type { ProbeAnswer } from './probe';
-import { checkCacheHints, checkCapabilities, checkErrors, checkHandshake, checkHeaders, checkSession, checkShape } from './protocol';
+import { checkErrors, checkHandshake, checkSession } from './protocol';
+import { checkCacheHints, checkCapabilities, checkHeaders, checkShape } from './protocol-lists';
 import { otherDefinitionChecks, toolDefinitionChecks } from './definitions';
 import { blockProblem, resultChecks } from './results';
 import { cacheChecks, describeChange } from './cache';

@@ -4,7 +4,7 @@
  * named way, and (Node only) the requests a browser may not send. Nothing here judges: the
  * checks (one pure function per category) read the observation afterwards.
  */
-import { Prober, rpcError, rpcResult, CHECK_CLIENT_INFO, type ProbeAnswer } from './probe';
+import { Prober, rpcResult, CHECK_CLIENT_INFO, type ProbeAnswer } from './probe';
 import type { CheckEra, CheckOptions, RawHttp } from './types';
 
 /** The lists a server may serve, with the capability that declares each and the key of its items. */
@@ -390,5 +390,3 @@ export async function observe(options: CheckOptions, runId: string): Promise<Obs
   }
   return seen;
 }
-
-export { rpcError, rpcResult };

@@ -5,7 +5,6 @@
  */
 import { scanServer, type GuardFinding } from '../guard';
 import type { Observation } from './observe';
-import { describeAnswer } from './protocol';
 import { finding, show, spec } from './rules';
 import type { CheckFinding, ConfigNeighbour } from './types';
 
@@ -94,5 +93,3 @@ export function rebindingChecks(seen: Observation): CheckFinding[] {
     }),
   ];
 }
-
-export { describeAnswer };
