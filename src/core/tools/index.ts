@@ -33,3 +33,4 @@ export { createReminderTool, ReminderStore, type Reminder } from './local-tools'
 export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
 export { createSkillTool, SkillOffers } from './skill-tool';
+export { toProviderSchema } from './provider-schema';
