@@ -49,6 +49,8 @@ test('a broken server checked from its card: a finding on the wire, one tool cal
   await expect(selected).toContainText('check');
   await expect(page.getByTestId('traffic-detail')).toContainText('"method": "ping"');
 
+  // The report folded while the wire is read; back to it for the next run.
+  await report.getByTestId('check-undock').click();
   // One tool ticked, with arguments from the call form: the next run calls it, and says what changed.
   await report.getByTestId('check-calls').locator('summary').click();
   await report.getByTestId('check-call-get_forecast').check();

@@ -30,13 +30,14 @@ const FindingRow = memo(function FindingRow({
       <header className="check-finding-head">
         <span className={`check-severity severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span>
         <strong className="check-finding-title">{finding.title}</strong>
-        {finding.subject && <code className="check-subject">{finding.subject}</code>}
         {finding.nodeOnly && <span className="badge">headless only</span>}
-        <span className="spacer" />
-        <code className="check-id faint" title={`${categoryLabel(finding.category)} · the check's stable id`}>
+      </header>
+      <div className="check-finding-meta">
+        {finding.subject && <code className="check-subject">{finding.subject}</code>}
+        <code className="check-id faint" title={`${categoryLabel(finding.category)}: the check's stable id`}>
           {finding.id}
         </code>
-      </header>
+      </div>
       <dl className="check-facts">
         <dt>Expected</dt>
         <dd>{finding.expected}</dd>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toBadgeSvg, toJsonReport, toJUnitXml, toMarkdown, type CheckFinding, type CheckReport } from '../../core/checks';
 import type { Services } from '../../core/composition';
 import { downloadText } from '../../ui/download';
@@ -110,6 +110,15 @@ export function ServerReport({
   const connected = servers.filter((entry) => entry.status === 'connected' && entry.url !== undefined);
   const titleId = useId();
   const [shown, setShown] = useState<Shown>('problems');
+  // While the person reads a finding's exchanges on the wire, the report folds to its head row.
+  const [docked, setDocked] = useState(false);
+  const showExchanges = useCallback(
+    (ids: readonly number[]) => {
+      setDocked(true);
+      onShowExchanges(ids);
+    },
+    [onShowExchanges],
+  );
   const report = check.report;
 
   // The first opening of a server's report runs its check at once.
@@ -139,7 +148,7 @@ export function ServerReport({
   return (
     <section
       ref={sectionRef}
-      className="server-report"
+      className={`server-report${docked ? ' docked' : ''}`}
       role="dialog"
       aria-labelledby={titleId}
       data-testid={`server-report-${server}`}
@@ -175,6 +184,11 @@ export function ServerReport({
           </button>
         )}
         <span className="spacer" />
+        {docked && (
+          <button type="button" className="small-button" onClick={() => setDocked(false)} data-testid="check-undock" autoFocus>
+            Back to the report
+          </button>
+        )}
         <button type="button" className="small-button" onClick={onClose} data-testid="server-report-close">
           Close
         </button>
@@ -194,7 +208,7 @@ export function ServerReport({
               ? 'Not checked yet.'
               : `${server} is not connected: connect it to check it.`}
       </div>
-      {check.error && (
+      {!docked && check.error && (
         <div className="error-box" role="alert" data-testid="check-error">
           {check.error}
         </div>
@@ -209,7 +223,7 @@ export function ServerReport({
         />
       )}
 
-      {report && (
+      {!docked && report && (
         <>
           <Summary report={report} />
           {report.changes && <Changes changes={report.changes} />}
@@ -266,7 +280,7 @@ export function ServerReport({
               Badge
             </button>
           </div>
-          <FindingList findings={findings} onShowExchanges={onShowExchanges} />
+          <FindingList findings={findings} onShowExchanges={showExchanges} />
         </>
       )}
     </section>
