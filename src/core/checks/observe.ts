@@ -76,8 +76,73 @@ export interface Observation {
   corsRequest?: RawAnswer;
   /** Node only: the handshake again with a foreign Host and Origin (loopback servers only). */
   rebinding?: RawAnswer;
+  /** A protected server (the handshake got 401): its OAuth metadata as the page can fetch it. */
+  auth?: AuthObservation;
   /** Every answer of the run, in order (the JSON-RPC shape check reads them all). */
   answers: ProbeAnswer[];
+}
+
+/** What a protected server publishes for signing in. */
+export interface AuthObservation {
+  challenge: ProbeAnswer;
+  /** The protected resource metadata (RFC 9728) and its URL. */
+  resourceMetadataUrl: string;
+  resourceMetadata?: ProbeAnswer;
+  /** The authorization server metadata (RFC 8414, else OpenID discovery) and its URL. */
+  serverMetadataUrl?: string;
+  serverMetadata?: ProbeAnswer;
+  /** Node only: the two metadata documents fetched with an Origin, for their CORS headers. */
+  resourceMetadataCors?: RawAnswer;
+  serverMetadataCors?: RawAnswer;
+}
+
+/** The JSON object of an answer's body, if it is one. */
+export function bodyJson(answer: ProbeAnswer | undefined): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(answer?.body ?? '');
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The well-known URL of a metadata document for `base` (RFC 8414 §3.1 / RFC 9728 §3.1: the path goes after the suffix). */
+const wellKnown = (base: string, suffix: string): string => {
+  const url = new URL(base);
+  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  return `${url.origin}/.well-known/${suffix}${path}`;
+};
+
+/** Follows a 401's challenge to the resource and authorization server metadata. */
+async function observeAuth(prober: Prober, options: CheckOptions, challenge: ProbeAnswer): Promise<AuthObservation> {
+  const header = challenge.headers['www-authenticate'] ?? '';
+  const named = /resource_metadata="([^"]+)"/i.exec(header)?.[1];
+  const auth: AuthObservation = { challenge, resourceMetadataUrl: named ?? wellKnown(options.url, 'oauth-protected-resource') };
+  auth.resourceMetadata = await prober.get('protected resource metadata', auth.resourceMetadataUrl);
+  const servers = bodyJson(auth.resourceMetadata)?.authorization_servers;
+  const issuer = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : undefined;
+  if (issuer !== undefined && URL.canParse(issuer)) {
+    auth.serverMetadataUrl = wellKnown(issuer, 'oauth-authorization-server');
+    auth.serverMetadata = await prober.get('authorization server metadata', auth.serverMetadataUrl);
+    if (!bodyJson(auth.serverMetadata)) {
+      auth.serverMetadataUrl = wellKnown(issuer, 'openid-configuration');
+      auth.serverMetadata = await prober.get('authorization server metadata', auth.serverMetadataUrl);
+    }
+  }
+  if (options.rawHttp) {
+    const get = (url: string) =>
+      options.rawHttp!(url, { method: 'GET', headers: { origin: PROBE_ORIGIN, accept: 'application/json' } }).catch(
+        (error: unknown): RawAnswer => ({
+          status: 0,
+          headers: {},
+          body: '',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    auth.resourceMetadataCors = await get(auth.resourceMetadataUrl);
+    if (auth.serverMetadataUrl) auth.serverMetadataCors = await get(auth.serverMetadataUrl);
+  }
+  return auth;
 }
 
 /** The headers a page's requests carry that a preflight must allow. */
@@ -245,7 +310,11 @@ export async function observe(options: CheckOptions, runId: string): Promise<Obs
       seen.initialized = await prober.notify('notifications/initialized');
     }
   }
-  if (seen.era === undefined) return seen;
+  if (seen.era === undefined) {
+    const challenge = [seen.discover, seen.initialize].find((answer) => answer?.status === 401);
+    if (challenge) seen.auth = await observeAuth(prober, options, challenge);
+    return seen;
+  }
   const capabilities = seen.capabilities ?? {};
 
   if (seen.era === '2025-11-25') seen.ping = await prober.request('ping');

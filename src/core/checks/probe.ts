@@ -173,15 +173,25 @@ export class Prober {
     return this.send(method, { method: 'POST', headers: this.postHeaders(method, params), body: JSON.stringify(message) });
   }
 
-  /** Sends any HTTP request to the endpoint (a preflight, a DELETE), recorded like the rest. */
-  async send(label: string, init: { method: string; headers: Record<string, string>; body?: string }, id?: number): Promise<ProbeAnswer> {
+  /** A GET of another URL (OAuth metadata), recorded like the rest. */
+  get(label: string, url: string): Promise<ProbeAnswer> {
+    return this.send(label, { method: 'GET', headers: { accept: 'application/json' } }, undefined, url);
+  }
+
+  /** Sends any HTTP request to the endpoint (a preflight, a DELETE) or to `url`, recorded like the rest. */
+  async send(
+    label: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+    id?: number,
+    url: string = this.options.url,
+  ): Promise<ProbeAnswer> {
     const headers = Object.fromEntries(Object.entries(init.headers).filter(([, value]) => value !== ''));
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout]) : timeout;
     const answer: ProbeAnswer = { status: 0, headers: {}, body: '', messages: [], method: label, sentHeaders: headers };
     if (id !== undefined) answer.id = id;
     try {
-      const response = await this.tapped(this.options.url, { method: init.method, headers, body: init.body, signal });
+      const response = await this.tapped(url, { method: init.method, headers, body: init.body, signal });
       answer.status = response.status;
       response.headers.forEach((value, name) => (answer.headers[name.toLowerCase()] = value));
       answer.body = await response.text();

@@ -27,6 +27,21 @@ const exchanges = (...answers: Array<ProbeAnswer | undefined>): Array<number | u
 /** The handshake: server/discover (2026-07-28) or initialize (2025-11-25). */
 export function checkHandshake(seen: Observation): CheckFinding[] {
   const era = seen.era;
+  if (era === undefined && seen.auth) {
+    return [
+      finding({
+        id: 'protocol.handshake',
+        severity: 'info',
+        category,
+        title: 'The server asks for sign-in: only its sign-in metadata was checked',
+        expected: 'a handshake result, after signing in',
+        actual: `HTTP 401${seen.auth.challenge.headers['www-authenticate'] ? `, WWW-Authenticate: ${show(seen.auth.challenge.headers['www-authenticate'], 120)}` : ''}`,
+        rule: spec('2025-11-25', 'basic/authorization', 'authorization'),
+        fix: "Sign in (in the page), or give the token in the config entry's headers, to check the rest.",
+        exchangeIds: exchanges(seen.auth.challenge),
+      }),
+    ];
+  }
   if (era === undefined) {
     const tried = seen.initialize ?? seen.discover;
     return [

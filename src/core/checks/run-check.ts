@@ -4,6 +4,7 @@
  */
 import { diagnoseNetworkFailure } from '../mcp/cors-probes';
 import type { Diagnosis } from '../mcp/connection-state';
+import { authChecks } from './auth';
 import { browserChecks } from './browser';
 import { cacheChecks } from './cache';
 import { configCost, costFindings, costOf, estimateTokens } from './cost';
@@ -60,8 +61,10 @@ export async function runServerCheck(options: CheckOptions): Promise<CheckReport
     ...browserChecks(seen, diagnosis),
     ...guardChecks(seen, options.server, instructionsOf(seen), neighbours),
     ...rebindingChecks(seen),
+    ...authChecks(seen, options.url),
   ];
-  const sorted = sortFindings(findings);
+  const omitted = options.omitChecks ?? [];
+  const sorted = sortFindings(findings.filter((entry) => !omitted.some((prefix) => entry.id.startsWith(prefix))));
   for (const entry of sorted) options.onFinding?.(entry);
 
   const report: CheckReport = {

@@ -162,6 +162,8 @@ export interface CheckOptions {
   /** Cancels the run. */
   signal?: AbortSignal;
   now?: () => number;
+  /** Checks left out, by id prefix (`browser.`): a stdio server served by a bridge for the check has no CORS or Host of its own. */
+  omitChecks?: readonly string[];
   /** Called as each finding is made (a progress line, a row drawn early). */
   onFinding?: (finding: CheckFinding) => void;
 }
