@@ -18,7 +18,7 @@ const list = (value: string | undefined): string[] =>
     .filter(Boolean);
 
 /** The response headers a page must be able to read in this era. */
-export function headersToExpose(seen: Observation): string[] {
+function headersToExpose(seen: Observation): string[] {
   return seen.era === '2025-11-25'
     ? seen.sessionId !== undefined
       ? ['mcp-session-id', 'mcp-protocol-version']

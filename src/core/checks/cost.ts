@@ -37,7 +37,7 @@ export function costOf(tools: readonly ToolText[], count: DefinitionTokens, cont
 }
 
 /** A window share past which the list is called heavy. */
-export const HEAVY_SHARE = 0.1;
+const HEAVY_SHARE = 0.1;
 
 /** The cost findings: one per format, a warning when the list takes a tenth of the window or more. */
 export function costFindings(costs: readonly FormatCost[], estimated: boolean): CheckFinding[] {

@@ -16,22 +16,8 @@
  * - Exports, pure functions of a report: `toJsonReport`, `toJUnitXml`, `toMarkdown`, `toBadgeSvg`;
  *   `reachesThreshold(report, 'fail' | 'warn')` is the headless command's exit rule.
  */
-export type {
-  CategorySummary,
-  CheckCategory,
-  CheckEra,
-  CheckFinding,
-  CheckOptions,
-  CheckReport,
-  CheckRule,
-  CheckSeverity,
-  ChosenToolCall,
-  ConfigNeighbour,
-  FormatCost,
-  RawHttp,
-  ReportChanges,
-} from './types';
-export { CHECK_CATEGORIES, SEVERITIES } from './types';
+export type { CheckEra, CheckFinding, CheckReport, ChosenToolCall, ConfigNeighbour } from './types';
+export { CHECK_CATEGORIES } from './types';
 export { runServerCheck } from './run-check';
-export { diffReports, summarize, sortFindings } from './report';
+export { diffReports, summarize } from './report';
 export { reachesThreshold, toBadgeSvg, toJsonReport, toJUnitXml, toMarkdown } from './exports';

@@ -15,8 +15,8 @@ export const LISTS = [
   { kind: 'templates', method: 'resources/templates/list', capability: 'resources', field: 'resourceTemplates', key: 'uriTemplate' },
 ] as const;
 
-export type ListKind = (typeof LISTS)[number]['kind'];
-export type ListSpec = (typeof LISTS)[number];
+type ListKind = (typeof LISTS)[number]['kind'];
+type ListSpec = (typeof LISTS)[number];
 
 /** A list walked to its end by the check itself. */
 export interface ListWalk {

@@ -52,7 +52,7 @@ function nameOf(method: string, params: Record<string, unknown> | undefined): st
 }
 
 /** Reads JSON-RPC messages from a body: a JSON value, or the data lines of an event stream. */
-export function messagesIn(body: string, contentType: string | undefined): unknown[] {
+function messagesIn(body: string, contentType: string | undefined): unknown[] {
   const parse = (text: string): unknown[] => {
     try {
       const value: unknown = JSON.parse(text);

@@ -169,7 +169,7 @@ export function checkSession(seen: Observation): CheckFinding[] {
 }
 
 /** 2025: ping answers an empty result. */
-export function checkPing(seen: Observation): CheckFinding[] {
+function checkPing(seen: Observation): CheckFinding[] {
   if (seen.era !== '2025-11-25' || !seen.ping || seen.sessionUnreadable) return [];
   const result = rpcResult(seen.ping);
   const ok = result !== undefined && Object.keys(result).length === 0;

@@ -28,7 +28,7 @@ export function summarize(findings: readonly CheckFinding[]): CategorySummary[] 
 }
 
 /** A finding's identity across runs. */
-export const findingKey = (finding: Pick<CheckFinding, 'id' | 'subject'>): string => `${finding.id}\u0000${finding.subject ?? ''}`;
+const findingKey = (finding: Pick<CheckFinding, 'id' | 'subject'>): string => `${finding.id}\u0000${finding.subject ?? ''}`;
 
 const isProblem = (severity: CheckSeverity | undefined): boolean => severity === 'fail' || severity === 'warn';
 

@@ -18,7 +18,7 @@ import { guardChecks, rebindingChecks } from './security';
 import type { CheckFinding, CheckOptions, CheckReport } from './types';
 
 /** The default context window the cost's share is taken of. */
-export const DEFAULT_CONTEXT_WINDOW = 200_000;
+const DEFAULT_CONTEXT_WINDOW = 200_000;
 
 let runCounter = 0;
 
