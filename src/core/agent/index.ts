@@ -3,8 +3,7 @@
  * what the UI uses; the rest is exported for tests and for panels that show the same data.
  */
 export { AgentSession, AgentSessionError, type AgentSessionErrorCode } from './agent-session';
-export type { AgentSessionDeps } from './session-services';
-export type { PendingAttachment } from './pending-context';
+export type { AgentSessionDeps, TurnServices } from './session-services';
 export { DEFAULT_SETTINGS } from './session-settings';
 export type {
   AgentSessionData,
@@ -24,6 +23,7 @@ export type {
   TurnTimeline,
   UserItem,
   ModelContextNote,
+  PendingAttachment,
 } from './session-types';
 export { ApprovalGate, type ApprovalDecision } from './approval-gate';
 export { sleepWithSignal } from './sleep';
@@ -35,7 +35,7 @@ export type { ClassifiedToolError } from './classify-tool-error';
 export type { CallMcpTool, McpCallOptions, ToolCallPart, ToolProgress, ToolResultPart } from './execute-tool-call';
 export { ModelRequestError, type ModelFailure } from './model-failure';
 export type { ModelReply, ModelRequestOptions } from './model-request';
-export type { TurnContext, TurnOutcome, TurnServices } from './run-turn';
+export type { TurnContext, TurnOutcome } from './run-turn';
 export { parseSessionData, type ParsedSessionData } from './session-data';
 export { summarizeTimeline, unionLength, type TimelineTotals } from './timeline-totals';
 export { checkForkBody, ForkRequestError, restoreHeaders, sendFork, type ForkDeps, type ForkResult } from './fork-request';

@@ -7,17 +7,11 @@
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthError, AuthErrorCode } from './auth-error';
+import type { AuthStepKind, AuthStepStatus } from './auth-steps';
 import { redactUrlsInText } from '../secrets';
 import { readProof } from './dpop';
 import type { DpopProof } from './dpop';
 import { redactBody, redactOAuthUrl, redactParams } from './redact-oauth';
-
-/** The steps of the flow, in the order they usually run. */
-export type AuthStepKind =
-  'resource-metadata' | 'as-metadata' | 'migration' | 'registration' | 'authorize' | 'token' | 'refresh' | 'revoke' | 'dpop-proofs';
-
-/** How a step ended; `running` until it does. */
-export type AuthStepStatus = 'running' | 'ok' | 'failed' | 'skipped';
 
 /** One HTTP exchange of a step, secrets redacted. `failure` is set when fetch threw (no response). */
 export interface AuthExchange {

@@ -13,7 +13,8 @@ import {
 } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
 import { AuthError } from './auth-error';
-import type { AuthStepKind, AuthTrace, StepRecorder } from './auth-trace';
+import type { AuthStepKind } from './auth-steps';
+import type { AuthTrace, StepRecorder } from './auth-trace';
 import type { ResolvedClient } from './client-registration';
 import type { Discovery } from './discovery';
 import { ENDPOINT_NAMES, explainFetchFailure, firstFetchFailure } from './explain-fetch-failure';

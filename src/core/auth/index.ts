@@ -8,7 +8,8 @@ export { appOAuthUrls, CLIENT_NAME, clientMetadata, clientMetadataDocument, type
 export { AuthError, popupBlockedError, popupClosedError, type AuthErrorCode } from './auth-error';
 export { authMiddleware, type AuthMiddlewareOptions } from './auth-middleware';
 export { AuthSession, type AuthSessionOptions, type AuthStatus } from './auth-session';
-export { AuthTrace, StepRecorder, type AuthExchange, type AuthStep, type AuthStepKind, type AuthStepStatus } from './auth-trace';
+export type { AuthStepKind, AuthStepStatus } from './auth-steps';
+export { AuthTrace, StepRecorder, type AuthExchange, type AuthStep } from './auth-trace';
 export {
   authorize,
   beginAuthorization,

@@ -7,7 +7,8 @@ import { secretValuesOfUrl } from '../secrets';
 import { redactDiagnosis } from './redact-diagnosis';
 import type { EraMemory } from './era-memory';
 import type { SecretRegistry, TrafficLog } from '../traffic';
-import type { Diagnosis, ServerState } from './connection-state';
+import type { ServerState } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
 import type { SignInSetup } from './server-sign-in';
 

@@ -1,16 +1,8 @@
 /** MCP connections from the browser: one official v2 client per server over capability modules, traffic through the wire tap, failures coded. */
-export type {
-  ConnectionStatus,
-  Diagnosis,
-  DiagnosisCode,
-  LogLevel,
-  McpToolInfo,
-  ProtocolEra,
-  ProtocolFailureReason,
-  ServerProblem,
-  ServerState,
-} from './connection-state';
-export { LOG_LEVELS } from './connection-state';
+export type { ConnectionStatus, ProtocolEra, ServerState } from './connection-state';
+export type { Diagnosis, DiagnosisCode, ProtocolFailureReason, ServerProblem } from './diagnosis';
+export type { LogLevel, McpToolInfo } from './server-items';
+export { LOG_LEVELS } from './server-items';
 export { logEntriesOf, severityOf } from './log-entries';
 export type { LogEntry } from './log-entries';
 export { LOG_LEVEL_META_KEY } from './capabilities/logging';
@@ -26,14 +18,7 @@ export { CLIENT_INFO } from './mcp-session';
 export type { ServerConnectionOptions } from './server-connection';
 export type { CallToolOptions } from './capabilities/tools';
 export type { CompletionRef, CompletionSuggestions } from './capabilities/completions';
-export type {
-  CapabilityHost,
-  CapabilityLoad,
-  CapabilityModule,
-  CapabilityRequest,
-  InputContext,
-  InputRequest,
-} from './capabilities/capability';
+export type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest, InputContext } from './capabilities/capability';
 export { ERA_PROBE_NOTE } from './session-notes';
 export { McpError, categoryOf } from './mcp-error';
 export type { McpErrorCategory } from './mcp-error';
@@ -44,7 +29,7 @@ export { APP_MIME_TYPE, APPS_EXTENSION_ID, isAppOnly, readResourceUi, readToolUi
 export type { AppCsp, ResourceUi, ToolAudience, ToolUi } from './capabilities/apps-meta';
 export { TaskError } from './capabilities/tasks';
 export type { TaskErrorCode } from './capabilities/tasks';
-export type { TaskInfo, TaskStatus } from './capabilities/task-wire';
+export type { InputRequest, TaskInfo, TaskStatus } from './capabilities/task-wire';
 export { ServerSignIn } from './server-sign-in';
 export type { RememberChoice, ServerAuthState, SignInSetup } from './server-sign-in';
 export type {
@@ -55,7 +40,7 @@ export type {
   McpResourceInfo,
   McpResourceTemplateInfo,
   ResourceSubscription,
-} from './connection-state';
+} from './server-items';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export { ContentChanges } from './content-changes';
 export type { ContentChange } from './content-changes';

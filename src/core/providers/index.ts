@@ -12,8 +12,8 @@ export type {
   ParsedResponse,
   ProviderAdapter,
   ProviderErrorInfo,
-  SseEvent,
 } from './provider';
+export type { SseEvent } from './split-sse';
 export { hasInvalidArguments } from './provider';
 export type {
   EndpointPreset,

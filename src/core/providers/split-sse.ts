@@ -1,6 +1,11 @@
 /** Splits a whole Server-Sent Events text (a recorded stream body) into events. */
 import { createParser } from 'eventsource-parser';
-import type { SseEvent } from './provider';
+
+/** One Server-Sent Event, already split by `eventsource-parser` (or `splitSse` below). */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
 
 /**
  * Splits SSE text into `{ event?, data }` records with the same rules a live stream is split by

@@ -13,7 +13,7 @@ export interface ToolAnnotations {
 }
 
 /** One tool as a server lists it in `tools/list`: declared once, in core/mcp. */
-export type { McpToolInfo } from '../mcp/connection-state';
+export type { McpToolInfo } from '../mcp/server-items';
 
 /** A `tools/call` result before projection: anything, since it comes from a server. */
 export interface CallToolResultLike {
