@@ -4,7 +4,7 @@
  * contract), so every number here was typed by the person. Persisted through injected storage;
  * framework-free (subscribe/getSnapshot).
  */
-import type { KeyValueStorage } from '../tools';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { isPlainObject } from '../shared/json';
 import { PRICE_FIELDS, type ModelPrice, type PriceField } from './turn-usage';
 import { Listeners } from '../shared/listeners';

@@ -27,7 +27,7 @@ export {
 } from './client-registration';
 export { discover, readChallenge, type Challenge, type DiscoverOptions, type Discovery } from './discovery';
 export { ENDPOINT_NAMES, explainFetchFailure, type FailureContext } from './explain-fetch-failure';
-export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';
+export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore } from './encrypted-token-store';
 export { seal, unseal, type PendingRedirect, type RedirectReturn, type SameTabRedirect, type Sealed } from './pending-redirect';
 export { DEFAULT_MAX_PROMPTS, PromptBudget } from './prompt-budget';
 export { isSecretOAuthName, REDACTED_VALUE, redactJson, redactOAuthText, redactOAuthUrl, redactParams } from './redact-oauth';

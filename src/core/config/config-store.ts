@@ -1,14 +1,9 @@
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import type { ParseResult } from './config-types';
 import { DEFAULT_CONFIG_TEXT } from './default-config';
 import { readMcpConfig } from './read-mcp-config';
 import type { SchemaValidators } from './schema-validators';
 import { encodeConfigFragment, stripSecrets } from './share-link';
-
-/** Where the config text is kept across reloads (localStorage in the page); key/value, strings only. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
 
 /** The storage key of the saved (secret-free) config text. */
 export const CONFIG_STORAGE_KEY = 'glassbox.config.v1';

@@ -23,7 +23,6 @@ export {
   type ConfigSource,
   type ConfigStartSources,
   type ConfigStoreOptions,
-  type KeyValueStorage,
   type ParsedConfigText,
 } from './config-store';
 export { decodeConfigFragment, encodeConfigFragment, stripSecrets, ShareLinkError } from './share-link';

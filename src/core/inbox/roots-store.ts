@@ -3,7 +3,7 @@
  * person types (empty by default), kept in storage beside the config. `roots/list` is answered
  * from it; a change is announced to the servers (`notifications/roots/list_changed`).
  */
-import type { KeyValueStorage } from '../config';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import type { InboxRoot } from '../mcp';
 import { Listeners } from '../shared/listeners';
 

@@ -2,7 +2,7 @@
  * Per-server sampling policy, like the tools': `ask` (the default: every request waits for the
  * person, twice) or `allow` (sent to the model and returned without asking). Kept in storage.
  */
-import type { KeyValueStorage } from '../config';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { Listeners } from '../shared/listeners';
 
 /** Where the policies are kept. */

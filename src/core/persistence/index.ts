@@ -2,15 +2,7 @@
  * core/persistence: the session kept as it goes (IndexedDB in the page, memory in tests),
  * restored on start-up, and the whole-session export file.
  */
-export {
-  PersistenceError,
-  readMany,
-  writeAll,
-  type BackendOperation,
-  type KeyValueBackend,
-  type PersistenceErrorCode,
-} from './key-value-backend';
-export { MemoryBackend } from './memory-backend';
+export { PersistenceError, type PersistenceErrorCode } from './persistence-error';
 export { DEFAULT_DATABASE_NAME, IndexedDbBackend, openIndexedDbBackend, type IndexedDbBackendOptions } from './indexeddb-backend';
 export { INTERRUPTED_NOTE, parseTrafficData, settleInterruptedExchange, type ParsedTrafficData } from './parse-traffic-data';
 export { DEFAULT_CHUNK_SIZE, DEFAULT_SAVE_DEBOUNCE_MS, SessionPersistence, type SessionPersistenceOptions } from './session-persistence';

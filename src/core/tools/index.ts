@@ -2,7 +2,7 @@
  * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
-export type { CallToolResultLike, KeyValueStorage, LocalToolContext, LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
+export type { CallToolResultLike, LocalToolContext, LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
 export { fnv1a32Hex, makePublicNames, MAX_PUBLIC_NAME_LENGTH, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
 export { resolveLocalRef, toProviderSchema } from './provider-schema';
 export {
@@ -68,6 +68,5 @@ export {
   type Reminder,
   type ReminderStoreOptions,
 } from './local-tools';
-export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
 export { createSkillTool, SKILL_TOOL_NAME, SkillOffers, skillKeys, type OfferedSkill, type OpenSkill } from './skill-tool';

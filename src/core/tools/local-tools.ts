@@ -3,9 +3,10 @@
  * from the seed drawing: the agent's own function beside the MCP stand-ins, with the same
  * result shape, so the model cannot tell the two kinds apart.
  */
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { isPlainObject } from '../shared/json';
 import { ToolFailure } from './tool-error';
-import type { CallToolResultLike, KeyValueStorage, LocalToolDefinition } from './types';
+import type { CallToolResultLike, LocalToolDefinition } from './types';
 
 /** One saved reminder. */
 export interface Reminder {

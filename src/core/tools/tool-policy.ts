@@ -4,7 +4,8 @@
  * Policies are keyed by server name and remote tool name (not public name), so they survive a
  * change in public naming. Framework-free: React reads it with useSyncExternalStore.
  */
-import type { KeyValueStorage, ToolAnnotations } from './types';
+import type { KeyValueStorage } from '../shared/key-value-storage';
+import type { ToolAnnotations } from './types';
 import { isPlainObject } from '../shared/json';
 import { PinBook, type ListedTool, type ToolChange, type ToolPin } from './tool-pins';
 

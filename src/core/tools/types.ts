@@ -44,4 +44,3 @@ export interface LocalToolDefinition {
 }
 
 /** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests); declared by core/config, the layer below. */
-export type { KeyValueStorage } from '../config';
