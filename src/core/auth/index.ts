@@ -7,7 +7,8 @@
 export { appOAuthUrls, CLIENT_NAME, clientMetadata, clientMetadataDocument, type AppOAuthUrls } from './app-urls';
 export { AuthError, popupBlockedError, popupClosedError, type AuthErrorCode } from './auth-error';
 export { authMiddleware, type AuthMiddlewareOptions } from './auth-middleware';
-export { AuthSession, type AuthSessionOptions, type AuthStatus } from './auth-session';
+export { AuthSession, type AuthSessionOptions } from './auth-session';
+export type { AuthStatus } from './token-record';
 export type { AuthStepKind, AuthStepStatus } from './auth-steps';
 export { AuthTrace, StepRecorder, type AuthExchange, type AuthStep } from './auth-trace';
 export {
