@@ -5,6 +5,7 @@
  * swallows CORS failures; because every request goes through a step's fetch, the trace still
  * sees which URL failed and how.
  */
+import { Listeners } from '../shared/listeners';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthError, AuthErrorCode } from './auth-error';
 import type { AuthStepKind, AuthStepStatus } from './auth-steps';
@@ -161,7 +162,7 @@ export class StepRecorder {
 /** The steps of one server's sign-ins, newest last; a framework-free store with `subscribe`. */
 export class AuthTrace {
   private list: AuthStep[] = [];
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private counter = 0;
   private readonly idPrefix: string;
 
@@ -175,10 +176,7 @@ export class AuthTrace {
   }
 
   /** Calls `listener` after each change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   /** Starts recording a step. */
   begin(step: AuthStepKind): StepRecorder {
@@ -190,6 +188,6 @@ export class AuthTrace {
 
   private notify(): void {
     this.list = [...this.list];
-    for (const listener of this.listeners) listener();
+    this.listeners.notify();
   }
 }

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { Listeners } from '../shared/listeners';
 import { displayCommandLine } from '../secrets';
 import type { CapabilityHost } from './capabilities/capability';
 import { InboxCapability } from './capabilities/inbox';
@@ -70,7 +71,7 @@ export class ConnectionManager {
   private placeholders = new Map<string, ServerState>();
   private order: string[] = [];
   private snapshot: ConnectionsSnapshot = { servers: [] };
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly unsubscribers = new Map<string, () => void>();
   /** Event streams waiting for the servers still connecting (see streamsWait). */
   private readonly streamWaiters = new Set<{ except: string; open(): void }>();
@@ -78,10 +79,7 @@ export class ConnectionManager {
   constructor(private readonly options: ConnectionManagerOptions) {}
 
   /** Subscribe to changes of any server; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current snapshot (stable until something changes). */
   getSnapshot = (): ConnectionsSnapshot => this.snapshot;
@@ -264,6 +262,6 @@ export class ConnectionManager {
     }
     this.snapshot = { servers };
     for (const waiter of [...this.streamWaiters]) if (!this.othersConnecting(waiter.except)) waiter.open();
-    for (const listener of this.listeners) listener();
+    this.listeners.notify();
   }
 }
