@@ -49,7 +49,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench-results/**',
       'src/core/config/generated/**',
-      'bridge/generated/**',
+      'bridge/dist/**',
       'src/core/evals/generated/**',
       'scripts/evals/generated/**',
     ],
@@ -73,8 +73,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: true, node: true },
-      'boundaries/include': ['src/**/*'],
+      'boundaries/include': ['src/**/*', 'bridge/**/*'],
       'boundaries/elements': [
+        { type: 'bridge-cli', pattern: 'bridge/**', partialMatch: false }, // the Node companion: no policy lets src/ import it
         ...coreLayerElements,
         { type: 'core', pattern: 'src/core' },
         { type: 'ui', pattern: 'src/ui' },
@@ -99,6 +100,50 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui', 'feature', 'app') } } } },
             },
             { allow: { to: { module: { origin: 'external' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bridge (a Node program, built on its own) is one element: it may import core's config
+    // reader and the pair-link codec, nothing else of the page; nothing of src/ imports it.
+    files: ['bridge/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: true, node: true },
+      'boundaries/include': ['bridge/**/*', 'src/**/*'],
+      'boundaries/elements': [
+        { type: 'bridge-cli', pattern: 'bridge/**', partialMatch: false },
+        { type: 'core-config', pattern: 'src/core/config' },
+        { type: 'core-bridge', pattern: 'src/core/bridge' },
+        { type: 'page', pattern: 'src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'disallow',
+          message: 'bridge/ may import src/core/config and src/core/bridge/pair-link.ts, nothing else of the page.',
+          policies: [
+            {
+              from: { element: { type: 'bridge-cli' } },
+              allow: { to: { element: { types: { anyOf: ['bridge-cli', 'core-config', 'core-bridge'] } } } },
+            },
+            { allow: { to: { module: { origin: 'external' } } } },
+            { allow: { to: { module: { origin: 'core' } } } },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/bridge/*', '!**/core/bridge/pair-link'],
+              message: 'Of src/core/bridge, the bridge imports the pair-link codec only (the rest is the page).',
+            },
           ],
         },
       ],

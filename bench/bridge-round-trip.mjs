@@ -1,5 +1,5 @@
 /**
- * The bridge's cost (issue 34): one tools/call through glassbox-bridge (HTTP → bridge → stdio →
+ * The bridge's cost: one tools/call through glassbox-bridge (HTTP → bridge → stdio →
  * the everything server) against the same server over streamable HTTP directly (HTTP → server),
  * each server in its own process, one SDK client in this process calling both in alternating
  * blocks. No browser: the hop being measured is the bridge's, and the client is the same on both.
@@ -71,10 +71,13 @@ export async function measureBridgeRoundTrips({ runs, calls, warmup, block, prog
     [path.join(REPO_ROOT, 'e2e/servers/everything.mjs'), '--port', String(port(30))],
     (line) => /^everything: (http\S+)/.exec(line)?.[1],
   );
-  const bridge = await startProcess([path.join(REPO_ROOT, 'bridge/cli.mjs'), configFile, '--json', '--port', String(port(31))], (line) => {
-    const event = JSON.parse(line);
-    return event.event === 'ready' ? /** @type {{ url: string, token: string }} */ (event) : undefined;
-  });
+  const bridge = await startProcess(
+    [path.join(REPO_ROOT, 'bridge/dist/cli.mjs'), configFile, '--json', '--port', String(port(31))],
+    (line) => {
+      const event = JSON.parse(line);
+      return event.event === 'ready' ? /** @type {{ url: string, token: string }} */ (event) : undefined;
+    },
+  );
   try {
     const clients = {
       direct: await connect(new URL(direct.value), {}),

@@ -7,7 +7,7 @@ import { formatCount } from '../core/shared/format';
 import { formatBytes } from '../core/shared/byte-size';
 
 /** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
-export const TEXT_SHOWN_CHARS = 100_000;
+const TEXT_SHOWN_CHARS = 100_000;
 
 /** Media types we show as pictures and sounds; anything else is described, not rendered. */
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp|avif)$/i;

@@ -1,5 +1,5 @@
 /** What a placeholder refers to: a VS Code input, an environment variable (`${env:X}`, `${X}`, `$X`), or another `${…}` variable. */
-export type PlaceholderKind = 'input' | 'env' | 'variable';
+type PlaceholderKind = 'input' | 'env' | 'variable';
 
 /** A placeholder split into its kind and name, e.g. `${input:token}` → `{ kind: 'input', name: 'token' }`. */
 export interface Placeholder {
@@ -24,11 +24,6 @@ export function findPlaceholders(text: string): string[] {
   return found;
 }
 
-/** Whether a text contains at least one placeholder. */
-export function hasPlaceholder(text: string): boolean {
-  return findPlaceholders(text).length > 0;
-}
-
 /** Replaces every placeholder in a text with `replacement` (used to check a URL's shape around its placeholders). */
 export function replacePlaceholders(text: string, replacement: string): string {
   return text.replace(PLACEHOLDER_PATTERN, replacement);
@@ -46,6 +41,11 @@ export function parsePlaceholder(raw: string): Placeholder {
     return { raw, kind: 'variable', name: inner };
   }
   return { raw, kind: 'env', name: raw.slice(1) };
+}
+
+/** Replaces each placeholder of a text with what `fill` gives for it; where it gives `undefined`, the placeholder stays as written. */
+export function fillPlaceholders(text: string, fill: (placeholder: Placeholder) => string | undefined): string {
+  return text.replace(PLACEHOLDER_PATTERN, (raw) => fill(parsePlaceholder(raw)) ?? raw);
 }
 
 /** Replaces every `${NAME:-default}` with its default, as a client does when NAME is not set. */

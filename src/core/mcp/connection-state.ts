@@ -3,7 +3,7 @@ import type { SkillEntry } from './skills/skill-entry';
 import type { SkillLoad } from './skills/load-skill';
 
 /** Lifecycle of a server connection. */
-export type ConnectionStatus =
+type ConnectionStatus =
   | 'idle'
   | 'connecting'
   | 'connected'

@@ -8,8 +8,6 @@ import type { BackendOperation, KeyValueBackend } from '../shared/key-value-back
 import { PersistenceError } from './persistence-error';
 import { DEFAULT_DATABASE_NAME, DEFAULT_STORE_NAME, messageOf, openDatabase, takeEarlyOpen } from './open-database';
 
-export { DEFAULT_DATABASE_NAME } from './open-database';
-
 /** Options for openIndexedDbBackend. */
 export interface IndexedDbBackendOptions {
   /** The IndexedDB factory. Default is `globalThis.indexedDB`. */

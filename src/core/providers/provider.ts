@@ -7,7 +7,7 @@
  */
 import type { EndpointPreset, ErrorWording, ModelExchangeKind, SchemaRules, WireSummary } from './adapter-parts';
 import type { ConversionWarning, NeutralPart, NeutralRequest, NeutralResponse, StreamEvent } from '../conversation';
-import type { SseEvent } from './split-sse';
+import type { SseEvent } from './sse-event';
 
 /** Where and how to send a request. `anthropicVersion` is only read by the Anthropic adapter. */
 export interface BuildRequestOptions {

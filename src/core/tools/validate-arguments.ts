@@ -71,7 +71,7 @@ function failure(errors: ArgumentError[]): ArgumentValidation {
 }
 
 /** `"days" must be at most 7; "city" is required`. */
-export function summarize(errors: readonly ArgumentError[]): string {
+function summarize(errors: readonly ArgumentError[]): string {
   const shown = errors
     .slice(0, SUMMARY_LIMIT)
     .map((error) => (error.path === '' ? `The arguments ${error.message}` : `"${error.path}" ${error.message}`));

@@ -32,14 +32,15 @@ import {
 import { recordMessages } from './record-messages';
 import { classifyRpcMessage } from './rpc-messages';
 import type { MessageTarget } from './record-messages';
-import { redactHeaders, redactUrl } from './redact';
+import { redactUrl } from '../secrets';
+import { redactHeaders } from './redact';
 import type { SecretRegistry } from './redact';
 import { RequestControllers, untilOrAborted } from './request-controllers';
 import type { ExchangePatch, NewExchange, TrafficLog } from './traffic-log';
 import type { CallContext, HeaderMap, HttpExchange, SseEventRecord, Wire } from './types';
 
 /** The fetch a middleware wraps and returns (the MCP SDK's `FetchLike`). */
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** A request whose answer will not come, and why. */
 export interface AnswerProblem {

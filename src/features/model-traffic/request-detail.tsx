@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { diffBodies, PROVIDERS } from '../../core/providers';
 import type { RequestDiff } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
-import { REDACTED } from '../../core/traffic/redact';
+import { REDACTED } from '../../core/secrets';
 import { comparableBodies, requestBodyOf } from '../../core/traffic/shared-body';
 import type { HttpExchange } from '../../core/traffic/types';
 import { JsonView } from '../../ui/json-view';

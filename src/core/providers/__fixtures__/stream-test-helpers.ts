@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { NeutralResponse, StreamEvent } from '../../conversation';
 import type { ModelStreamParser } from '../provider';
-import type { SseEvent } from '../split-sse';
+import type { SseEvent } from '../sse-event';
 
 /** The reply text of every provider's recorded text stream (`*-text.sse`). */
 export const HELLO_TEXT = 'Hello! How can I help today?';

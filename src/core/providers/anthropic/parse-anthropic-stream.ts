@@ -7,7 +7,7 @@ import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../../shared/json';
 import { parseToolArguments } from '../parse-tool-arguments';
 import type { ModelStreamParser, ParseOptions } from '../provider';
-import type { SseEvent } from '../split-sse';
+import type { SseEvent } from '../sse-event';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
@@ -27,7 +27,7 @@ export function createAnthropicStreamParser(options: ParseOptions = {}): ModelSt
  * Keeps the state of one Anthropic stream: content blocks by index, usage, stop reason.
  * Events after `message_stop` or an `error` event are ignored.
  */
-export class AnthropicStreamParser implements ModelStreamParser {
+class AnthropicStreamParser implements ModelStreamParser {
   readonly warnings: ConversionWarning[] = [];
   private readonly generateId: () => string;
   private readonly blocks = new Map<number, Block>();

@@ -6,7 +6,7 @@ import type { ConversionWarning, NeutralPart, NeutralResponse, StreamEvent } fro
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../../shared/json';
 import type { ModelStreamParser, ParseOptions, ProviderErrorInfo } from '../provider';
-import type { SseEvent } from '../split-sse';
+import type { SseEvent } from '../sse-event';
 import { parseEventObject, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { toNeutralToolCall } from '../tool-call-part';
 import { readResponsesStreamError } from './openai-responses-error';
@@ -21,7 +21,7 @@ type ItemState =
  * function call arguments join the item they name), and the final `response` object, whose
  * status and usage end the reply. Events after the end or an error are ignored.
  */
-export class OpenAIResponsesStreamParser implements ModelStreamParser {
+class OpenAIResponsesStreamParser implements ModelStreamParser {
   /** Output items by their `output_index`. */
   private readonly items = new Map<number, ItemState>();
   /** Function calls seen so far: the next call's neutral `index`. */

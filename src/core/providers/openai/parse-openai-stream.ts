@@ -6,7 +6,7 @@ import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, Str
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../../shared/json';
 import type { ModelStreamParser, ParseOptions } from '../provider';
-import type { SseEvent } from '../split-sse';
+import type { SseEvent } from '../sse-event';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { toNeutralToolCall } from '../tool-call-part';
@@ -30,7 +30,7 @@ export function createOpenAIStreamParser(options: ParseOptions = {}): ModelStrea
  * arrive in the first fragment), finish reason and usage (the last chunk, with empty choices).
  * Chunks after `[DONE]` or an error are ignored.
  */
-export class OpenAIStreamParser implements ModelStreamParser {
+class OpenAIStreamParser implements ModelStreamParser {
   readonly warnings: ConversionWarning[] = [];
   private readonly generateId: () => string;
   private id: string | undefined;

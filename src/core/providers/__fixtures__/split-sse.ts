@@ -1,11 +1,6 @@
-/** Splits a whole Server-Sent Events text (a recorded stream body) into events. */
+/** Test helper. Splits a whole Server-Sent Events text (a recorded stream body) into events. */
 import { createParser } from 'eventsource-parser';
-
-/** One Server-Sent Event, already split by `eventsource-parser` (or `splitSse` below). */
-export interface SseEvent {
-  event?: string;
-  data: string;
-}
+import type { SseEvent } from '../sse-event';
 
 /**
  * Splits SSE text into `{ event?, data }` records with the same rules a live stream is split by
