@@ -1,6 +1,6 @@
 /**
- * The tabs of each area of the screen. To add a view to an area, add one entry to its list:
- * the shell (layout/) gives every area a tab strip when it holds more than one tab, keeps the
+ * The views of each area's tabs. To add a view to an area, name its tab in area-tabs.ts and
+ * draw it here: the shell (layout/) gives every area a tab strip when it holds more than one tab, keeps the
  * chosen tab across reloads, mounts a tab the first time it is shown and keeps it mounted when
  * hidden (its state survives a switch). Views not on the first screen load then (lazy-panels.tsx).
  */
@@ -28,6 +28,7 @@ import {
   ToolRegistryPanel,
 } from './lazy-panels';
 import type { ProviderId } from '../core/providers';
+import { MCP_WIRE_TAB_NAMES, MODEL_WIRE_TAB_NAMES, SERVER_TAB_NAMES, type AreaTabName } from './area-tabs';
 
 /**
  * The bridge's sections, drawn only once a bridge is paired or a pair link was refused: until
@@ -70,140 +71,107 @@ export interface AreaContext {
   exchangeFocus?: ExchangeFocus | undefined;
 }
 
-/** One tab of an area. `id` is also part of its test id: `<area>-tab-<id>`. */
-export interface AreaTab {
-  id: string;
-  label: string;
+/** One tab of an area: its name and its view. */
+export interface AreaTab extends AreaTabName {
   render(context: AreaContext): ReactNode;
 }
 
+type TabViews<Names extends readonly AreaTabName[]> = { [Id in Names[number]['id']]: (context: AreaContext) => ReactNode };
+
+/** The named tabs, in their order, each with its view (every id must have one). */
+function withViews<Names extends readonly AreaTabName[]>(names: Names, views: TabViews<Names>): readonly AreaTab[] {
+  return names.map((name) => ({ ...name, render: views[name.id as Names[number]['id']] }));
+}
+
 /** The lower part of the config + servers area. */
-export const SERVER_TABS: readonly AreaTab[] = [
-  {
-    id: 'servers',
-    label: 'Servers',
-    render: ({ services, showSignInSteps, checkServer }) => (
-      <ServersPanel
-        manager={services.connections}
-        {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
-        {...(checkServer && { onCheck: checkServer })}
-        policies={services.policies}
-        notice={
-          <WhenBridge bridge={services.bridge}>
-            <BridgeStatusNotice bridge={services.bridge} />
-          </WhenBridge>
-        }
-        process={(server) => (
-          <WhenBridge bridge={services.bridge}>
-            <BridgeProcessSection server={server} bridge={services.bridge} />
-          </WhenBridge>
-        )}
-        contents={(server) => (
-          <Suspense fallback={null}>
-            <ServerContents
-              services={services}
-              server={server}
-              connection={services.connections.get(server.name)}
-              onAttach={(label, parts) => services.session.attach(label, parts)}
-              onInsert={(source, messages) => services.session.insertMessages(messages, source)}
-              skillOffers={services.skillOffers}
-              guard={services.guard}
-            />
-          </Suspense>
-        )}
-        // What a server asks of the client during a manual call: its requests since the call started, outside any chat turn.
-        callInbox={(server, since) => (
-          <Suspense fallback={null}>
-            <InboxCards
-              inbox={services.inbox}
-              show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since}
-            />
-          </Suspense>
-        )}
-      />
-    ),
-  },
-  {
-    id: 'registry',
-    label: 'Tool registry',
-    render: ({ services, provider }) => (
-      <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />
-    ),
-  },
-  { id: 'reminders', label: 'Reminders', render: ({ services }) => <RemindersPanel reminders={services.reminders} /> },
-  { id: 'tasks', label: 'Tasks', render: ({ services }) => <TasksPanel manager={services.connections} /> },
-  {
-    id: 'tokens',
-    label: 'Token bill',
-    render: ({ services, provider, log }) => (
-      <TokenBillPanel registry={services.registry} policies={services.policies} provider={provider} log={log} bill={services.bill} />
-    ),
-  },
-  {
-    id: 'evals',
-    label: 'Evals',
-    render: ({ services, showEvalRun }) => (
-      <EvalsPanel services={services} onOpenRun={(toolCallId, exchangeId) => showEvalRun?.(toolCallId, exchangeId)} />
-    ),
-  },
-  {
-    id: 'roots',
-    label: 'Roots & sampling',
-    render: ({ services }) => (
-      <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} />
-    ),
-  },
-];
+export const SERVER_TABS = withViews(SERVER_TAB_NAMES, {
+  servers: ({ services, showSignInSteps, checkServer }) => (
+    <ServersPanel
+      manager={services.connections}
+      {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
+      {...(checkServer && { onCheck: checkServer })}
+      policies={services.policies}
+      notice={
+        <WhenBridge bridge={services.bridge}>
+          <BridgeStatusNotice bridge={services.bridge} />
+        </WhenBridge>
+      }
+      process={(server) => (
+        <WhenBridge bridge={services.bridge}>
+          <BridgeProcessSection server={server} bridge={services.bridge} />
+        </WhenBridge>
+      )}
+      contents={(server) => (
+        <Suspense fallback={null}>
+          <ServerContents
+            services={services}
+            server={server}
+            connection={services.connections.get(server.name)}
+            onAttach={(label, parts) => services.session.attach(label, parts)}
+            onInsert={(source, messages) => services.session.insertMessages(messages, source)}
+            skillOffers={services.skillOffers}
+            guard={services.guard}
+          />
+        </Suspense>
+      )}
+      // What a server asks of the client during a manual call: its requests since the call started, outside any chat turn.
+      callInbox={(server, since) => (
+        <Suspense fallback={null}>
+          <InboxCards
+            inbox={services.inbox}
+            show={(item) => item.origin.server === server && item.origin.toolCallId === undefined && item.at >= since}
+          />
+        </Suspense>
+      )}
+    />
+  ),
+  registry: ({ services, provider }) => (
+    <ToolRegistryPanel registry={services.registry} policies={services.policies} guard={services.guard} provider={provider} />
+  ),
+  reminders: ({ services }) => <RemindersPanel reminders={services.reminders} />,
+  tasks: ({ services }) => <TasksPanel manager={services.connections} />,
+  tokens: ({ services, provider, log }) => (
+    <TokenBillPanel registry={services.registry} policies={services.policies} provider={provider} log={log} bill={services.bill} />
+  ),
+  evals: ({ services, showEvalRun }) => (
+    <EvalsPanel services={services} onOpenRun={(toolCallId, exchangeId) => showEvalRun?.(toolCallId, exchangeId)} />
+  ),
+  roots: ({ services }) => <RootsEditor roots={services.roots} policies={services.samplingPolicies} connections={services.connections} />,
+});
 
 /** The MCP wire area (its first tab is the wire itself). */
-export const MCP_WIRE_TABS: readonly AreaTab[] = [
-  {
-    id: 'mcp',
-    label: 'MCP wire',
-    render: (c) => (
-      <TrafficPanel
-        key={c.viewKey}
-        log={c.log}
-        eraOf={c.eraOf}
-        selectedToolCallId={c.selectedToolCallId}
-        onSelectToolCall={c.onSelectToolCall}
-        appVersion={c.appVersion}
-        focusExchanges={c.exchangeFocus}
-      />
-    ),
-  },
-  {
-    id: 'logs',
-    label: 'Logs',
-    render: (c) => (
-      <LogView key={c.viewKey} log={c.log} manager={c.services.connections} {...(!c.readOnly && { stderr: c.services.bridge.stderrLog })} />
-    ),
-  },
-  {
-    id: 'bridge',
-    label: 'App bridge',
-    render: (c) => (
-      <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
-    ),
-  },
-];
+export const MCP_WIRE_TABS = withViews(MCP_WIRE_TAB_NAMES, {
+  mcp: (c) => (
+    <TrafficPanel
+      key={c.viewKey}
+      log={c.log}
+      eraOf={c.eraOf}
+      selectedToolCallId={c.selectedToolCallId}
+      onSelectToolCall={c.onSelectToolCall}
+      appVersion={c.appVersion}
+      focusExchanges={c.exchangeFocus}
+    />
+  ),
+  logs: (c) => (
+    <LogView key={c.viewKey} log={c.log} manager={c.services.connections} {...(!c.readOnly && { stderr: c.services.bridge.stderrLog })} />
+  ),
+  bridge: (c) => (
+    <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
+  ),
+});
 
 /** The model wire area (its first tab is the wire itself). */
-export const MODEL_WIRE_TABS: readonly AreaTab[] = [
-  {
-    id: 'model',
-    label: 'Model wire',
-    render: (c) => (
-      <ModelTrafficPanel
-        key={c.viewKey}
-        log={c.log}
-        session={c.session}
-        selectedToolCallId={c.selectedToolCallId}
-        linked={c.linked}
-        appVersion={c.appVersion}
-        onFork={c.readOnly ? undefined : c.services.fork}
-        focusRequest={c.requestFocus}
-      />
-    ),
-  },
-];
+export const MODEL_WIRE_TABS = withViews(MODEL_WIRE_TAB_NAMES, {
+  model: (c) => (
+    <ModelTrafficPanel
+      key={c.viewKey}
+      log={c.log}
+      session={c.session}
+      selectedToolCallId={c.selectedToolCallId}
+      linked={c.linked}
+      appVersion={c.appVersion}
+      onFork={c.readOnly ? undefined : c.services.fork}
+      focusRequest={c.requestFocus}
+    />
+  ),
+});

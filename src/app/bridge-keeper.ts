@@ -5,8 +5,8 @@
  * memory and a reload needs the pair link again. localStorage holds only the choice and the
  * bridge's address (neither is secret).
  */
+import type { KeyValueStorage } from '../core/shared/key-value-storage';
 import type { BridgeKeeper, BridgePairing } from '../core/bridge';
-import type { KeyValueStorage } from '../core/config';
 import { openEncryptedStore } from './sign-in-setup';
 
 /** The localStorage key of the choice ('1' or '0'). */

@@ -1,5 +1,4 @@
-import { memoryStorage } from '../core/tools';
-import type { KeyValueStorage } from '../core/tools';
+import { memoryStorage, type KeyValueStorage } from '../core/shared/key-value-storage';
 import { isFirstFrame } from '../ui/first-frame';
 
 /** localStorage, or an in-memory stand-in where storage is blocked. */

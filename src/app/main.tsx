@@ -1,7 +1,8 @@
+import { MemoryBackend } from '../core/shared/memory-backend';
+import type { KeyValueBackend } from '../core/shared/key-value-backend';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryBackend, openIndexedDbBackend } from '../core/persistence';
-import type { KeyValueBackend } from '../core/persistence';
+import { openIndexedDbBackend } from '../core/persistence';
 import { App } from './app';
 import { takeBridgeFragment, takeConfigFragment } from './config-storage';
 import { queryLocalNetworkPermission } from '../core/bridge';

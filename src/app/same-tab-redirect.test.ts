@@ -1,5 +1,6 @@
+import type { KeyValueBackend } from '../core/shared/key-value-backend';
 import { describe, expect, it } from 'vitest';
-import type { PendingRedirect, TokenBackend } from '../core/auth';
+import type { PendingRedirect } from '../core/auth';
 import { REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './oauth-channel';
 import { createSameTabRedirect } from './same-tab-redirect';
 import type { RedirectPage } from './same-tab-redirect';
@@ -20,7 +21,7 @@ function tab(hash = '', session = new Map<string, string>()) {
 }
 
 function memoryBackend(counter: { opened: number }, records = new Map<string, unknown>()) {
-  const backend: TokenBackend = {
+  const backend: KeyValueBackend = {
     get: async (key) => records.get(key),
     put: async (key, value) => void records.set(key, value),
     delete: async (key) => void records.delete(key),

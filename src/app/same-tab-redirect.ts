@@ -7,7 +7,8 @@
  * answer in the fragment (never sent to a server); the app takes it out of the address bar at
  * once, opens the sealed flow, deletes it and its key, and hands it to that server's sign-in.
  */
-import type { PendingRedirect, RedirectReturn, SameTabRedirect, TokenBackend } from '../core/auth';
+import type { KeyValueBackend } from '../core/shared/key-value-backend';
+import type { PendingRedirect, RedirectReturn, SameTabRedirect } from '../core/auth';
 // By file: core/auth's index also leads to the sign-in flow, which loads on first use with the SDK.
 import { seal, unseal } from '../core/auth/pending-redirect';
 import { REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './oauth-channel';
@@ -33,7 +34,7 @@ export interface RedirectPage {
  * returns the page's SameTabRedirect. `backend` opens where the sealed flow is kept.
  */
 export function createSameTabRedirect(
-  backend: () => Promise<TokenBackend>,
+  backend: () => Promise<KeyValueBackend>,
   page: RedirectPage = { location, history, session: sessionStorage },
 ): SameTabRedirect {
   const answer = page.location.hash.startsWith(RETURN_FRAGMENT)

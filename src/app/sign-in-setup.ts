@@ -5,6 +5,7 @@
  * non-extractable key in an IndexedDB database of their own (the session's database and its
  * export never hold them).
  */
+import type { KeyValueStorage } from '../core/shared/key-value-storage';
 import type { AppOAuthUrls, CryptoKeyStore } from '../core/auth';
 // By file: core/auth's index also leads to the sign-in flow, which loads on first use with the SDK.
 import { appOAuthUrls } from '../core/auth/app-urls';
@@ -12,7 +13,6 @@ import { EncryptedTokenStore } from '../core/auth/encrypted-token-store';
 import { RememberingTokenStore } from '../core/auth/remembering-token-store';
 import type { SignInSetup } from '../core/mcp';
 import { openIndexedDbBackend } from '../core/persistence';
-import type { KeyValueStorage } from '../core/tools';
 import { createPopupOpener } from './oauth-popup';
 import { createSameTabRedirect } from './same-tab-redirect';
 

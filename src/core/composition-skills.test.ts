@@ -3,13 +3,13 @@
  * A loaded skill is offered to the model as the local `use_skill` tool (its description in every
  * request), its body reaches the model only when the model calls it, and the guard scans skill text.
  */
+import { memoryStorage } from './shared/key-value-storage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start as startModel, type ModelServerHandle } from '../../e2e/servers/model-server.mjs';
 import { start as startSkills } from '../../e2e/servers/skills.mjs';
 import type { RunningServer } from '../../e2e/servers/weather.mjs';
 import type { ToolCallItem } from './agent';
 import { createServices, type Services } from './composition';
-import { memoryStorage } from './tools';
 
 let skills: RunningServer;
 let model: ModelServerHandle;

@@ -3,6 +3,8 @@
  * 2026-07-28 era), the scripted model server, the in-memory backend. What the app renders is
  * exactly what these services do.
  */
+import { MemoryBackend } from './shared/memory-backend';
+import { memoryStorage } from './shared/key-value-storage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start as startCalendar } from '../../e2e/servers/calendar.mjs';
 import { start as startModel, type ModelServerHandle } from '../../e2e/servers/model-server.mjs';
@@ -10,9 +12,7 @@ import { start as startWeather, type RunningServer } from '../../e2e/servers/wea
 import type { ToolCallItem } from './agent';
 import { CONFIG_STORAGE_KEY } from './config';
 import { createServices, startServices, type Services } from './composition';
-import { memoryStorage } from './tools';
 import { requestBodyOf } from './traffic';
-import { MemoryBackend } from './persistence';
 
 let weather: RunningServer;
 let calendar: RunningServer;

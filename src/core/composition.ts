@@ -1,3 +1,6 @@
+import { MemoryBackend } from './shared/memory-backend';
+import type { KeyValueBackend } from './shared/key-value-backend';
+import { memoryStorage, type KeyValueStorage } from './shared/key-value-storage';
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
 import { AppContextStore, BridgeLog } from './apps';
@@ -11,20 +14,10 @@ import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
 import type { SamplingModelSettings } from './inbox';
 import { ConnectionManager, EraMemory } from './mcp';
 import type { ServerState, SignInSetup } from './mcp';
-import { MemoryBackend, SessionPersistence } from './persistence';
-import type { KeyValueBackend, RestoreResult } from './persistence';
+import { SessionPersistence } from './persistence';
+import type { RestoreResult } from './persistence';
 import { entriesKeyOf, PROVIDERS } from './providers';
-import {
-  createReminderTool,
-  createSkillTool,
-  LOCAL_SERVER,
-  memoryStorage,
-  PolicyStore,
-  ReminderStore,
-  SkillOffers,
-  ToolRegistry,
-} from './tools';
-import type { KeyValueStorage } from './tools';
+import { createReminderTool, createSkillTool, LOCAL_SERVER, PolicyStore, ReminderStore, SkillOffers, ToolRegistry } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 import type { CallContext } from './traffic';
 

@@ -8,14 +8,9 @@ import { start as startCalendar } from '../../e2e/servers/calendar.mjs';
 import { start as startWeather } from '../../e2e/servers/weather.mjs';
 import type { RunningServer } from '../../e2e/servers/weather.mjs';
 import { createServices } from './composition';
-import type { KeyValueStorage } from './config';
 import { parseMcpConfig } from './config/parse-mcp-config';
 import { ERA_MEMORY_KEY, REMEMBERED_ERA_FAILED_NOTE } from './mcp';
-
-function memoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
-}
+import { memoryStorage, type KeyValueStorage } from './shared/key-value-storage';
 
 describe('real connects', () => {
   const running: RunningServer[] = [];

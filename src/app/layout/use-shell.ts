@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePersistentState } from '../use-persistent-state';
-import { MCP_WIRE_TABS, MODEL_WIRE_TABS, SERVER_TABS } from '../areas';
+import { MCP_WIRE_TAB_NAMES, MODEL_WIRE_TAB_NAMES, SERVER_TAB_NAMES, type AreaTabName } from '../area-tabs';
 import { useLayoutMode } from './use-layout-mode';
 import type { LayoutMode } from './layout-mode';
 
@@ -24,9 +24,10 @@ export interface ShellState {
 
 /** The area a tab id belongs to. */
 function areaOfTab(tab: string): AreaId | undefined {
-  if (MCP_WIRE_TABS.some((t) => t.id === tab)) return 'mcp';
-  if (MODEL_WIRE_TABS.some((t) => t.id === tab)) return 'model';
-  if (SERVER_TABS.some((t) => t.id === tab)) return 'left';
+  const holds = (names: readonly AreaTabName[]) => names.some((t) => t.id === tab);
+  if (holds(MCP_WIRE_TAB_NAMES)) return 'mcp';
+  if (holds(MODEL_WIRE_TAB_NAMES)) return 'model';
+  if (holds(SERVER_TAB_NAMES)) return 'left';
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Services } from '../../core/composition';
 import { PROVIDER_IDS, PROVIDERS } from '../../core/providers';
-import { MCP_WIRE_TABS, MODEL_WIRE_TABS, SERVER_TABS } from '../areas';
+import { MCP_WIRE_TAB_NAMES, MODEL_WIRE_TAB_NAMES, SERVER_TAB_NAMES } from '../area-tabs';
 import type { ShellState } from '../layout/use-shell';
 import type { Command } from './commands';
 
@@ -38,7 +38,7 @@ export function appCommands({ services, shell, startTour, toggleTheme, checkServ
   const commands: Command[] = [
     { id: 'go-left', group: 'Go to', title: 'Config and servers', run: () => shell.reveal('left') },
     { id: 'go-chat', group: 'Go to', title: 'Chat', run: () => shell.reveal('chat') },
-    ...[...MCP_WIRE_TABS, ...MODEL_WIRE_TABS, ...SERVER_TABS].map((tab) => ({
+    ...[...MCP_WIRE_TAB_NAMES, ...MODEL_WIRE_TAB_NAMES, ...SERVER_TAB_NAMES].map((tab) => ({
       id: `go-${tab.id}`,
       group: 'Go to',
       title: tab.label,

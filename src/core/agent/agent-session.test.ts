@@ -4,6 +4,7 @@
  * traffic log, tools come from a real ToolRegistry and PolicyStore. Only the MCP side is a
  * function of our own (callMcpTool), which is the loop's boundary.
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle, type ScriptStep } from '../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../providers';
@@ -15,7 +16,6 @@ import type { AgentSessionDeps } from './session-services';
 import type { AgentSnapshot, AssistantItem, ChatItem, ErrorItem, ModelSettings, ToolCallItem } from './session-types';
 import { sleepWithSignal } from './sleep';
 import type { McpCallOptions } from './execute-tool-call';
-import { memoryStorage } from '../tools/memory-storage';
 
 let server: ModelServerHandle;
 

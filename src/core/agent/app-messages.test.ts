@@ -2,9 +2,9 @@
  * What MCP App views add to the conversation: a `ui/message` is a user message marked as coming
  * from the view; `ui/update-model-context` rides along with the next user message, visibly.
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
 import { PolicyStore, ToolRegistry } from '../tools';
-import { memoryStorage } from '../tools/memory-storage';
 import { AgentSession } from './agent-session';
 import type { UserItem } from './session-types';
 

@@ -3,8 +3,9 @@
  * count with Anthropic's counter using the chat's current model, base URL and key, through the
  * recording fetch of the Anthropic wire (so every count shows on the model wire, key redacted).
  */
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import type { ProviderId } from '../providers';
-import type { KeyValueStorage, PolicyStore, ToolRegistry } from '../tools';
+import type { PolicyStore, ToolRegistry } from '../tools';
 import type { CallContext } from '../traffic';
 import type { AgentSession } from './agent-session';
 import type { AnthropicToolCounts } from './count-anthropic-tokens';

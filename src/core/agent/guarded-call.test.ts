@@ -1,6 +1,7 @@
 /** A tool call meets the guard: a changed definition asks again, the card gets the findings and the diff, allowing pins. */
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, PolicyStore, ToolRegistry } from '../tools';
+import { PolicyStore, ToolRegistry } from '../tools';
 import { scanServer } from '../guard';
 import { executeToolCall, type ToolCallContext } from './execute-tool-call';
 import type { ToolCallItem } from './session-types';

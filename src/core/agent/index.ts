@@ -4,12 +4,12 @@
  */
 export { AgentSession } from './agent-session';
 export type { AgentSessionDeps } from './session-services';
-export type { PendingAttachment } from './pending-context';
 export type {
   AgentSessionData,
   AgentSnapshot,
   ChatItem,
   ModelSettings,
+  PendingAttachment,
   TimelineSpan,
   ToolCallDecision,
   ToolCallItem,

@@ -2,11 +2,11 @@
  * Resources attached and prompts inserted reach the next model request, in each wire format's own
  * way, through the real request path to the scripted model server.
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type ModelServerHandle } from '../../../e2e/servers/model-server.mjs';
 import { promptToMessages, resourceToParts } from '../context';
 import type { ProviderId } from '../providers';
-import { memoryStorage } from '../tools/memory-storage';
 import { PolicyStore, ToolRegistry } from '../tools';
 import { AgentSession } from './agent-session';
 import { parseSessionData } from './session-data';

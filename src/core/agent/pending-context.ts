@@ -3,18 +3,9 @@
  * They travel in the next user message (after its text) and are then cleared; until then each
  * can be removed.
  */
-import type { NeutralMessage, NeutralPart } from '../conversation';
-import type { ChatItem } from './session-types';
+import type { NeutralMessage } from '../conversation';
+import type { ChatItem, PendingAttachment } from './session-types';
 import type { SessionState } from './session-state';
-
-/** One attachment waiting for the next message. */
-export interface PendingAttachment {
-  id: string;
-  /** What the chip says, e.g. `everything: demo://resource/…`. */
-  label: string;
-  /** What the model is given. */
-  parts: NeutralPart[];
-}
 
 /** The attachments waiting for the next message (immutable lists, a new one on each change). */
 export class PendingContext {

@@ -1,5 +1,5 @@
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../tools/memory-storage';
 import { PRICE_TABLE_STORAGE_KEY, PriceTable } from './price-table';
 
 describe('PriceTable', () => {

@@ -4,10 +4,10 @@
  * contract), so every number here was typed by the person. Persisted through injected storage;
  * framework-free (subscribe/getSnapshot).
  */
-import type { KeyValueStorage } from '../tools';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { isPlainObject } from '../shared/json';
 import { PRICE_FIELDS, type ModelPrice, type PriceField } from './turn-usage';
-import { Listeners } from '../shared/listeners';
+import { Store } from '../shared/store';
 
 /** Default storage key of PriceTable. */
 export const PRICE_TABLE_STORAGE_KEY = 'glassbox.prices.v1';
@@ -28,25 +28,18 @@ function isPrice(value: unknown): value is number {
 }
 
 /** The person's prices per model, saved as they change. */
-export class PriceTable {
+export class PriceTable extends Store<PriceTableSnapshot> {
   private prices: Record<string, ModelPrice> = Object.create(null) as Record<string, ModelPrice>;
   private problems: string[] = [];
-  private snapshot: PriceTableSnapshot;
-  private readonly listeners = new Listeners();
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly storageKey = PRICE_TABLE_STORAGE_KEY,
   ) {
+    super(Object.freeze({ prices: {}, problems: [] }));
     this.restore();
-    this.snapshot = this.buildSnapshot();
+    this.publish(this.buildSnapshot());
   }
-
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = this.listeners.subscribe;
-
-  /** The current snapshot (same object until something changes). */
-  getSnapshot = (): PriceTableSnapshot => this.snapshot;
 
   /** Sets one price of a model (per million tokens); `undefined` clears it. A model left with no price leaves the table. */
   setPrice(model: string, field: PriceField, perMillion: number | undefined): void {
@@ -76,8 +69,7 @@ export class PriceTable {
         `Saving prices failed (${error instanceof Error ? error.message : String(error)}); they last until the page is closed.`,
       ];
     }
-    this.snapshot = this.buildSnapshot();
-    this.listeners.notify();
+    this.publish(this.buildSnapshot());
   }
 
   private buildSnapshot(): PriceTableSnapshot {

@@ -17,7 +17,7 @@ import { executeToolCall, type ToolCallPart, type ToolResultPart } from './execu
 import { textOf } from './model-request';
 import { matchRecordedCall, notRecordedResult, type RecordedCall } from './replay-match';
 import type { ReplayCall, ReplayStatus, ReplayTarget } from './replay-types';
-import type { TurnServices } from './run-turn';
+import type { TurnServices } from './session-services';
 import type { ToolCallItem } from './session-types';
 import { modelCallOptions, toolCallContext } from './turn-options';
 

@@ -15,7 +15,7 @@ import { recordedCallsOf } from './replay-match';
 import { addUsage, originalExchanges, originalSide } from './replay-original';
 import { parseReplayData, sideCallsOf, toReplayData, type ReplayData } from './replay-data';
 import type { Replay, ReplaySnapshot, ReplayTarget } from './replay-types';
-import type { TurnServices } from './run-turn';
+import type { TurnServices } from './session-services';
 import type { ToolCallItem } from './session-types';
 
 /** Error codes of ReplayError. */

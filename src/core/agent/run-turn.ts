@@ -6,41 +6,19 @@
  * tool call in it gets exactly one result.
  */
 import { systemPromptWith } from './server-instructions';
-import type { ServerInstructions } from './server-instructions';
-import { PROVIDERS, type ProviderId } from '../providers';
-import type { PolicyStore, ToolRegistry } from '../tools';
+import { PROVIDERS } from '../providers';
 import { toolFailureResult } from '../tools';
 import type { ApprovalGate } from './approval-gate';
 import { callModel } from './call-model';
-import { executeToolCall, type CallMcpTool, type ToolCallPart, type ToolResultPart } from './execute-tool-call';
+import { executeToolCall, type ToolCallPart, type ToolResultPart } from './execute-tool-call';
 import { ModelRequestError } from './model-failure';
 import { textOf } from './model-request';
 import { modelCallOptions, toolCallContext } from './turn-options';
+import type { TurnServices } from './session-services';
 import type { ItemRef, SessionState } from './session-state';
 import type { ModelSettings, ToolCallItem } from './session-types';
 import type { NeutralRequest, NeutralResponse } from '../conversation';
-import type { CallContext } from '../traffic';
-import type { GuardFinding } from '../guard';
 import { StreamingToolCalls } from './streaming-tool-calls';
-
-/** Everything the loop uses that comes from outside. */
-export interface TurnServices {
-  registry: ToolRegistry;
-  policies: PolicyStore;
-  callMcpTool: CallMcpTool;
-  findingsFor?: (server: string, tool: string) => GuardFinding[];
-  timeoutFor?: (server: string) => number | undefined;
-  modelFetch(provider: ProviderId, context: CallContext): typeof fetch;
-  now(): number;
-  generateId(): string;
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
-  pageOrigin?: string;
-  isOffline?: () => boolean;
-  retryBaseMs?: number;
-  maxResultChars?: number;
-  /** The connected servers' instructions, for the system prompt. */
-  serverInstructions?: () => readonly ServerInstructions[];
-}
 
 /** One run of the loop. */
 export interface TurnContext {

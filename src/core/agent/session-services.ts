@@ -9,8 +9,26 @@ import type { CallContext } from '../traffic';
 import { sleepWithSignal } from './sleep';
 import type { CallMcpTool } from './execute-tool-call';
 import type { ServerInstructions } from './server-instructions';
-import type { TurnServices } from './run-turn';
 import type { ModelContextNote, ModelSettings } from './session-types';
+
+/** Everything the loop uses that comes from outside. */
+export interface TurnServices {
+  registry: ToolRegistry;
+  policies: PolicyStore;
+  callMcpTool: CallMcpTool;
+  findingsFor?: (server: string, tool: string) => GuardFinding[];
+  timeoutFor?: (server: string) => number | undefined;
+  modelFetch(provider: ProviderId, context: CallContext): typeof fetch;
+  now(): number;
+  generateId(): string;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  pageOrigin?: string;
+  isOffline?: () => boolean;
+  retryBaseMs?: number;
+  maxResultChars?: number;
+  /** The connected servers' instructions, for the system prompt. */
+  serverInstructions?: () => readonly ServerInstructions[];
+}
 
 /** What a session needs from the rest of the app. */
 export interface AgentSessionDeps {

@@ -3,7 +3,7 @@
  * the plain JSON that is saved, and the state rebuilt from saved JSON.
  */
 import { cloneJson } from '../shared/json';
-import type { PendingAttachment } from './pending-context';
+import type { PendingAttachment } from './session-types';
 import type { SessionState } from './session-state';
 import type { AgentSessionData, AgentSnapshot, ChatItem, ModelSettings, TurnTimeline } from './session-types';
 

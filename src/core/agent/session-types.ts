@@ -3,10 +3,18 @@
  * settings, chat items, timelines and the snapshot. Plain data, JSON-safe.
  */
 import type { ProviderId } from '../providers';
-import type { ModelToolResult, NeutralMessage, NeutralRequest } from '../conversation';
+import type { ModelToolResult, NeutralMessage, NeutralPart, NeutralRequest } from '../conversation';
 import type { GuardFinding } from '../guard';
 import type { OutputCheck, ToolChange } from '../tools';
-import type { PendingAttachment } from './pending-context';
+
+/** One attachment waiting for the next message. */
+export interface PendingAttachment {
+  id: string;
+  /** What the chip says, e.g. `everything: demo://resource/…`. */
+  label: string;
+  /** What the model is given. */
+  parts: NeutralPart[];
+}
 
 /** What the person chose for the model side. */
 export interface ModelSettings {

@@ -5,7 +5,7 @@
 import type { ApprovalGate } from './approval-gate';
 import type { CallModelOptions } from './call-model';
 import type { ToolCallContext } from './execute-tool-call';
-import type { TurnServices } from './run-turn';
+import type { TurnServices } from './session-services';
 import { optional } from './session-services';
 
 /** The parts of a model request's options that come from the services (clock, ids, retry pause, origin, offline check). */

@@ -1,5 +1,6 @@
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, PolicyStore } from '../tools';
+import { PolicyStore } from '../tools';
 import { decideViewToolCall, ViewConsentQueue, type ViewQuestion } from './view-consent';
 
 const POLL: ViewQuestion = { kind: 'tool', title: 'The view asks to call poll-system-stats', detail: '{}', tool: 'poll-system-stats' };

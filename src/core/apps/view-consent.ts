@@ -7,6 +7,7 @@
  * same question again and again while the first waits: identical questions waiting at the same
  * time are one card with a count, answered together.
  */
+import { Store } from '../shared/store';
 import type { PolicyStore, ToolAnnotations } from '../tools';
 
 /** What a view asks for: a tool call of its server, a resource read, a link to open. */
@@ -29,22 +30,18 @@ export interface WaitingQuestion extends ViewQuestion {
 export type ViewAnswer = 'once' | 'always' | 'deny';
 
 /** The waiting questions of one view, each with the callers waiting for its answer. */
-export class ViewConsentQueue {
-  private waiting: readonly WaitingQuestion[] = [];
+export class ViewConsentQueue extends Store<readonly WaitingQuestion[]> {
   private readonly resolvers = new Map<string, Array<(answer: ViewAnswer) => void>>();
-  private readonly listeners = new Set<() => void>();
   private nextId = 1;
 
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  constructor() {
+    super([]);
+  }
 
   /** The waiting questions, oldest first (same array until something changes). */
-  getSnapshot = (): readonly WaitingQuestion[] => this.waiting;
+  private get waiting(): readonly WaitingQuestion[] {
+    return this.getSnapshot();
+  }
 
   /** Asks the person; a question identical to one already waiting joins it (its count goes up). */
   ask(question: ViewQuestion): Promise<ViewAnswer> {
@@ -88,8 +85,7 @@ export class ViewConsentQueue {
   }
 
   private update(next: readonly WaitingQuestion[]): void {
-    this.waiting = next;
-    for (const listener of [...this.listeners]) listener();
+    this.publish(next);
   }
 }
 

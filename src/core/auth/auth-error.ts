@@ -3,7 +3,7 @@
  * own code, the step it happened in, the endpoint it concerns and a `fix` sentence, so the auth
  * debugger and the server card branch on `code`, never on message text.
  */
-import type { AuthStepKind } from './auth-trace';
+import type { AuthStepKind } from './auth-steps';
 
 /** Every way a sign-in can fail, one code each. */
 export type AuthErrorCode =

@@ -25,7 +25,7 @@ import type { PendingRedirect, RedirectReturn } from './pending-redirect';
 import { PromptBudget } from './prompt-budget';
 import { revokeTokens } from './revoke';
 import { chooseScope, withOfflineAccess } from './scope-choice';
-import { accountOf } from './token-claims';
+import { clientInformationOf, issuerOf, statusOf, tokenRecordOf, type AuthStatus } from './token-record';
 import { MemoryTokenStore } from './token-store';
 import type { TokenRecord, TokenStore } from './token-store';
 
@@ -47,16 +47,6 @@ export interface AuthSessionOptions {
   corsApplies?: boolean;
   /** Refresh this long before the access token expires, in milliseconds. Default 60000 (one minute). */
   refreshMarginMs?: number;
-}
-
-/** What the server card shows about a sign-in. */
-export interface AuthStatus {
-  issuer: string;
-  /** Who the tokens belong to, when a token says (an ID token's or JWT access token's claims). */
-  account?: string;
-  scope?: string;
-  expiresAt?: number;
-  clientSource: TokenRecord['clientSource'];
 }
 
 /** One server's sign-in; see the file comment. */
@@ -168,14 +158,7 @@ export class AuthSession {
   /** What the server card shows, or undefined when signed out. */
   async status(): Promise<AuthStatus | undefined> {
     const record = await this.record();
-    if (record === undefined) return undefined;
-    return {
-      issuer: record.issuer,
-      ...(record.account && { account: record.account }),
-      ...(record.scope && { scope: record.scope }),
-      ...(record.expiresAt !== undefined && { expiresAt: record.expiresAt }),
-      clientSource: record.clientSource,
-    };
+    return record && statusOf(record);
   }
 
   /** The stored record, bound to the discovered issuer once known. */
@@ -355,7 +338,7 @@ export class AuthSession {
     try {
       const tokens = await refreshAuthorization(discovery.authorizationServer, {
         ...(discovery.metadata && { metadata: discovery.metadata }),
-        clientInformation: this.clientInformation(record),
+        clientInformation: clientInformationOf(record, this.options.config?.clientSecret),
         refreshToken: record.refreshToken ?? '',
         resource: discovery.resource,
         // A DPoP-bound token is refreshed with a proof from the same key (RFC 9449 §5).
@@ -371,13 +354,7 @@ export class AuthSession {
     }
   }
 
-  /** The client credentials for a token request: a configured secret comes from the config, never from storage. */
-  private clientInformation(record: TokenRecord): { client_id: string; client_secret?: string } {
-    const secret = record.clientSource === 'config' ? this.options.config?.clientSecret : record.registeredClientSecret;
-    return secret ? { client_id: record.clientId, client_secret: secret } : { client_id: record.clientId };
-  }
-
-  /** Stores tokens as the server's record; the DPoP key only when the token came back DPoP-bound (else it is a Bearer token). */
+  /** Stores tokens as the server's record (see tokenRecordOf); a new sign-in restarts the request signer. */
   private async keep(
     tokens: OAuthTokens,
     discovery: Discovery,
@@ -385,27 +362,16 @@ export class AuthSession {
     previous: TokenRecord | undefined,
     dpopKey?: DpopKey,
   ): Promise<TokenRecord> {
-    const bound = dpopKey !== undefined && tokens.token_type.toLowerCase() === 'dpop';
     if (previous === undefined) this.signer.restart();
-    const account = accountOf(tokens, previous);
-    const client = previous
-      ? { clientId: previous.clientId, clientSource: previous.clientSource, registeredClientSecret: previous.registeredClientSecret }
-      : clientFields(this.client);
-    const record: TokenRecord = {
+    const record = tokenRecordOf(tokens, {
       serverUrl: this.serverUrl,
-      issuer: issuerOf(discovery),
-      accessToken: tokens.access_token,
-      tokenType: tokens.token_type,
-      ...(tokens.refresh_token && { refreshToken: tokens.refresh_token }),
-      ...(tokens.scope && { scope: tokens.scope }),
-      ...(account && { account }),
-      ...(requestedScope && { requestedScope }),
-      ...(tokens.expires_in !== undefined && { expiresAt: this.now() + tokens.expires_in * 1000 }),
-      clientId: client.clientId,
-      clientSource: client.clientSource,
-      ...(client.registeredClientSecret && { registeredClientSecret: client.registeredClientSecret }),
-      ...(bound && { dpopKey }),
-    };
+      discovery,
+      requestedScope,
+      previous,
+      client: this.client,
+      dpopKey,
+      now: this.now(),
+    });
     await this.store.set(record);
     return record;
   }
@@ -414,18 +380,4 @@ export class AuthSession {
 /** True when a sign-in after `challenge` should ask for a DPoP-bound token. */
 function dpopWanted(discovery: Discovery, challenge: Challenge | undefined): boolean {
   return wantsDpop(discovery.metadata, { challengedWithDpop: challenge?.dpop === true, resourceMetadata: discovery.resourceMetadata });
-}
-
-/** The issuer a discovery found (its metadata's, else the fallback's origin). */
-function issuerOf(discovery: Discovery): string {
-  return discovery.metadata?.issuer ?? discovery.authorizationServer;
-}
-
-/** The client fields of a record, from the client just resolved. */
-function clientFields(
-  client: (ResolvedClient & { issuer: string }) | undefined,
-): Pick<TokenRecord, 'clientId' | 'clientSource' | 'registeredClientSecret'> {
-  if (client === undefined) throw new Error('no client resolved');
-  const secret = client.source === 'dynamic' ? client.information.client_secret : undefined;
-  return { clientId: client.information.client_id, clientSource: client.source, ...(secret && { registeredClientSecret: secret }) };
 }

@@ -5,19 +5,14 @@
  * swallows CORS failures; because every request goes through a step's fetch, the trace still
  * sees which URL failed and how.
  */
+import { Listeners } from '../shared/listeners';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { AuthError, AuthErrorCode } from './auth-error';
+import type { AuthStepKind, AuthStepStatus } from './auth-steps';
 import { redactUrlsInText } from '../secrets';
 import { readProof } from './dpop';
 import type { DpopProof } from './dpop';
 import { redactBody, redactOAuthUrl, redactParams } from './redact-oauth';
-
-/** The steps of the flow, in the order they usually run. */
-export type AuthStepKind =
-  'resource-metadata' | 'as-metadata' | 'migration' | 'registration' | 'authorize' | 'token' | 'refresh' | 'revoke' | 'dpop-proofs';
-
-/** How a step ended; `running` until it does. */
-export type AuthStepStatus = 'running' | 'ok' | 'failed' | 'skipped';
 
 /** One HTTP exchange of a step, secrets redacted. `failure` is set when fetch threw (no response). */
 export interface AuthExchange {
@@ -167,7 +162,7 @@ export class StepRecorder {
 /** The steps of one server's sign-ins, newest last; a framework-free store with `subscribe`. */
 export class AuthTrace {
   private list: AuthStep[] = [];
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private counter = 0;
   private readonly idPrefix: string;
 
@@ -181,10 +176,7 @@ export class AuthTrace {
   }
 
   /** Calls `listener` after each change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   /** Starts recording a step. */
   begin(step: AuthStepKind): StepRecorder {
@@ -196,6 +188,6 @@ export class AuthTrace {
 
   private notify(): void {
     this.list = [...this.list];
-    for (const listener of this.listeners) listener();
+    this.listeners.notify();
   }
 }

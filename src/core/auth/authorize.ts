@@ -12,8 +12,10 @@ import {
   validateAuthorizationResponseIssuer,
 } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthTokens } from '@modelcontextprotocol/client';
+import { encodeBase64Url } from '../shared/base64url';
 import { AuthError } from './auth-error';
-import type { AuthStepKind, AuthTrace, StepRecorder } from './auth-trace';
+import type { AuthStepKind } from './auth-steps';
+import type { AuthTrace, StepRecorder } from './auth-trace';
 import type { ResolvedClient } from './client-registration';
 import type { Discovery } from './discovery';
 import { ENDPOINT_NAMES, explainFetchFailure, firstFetchFailure } from './explain-fetch-failure';
@@ -38,11 +40,7 @@ export interface AuthorizeOptions {
 
 /** A random `state` value: 256 bits, base64url. */
 function randomState(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** The coded error of a token-endpoint request (`token` or `refresh` step) that failed. */

@@ -7,6 +7,7 @@
  * `jti`, the token's hash (`ath`) on resource requests, and the server's `nonce` once it asked.
  * Runs in Node too (globalThis.crypto.subtle).
  */
+import { decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText } from '../shared/base64url';
 
 /** The public half of the key, as a proof's `jwk` header carries it. */
 interface DpopPublicJwk {
@@ -50,16 +51,9 @@ export interface DpopProof {
 /** The one algorithm Glassbox signs with. */
 const DPOP_ALG = 'ES256';
 
-/** Bytes in base64url without padding. */
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** A JSON value, UTF-8, base64url. */
 function base64urlJson(value: unknown): string {
-  return base64url(new TextEncoder().encode(JSON.stringify(value)));
+  return encodeBase64UrlText(JSON.stringify(value));
 }
 
 /**
@@ -94,7 +88,7 @@ export function htuOf(url: string | URL): string {
 
 /** `ath`: base64url(SHA-256(ASCII access token)). */
 export async function accessTokenHash(accessToken: string, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<string> {
-  return base64url(new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken))));
+  return encodeBase64Url(new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken))));
 }
 
 /** What one proof is for. */
@@ -116,7 +110,7 @@ export async function createProof(
 ): Promise<DpopProof> {
   const header: DpopProofHeader = { typ: 'dpop+jwt', alg: DPOP_ALG, jwk: key.publicJwk };
   const claims: DpopProofClaims = {
-    jti: base64url(globalThis.crypto.getRandomValues(new Uint8Array(16))),
+    jti: encodeBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16))),
     htm: request.method.toUpperCase(),
     htu: htuOf(request.url),
     iat: Math.floor((request.now ?? Date.now)() / 1000),
@@ -126,7 +120,7 @@ export async function createProof(
   const input = `${base64urlJson(header)}.${base64urlJson(claims)}`;
   // WebCrypto's ECDSA signature is r‖s (IEEE P1363), exactly the JWS ES256 form.
   const signature = await subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key.privateKey, new TextEncoder().encode(input));
-  return { jwt: `${input}.${base64url(new Uint8Array(signature))}`, header, claims };
+  return { jwt: `${input}.${encodeBase64Url(new Uint8Array(signature))}`, header, claims };
 }
 
 /** A proof's header and claims read back from the `DPoP` header (for the record), or undefined when it is not a JWT. */
@@ -134,8 +128,7 @@ export function readProof(jwt: string): Pick<DpopProof, 'header' | 'claims'> | u
   const [header, claims] = jwt.split('.');
   if (header === undefined || claims === undefined) return undefined;
   try {
-    const decode = (part: string): unknown =>
-      JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+    const decode = (part: string): unknown => JSON.parse(decodeBase64UrlText(part) ?? '');
     return { header: decode(header) as DpopProofHeader, claims: decode(claims) as DpopProofClaims };
   } catch {
     return undefined;

@@ -5,19 +5,9 @@
  * script on the page can use the key but no storage dump or export contains it or a token.
  */
 import { keyMatches, tokenKey } from './token-store';
+import type { KeyValueBackend } from '../shared/key-value-backend';
 import type { TokenRecord, TokenStore } from './token-store';
 import type { DpopKey } from './dpop';
-
-/**
- * The key-value storage the encrypted records go to. core/persistence's KeyValueBackend (IndexedDB
- * in the page) has this shape; auth sits below persistence in the core layers, so it names only
- * what it uses.
- */
-export interface TokenBackend {
-  get(key: string): Promise<unknown>;
-  put(key: string, value: unknown): Promise<void>;
-  delete(key: string): Promise<void>;
-}
 
 /** Keeps the one encryption key (IndexedDB in the page, memory in tests). */
 export interface CryptoKeyStore {
@@ -39,12 +29,12 @@ interface SealedRecord {
 
 /** Token records encrypted at rest; see the file comment. */
 export class EncryptedTokenStore implements TokenStore {
-  private readonly backend: TokenBackend;
+  private readonly backend: KeyValueBackend;
   private readonly keys: CryptoKeyStore;
   private readonly subtle: SubtleCrypto;
   private key: Promise<CryptoKey> | undefined;
 
-  constructor(backend: TokenBackend, keys: CryptoKeyStore, subtle: SubtleCrypto = globalThis.crypto.subtle) {
+  constructor(backend: KeyValueBackend, keys: CryptoKeyStore, subtle: SubtleCrypto = globalThis.crypto.subtle) {
     this.backend = backend;
     this.keys = keys;
     this.subtle = subtle;

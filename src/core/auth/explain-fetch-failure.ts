@@ -6,7 +6,8 @@
  * In Node there is no CORS, so the same TypeError is a network failure.
  */
 import { AuthError } from './auth-error';
-import type { AuthExchange, AuthStepKind } from './auth-trace';
+import type { AuthStepKind } from './auth-steps';
+import type { AuthExchange } from './auth-trace';
 
 /** Where the flow runs, as far as failures are concerned. */
 export interface FailureContext {

@@ -7,10 +7,11 @@
 export { type AppOAuthUrls } from './app-urls';
 export { type AuthErrorCode } from './auth-error';
 export { AuthSession } from './auth-session';
-export { AuthTrace, type AuthExchange, type AuthStep, type AuthStepKind } from './auth-trace';
+export type { AuthStepKind } from './auth-steps';
+export { AuthTrace, type AuthExchange, type AuthStep } from './auth-trace';
 export { type OpenAuthorization } from './authorize';
 export { type OAuthServerConfig } from './client-registration';
-export { type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';
+export { type CryptoKeyStore } from './encrypted-token-store';
 export { type PendingRedirect, type RedirectReturn, type SameTabRedirect } from './pending-redirect';
 export { redactJson, redactOAuthUrl, redactParams } from './redact-oauth';
 export { type TokenRecord, type TokenStore } from './token-store';

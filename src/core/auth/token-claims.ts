@@ -5,6 +5,7 @@
  * without the server's keys, and an opaque token says nothing at all).
  */
 import type { OAuthTokens } from '@modelcontextprotocol/client';
+import { decodeBase64UrlText } from '../shared/base64url';
 import type { TokenRecord } from './token-store';
 
 /** The payload of a JWT, or undefined when `token` is not one. */
@@ -12,8 +13,7 @@ function jwtClaims(token: string | undefined): Record<string, unknown> | undefin
   const payload = token?.split('.')[1];
   if (payload === undefined || token?.split('.').length !== 3) return undefined;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (character) => character.charCodeAt(0))));
+    const value: unknown = JSON.parse(decodeBase64UrlText(payload) ?? '');
     return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

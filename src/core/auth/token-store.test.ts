@@ -1,6 +1,7 @@
+import type { KeyValueBackend } from '../shared/key-value-backend';
 import { describe, expect, it } from 'vitest';
 import { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX } from './encrypted-token-store';
-import type { CryptoKeyStore, TokenBackend } from './encrypted-token-store';
+import type { CryptoKeyStore } from './encrypted-token-store';
 import { MemoryTokenStore, tokenKey } from './token-store';
 import { createDpopKey, createProof } from './dpop';
 import type { TokenRecord, TokenStore } from './token-store';
@@ -23,7 +24,7 @@ function record(overrides: Partial<TokenRecord> = {}): TokenRecord {
 }
 
 /** A backend that structured-clones values in and out, as IndexedDB does. */
-class CloningBackend implements TokenBackend {
+class CloningBackend implements KeyValueBackend {
   private readonly values = new Map<string, unknown>();
   async get(key: string): Promise<unknown> {
     return structuredClone(this.values.get(key));

@@ -4,6 +4,7 @@
  * [::1]) with a port and nothing else, and a token of base64url characters. Anything else is a
  * `bad-pair-link` error and nothing is paired.
  */
+import { decodeBase64UrlText, encodeBase64UrlText } from '../shared/base64url';
 import { BridgeError } from './bridge-error';
 
 /** What a pair link carries. The token is a secret: keep it out of every snapshot, link and log. */
@@ -32,7 +33,7 @@ function isBridgeFragment(hash: string): boolean {
 /** Reads a `#bridge=…` fragment; throws `BridgeError('bad-pair-link')` saying what is wrong. */
 export function parseBridgeFragment(hash: string): BridgePairing {
   if (!isBridgeFragment(hash)) throw bad('it does not start with #bridge=');
-  const json = decodeBase64Url(hash.slice(BRIDGE_FRAGMENT_PREFIX.length));
+  const json = decodeBase64UrlText(hash.slice(BRIDGE_FRAGMENT_PREFIX.length));
   if (json === null) throw bad('its payload is not base64url text');
   let value: unknown;
   try {
@@ -68,10 +69,7 @@ function checkBridgeUrl(url: unknown): string {
 
 /** Builds a pair link's fragment (what the bridge prints after its `--app` URL; the tests use it). */
 export function encodeBridgeFragment(pairing: BridgePairing): string {
-  const bytes = new TextEncoder().encode(JSON.stringify({ v: 1, url: pairing.url, token: pairing.token }));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return BRIDGE_FRAGMENT_PREFIX + btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return BRIDGE_FRAGMENT_PREFIX + encodeBase64UrlText(JSON.stringify({ v: 1, url: pairing.url, token: pairing.token }));
 }
 
 function bad(why: string): BridgeError {
@@ -79,15 +77,4 @@ function bad(why: string): BridgeError {
     'bad-pair-link',
     `This bridge pair link cannot be used: ${why}. Nothing was paired; copy the link glassbox-bridge printed again.`,
   );
-}
-
-function decodeBase64Url(payload: string): string | null {
-  const standard = payload.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/]*$/.test(standard) || standard.length % 4 === 1) return null;
-  try {
-    const binary = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-  } catch {
-    return null;
-  }
 }

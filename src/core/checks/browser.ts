@@ -5,7 +5,7 @@
  * blocked, explained by the existing CORS diagnosis).
  */
 import { RECOMMENDED_CORS_HEADERS } from '../mcp/cors-probes';
-import type { Diagnosis } from '../mcp/connection-state';
+import type { Diagnosis } from '../mcp/diagnosis';
 import { PROBE_ORIGIN, REQUEST_HEADERS_TO_ALLOW, type Observation } from './observe';
 import { FETCH_CORS, finding, spec } from './rules';
 import type { CheckFinding } from './types';

@@ -3,7 +3,7 @@
  * cost, the summary and what changed since the last report.
  */
 import { diagnoseNetworkFailure } from '../mcp/cors-probes';
-import type { Diagnosis } from '../mcp/connection-state';
+import type { Diagnosis } from '../mcp/diagnosis';
 import { authChecks } from './auth';
 import { browserChecks } from './browser';
 import { cacheChecks } from './cache';

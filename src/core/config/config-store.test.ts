@@ -1,5 +1,6 @@
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_STORAGE_KEY, ConfigStore, type KeyValueStorage } from './config-store';
+import { CONFIG_STORAGE_KEY, ConfigStore } from './config-store';
 import { DEFAULT_CONFIG_TEXT } from './default-config';
 import { loadSchemaValidators } from './schema-validators';
 import { decodeConfigFragment } from './share-link';

@@ -1,14 +1,10 @@
+import type { KeyValueStorage } from '../shared/key-value-storage';
+import { Listeners } from '../shared/listeners';
 import type { ParseResult } from './config-types';
 import { DEFAULT_CONFIG_TEXT } from './default-config';
 import { readMcpConfig } from './read-mcp-config';
 import type { SchemaValidators } from './schema-validators';
 import { encodeConfigFragment, stripSecrets } from './share-link';
-
-/** Where the config text is kept across reloads (localStorage in the page); key/value, strings only. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
 
 /** The storage key of the saved (secret-free) config text. */
 export const CONFIG_STORAGE_KEY = 'glassbox.config.v1';
@@ -66,7 +62,7 @@ export class ConfigStore {
   private readonly onSave: ((safeText: string) => void) | undefined;
   private readonly parseDelayMs: number;
   private schema: SchemaValidators | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private text: string;
   private parsed: ParsedConfigText | undefined;
   private snapshot: ConfigSnapshot | undefined;
@@ -115,10 +111,7 @@ export class ConfigStore {
   }
 
   /** Calls `listener` after each change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   /** The person edited the text: it shows at once; it is parsed and saved once edits pause. */
   setText(text: string): void {
@@ -181,7 +174,7 @@ export class ConfigStore {
 
   private changed(): void {
     this.snapshot = undefined;
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.notify();
   }
 
   private cancelTimer(): void {

@@ -3,7 +3,7 @@ export type { ConfigProblem, ProblemSeverity, ServerConfig } from './config-type
 // parseMcpConfig (./parse-mcp-config: the schema's validators bundled in) is for Node and tests; the page loads them apart.
 export { readMcpConfig } from './read-mcp-config';
 export { loadSchemaValidators, type SchemaValidators } from './schema-validators';
-export { CONFIG_STORAGE_KEY, ConfigStore, type ConfigSource, type KeyValueStorage } from './config-store';
+export { CONFIG_STORAGE_KEY, ConfigStore, type ConfigSource } from './config-store';
 export { decodeConfigFragment, stripSecrets } from './share-link';
 export { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS, IN_PAGE_DEMO_CONFIG_TEXT } from './default-config';
 export { inPageDemoLabel, inPageDemoServer } from './demo-servers';

@@ -4,6 +4,7 @@ import type { Edit } from 'jsonc-parser';
 import { textToParse } from './fragment';
 import { propertiesOf } from './json-tree';
 import { isSecretContainer, isSecretName, redactArgs, redactUrl } from '../secrets';
+import { decodeBase64UrlText, encodeBase64UrlText } from '../shared/base64url';
 import { URL_KEYS } from './server-fields';
 
 /** The URL fragment key that carries a config. */
@@ -34,7 +35,7 @@ export class ShareLinkError extends Error {
  * then secrets cannot be located reliably.
  */
 export function encodeConfigFragment(text: string): string {
-  return `#${FRAGMENT_KEY}=${encodeBase64Url(stripSecrets(text))}`;
+  return `#${FRAGMENT_KEY}=${encodeBase64UrlText(stripSecrets(text))}`;
 }
 
 /**
@@ -52,7 +53,7 @@ export function decodeConfigFragment(hash: string): string | null {
     } catch {
       return null;
     }
-    const decoded = decodeBase64Url(payload);
+    const decoded = decodeBase64UrlText(payload);
     return decoded === '' ? null : decoded;
   }
   return null;
@@ -148,24 +149,4 @@ function blankSecretArguments(arrayNode: JsonNode, edits: Edit[]): void {
     if (item.type === 'string' && cleaned !== undefined && cleaned !== written[index])
       edits.push({ offset: item.offset, length: item.length, content: JSON.stringify(cleaned) });
   });
-}
-
-function encodeBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  // Chunks keep String.fromCharCode's argument list short for large configs.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function decodeBase64Url(payload: string): string | null {
-  const standard = payload.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/]*$/.test(standard) || standard.length % 4 === 1) return null;
-  try {
-    const binary = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4));
-    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
 }

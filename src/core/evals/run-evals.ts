@@ -5,6 +5,7 @@
  * and answered "not run in evals", so the run still shows what the model chose. Runs go one after
  * another (a scripted model answers in order; a real one is not hammered).
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import {
   AgentSession,
   reportedUsage,
@@ -16,7 +17,7 @@ import {
   type ToolCallItem,
 } from '../agent';
 import { PROVIDERS, type ProviderId } from '../providers';
-import { memoryStorage, PolicyStore, type ToolRegistry } from '../tools';
+import { PolicyStore, type ToolRegistry } from '../tools';
 import { createWireTap, type SecretRegistry, type TrafficLog } from '../traffic';
 import type { ActualCall, EvalCase, EvalFile, EvalReason, EvalReport, EvalResult, EvalRun, EvalStatus, EvalTarget } from './eval-types';
 import { matchExpectations } from './match-case';

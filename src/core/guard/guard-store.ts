@@ -3,7 +3,7 @@
  * lists change. Framework-free: subscribe/getSnapshot. Each server is rescanned only when its
  * own text or the other servers' tool names changed (states are immutable, so identity tells).
  */
-import { Listeners } from '../shared/listeners';
+import { Store } from '../shared/store';
 import { otherToolIndex, scanServer, type GuardServerText, type OtherTool } from './scan-server';
 import type { GuardFinding } from './types';
 
@@ -21,16 +21,12 @@ export function findingsOfTool(snapshot: GuardSnapshot, server: string, tool: st
 }
 
 /** Holds the findings of the servers last given to `update`. */
-export class GuardStore {
-  private readonly listeners = new Listeners();
+export class GuardStore extends Store<GuardSnapshot> {
   private cache = new Map<string, { input: GuardServerText; othersKey: string; findings: GuardFinding[] }>();
-  private snapshot: GuardSnapshot = Object.freeze({ findings: Object.freeze([]) });
 
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = this.listeners.subscribe;
-
-  /** The current immutable snapshot (same object until something changes). */
-  getSnapshot = (): GuardSnapshot => this.snapshot;
+  constructor() {
+    super(Object.freeze({ findings: Object.freeze([]) }));
+  }
 
   /**
    * Scans the given servers (the connected ones); `extraTools` are tools that belong to no server
@@ -56,8 +52,7 @@ export class GuardStore {
     }
     this.cache = next;
     if (!changed) return;
-    this.snapshot = Object.freeze({ findings: Object.freeze([...next.values()].flatMap((entry) => entry.findings)) });
-    this.listeners.notify();
+    this.publish(Object.freeze({ findings: Object.freeze([...next.values()].flatMap((entry) => entry.findings)) }));
   }
 }
 

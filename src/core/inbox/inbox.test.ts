@@ -3,6 +3,7 @@
  * on the session), the rounds server (2026 `input_required`), a server that sends malformed
  * requests, and the scripted model server answering sampling.
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start as startEverything } from '../../../e2e/servers/everything.mjs';
 import { start as startMalformed } from '../../../e2e/servers/malformed.mjs';
@@ -13,7 +14,6 @@ import type { RunningServer } from '../../../e2e/servers/weather.mjs';
 import { initialValues } from '../elicitation';
 import { InboxCapability, ServerConnection } from '../mcp';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { memoryStorage } from '../tools';
 import { createWireTap, SecretRegistry, TrafficLog } from '../traffic';
 import { Inbox } from './inbox';
 import type { ElicitationItem, InboxItem, SamplingItem } from './inbox-types';

@@ -5,12 +5,13 @@
  * from the person's list. Tool uses in a sampling reply pass the chat's tool gate before the reply
  * goes back (see sampling-tool-gate.ts). A framework-free store the cards read.
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import type { ElicitationFieldMessage, ElicitationValues } from '../elicitation';
 import type { InboxHandler, InboxMethod, InboxOrigin, InboxRoot } from '../mcp';
 import type { SamplingRequest } from '../sampling';
 import { Listeners } from '../shared/listeners';
 import type { ApprovalDecision } from '../agent';
-import { memoryStorage, PolicyStore } from '../tools';
+import { PolicyStore } from '../tools';
 import type { SamplingModel } from './ask-model';
 import { INVALID_PARAMS_CODE, ServerRequestRefusal, USER_REJECTED_CODE } from './inbox-error';
 import type { ElicitationItem, InboxItem, InboxSnapshot, RefusedItem, RootsItem, SamplingItem } from './inbox-types';

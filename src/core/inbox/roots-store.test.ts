@@ -1,5 +1,5 @@
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../tools';
 import { ROOTS_STORAGE_KEY, RootsStore } from './roots-store';
 import { SAMPLING_POLICY_STORAGE_KEY, SamplingPolicyStore } from './sampling-policy';
 

@@ -3,9 +3,9 @@
  * person types (empty by default), kept in storage beside the config. `roots/list` is answered
  * from it; a change is announced to the servers (`notifications/roots/list_changed`).
  */
-import type { KeyValueStorage } from '../config';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import type { InboxRoot } from '../mcp';
-import { Listeners } from '../shared/listeners';
+import { Store } from '../shared/store';
 
 /** Where the roots are kept. */
 export const ROOTS_STORAGE_KEY = 'glassbox.roots.v1';
@@ -42,23 +42,14 @@ function readStored(text: string | null): InboxRoot[] {
 }
 
 /** The person's roots, persisted. */
-export class RootsStore {
-  private readonly listeners = new Listeners();
-  private snapshot: RootsSnapshot;
-
+export class RootsStore extends Store<RootsSnapshot> {
   constructor(
     private readonly storage: KeyValueStorage,
     /** Called after each change (the servers are told). */
     private readonly onChange?: () => void,
   ) {
-    this.snapshot = { roots: readStored(storage.getItem(ROOTS_STORAGE_KEY)) };
+    super({ roots: readStored(storage.getItem(ROOTS_STORAGE_KEY)) });
   }
-
-  /** Registers a listener; returns the unsubscribe function. */
-  subscribe = this.listeners.subscribe;
-
-  /** The current roots. */
-  getSnapshot = (): RootsSnapshot => this.snapshot;
 
   /** Replaces the roots; throws a RangeError naming the first URI that is not one. */
   set(roots: readonly InboxRoot[]): void {
@@ -67,10 +58,9 @@ export class RootsStore {
       if (problem !== undefined) throw new RangeError(problem);
     }
     const next = roots.map((root) => ({ uri: root.uri, ...(root.name !== undefined && root.name !== '' ? { name: root.name } : {}) }));
-    if (JSON.stringify(next) === JSON.stringify(this.snapshot.roots)) return;
-    this.snapshot = { roots: next };
+    if (JSON.stringify(next) === JSON.stringify(this.getSnapshot().roots)) return;
     this.storage.setItem(ROOTS_STORAGE_KEY, JSON.stringify(next));
-    this.listeners.notify();
+    this.publish({ roots: next });
     this.onChange?.();
   }
 }

@@ -2,8 +2,8 @@
  * Per-server sampling policy, like the tools': `ask` (the default: every request waits for the
  * person, twice) or `allow` (sent to the model and returned without asking). Kept in storage.
  */
-import type { KeyValueStorage } from '../config';
-import { Listeners } from '../shared/listeners';
+import type { KeyValueStorage } from '../shared/key-value-storage';
+import { Store } from '../shared/store';
 
 /** Where the policies are kept. */
 export const SAMPLING_POLICY_STORAGE_KEY = 'glassbox.samplingPolicy.v1';
@@ -12,26 +12,15 @@ export const SAMPLING_POLICY_STORAGE_KEY = 'glassbox.samplingPolicy.v1';
 export type SamplingPolicy = 'ask' | 'allow';
 
 /** The person's sampling policies by server name. */
-export class SamplingPolicyStore {
-  private readonly listeners = new Listeners();
-  private policies: Readonly<Record<string, SamplingPolicy>>;
-
+export class SamplingPolicyStore extends Store<Readonly<Record<string, SamplingPolicy>>> {
   constructor(private readonly storage: KeyValueStorage) {
-    let stored: unknown;
-    try {
-      stored = JSON.parse(storage.getItem(SAMPLING_POLICY_STORAGE_KEY) ?? '{}');
-    } catch {
-      stored = {};
-    }
-    const entries = typeof stored === 'object' && stored !== null ? Object.entries(stored) : [];
-    this.policies = Object.fromEntries(entries.filter(([, value]) => value === 'allow'));
+    super(readStoredPolicies(storage));
   }
 
-  /** Registers a listener; returns the unsubscribe function. */
-  subscribe = this.listeners.subscribe;
-
   /** Every explicit policy (a new object after each change). */
-  getSnapshot = (): Readonly<Record<string, SamplingPolicy>> => this.policies;
+  private get policies(): Readonly<Record<string, SamplingPolicy>> {
+    return this.getSnapshot();
+  }
 
   /** The policy of a server (`ask` unless the person chose otherwise). */
   policyOf(server: string): SamplingPolicy {
@@ -43,8 +32,19 @@ export class SamplingPolicyStore {
     const next = { ...this.policies };
     if (policy === 'ask') delete next[server];
     else next[server] = policy;
-    this.policies = next;
     this.storage.setItem(SAMPLING_POLICY_STORAGE_KEY, JSON.stringify(next));
-    this.listeners.notify();
+    this.publish(next);
   }
+}
+
+/** The stored policies (only `allow` is kept: `ask` is the default); none when unreadable. */
+function readStoredPolicies(storage: KeyValueStorage): Readonly<Record<string, SamplingPolicy>> {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage.getItem(SAMPLING_POLICY_STORAGE_KEY) ?? '{}');
+  } catch {
+    stored = {};
+  }
+  const entries = typeof stored === 'object' && stored !== null ? Object.entries(stored) : [];
+  return Object.fromEntries(entries.filter(([, value]) => value === 'allow'));
 }

@@ -2,11 +2,12 @@
  * Tool use inside sampling through the chat's gate: the pure decisions, and the inbox holding a
  * reply with tool uses until each is decided (the scripted model server answers with tool_use).
  */
+import { memoryStorage } from '../shared/key-value-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start as startModel } from '../../../e2e/servers/model-server.mjs';
 import type { ModelServerHandle } from '../../../e2e/servers/model-server.mjs';
 import type { CreateMessageResult, SamplingTool } from '../sampling';
-import { memoryStorage, PolicyStore } from '../tools';
+import { PolicyStore } from '../tools';
 import { Inbox } from './inbox';
 import type { SamplingItem } from './inbox-types';
 import { RootsStore } from './roots-store';

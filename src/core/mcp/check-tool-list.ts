@@ -4,7 +4,7 @@
  * schemas are kept but flagged on the tool, so a person sees every tool the server sent.
  */
 import { safeIcons } from './server-metadata';
-import type { McpToolInfo } from './connection-state';
+import type { McpToolInfo } from './server-items';
 import { isPlainObject } from '../shared/json';
 import { resolvePointer } from '../shared/json-pointer';
 

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { Listeners } from '../shared/listeners';
 import { displayCommandLine } from '../secrets';
 import type { CapabilityHost } from './capabilities/capability';
 import { InboxCapability } from './capabilities/inbox';
@@ -7,7 +8,8 @@ import { secretValuesOfUrl } from '../secrets';
 import { redactDiagnosis } from './redact-diagnosis';
 import type { EraMemory } from './era-memory';
 import type { SecretRegistry, TrafficLog } from '../traffic';
-import type { Diagnosis, ServerState } from './connection-state';
+import type { ServerState } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { DEFAULT_TIMEOUT_MS, ServerConnection } from './server-connection';
 import type { SignInSetup } from './server-sign-in';
 
@@ -67,7 +69,7 @@ export class ConnectionManager {
   private placeholders = new Map<string, ServerState>();
   private order: string[] = [];
   private snapshot: ConnectionsSnapshot = { servers: [] };
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly unsubscribers = new Map<string, () => void>();
   /** Event streams waiting for the servers still connecting (see streamsWait). */
   private readonly streamWaiters = new Set<{ except: string; open(): void }>();
@@ -75,10 +77,7 @@ export class ConnectionManager {
   constructor(private readonly options: ConnectionManagerOptions) {}
 
   /** Subscribe to changes of any server; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current snapshot (stable until something changes). */
   getSnapshot = (): ConnectionsSnapshot => this.snapshot;
@@ -261,6 +260,6 @@ export class ConnectionManager {
     }
     this.snapshot = { servers };
     for (const waiter of [...this.streamWaiters]) if (!this.othersConnecting(waiter.except)) waiter.open();
-    for (const listener of this.listeners) listener();
+    this.listeners.notify();
   }
 }

@@ -3,7 +3,7 @@
  * plain (unrecorded) requests find out which it is, and which header or method the server's
  * preflight refuses.
  */
-import type { Diagnosis } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 
 /** The CORS response headers a browser-ready MCP server sends (see README: "Make a server browser-ready"). */
 export const RECOMMENDED_CORS_HEADERS: readonly string[] = [

@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../traffic/types';
-import type { Diagnosis } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { diagnoseNetworkFailure } from './cors-probes';
 import { describeChallenge, parseChallenge } from './explain-failure';
 

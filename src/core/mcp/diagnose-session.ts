@@ -2,7 +2,7 @@
  * Two steps of a connection's handshake kept out of ServerConnection: holding a new session's
  * server→client stream until its capabilities are loaded, and diagnosing a handshake that failed.
  */
-import type { Diagnosis } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { diagnoseConnection } from './diagnose-connection';
 import { explainRequestError, explainResponseFailure } from './explain-failure';
 import type { Session } from './mcp-session';

@@ -1,6 +1,6 @@
 /** The era remembered per server URL: the decision, pure (real connects: src/core/remembered-era.test.ts). */
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '../config';
+import { memoryStorage } from '../shared/key-value-storage';
 import { ERA_MEMORY_HORIZON_MS, ERA_MEMORY_KEY, EraMemory, priorFor, probesAfterFailure, verdictAfter } from './era-memory';
 
 const NOW = 1_800_000_000_000;
@@ -57,8 +57,3 @@ describe('the decision', () => {
     expect(memory.prior('https://h.example/mcp', 'streamable-http')).toBeUndefined();
   });
 });
-
-function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
-}

@@ -8,7 +8,7 @@
  * verdict can also succeed silently (an upgraded server still answers `initialize`), so a verdict
  * is dated and dropped after a horizon, and dropped when the server's name or version changes.
  */
-import type { KeyValueStorage } from '../config';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { redactUrl } from '../secrets';
 import { httpStatusOf } from './explain-failure';
 import type { ProtocolEra } from './connection-state';

@@ -5,7 +5,7 @@
  * read only where the SDK gives no code (a schema error).
  */
 import type { RequestRef, ResponseFailure } from '../traffic';
-import type { Diagnosis } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { McpError } from './mcp-error';
 
 /** Longest excerpt of a server's reply quoted in a detail. */

@@ -1,6 +1,8 @@
 /** MCP connections from the browser: one official v2 client per server over capability modules, traffic through the wire tap, failures coded. */
-export type { Diagnosis, LogLevel, McpToolInfo, ServerState } from './connection-state';
-export { LOG_LEVELS } from './connection-state';
+export type { ServerState } from './connection-state';
+export type { Diagnosis } from './diagnosis';
+export type { LogLevel, McpToolInfo } from './server-items';
+export { LOG_LEVELS } from './server-items';
 export { logEntriesOf, severityOf } from './log-entries';
 export type { LogEntry } from './log-entries';
 export type { McpIcon } from './server-metadata';
@@ -13,7 +15,7 @@ export type { CapabilityModule } from './capabilities/capability';
 export { APP_MIME_TYPE, isAppOnly, readResourceUi, readToolUi } from './capabilities/apps-meta';
 export type { TaskInfo } from './capabilities/task-wire';
 export type { SignInSetup } from './server-sign-in';
-export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceTemplateInfo } from './connection-state';
+export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceTemplateInfo } from './server-items';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export { ContentChanges } from './content-changes';
 export type { ContentChange } from './content-changes';

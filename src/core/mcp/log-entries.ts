@@ -5,8 +5,8 @@
  * whose stream the server logged on; 2025: a request's POST stream, or none on the GET stream).
  */
 import type { RpcMessageRecord } from '../traffic';
-import { LOG_LEVELS } from './connection-state';
-import type { LogLevel } from './connection-state';
+import { LOG_LEVELS } from './server-items';
+import type { LogLevel } from './server-items';
 
 /** One log message a server sent. */
 export interface LogEntry {

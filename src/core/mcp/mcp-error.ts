@@ -1,4 +1,4 @@
-import type { Diagnosis, DiagnosisCode, ProtocolFailureReason } from './connection-state';
+import type { Diagnosis, DiagnosisCode, ProtocolFailureReason } from './diagnosis';
 
 /** The broad kind of an MCP failure, for callers that only need to branch on it. */
 export type McpErrorCategory = 'network' | 'cors' | 'timeout' | 'protocol' | 'auth' | 'http' | 'session' | 'config' | 'client';

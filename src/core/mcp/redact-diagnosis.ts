@@ -4,7 +4,8 @@
  * `?token=` value in a configured URL is never shown.
  */
 import { redactUrlsInText } from '../secrets';
-import type { Diagnosis, ServerState } from './connection-state';
+import type { ServerState } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 
 /** A diagnosis with every URL in its texts redacted. */
 export function redactDiagnosis(diagnosis: Diagnosis): Diagnosis {

@@ -7,7 +7,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from './call-registry';
 import type { CapabilityRequest } from './capabilities/capability';
-import type { Diagnosis } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { explainCallFailure } from './explain-call';
 import { isExpiredSession } from './mcp-session';
 import type { Session } from './mcp-session';

@@ -2,7 +2,7 @@
 import type { OAuthServerConfig } from '../auth';
 import type { SecretRegistry, TrafficLog } from '../traffic';
 import type { CapabilityHost, CapabilityModule } from './capabilities/capability';
-import type { Diagnosis } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import type { EraMemory } from './era-memory';
 import type { TransportKind } from './open-transport';
 import type { SignInSetup } from './server-sign-in';

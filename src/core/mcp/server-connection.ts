@@ -6,6 +6,7 @@
  * records each exchange with its JSON-RPC messages and fails a request whose answer cannot come.
  */
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import { Listeners } from '../shared/listeners';
 import type { McpCall } from './call-registry';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capabilities/capability';
 import { TasksCapability } from './capabilities/tasks';
@@ -19,23 +20,24 @@ import { PromptsCapability } from './capabilities/prompts';
 import { ResourcesCapability } from './capabilities/resources';
 import { ContentChanges } from './content-changes';
 import { SkillsCapability } from './capabilities/skills';
-import type { Diagnosis, ServerState } from './connection-state';
+import type { ServerState } from './connection-state';
+import type { Diagnosis } from './diagnosis';
 import { errorText } from './diagnose-connection';
 import { endSessionWarning, eraProbeWarning } from './explain-call';
 import { loadClientSdk } from './load-client-sdk';
 import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { codedError, connectedFacts, handshake, openSession } from './mcp-session';
-import { probesAfterFailure } from './era-memory';
 import type { EraPrior } from './era-memory';
 import { redactDiagnosis, redactStatePatch } from './redact-diagnosis';
 import { runRequest } from './run-request';
 import type { Session } from './mcp-session';
 import { diagnoseSession, holdStreamWhile } from './diagnose-session';
-import { SSE_FALLBACK_NOTE, sessionIdOf, terminateSession, triesSseNext } from './open-transport';
+import { sessionIdOf, terminateSession } from './open-transport';
 import type { TransportKind } from './open-transport';
 import { ServerSignIn } from './server-sign-in';
-import { DEFAULT_TIMEOUT_MS, REMEMBERED_ERA_FAILED_NOTE } from './server-connection-options';
+import { DEFAULT_TIMEOUT_MS } from './server-connection-options';
+import { reachSession, unreachedState } from './reach-session';
 import type { ServerConnectionOptions } from './server-connection-options';
 
 export { DEFAULT_TIMEOUT_MS, REMEMBERED_ERA_FAILED_NOTE, SESSION_RENEWED_NOTE } from './server-connection-options';
@@ -48,7 +50,7 @@ export class ServerConnection {
   private attempt = 0;
   private renewing?: Promise<Session>;
   private state: ServerState;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly now: () => number;
   /** Warnings of each capability (replaced on every load) and the others (kept until reconnecting). */
   private readonly capabilityWarnings = new Map<string, readonly string[]>();
@@ -122,10 +124,7 @@ export class ServerConnection {
   }
 
   /** Subscribe to state changes; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   /** The current state (a new object after every change). */
   getState(): ServerState {
@@ -155,7 +154,7 @@ export class ServerConnection {
 
   private update(patch: Partial<ServerState>): void {
     this.state = { ...this.state, ...redactStatePatch(patch), updatedAt: this.now() };
-    for (const listener of this.listeners) listener();
+    this.listeners.notify();
   }
 
   private allWarnings(): string[] {
@@ -239,44 +238,26 @@ export class ServerConnection {
     }
     // Disconnected, or connecting again, while the SDK loaded: that later call decides.
     if (attempt !== this.attempt) return;
-    const opened = await this.establishFirst(sdk, this.options.transport ?? 'streamable-http', attempt);
-    const first = opened.session;
-    let session = first;
-    let loaded: Partial<ServerState> | undefined = opened.loaded;
-    if (opened.failure) {
-      const { error } = opened.failure;
-      let sseFailure: unknown;
-      if (attempt === this.attempt && triesSseNext(error, first)) {
-        // Not a streamable HTTP endpoint: the spec's backwards compatibility says try the 2024 GET-SSE transport.
-        const initialize = first.failedCall?.requests.at(-1);
-        this.note(initialize ? first.tap.exchangeFor(initialize.id) : undefined, SSE_FALLBACK_NOTE);
-        await first.client.close().catch(() => undefined);
-        session = this.openSession(sdk, 'sse');
-        this.session = session;
-        try {
-          loaded = await this.establish(session);
-        } catch (thrown) {
-          sseFailure = thrown;
-        }
-      }
-      if (session === first || sseFailure !== undefined) {
-        if (session !== first) await session.client.close().catch(() => undefined);
-        if (attempt !== this.attempt) return;
-        this.session = first;
-        const diagnosis = await this.diagnose(first, error);
-        if (this.session !== first) return;
-        const detail =
-          sseFailure === undefined
-            ? diagnosis.detail
-            : `${diagnosis.detail} Glassbox then tried the 2024 HTTP+SSE transport (GET) at this address, which failed too: ${errorText(sseFailure)}.`;
-        // A 401 nobody could answer without a window: the card offers "Sign in" (the diagnosis says what the server asked).
-        const status = this.auth && diagnosis.code === 'auth-required' ? 'needs-sign-in' : 'failed';
-        this.update({ status, diagnosis: { ...diagnosis, detail }, era: first.client.getProtocolEra() });
-        await this.closeQuietly();
-        await this.auth?.refreshState();
-        return;
-      }
+    const reached = await reachSession(this.options.transport ?? 'streamable-http', {
+      url: this.options.url,
+      eras: this.options.eras,
+      open: (transport, prior) => (this.session = this.openSession(sdk, transport, prior)),
+      establish: (session) => holdStreamWhile(session, () => this.loadAll(session)),
+      current: () => attempt === this.attempt,
+      note: (id, note) => this.note(id, note),
+    });
+    if (reached === undefined) return;
+    if ('error' in reached) {
+      const { session: first, error, sseFailure } = reached;
+      this.session = first;
+      const diagnosis = await this.diagnose(first, error);
+      if (this.session !== first) return;
+      this.update({ ...unreachedState(diagnosis, sseFailure, this.auth !== undefined), era: first.client.getProtocolEra() });
+      await this.closeQuietly();
+      await this.auth?.refreshState();
+      return;
     }
+    const { session, loaded } = reached;
     if (this.session !== session) return;
     this.update({ status: 'connected', ...connectedFacts(session), ...loaded });
     const info = session.client.getServerVersion();
@@ -295,37 +276,6 @@ export class ServerConnection {
     );
     if (warning) this.warn(warning);
     await this.auth?.refreshState();
-  }
-
-  /**
-   * The first session of a connect: in the era remembered for this URL when there is one (no
-   * `server/discover` probe); when that fails with an answer from the server, the verdict is
-   * forgotten, the failed request says so, and the connect probes again at once.
-   */
-  private async establishFirst(
-    sdk: ClientSdk,
-    transport: TransportKind,
-    attempt: number,
-  ): Promise<{ session: Session; loaded?: Partial<ServerState>; failure?: { error: unknown } }> {
-    const prior = this.options.eras?.prior(this.options.url, transport);
-    const session = this.openSession(sdk, transport, prior);
-    this.session = session;
-    try {
-      return { session, loaded: await this.establish(session) };
-    } catch (error) {
-      if (prior === undefined || attempt !== this.attempt || !probesAfterFailure(error)) return { session, failure: { error } };
-      this.options.eras?.forget(this.options.url);
-      const initialize = session.failedCall?.requests.at(-1);
-      this.note(initialize ? session.tap.exchangeFor(initialize.id) : undefined, REMEMBERED_ERA_FAILED_NOTE);
-      await session.client.close().catch(() => undefined);
-      if (attempt !== this.attempt) return { session, failure: { error } };
-      return this.establishFirst(sdk, transport, attempt);
-    }
-  }
-
-  /** The handshake of a new session, its server→client stream held until the capabilities are loaded. */
-  private establish(session: Session): Promise<Partial<ServerState>> {
-    return holdStreamWhile(session, () => this.loadAll(session));
   }
 
   /** Signs in (a window opens), then connects again; a failed sign-in stays on the card with its fix. */

@@ -6,6 +6,7 @@
  * the bodies at record time. Token values are also registered as secrets the moment they are
  * kept, so they are redacted wherever else they might appear.
  */
+import { Listeners } from '../shared/listeners';
 import type { Middleware } from '@modelcontextprotocol/client';
 import type {
   AppOAuthUrls,
@@ -121,7 +122,7 @@ export class ServerSignIn {
   private readonly name: string;
   private current: ServerAuthState = { signedIn: false, busy: false };
   private readonly flow: Promise<{ session: AuthSession; middleware: Middleware; isAuthError(error: unknown): boolean }>;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   constructor(options: ServerSignInOptions) {
     const { setup, secrets } = options;
@@ -179,10 +180,7 @@ export class ServerSignIn {
   }
 
   /** Calls `listener` after each change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   /** Reads the token store again (after a connect, a refresh or a step-up). */
   async refreshState(): Promise<void> {
@@ -270,6 +268,6 @@ export class ServerSignIn {
   private set(next: Omit<ServerAuthState, 'busy'> & { busy?: boolean }): void {
     const { error, ...rest } = next;
     this.current = { ...rest, busy: next.busy ?? false, ...(error && { error }) };
-    for (const listener of this.listeners) listener();
+    this.listeners.notify();
   }
 }

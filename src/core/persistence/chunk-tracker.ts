@@ -1,4 +1,4 @@
-import type { BackendOperation } from './key-value-backend';
+import type { BackendOperation } from '../shared/key-value-backend';
 import { chunkCount } from './stored-layout';
 
 /** Never equal to a generation: the next plan writes everything. */

@@ -2,8 +2,7 @@
  * core/persistence: the session kept as it goes (IndexedDB in the page, memory in tests),
  * restored on start-up, and the whole-session export file.
  */
-export { PersistenceError, type KeyValueBackend } from './key-value-backend';
-export { MemoryBackend } from './memory-backend';
+export { PersistenceError } from './persistence-error';
 export { openIndexedDbBackend } from './indexeddb-backend';
 export { SessionPersistence } from './session-persistence';
 export type { PersistenceStatus, RestoreResult } from './persistence-types';

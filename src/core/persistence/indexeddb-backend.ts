@@ -4,7 +4,8 @@
  * succeeded), so a resolved save is on disk as far as the browser is concerned. Nothing runs at
  * import time: the factory is read when `openIndexedDbBackend` is called.
  */
-import { PersistenceError, type BackendOperation, type KeyValueBackend } from './key-value-backend';
+import type { BackendOperation, KeyValueBackend } from '../shared/key-value-backend';
+import { PersistenceError } from './persistence-error';
 import { DEFAULT_DATABASE_NAME, DEFAULT_STORE_NAME, messageOf, openDatabase, takeEarlyOpen } from './open-database';
 
 /** Options for openIndexedDbBackend. */

@@ -4,7 +4,7 @@
  * thread, which then overlaps the app's download instead of following it. `openIndexedDbBackend`
  * takes that early open when it asks for the same database.
  */
-import { PersistenceError } from './key-value-backend';
+import { PersistenceError } from './persistence-error';
 
 /** The default database name. */
 export const DEFAULT_DATABASE_NAME = 'glassbox';

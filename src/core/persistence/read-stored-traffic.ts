@@ -3,8 +3,8 @@
  * boundary as a session file, and with exchanges that were under way when the page went away
  * marked interrupted. Damage becomes problems, never a throw (a failing read does throw).
  */
+import { readMany, type KeyValueBackend } from '../shared/key-value-backend';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
-import { readMany, type KeyValueBackend } from './key-value-backend';
 import { parseTrafficData, settleInterruptedExchange } from './parse-traffic-data';
 import { PERSISTENCE_KEYS, type StoredLayout } from './stored-layout';
 

@@ -4,13 +4,13 @@
  * file, and clearing the session clears it. What is stored references the model wire's
  * exchanges by id instead of copying bodies or tool results.
  */
+import { MemoryBackend } from '../shared/memory-backend';
 import { describe, expect, it } from 'vitest';
 import { FORECAST, recordedTurn, scriptedModelServer } from '../agent/__fixtures__/recorded-turn';
 import { INTERRUPTED_REPLAY, toReplayData, type Replay } from '../agent';
 import { ReplayStore } from '../agent/replay-store';
 import { TrafficLog } from '../traffic';
 import { createOfflineSession, recordTurn, syncLog } from './__fixtures__/session-fixtures';
-import { MemoryBackend } from './memory-backend';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from './session-file';
 import { SessionPersistence } from './session-persistence';
 import { PERSISTENCE_KEYS } from './stored-layout';

@@ -1,5 +1,6 @@
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, PolicyStore } from '../tools';
+import { PolicyStore } from '../tools';
 import { conversationData, createOfflineSession, syncLog } from './__fixtures__/session-fixtures';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from './session-file';
 

@@ -1,3 +1,5 @@
+import { MemoryBackend } from '../shared/memory-backend';
+import type { BackendOperation } from '../shared/key-value-backend';
 import { describe, expect, it } from 'vitest';
 import type { AgentSession } from '../agent/agent-session';
 import type { TrafficLog, TrafficLogData } from '../traffic/traffic-log';
@@ -12,8 +14,6 @@ import {
   TEST_API_KEY,
   TEST_BEARER,
 } from './__fixtures__/session-fixtures';
-import type { BackendOperation } from './key-value-backend';
-import { MemoryBackend } from './memory-backend';
 import { INTERRUPTED_NOTE } from './parse-traffic-data';
 import { DEFAULT_CHUNK_SIZE, SessionPersistence, type SessionPersistenceOptions } from './session-persistence';
 import { PERSISTENCE_KEYS } from './stored-layout';

@@ -22,9 +22,9 @@
  * Untrusted stored data goes through the same boundary as a session file (parse-traffic-data,
  * the agent's `importData`): damaged parts are reported as problems and skipped, never thrown.
  */
+import { readMany, type BackendOperation, type KeyValueBackend, writeAll } from '../shared/key-value-backend';
 import { stripSecrets } from '../config/share-link';
 import type { HttpExchange, RpcMessageRecord } from '../traffic/types';
-import { readMany, writeAll, type BackendOperation, type KeyValueBackend } from './key-value-backend';
 import type { PersistedAgentSession, PersistedReplays, PersistedTrafficLog, PersistenceStatus, RestoreResult } from './persistence-types';
 import { readStoredTraffic } from './read-stored-traffic';
 import { WholeRecord } from './whole-record';

@@ -1,9 +1,9 @@
+import { MemoryBackend } from '../shared/memory-backend';
 import { describe, expect, it } from 'vitest';
 import { entriesOf, requestBodyOf } from '../traffic/shared-body';
 import { TrafficLog } from '../traffic/traffic-log';
 import type { HttpExchange } from '../traffic/types';
 import { createOfflineSession } from './__fixtures__/session-fixtures';
-import { MemoryBackend } from './memory-backend';
 import { parseTrafficData } from './parse-traffic-data';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from './session-file';
 import { SessionPersistence } from './session-persistence';

@@ -1,7 +1,7 @@
+import { MemoryBackend } from '../shared/memory-backend';
 import { describe, expect, it } from 'vitest';
 import type { AgentSessionData } from '../agent/session-types';
 import { conversationData, createOfflineSession, syncLog } from './__fixtures__/session-fixtures';
-import { MemoryBackend } from './memory-backend';
 import type { PersistedAgentSession } from './persistence-types';
 import { SessionPersistence } from './session-persistence';
 import { PERSISTENCE_KEYS } from './stored-layout';

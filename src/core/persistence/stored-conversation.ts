@@ -8,10 +8,10 @@
  * it added, not of the whole conversation (a turn of 200 steps re-saved it all at every step). A record written by an earlier version (the
  * whole `AgentSessionData` in one value) is still read.
  */
+import { readMany, type KeyValueBackend } from '../shared/key-value-backend';
 import type { AgentSessionData } from '../agent/session-types';
 import { cloneJson, isCountOrZero } from '../shared/json';
 import { ChunkTracker, type ChunkPlan } from './chunk-tracker';
-import { readMany, type KeyValueBackend } from './key-value-backend';
 import type { PersistedAgentSession } from './persistence-types';
 import { chunkCount, PERSISTENCE_KEYS } from './stored-layout';
 

@@ -3,7 +3,7 @@
  * since they reference the traffic log's exchanges by id). The session persistence asks it whether
  * it changed since the last save, for the write, and to load what was stored.
  */
-import type { BackendOperation } from './key-value-backend';
+import type { BackendOperation } from '../shared/key-value-backend';
 import type { PersistedReplays } from './persistence-types';
 
 /** One store kept under `key`; a missing store (none given) saves and restores nothing. */

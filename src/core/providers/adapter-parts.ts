@@ -5,7 +5,7 @@
  */
 import type { RequestShape } from './request-parts';
 import type { ConversionWarning } from '../conversation';
-import type { SseEvent } from './provider';
+import type { SseEvent } from './sse-event';
 
 /** The kinds of model-wire exchange a teaching note explains. */
 export type ModelExchangeKind = 'request' | 'response' | 'stream' | 'error';

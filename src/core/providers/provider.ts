@@ -7,6 +7,7 @@
  */
 import type { EndpointPreset, ErrorWording, ModelExchangeKind, SchemaRules, WireSummary } from './adapter-parts';
 import type { ConversionWarning, NeutralPart, NeutralRequest, NeutralResponse, StreamEvent } from '../conversation';
+import type { SseEvent } from './sse-event';
 
 /** Where and how to send a request. `anthropicVersion` is only read by the Anthropic adapter. */
 export interface BuildRequestOptions {
@@ -31,12 +32,6 @@ export interface BuiltRequest<TBody extends object = object> {
 export interface ParsedResponse {
   response: NeutralResponse;
   warnings: ConversionWarning[];
-}
-
-/** One Server-Sent Event, already split by `eventsource-parser` (or `splitSse`). */
-export interface SseEvent {
-  event?: string;
-  data: string;
 }
 
 /** Options for parsers that may need to invent a tool call id (some OpenAI-compatible servers send none). */

@@ -2,7 +2,7 @@
  * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
-export type { KeyValueStorage, ToolAnnotations } from './types';
+export type { ToolAnnotations } from './types';
 export { fnv1a32Hex, MAX_PUBLIC_NAME_LENGTH, sanitizeName } from './public-name';
 export {
   billTools,
@@ -30,7 +30,6 @@ export { PolicyStore, type PolicySnapshot, type ToolPolicy } from './tool-policy
 export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export { LOCAL_SERVER, ToolRegistry, type RegisteredTool, type RegistryProblem, type ToolRegistrySnapshot } from './tool-registry';
 export { createReminderTool, ReminderStore, type Reminder } from './local-tools';
-export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
 export { createSkillTool, SkillOffers } from './skill-tool';
 export { toProviderSchema } from './provider-schema';

@@ -1,9 +1,8 @@
+import { memoryStorage, type KeyValueStorage } from '../shared/key-value-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { createReminderTool, REMINDER_STORAGE_KEY, ReminderStore } from './local-tools';
 import { projectToolResult } from './project-result';
 import { ToolFailure } from './tool-error';
-import { memoryStorage } from './memory-storage';
-import type { KeyValueStorage } from './types';
 import { validateArguments } from './validate-arguments';
 
 function makeStore(storage: KeyValueStorage = memoryStorage()) {

@@ -3,9 +3,11 @@
  * from the seed drawing: the agent's own function beside the MCP stand-ins, with the same
  * result shape, so the model cannot tell the two kinds apart.
  */
+import { Store } from '../shared/store';
+import type { KeyValueStorage } from '../shared/key-value-storage';
 import { isPlainObject } from '../shared/json';
 import { ToolFailure } from './tool-error';
-import type { CallToolResultLike, KeyValueStorage, LocalToolDefinition } from './types';
+import type { CallToolResultLike, LocalToolDefinition } from './types';
 
 /** One saved reminder. */
 export interface Reminder {
@@ -47,33 +49,26 @@ function isReminder(value: unknown): value is Reminder {
 }
 
 /** The person's reminders, persisted through injected storage. Framework-free. */
-export class ReminderStore {
+export class ReminderStore extends Store<readonly Reminder[]> {
   private readonly storage: KeyValueStorage;
   private readonly storageKey: string;
   private readonly now: () => Date;
   private readonly newId: () => string;
-  private readonly listeners = new Set<() => void>();
-  private reminders: readonly Reminder[];
   private problem: string | undefined;
 
   constructor(options: ReminderStoreOptions) {
+    super(Object.freeze([]));
     this.storage = options.storage;
     this.storageKey = options.storageKey ?? REMINDER_STORAGE_KEY;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
-    this.reminders = Object.freeze(this.restore());
+    this.publish(Object.freeze(this.restore()));
   }
 
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
   /** The reminders, oldest first (same array until something changes). */
-  getSnapshot = (): readonly Reminder[] => this.reminders;
+  private get reminders(): readonly Reminder[] {
+    return this.getSnapshot();
+  }
 
   /** A problem reading or saving reminders, if there was one (the store keeps working in memory). */
   get lastProblem(): string | undefined {
@@ -101,14 +96,13 @@ export class ReminderStore {
   }
 
   private update(next: Reminder[]): void {
-    this.reminders = Object.freeze(next);
     try {
       this.storage.setItem(this.storageKey, JSON.stringify({ version: 1, reminders: next }));
       this.problem = undefined;
     } catch (error) {
       this.problem = `Saving reminders failed (${error instanceof Error ? error.message : String(error)}); they last until the page is closed.`;
     }
-    for (const listener of [...this.listeners]) listener();
+    this.publish(Object.freeze(next));
   }
 
   private restore(): Reminder[] {

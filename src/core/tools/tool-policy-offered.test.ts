@@ -1,6 +1,6 @@
+import { memoryStorage } from '../shared/key-value-storage';
 import { describe, expect, it } from 'vitest';
 import { PolicyStore } from './tool-policy';
-import { memoryStorage } from './memory-storage';
 import { ToolRegistry } from './tool-registry';
 
 describe('PolicyStore: tools switched off (not offered to the model)', () => {

@@ -1,7 +1,6 @@
+import { memoryStorage, type KeyValueStorage } from '../shared/key-value-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { PolicyStore, TOOL_POLICY_STORAGE_KEY } from './tool-policy';
-import { memoryStorage } from './memory-storage';
-import type { KeyValueStorage } from './types';
 
 describe('PolicyStore: effective policy', () => {
   it('defaults to ask', () => {

@@ -4,7 +4,9 @@
  * Policies are keyed by server name and remote tool name (not public name), so they survive a
  * change in public naming. Framework-free: React reads it with useSyncExternalStore.
  */
-import type { KeyValueStorage, ToolAnnotations } from './types';
+import { Store } from '../shared/store';
+import type { KeyValueStorage } from '../shared/key-value-storage';
+import type { ToolAnnotations } from './types';
 import { isPlainObject } from '../shared/json';
 import { PinBook, type ListedTool, type ToolChange, type ToolPin } from './tool-pins';
 
@@ -87,38 +89,35 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const EMPTY_SNAPSHOT: PolicySnapshot = Object.freeze({
+  policies: [],
+  trustReadOnlyHints: [],
+  problems: [],
+  pins: [],
+  changes: [],
+  notOffered: [],
+});
+
 /** The person's tool policies, persisted through injected storage. */
-export class PolicyStore {
+export class PolicyStore extends Store<PolicySnapshot> {
   private readonly storage: KeyValueStorage;
   private readonly storageKey: string;
   private readonly entries = new Map<string, PolicyEntry>();
   private readonly trusted = new Set<string>();
   /** Tools switched off, by entryKey (their refs kept for the snapshot). */
   private readonly off = new Map<string, ToolRef>();
-  private readonly listeners = new Set<() => void>();
   private readonly pinBook = new PinBook();
   private readonly now: () => number;
   private problems: string[] = [];
-  private snapshot: PolicySnapshot;
 
   constructor(options: PolicyStoreOptions) {
+    super(EMPTY_SNAPSHOT);
     this.storage = options.storage;
     this.storageKey = options.storageKey ?? TOOL_POLICY_STORAGE_KEY;
     this.now = options.now ?? Date.now;
     this.restore();
-    this.snapshot = this.buildSnapshot();
+    this.publish(this.buildSnapshot());
   }
-
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  /** The current immutable snapshot (same object until something changes). */
-  getSnapshot = (): PolicySnapshot => this.snapshot;
 
   /** The choice the person made for this tool, if any. */
   explicitPolicy(server: string, tool: string): ToolPolicy | undefined {
@@ -224,8 +223,7 @@ export class PolicyStore {
 
   private commit(): void {
     this.persist();
-    this.snapshot = this.buildSnapshot();
-    for (const listener of [...this.listeners]) listener();
+    this.publish(this.buildSnapshot());
   }
 
   private buildSnapshot(): PolicySnapshot {

@@ -3,6 +3,7 @@
  * Glassbox's own local tools, each under a public name valid for both providers. Being listed
  * here is not permission to run (see tool-policy). Framework-free: subscribe/getSnapshot.
  */
+import { Store } from '../shared/store';
 import type { NeutralToolDefinition } from '../conversation';
 import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey } from './public-name';
 import { PROVIDER_IDS, type ProviderId, type ProviderSchemaResult } from '../providers';
@@ -106,26 +107,17 @@ function cleanAnnotations(value: unknown): ToolAnnotations | undefined {
 }
 
 /** Holds the tools of every connected server plus local tools. */
-export class ToolRegistry {
+export class ToolRegistry extends Store<ToolRegistrySnapshot> {
   private readonly servers = new Map<string, { tools: CleanTool[]; problems: RegistryProblem[] }>();
   private readonly localTools = new Map<
     string,
     { definition: LocalToolDefinition; providerSchemas: Record<ProviderId, ProviderSchemaResult> }
   >();
-  private readonly listeners = new Set<() => void>();
   private byPublicName = new Map<string, RegisteredTool>();
-  private snapshot: ToolRegistrySnapshot = Object.freeze({ tools: Object.freeze([]), problems: Object.freeze([]) });
 
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  /** The current immutable snapshot (same object until something changes). */
-  getSnapshot = (): ToolRegistrySnapshot => this.snapshot;
+  constructor() {
+    super(Object.freeze({ tools: Object.freeze([]), problems: Object.freeze([]) }));
+  }
 
   /** Replaces the tools of one server (after `tools/list`, or a list-changed notification). */
   setServerTools(server: string, tools: readonly McpToolInfo[]): void {
@@ -193,12 +185,12 @@ export class ToolRegistry {
 
   /** Every tool, local first. */
   list(): RegisteredTool[] {
-    return [...this.snapshot.tools];
+    return [...this.getSnapshot().tools];
   }
 
   /** The tools of one server (`local` for local tools). */
   toolsOf(server: string): RegisteredTool[] {
-    return this.snapshot.tools.filter((tool) => tool.server === server);
+    return this.getSnapshot().tools.filter((tool) => tool.server === server);
   }
 
   /** The tool behind a public name the model used, if there is one (never one hidden from the model). */
@@ -209,8 +201,8 @@ export class ToolRegistry {
 
   /** Tool definitions for a model request, with the provider's schema; `include` filters. */
   definitionsFor(provider: ProviderId, include?: (tool: RegisteredTool) => boolean): NeutralToolDefinition[] {
-    return this.snapshot.tools
-      .filter((tool) => !isHiddenFromModel(tool) && (include ? include(tool) : true))
+    return this.getSnapshot()
+      .tools.filter((tool) => !isHiddenFromModel(tool) && (include ? include(tool) : true))
       .map((tool) => ({
         name: tool.publicName,
         description: tool.description,
@@ -265,8 +257,7 @@ export class ToolRegistry {
 
     this.byPublicName = new Map(tools.map((tool) => [tool.publicName, tool]));
     const problems = [...this.servers.values()].flatMap((record) => record.problems);
-    this.snapshot = Object.freeze({ tools: Object.freeze(tools), problems: Object.freeze(problems) });
-    for (const listener of [...this.listeners]) listener();
+    this.publish(Object.freeze({ tools: Object.freeze(tools), problems: Object.freeze(problems) }));
   }
 }
 

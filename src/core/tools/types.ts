@@ -13,7 +13,7 @@ export interface ToolAnnotations {
 }
 
 /** One tool as a server lists it in `tools/list`: declared once, in core/mcp. */
-export type { McpToolInfo } from '../mcp/connection-state';
+export type { McpToolInfo } from '../mcp/server-items';
 
 /** A `tools/call` result before projection: anything, since it comes from a server. */
 export interface CallToolResultLike {
@@ -44,4 +44,3 @@ export interface LocalToolDefinition {
 }
 
 /** Injected key/value storage (`localStorage` in the app, a Map-backed object in tests); declared by core/config, the layer below. */
-export type { KeyValueStorage } from '../config';

@@ -17,6 +17,7 @@
  * - Ids and sequence numbers keep counting across `clear()`, so a request still in
  *   flight after a clear cannot update a newer record that happens to share its id.
  */
+import { Listeners } from '../shared/listeners';
 import { BodySharing } from './body-sharing';
 import type { EntriesKeyOf } from './body-sharing';
 import { classifyRpcMessage } from './rpc-messages';
@@ -85,7 +86,7 @@ export class TrafficLog {
   private exchangeIndex = new Map<number, number>();
   private messageIndex = new Map<number, number>();
   private pending = new Map<string, PendingRequest>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly schedule: (flush: () => void) => void;
   private readonly sharing: BodySharing | undefined;
   private version = 0;
@@ -104,12 +105,7 @@ export class TrafficLog {
   }
 
   /** Adds a listener called (batched) after changes; returns the function that removes it. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   /** The current snapshot: the same object until something changes. */
   getSnapshot = (): TrafficSnapshot => {
@@ -267,7 +263,7 @@ export class TrafficLog {
     this.notifyScheduled = true;
     this.schedule(() => {
       this.notifyScheduled = false;
-      for (const listener of [...this.listeners]) listener();
+      this.listeners.notify();
     });
   }
 

@@ -5,9 +5,10 @@
  * the session ignores send and retry, and its model fetch and tool calls reject besides,
  * so nothing can leave the page from them.
  */
+import { memoryStorage } from '../../core/shared/key-value-storage';
 import { AgentSession, ReplayStore } from '../../core/agent';
 import type { SessionFile } from '../../core/persistence';
-import { memoryStorage, PolicyStore, ToolRegistry } from '../../core/tools';
+import { PolicyStore, ToolRegistry } from '../../core/tools';
 import { TrafficLog } from '../../core/traffic';
 
 /** An imported session, ready to show. */

@@ -3,11 +3,11 @@
  * over real HTTP against the scripted model server through a real recording fetch, with a real
  * registry and policy store, and a replay store on it. The MCP side is a function that counts calls.
  */
+import { memoryStorage } from '../../shared/key-value-storage';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { start, type ModelServerHandle } from '../../../../e2e/servers/model-server.mjs';
 import type { ProviderId } from '../../providers';
 import { PolicyStore, ToolRegistry } from '../../tools';
-import { memoryStorage } from '../../tools/memory-storage';
 import { createWireTap, SecretRegistry, TrafficLog } from '../../traffic';
 import type { CallContext } from '../../traffic';
 import { AgentSession } from '../agent-session';

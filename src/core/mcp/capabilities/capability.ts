@@ -10,15 +10,10 @@ import type { Client, ClientOptions, Transport } from '@modelcontextprotocol/cli
 import type { ServerState } from '../connection-state';
 import type { McpCall } from '../call-registry';
 import type { ProtocolEra } from '../connection-state';
+import type { InputRequest } from './task-wire';
 
 /** The part of the SDK client's options a capability may add to. */
 export type CapabilityClientOptions = Pick<ClientOptions, 'capabilities' | 'listChanged'>;
-
-/** An embedded server→client request (a 2026 task's `inputRequests` entry): its method and params. */
-export interface InputRequest {
-  method: string;
-  params: Record<string, unknown>;
-}
 
 /** Where an embedded input request is answered: the agent tool call it serves (if any) and the caller's signal. */
 export interface InputContext {

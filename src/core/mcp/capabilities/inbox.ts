@@ -7,7 +7,8 @@
  * (the SDK fulfils the embedded requests through them and retries the call).
  */
 import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import type { CapabilityClientOptions, CapabilityHost, CapabilityModule, InputContext, InputRequest } from './capability';
+import type { CapabilityClientOptions, CapabilityHost, CapabilityModule, InputContext } from './capability';
+import type { InputRequest } from './task-wire';
 
 /** The server-initiated request methods the inbox answers. */
 export type InboxMethod = 'sampling/createMessage' | 'elicitation/create' | 'roots/list';

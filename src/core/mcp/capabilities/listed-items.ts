@@ -5,7 +5,7 @@
 import { errorText } from '../diagnose-connection';
 import { McpError } from '../mcp-error';
 import type { CapabilityHost } from './capability';
-import type { McpPromptInfo, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo } from '../connection-state';
+import type { McpPromptInfo, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo } from '../server-items';
 
 /** A string field of an untrusted object, or nothing. */
 function text(value: Record<string, unknown>, key: string): Record<string, string> {

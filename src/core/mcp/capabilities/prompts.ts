@@ -4,7 +4,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
-import type { McpPromptMessage } from '../connection-state';
+import type { McpPromptMessage } from '../server-items';
 import type { ContentChanges } from '../content-changes';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 import { listOrWarn, refreshOnListChanged, readPromptList } from './listed-items';

@@ -8,7 +8,8 @@
  */
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
-import type { McpResourceContent, ResourceSubscription, ServerState } from '../connection-state';
+import type { ServerState } from '../connection-state';
+import type { McpResourceContent, ResourceSubscription } from '../server-items';
 import type { ContentChanges } from '../content-changes';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 import { listOrWarn, refreshOnListChanged, readResourceContents, readResourceList, readTemplateList } from './listed-items';

@@ -9,7 +9,12 @@
  */
 import type { CallToolResult, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { isPlainObject } from '../../shared/json';
-import type { InputRequest } from './capability';
+
+/** An embedded server→client request (a 2026 task's `inputRequests` entry): its method and params. */
+export interface InputRequest {
+  method: string;
+  params: Record<string, unknown>;
+}
 
 /** The extension id a 2026 client declares (in `capabilities.extensions`) to receive tasks. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

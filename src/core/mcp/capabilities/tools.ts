@@ -6,7 +6,7 @@ import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client'
 import { checkToolList } from '../check-tool-list';
 import type { McpCall } from '../call-registry';
 import { ANY_OBJECT_RESULT } from './task-wire';
-import type { McpToolInfo } from '../connection-state';
+import type { McpToolInfo } from '../server-items';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule, CapabilityRequest } from './capability';
 import { refreshOnListChanged } from './listed-items';
 import { paramHeaders } from '../param-headers';

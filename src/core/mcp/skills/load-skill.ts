@@ -4,7 +4,7 @@
  * the entry's; the first mismatch refuses the whole skill and nothing after it is read, so
  * unverified content is never used.
  */
-import type { McpResourceContent } from '../connection-state';
+import type { McpResourceContent } from '../server-items';
 import { checkFrontmatter, parseSkillDocument } from './frontmatter';
 import { SkillError } from './skill-error';
 import type { SkillErrorCode } from './skill-error';

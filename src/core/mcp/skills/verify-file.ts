@@ -3,7 +3,7 @@
  * SHA-256 digest with WebCrypto (the page's and Node's `crypto.subtle`). Text contents are UTF-8
  * bytes; blob contents are their base64-decoded bytes.
  */
-import type { McpResourceContent } from '../connection-state';
+import type { McpResourceContent } from '../server-items';
 import { SkillError } from './skill-error';
 import type { SkillFile } from './skill-entry';
 

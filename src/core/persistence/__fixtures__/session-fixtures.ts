@@ -6,6 +6,7 @@ import { AgentSession } from '../../agent/agent-session';
 import type { AgentSessionData } from '../../agent/session-types';
 import { PolicyStore, ToolRegistry } from '../../tools';
 import { TrafficLog } from '../../traffic/traffic-log';
+import { memoryStorage } from '../../shared/key-value-storage';
 
 /** The API key the tests set and then look for in storage and files. */
 export const TEST_API_KEY = 'sk-test-key-1234567890';
@@ -22,12 +23,9 @@ export const CONFIG_WITH_SECRET = `{
 
 /** A session that never touches the network (its tool calls and model fetches reject). */
 export function createOfflineSession(): AgentSession {
-  const memory = new Map<string, string>();
   return new AgentSession({
     registry: new ToolRegistry(),
-    policies: new PolicyStore({
-      storage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) },
-    }),
+    policies: new PolicyStore({ storage: memoryStorage() }),
     callMcpTool: () => Promise.reject(new Error('offline')),
     modelFetch: () => () => Promise.reject(new Error('offline')),
     initialSettings: { apiKey: TEST_API_KEY },

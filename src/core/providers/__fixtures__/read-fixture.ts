@@ -1,6 +1,6 @@
 /** Reads recorded replies from a provider's `__fixtures__` folder (tests only). */
 import { readFileSync } from 'node:fs';
-import type { SseEvent } from '../provider';
+import type { SseEvent } from '../sse-event';
 import { splitSse } from './split-sse';
 
 /** The events of a recorded stream, split as a live stream would be. */

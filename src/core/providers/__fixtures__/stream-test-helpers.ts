@@ -1,7 +1,8 @@
 /** Drives a provider's stream parser the way the agent does, for the parse-stream tests of every provider (tests only). */
 import { expect } from 'vitest';
 import type { NeutralResponse, StreamEvent } from '../../conversation';
-import type { ModelStreamParser, SseEvent } from '../provider';
+import type { ModelStreamParser } from '../provider';
+import type { SseEvent } from '../sse-event';
 
 /** The reply text of every provider's recorded text stream (`*-text.sse`). */
 export const HELLO_TEXT = 'Hello! How can I help today?';

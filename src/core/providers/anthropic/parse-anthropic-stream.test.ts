@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSseFixture } from '../__fixtures__/read-fixture';
 import { HELLO_DELTAS, HELLO_TEXT, feed, finishDone, finishError } from '../__fixtures__/stream-test-helpers';
-import type { SseEvent } from '../provider';
+import type { SseEvent } from '../sse-event';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { createAnthropicStreamParser } from './parse-anthropic-stream';
 

@@ -6,7 +6,8 @@ import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, Str
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../../shared/json';
 import { parseToolArguments } from '../parse-tool-arguments';
-import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
+import type { ModelStreamParser, ParseOptions } from '../provider';
+import type { SseEvent } from '../sse-event';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';

@@ -1,6 +1,6 @@
 /** How the model-wire panel reads Anthropic Messages exchanges for its one-line summaries. */
 import type { ReplyFindings, StreamSummaryReader, WireSummary } from '../adapter-parts';
-import type { SseEvent } from '../provider';
+import type { SseEvent } from '../sse-event';
 import {
   asObject,
   asString,

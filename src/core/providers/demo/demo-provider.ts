@@ -4,7 +4,8 @@
  * building and parsing with those two adapters, and its requests are answered in the page by
  * `demoModelFetch`. It is not an AI, and every label says so.
  */
-import type { SseEvent, ModelStreamParser, ParseOptions, ProviderAdapter, BuildRequestOptions } from '../provider';
+import type { ModelStreamParser, ParseOptions, ProviderAdapter, BuildRequestOptions } from '../provider';
+import type { SseEvent } from '../sse-event';
 import type { StreamSummaryReader, WireSummary } from '../adapter-parts';
 import { anthropicProvider } from '../anthropic/anthropic-provider';
 import { openAIProvider } from '../openai/openai-provider';

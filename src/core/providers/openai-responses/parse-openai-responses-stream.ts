@@ -5,7 +5,8 @@
 import type { ConversionWarning, NeutralPart, NeutralResponse, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../../shared/json';
-import type { ModelStreamParser, ParseOptions, ProviderErrorInfo, SseEvent } from '../provider';
+import type { ModelStreamParser, ParseOptions, ProviderErrorInfo } from '../provider';
+import type { SseEvent } from '../sse-event';
 import { parseEventObject, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { toNeutralToolCall } from '../tool-call-part';
 import { readResponsesStreamError } from './openai-responses-error';

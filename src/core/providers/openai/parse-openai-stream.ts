@@ -5,7 +5,8 @@
 import type { ConversionWarning, NeutralPart, NeutralResponse, NeutralUsage, StreamEvent } from '../../conversation';
 import { defaultGenerateId } from '../default-id';
 import { isPlainObject } from '../../shared/json';
-import type { ModelStreamParser, ParseOptions, SseEvent } from '../provider';
+import type { ModelStreamParser, ParseOptions } from '../provider';
+import type { SseEvent } from '../sse-event';
 import { MalformedResponseError, ProviderStreamError, StreamCutError } from '../provider-errors';
 import { safeStringify } from '../safe-stringify';
 import { toNeutralToolCall } from '../tool-call-part';

@@ -1,10 +1,8 @@
 /**
- * The storage the session persistence writes to: an asynchronous key-value store of
- * structured-cloneable values. IndexedDB in the page (indexeddb-backend), a Map in tests
- * (memory-backend). Keeping it this small is what lets the persistence run in Node.
+ * The storage the session persistence and the sign-in tokens write to: an asynchronous key-value
+ * store of structured-cloneable values. IndexedDB in the page (persistence/indexeddb-backend), a
+ * Map in tests (memory-backend). Keeping it this small is what lets both run in Node.
  */
-import { CodedError } from '../shared/coded-error';
-
 /** One write of a batch: store a value, or remove a key. */
 export type BackendOperation = { type: 'put'; key: string; value: unknown } | { type: 'delete'; key: string };
 
@@ -20,14 +18,6 @@ export interface KeyValueBackend {
   getMany?(keys: readonly string[]): Promise<unknown[]>;
   /** Optional: applies several writes atomically (all or none), in order. */
   batch?(operations: readonly BackendOperation[]): Promise<void>;
-}
-
-/** Error codes of PersistenceError. */
-export type PersistenceErrorCode = 'unavailable' | 'open-failed' | 'request-failed' | 'aborted';
-
-/** A storage operation that failed; `code` says which kind of failure. */
-export class PersistenceError extends CodedError<PersistenceErrorCode> {
-  override readonly name = 'PersistenceError';
 }
 
 /** Reads several keys through `getMany` when the backend has it, else one by one (in parallel). */
