@@ -226,12 +226,19 @@ async function probeUsability(page) {
   const chatScrollMs = await wheel('.chat-log');
   const modelScrollMs = await wheel('[data-testid="model-list"]');
   const mcpScrollMs = await wheel('[data-testid="traffic-list"]');
-  const row = page.locator('[data-testid="model-list"] [data-testid="model-row"][data-kind="request"]').last();
-  const rowBox = await row.boundingBox();
-  if (!rowBox) throw new Error('no request row visible');
+  // The last request row in sight (a virtual list also draws rows above and below its window, clipped).
+  const rowCenter = await page.evaluate(() => {
+    const list = document.querySelector('[data-testid="model-list"]').getBoundingClientRect();
+    const rows = [...document.querySelectorAll('[data-testid="model-list"] [data-testid="model-row"][data-kind="request"]')]
+      .map((row) => row.getBoundingClientRect())
+      .filter((box) => box.top >= list.top && box.bottom <= list.bottom);
+    const box = rows[rows.length - 1];
+    return box && { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  });
+  if (!rowCenter) throw new Error('no request row in sight on the model wire');
   // The rows move as the turn adds more: the click may land on a response, whose detail answers as well.
   const detailMs = await timeToFrame(page, 'appear', '[data-testid="model-request-detail"], [data-testid="model-response-detail"]', () =>
-    page.mouse.click(rowBox.x + rowBox.width / 2, rowBox.y + rowBox.height / 2),
+    page.mouse.click(rowCenter.x, rowCenter.y),
   );
   await page.getByTestId('chat-input').focus();
   const typeMs = await timeToFrame(page, 'input', '[data-testid="chat-input"]', () => page.keyboard.press('x'));
@@ -257,19 +264,30 @@ async function runBareLoop({ browser, blankUrl, model, recorder, steps, resultCh
       .filter(([, value]) => typeof value === 'string'),
   );
   const started = Date.now();
-  await page.evaluate(
-    async ({ url, headers, body, steps }) => {
+  // The longest task of its last steps (from PROBE_BEFORE_END before the end): what a probe waits for at least.
+  const longestTaskMs = await page.evaluate(
+    async ({ url, headers, body, steps, from }) => {
+      let longest = 0;
+      let counting = false;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (counting) longest = Math.max(longest, entry.duration);
+      });
+      observer.observe({ type: 'longtask' });
       for (let step = 1; step <= steps; step++) {
+        counting = step >= from;
         const request = { ...body, messages: body.messages.slice(0, 2 * step - 1) };
         const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(request) });
         await response.text();
       }
+      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+      observer.disconnect();
+      return longest;
     },
-    { url: `${model.url}${last.path}`, headers, body: JSON.parse(last.text), steps },
+    { url: `${model.url}${last.path}`, headers, body: JSON.parse(last.text), steps, from: steps - PROBE_BEFORE_END },
   );
   const loopMs = Date.now() - started;
   await context.close();
-  return { loopMs, arrivals: recorder.arrivals };
+  return { loopMs, arrivals: recorder.arrivals, longestTaskMs };
 }
 
 /**

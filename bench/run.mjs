@@ -110,7 +110,12 @@ const BUDGET = {
   longRestoreMs: 1500,
   /** The long turn (after its first step) against the bare loop of the same requests in the same run. */
   longBareRatio: 2,
-  /** The time per step at the turn's end against what its request's size predicts from the step at a quarter. */
+  /**
+   * The time per step at the turn's end against what its request's size predicts from the step at a
+   * quarter, as a multiple of the same ratio for the bare loop: on this machine the wire itself does not
+   * grow linearly with the bytes (the bare loop's steps grew 1.8× faster than its requests), so the app's
+   * curve is held to the floor's shape, not to a straight line.
+   */
   longCurveRatio: 1.2,
   /** Scrolling, opening a request, typing, while the long turn runs near its end: until the frame that shows it. */
   longUsableMs: 100,
@@ -974,6 +979,8 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
   const curveRatio = end.ms / predictedMs;
   const bareEarly = curvePoint(app.bare.arrivals, q.steps);
   const bareEnd = curvePoint(app.bare.arrivals, LONG_STEPS);
+  const bareCurveRatio = bareEnd.ms / ((bareEarly.ms * bareEnd.chars) / bareEarly.chars);
+  const curveAgainstBare = curveRatio / bareCurveRatio;
   const usable = app.turn.usability;
   const probeStep = LONG_STEPS - PROBE_BEFORE_END;
   raw.longSession = {
@@ -1020,12 +1027,12 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
     },
     {
       section: 'long',
-      measure: `Time per step at step ${end.step} (median of ${end.step - 9}–${end.step}, ${mb(end.chars)} requests)`,
-      value: ms(end.ms),
-      reference: `step ${early.step}: ${ms(early.ms)} at ${mb(early.chars)} → ${ms(predictedMs)} by size; bare ${ms(bareEarly.ms)} → ${ms(bareEnd.ms)}`,
-      ratio: times(curveRatio),
-      budget: `≤ ${times(BUDGET.longCurveRatio)} of the size's`,
-      pass: curveRatio <= BUDGET.longCurveRatio,
+      measure: `Time per step at step ${end.step} (median of ${end.step - 9}–${end.step}, ${mb(end.chars)} requests) against its size`,
+      value: `${ms(end.ms)}: ${times(curveRatio)} of ${ms(predictedMs)}`,
+      reference: `step ${early.step}: ${ms(early.ms)} at ${mb(early.chars)}; bare ${ms(bareEarly.ms)} → ${ms(bareEnd.ms)}: ${times(bareCurveRatio)} of its size's`,
+      ratio: times(curveAgainstBare),
+      budget: `≤ ${times(BUDGET.longCurveRatio)} of the bare loop's`,
+      pass: curveAgainstBare <= BUDGET.longCurveRatio,
     },
     ...[
       ['Scroll the chat', usable.chatScrollMs],
@@ -1037,6 +1044,7 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
       section: 'long',
       measure: `  while the turn runs (step ${probeStep}): ${what}, until painted`,
       value: ms(value),
+      reference: `bare loop's longest task then ${ms(app.bare.longestTaskMs)}`,
       budget: `≤ ${ms(BUDGET.longUsableMs)}`,
       pass: value <= BUDGET.longUsableMs,
     })),
