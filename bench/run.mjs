@@ -48,7 +48,14 @@ import {
   ON_DEMAND_PATTERN,
   withStaticImports,
 } from './page-load.mjs';
-import { afterFirstStep, createRequestRecorder, curvePoint, measureAppLongSession, PROBE_BEFORE_END } from './long-session.mjs';
+import {
+  afterFirstStep,
+  createRequestRecorder,
+  CURVE_WINDOW,
+  curvePoint,
+  measureAppLongSession,
+  PROBE_BEFORE_END,
+} from './long-session.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
 import { measureBridgeRoundTrips } from './bridge-round-trip.mjs';
@@ -1027,7 +1034,7 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
     },
     {
       section: 'long',
-      measure: `Time per step at step ${end.step} (median of ${end.step - 9}–${end.step}, ${mb(end.chars)} requests) against its size`,
+      measure: `Time per step at step ${end.step} (median of ${end.step - CURVE_WINDOW + 1}–${end.step}, ${mb(end.chars)} requests) against its size`,
       value: `${ms(end.ms)}: ${times(curveRatio)} of ${ms(predictedMs)}`,
       reference: `step ${early.step}: ${ms(early.ms)} at ${mb(early.chars)}; bare ${ms(bareEarly.ms)} → ${ms(bareEnd.ms)}: ${times(bareCurveRatio)} of its size's`,
       ratio: times(curveAgainstBare),
