@@ -120,7 +120,7 @@ const BUDGET = {
   /**
    * The time per step at the turn's end against what its request's size predicts from the step at a
    * quarter, as a multiple of the same ratio for the bare loop: on this machine the wire itself does not
-   * grow linearly with the bytes (the bare loop's steps grew 1.8× faster than its requests), so the app's
+   * grow linearly with the bytes (the bare loop's step at 200 took 1.0–1.8× what its size predicts from step 50, run to run), so the app's
    * curve is held to the floor's shape, not to a straight line.
    */
   longCurveRatio: 1.2,
