@@ -11,6 +11,14 @@
  * until the restored session is on screen (the chat's last answer and the model wire's rows);
  * three seconds of scrolling the model wire (long tasks), and the time to open the last request's
  * detail.
+ *
+ * The longest turn is also timed step by step (when each model request reached the server, and its
+ * size), a few steps before its end the page is used as a person would while it runs (scroll the chat
+ * and both wires, open a request, type into the chat input: each until the frame that shows it), and
+ * right after it the BARE LOOP runs in a blank page of the same browser: the same requests, byte for
+ * byte (the last body the app sent, its conversation cut back to each step's length), built with
+ * `JSON.stringify`, posted with `fetch` to the same scripted model server and read to the end, nothing
+ * else done. The bare loop is the floor of this machine for the turn.
  */
 
 /** The answer the scripted model gives after the last tool result: its text in the chat marks a finished or restored turn. */
@@ -28,11 +36,12 @@ function watchRestore(lastAnswer) {
     for (const entry of list.getEntries())
       window.__glassboxLastLongTask = Math.max(window.__glassboxLastLongTask, entry.startTime + entry.duration);
   }).observe({ type: 'longtask', buffered: true });
+  // Only the last message is read: this runs on every frame of a turn too, and reading the whole chat's
+  // text on each frame made the bench's own work grow with the session.
   const check = () => {
     const rows = document.querySelector('[data-testid="model-list"] [data-testid="model-row"]');
-    const answered = [...document.querySelectorAll('[data-testid="chat-message"]')].some((message) =>
-      message.textContent?.includes(lastAnswer),
-    );
+    const messages = document.querySelectorAll('[data-testid="chat-message"]');
+    const answered = messages[messages.length - 1]?.textContent?.includes(lastAnswer) === true;
     if (rows !== null && answered) window.__glassboxRestoredAt = performance.now();
     else requestAnimationFrame(check);
   };
@@ -62,20 +71,62 @@ async function savedSizes(page) {
   });
 }
 
+/** The scripted model's turn: `steps - 1` calls of `fill`, then the last answer. */
+function longScript(steps, resultChars) {
+  return [
+    ...Array.from({ length: steps - 1 }, () => ({ toolCalls: [{ name: 'slow_fill', input: { chars: resultChars } }] })),
+    { text: LAST_ANSWER },
+  ];
+}
+
+/**
+ * Keeps, of each model request the scripted server receives, when it arrived and its size, and
+ * the last one whole (its body and headers): the bare loop replays the turn from it. Pass
+ * `onRequest` to the model server.
+ */
+export function createRequestRecorder() {
+  const recorder = {
+    /** @type {{ at: number, chars: number }[]} */
+    arrivals: [],
+    /** @type {{ path: string, headers: Record<string, unknown>, text: string } | undefined} */
+    last: undefined,
+    reset() {
+      recorder.arrivals = [];
+      recorder.last = undefined;
+    },
+    /** @param {{ path: string, headers: Record<string, unknown>, text: string, receivedAt: number }} record */
+    onRequest(record) {
+      recorder.arrivals.push({ at: record.receivedAt, chars: record.text.length });
+      recorder.last = { path: record.path, headers: record.headers, text: record.text };
+    },
+  };
+  return recorder;
+}
+
+/** Resolves once the chat's last message is `LAST_ANSWER`; reads only that message, ten times a second. */
+function waitForLastAnswer(page) {
+  return page.waitForFunction(
+    (answer) => {
+      const messages = document.querySelectorAll('[data-testid="chat-message"]');
+      return messages[messages.length - 1]?.textContent?.includes(answer) === true;
+    },
+    LAST_ANSWER,
+    { polling: 100, timeout: 10 * 60_000 },
+  );
+}
+
 /**
  * One turn of `steps` model requests in a fresh context: `steps - 1` calls of `fill`, then the
- * last answer. Leaves the page open on the finished turn, its session saved.
+ * last answer. Leaves the page open on the finished turn, its session saved. With `probeAt`, the
+ * page is used (see `probeUsability`) once that many requests have reached the server.
  */
-async function runTurn({ browser, appUrl, model, steps, resultChars, progress }) {
+async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt }) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   await context.addInitScript(watchRestore, LAST_ANSWER);
   const page = await context.newPage();
   page.on('pageerror', (error) => progress(`long turn page error: ${error.message}`));
   model.reset();
-  model.setScript([
-    ...Array.from({ length: steps - 1 }, () => ({ toolCalls: [{ name: 'slow_fill', input: { chars: resultChars } }] })),
-    { text: LAST_ANSWER },
-  ]);
+  model.setScript(longScript(steps, resultChars));
   await page.goto(appUrl);
   await page.locator('[data-testid="server-slow"][data-status="connected"]').waitFor({ timeout: 30_000 });
   await page.getByTestId('provider-select').selectOption('anthropic');
@@ -88,19 +139,194 @@ async function runTurn({ browser, appUrl, model, steps, resultChars, progress })
     await page.getByTestId(testId).fill(value);
     await page.getByTestId(testId).blur();
   }
+  recorder.reset();
   const started = Date.now();
   await page.getByTestId('chat-input').fill('Run the long job.');
   await page.getByTestId('chat-send').click();
   // The first call of `fill` asks; "always" lets the rest run.
   await page.getByTestId('approval-always').click({ timeout: 30_000 });
-  await page
-    .getByTestId('chat-message')
-    .filter({ hasText: LAST_ANSWER })
-    .waitFor({ timeout: 10 * 60_000 });
+  let usability;
+  if (probeAt !== undefined) {
+    while (recorder.arrivals.length < probeAt) await new Promise((resolve) => setTimeout(resolve, 20));
+    usability = await probeUsability(page);
+  }
+  await waitForLastAnswer(page);
   const turnMs = Date.now() - started;
+  const arrivals = recorder.arrivals;
+  const last = recorder.last;
   // The session is saved 300 ms after its last change; give it that and the write.
   await page.waitForTimeout(1500);
-  return { context, page, turnMs, ...(await savedSizes(page)) };
+  return { context, page, turnMs, arrivals, last, usability, ...(await savedSizes(page)) };
+}
+
+/**
+ * Arms a watch in the page, runs `act`, and returns the time from just before `act` to the frame
+ * that shows the answer (rAF runs before that frame's paint, a task queued from it after). `kind`:
+ * `scroll` or `input` (the first such event inside `selector`), `appear` (`selector` on the page).
+ */
+async function timeToFrame(page, kind, selector, act) {
+  await page.evaluate(
+    ({ kind, selector }) => {
+      const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      window.__glassboxProbe = new Promise((resolve) => {
+        const answered = () => void painted().then(() => resolve(performance.now()));
+        if (kind === 'appear') {
+          const look = () => (document.querySelector(selector) ? answered() : requestAnimationFrame(look));
+          requestAnimationFrame(look);
+          return;
+        }
+        const container = document.querySelector(selector);
+        if (!container) throw new Error(`${selector} is not on the page`);
+        const listener = (event) => {
+          if (!(event.target instanceof Node) || !container.contains(event.target)) return;
+          document.removeEventListener(kind, listener, true);
+          answered();
+        };
+        document.addEventListener(kind, listener, true);
+      });
+      window.__glassboxProbeStart = performance.now();
+    },
+    { kind, selector },
+  );
+  await act();
+  // A probe the page never answers fails its budget rather than stopping the bench.
+  return page.evaluate(
+    async (timeoutMs) =>
+      Promise.race([
+        window.__glassboxProbe.then((at) => at - window.__glassboxProbeStart),
+        new Promise((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), timeoutMs)),
+      ]),
+    PROBE_TIMEOUT_MS,
+  );
+}
+
+/** How long a probe waits for its answer. */
+const PROBE_TIMEOUT_MS = 5000;
+
+/**
+ * Uses the page while the turn runs, as a person would: scrolls the chat, the model wire and the
+ * MCP wire up (a wheel turn each), opens the last request shown on the model wire, types a letter
+ * into the chat input. Each: the time until the frame that shows it.
+ */
+async function probeUsability(page) {
+  const wheel = async (selector) => {
+    const box = await page.locator(selector).first().boundingBox();
+    if (!box) throw new Error(`${selector} is not visible`);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Up when the list can go up (it follows its newest rows), else down.
+    const up = await page.evaluate((selector) => {
+      const container = document.querySelector(selector);
+      const scrollers = [container, ...container.querySelectorAll('*')].filter(
+        (element) => element.scrollHeight > element.clientHeight + 1,
+      );
+      return scrollers.some((element) => element.scrollTop > 0);
+    }, selector);
+    return timeToFrame(page, 'scroll', selector, () => page.mouse.wheel(0, up ? -400 : 400));
+  };
+  const chatScrollMs = await wheel('.chat-log');
+  const modelScrollMs = await wheel('[data-testid="model-list"]');
+  const mcpScrollMs = await wheel('[data-testid="traffic-list"]');
+  // The last request row in sight (a virtual list also draws rows above and below its window, clipped).
+  const rowCenter = await page.evaluate(() => {
+    const list = document.querySelector('[data-testid="model-list"]').getBoundingClientRect();
+    const rows = [...document.querySelectorAll('[data-testid="model-list"] [data-testid="model-row"][data-kind="request"]')]
+      .map((row) => row.getBoundingClientRect())
+      .filter((box) => box.top >= list.top && box.bottom <= list.bottom);
+    const box = rows[rows.length - 1];
+    return box && { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  });
+  if (!rowCenter) throw new Error('no request row in sight on the model wire');
+  // The rows move as the turn adds more: the click may land on a response, whose detail answers as well.
+  const detailMs = await timeToFrame(page, 'appear', '[data-testid="model-request-detail"], [data-testid="model-response-detail"]', () =>
+    page.mouse.click(rowCenter.x, rowCenter.y),
+  );
+  await page.getByTestId('chat-input').focus();
+  const typeMs = await timeToFrame(page, 'input', '[data-testid="chat-input"]', () => page.keyboard.press('x'));
+  return { chatScrollMs, modelScrollMs, mcpScrollMs, detailMs, typeMs };
+}
+
+/**
+ * The bare loop: in a blank page, the turn's requests rebuilt from the last one the app sent
+ * (`last`: its conversation cut back to step k's 2k − 1 messages, which is byte for byte what the
+ * app sent at step k), each built with `JSON.stringify`, posted with `fetch` and read to the end,
+ * one after the other. The model server answers them from the same script.
+ */
+async function runBareLoop({ browser, blankUrl, model, recorder, steps, resultChars, last }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(blankUrl);
+  model.reset();
+  model.setScript(longScript(steps, resultChars));
+  recorder.reset();
+  const headers = Object.fromEntries(
+    ['content-type', 'x-api-key', 'anthropic-version', 'anthropic-dangerous-direct-browser-access']
+      .map((name) => [name, last.headers[name]])
+      .filter(([, value]) => typeof value === 'string'),
+  );
+  const started = Date.now();
+  // The longest task of its last steps (from PROBE_BEFORE_END before the end): what a probe waits for at least.
+  const longestTaskMs = await page.evaluate(
+    async ({ url, headers, body, steps, from }) => {
+      let longest = 0;
+      let counting = false;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (counting) longest = Math.max(longest, entry.duration);
+      });
+      observer.observe({ type: 'longtask' });
+      for (let step = 1; step <= steps; step++) {
+        counting = step >= from;
+        const request = { ...body, messages: body.messages.slice(0, 2 * step - 1) };
+        const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(request) });
+        await response.text();
+      }
+      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+      observer.disconnect();
+      return longest;
+    },
+    { url: `${model.url}${last.path}`, headers, body: JSON.parse(last.text), steps, from: steps - PROBE_BEFORE_END },
+  );
+  const loopMs = Date.now() - started;
+  await context.close();
+  return { loopMs, arrivals: recorder.arrivals, longestTaskMs };
+}
+
+/**
+ * How many requests before the end of the longest turn the page is used: before the last
+ * CURVE_WINDOW steps, which time the end of the curve undisturbed.
+ */
+export const PROBE_BEFORE_END = 12;
+
+/** Steps per window of the per-step curve (the median of a window is one point). */
+export const CURVE_WINDOW = 10;
+
+/**
+ * One point of a turn's per-step curve, at `step` (1-based): the median over the CURVE_WINDOW steps
+ * ending there of the time from one request reaching the server to the next, and the median size
+ * of the request sent in it (characters).
+ * @param {{ at: number, chars: number }[]} arrivals
+ * @param {number} step
+ */
+export function curvePoint(arrivals, step) {
+  const last = Math.min(step, arrivals.length) - 1;
+  const first = Math.max(1, last - CURVE_WINDOW + 1);
+  const times = [];
+  const sizes = [];
+  for (let index = first; index <= last; index++) {
+    times.push(arrivals[index].at - arrivals[index - 1].at);
+    sizes.push(arrivals[index].chars);
+  }
+  return { step: last + 1, ms: middle(times), chars: middle(sizes) };
+}
+
+/** The time from the second request reaching the server to the last: the turn without its first step (which waits for the approval). */
+export function afterFirstStep(arrivals) {
+  return arrivals.length < 2 ? 0 : arrivals[arrivals.length - 1].at - arrivals[1].at;
+}
+
+function middle(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
 }
 
 /** How many times the finished session is reloaded; the bench reports the median (a single reload swung from 0.9 to 1.6 s). */
@@ -175,7 +401,18 @@ async function openLastRequest(page) {
  * Runs the section; returns the raw figures. `labSlowUrl` is the lab's `slow` endpoint (it has
  * `fill`); `model` is a scripted model server of the section's own.
  */
-export async function measureAppLongSession({ browser, siteUrl, labSlowUrl, model, steps, resultChars, scrollMs, progress }) {
+export async function measureAppLongSession({
+  browser,
+  siteUrl,
+  blankUrl,
+  labSlowUrl,
+  model,
+  recorder,
+  steps,
+  resultChars,
+  scrollMs,
+  progress,
+}) {
   const config = { mcpServers: { slow: { url: labSlowUrl } } };
   const appUrl = `${siteUrl}#config=${Buffer.from(JSON.stringify(config)).toString('base64url')}`;
   const checkpoints = [];
@@ -183,16 +420,24 @@ export async function measureAppLongSession({ browser, siteUrl, labSlowUrl, mode
   let last;
   for (const count of counts) {
     progress(`long turn in the app: ${count} steps`);
-    const run = await runTurn({ browser, appUrl, model, steps: count, resultChars, progress });
+    // The page is used a few steps before the end of the longest turn, while it runs.
+    const probeAt = count === steps ? Math.max(2, steps - PROBE_BEFORE_END) : undefined;
+    const run = await runTurn({ browser, appUrl, model, recorder, steps: count, resultChars, progress, probeAt });
     progress(`long turn in the app: ${count} steps in ${(run.turnMs / 1000).toFixed(1)} s`);
     checkpoints.push({ steps: count, storedBytes: run.storedBytes, heapBytes: run.heapBytes, turnMs: run.turnMs });
     if (count === steps) last = run;
     else await run.context.close();
   }
+  if (!last.last) throw new Error('the scripted model server saw no request');
+  progress(`bare loop: the same ${steps} requests from a blank page`);
+  const bare = await runBareLoop({ browser, blankUrl, model, recorder, steps, resultChars, last: last.last });
+  progress(`bare loop: ${steps} requests in ${(bare.loopMs / 1000).toFixed(1)} s`);
+  const sameBodies =
+    bare.arrivals.length === last.arrivals.length && bare.arrivals.every((arrival, index) => arrival.chars === last.arrivals[index]?.chars);
   const restores = [];
   for (let n = 0; n < RELOADS; n++) restores.push(await reload(last.page));
   const longTasks = await scrollModelWire(last.page, scrollMs);
   const detailMs = await openLastRequest(last.page);
   await last.context.close();
-  return { checkpoints, restores, longTasks, detailMs };
+  return { checkpoints, restores, longTasks, detailMs, turn: { arrivals: last.arrivals, usability: last.usability }, bare, sameBodies };
 }

@@ -23,7 +23,8 @@
  *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,bridge   run only these sections (bridge alone needs no build or browser)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
- *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all
+ *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
+ *                                  longest also timed step by step, probed while it runs, and against the bare loop
  *   BENCH_DRIVER=playwright        run the MCP sections (round trip, connect) under Playwright too
  *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
  */
@@ -47,7 +48,14 @@ import {
   ON_DEMAND_PATTERN,
   withStaticImports,
 } from './page-load.mjs';
-import { measureAppLongSession } from './long-session.mjs';
+import {
+  afterFirstStep,
+  createRequestRecorder,
+  CURVE_WINDOW,
+  curvePoint,
+  measureAppLongSession,
+  PROBE_BEFORE_END,
+} from './long-session.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
 import { measureBridgeRoundTrips } from './bridge-round-trip.mjs';
@@ -108,6 +116,17 @@ const BUDGET = {
   longGrowth: 4.5,
   longDetailMs: 100,
   longRestoreMs: 1500,
+  /** The long turn (after its first step) against the bare loop of the same requests in the same run. */
+  longBareRatio: 2,
+  /**
+   * The time per step at the turn's end against what its request's size predicts from the step at a
+   * quarter, as a multiple of the same ratio for the bare loop: on this machine the wire itself does not
+   * grow linearly with the bytes (the bare loop's step at 200 took 1.0–1.8× what its size predicts from step 50, run to run), so the app's
+   * curve is held to the floor's shape, not to a straight line.
+   */
+  longCurveRatio: 1.2,
+  /** Scrolling, opening a request, typing, while the long turn runs near its end: until the frame that shows it. */
+  longUsableMs: 100,
   toolBillMs: 200,
   /** The eval runner's cases × targets against the same turns sent one by one from the chat. */
   evalsRatio: 1.3,
@@ -858,7 +877,9 @@ async function main() {
 
   // 9. A long turn: growth of the saved session and the heap, the model wire with it.
   if (ONLY.has('long'))
-    lines.push(...(await measureLongSession({ browser, siteUrl: site.url, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })));
+    lines.push(
+      ...(await measureLongSession({ browser, siteUrl: site.url, blankUrl, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })),
+    );
 
   return report({ lines, raw, startedAt, began, loadAtStart, browserVersion });
 }
@@ -940,14 +961,17 @@ async function report({ lines, raw, startedAt, began, loadAtStart, browserVersio
  * (bench/long-session.mjs), then reloads (the median), a scroll of the model wire and the last request's
  * detail; and the token bill of 100 tools counted offline in the harness.
  */
-async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, raw, port }) {
-  const model = await startModel({ host: '127.0.0.1', port: port(5), chunkDelayMs: 0, keepRequests: false });
+async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, openHarness, raw, port }) {
+  const recorder = createRequestRecorder();
+  const model = await startModel({ host: '127.0.0.1', port: port(5), chunkDelayMs: 0, keepRequests: false, onRequest: recorder.onRequest });
   cleanups.push(() => model.close());
   const app = await measureAppLongSession({
     browser,
     siteUrl,
+    blankUrl,
     labSlowUrl,
     model,
+    recorder,
     steps: LONG_STEPS,
     resultChars: LONG_RESULT_BYTES,
     scrollMs: SCROLL_MS,
@@ -957,8 +981,28 @@ async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, r
   cleanups.push(() => context.close());
   const bill = await page.evaluate(() => window.glassboxBench.toolBillOffline(100));
   await context.close();
-  raw.longSession = { ...app, bill };
   const [q, , all] = app.checkpoints;
+  // The turn against the bare loop, and the per-step curve: step times from when each request reached the server.
+  const turnMs = afterFirstStep(app.turn.arrivals);
+  const bareMs = afterFirstStep(app.bare.arrivals);
+  const bareRatio = turnMs / bareMs;
+  const early = curvePoint(app.turn.arrivals, q.steps);
+  const end = curvePoint(app.turn.arrivals, LONG_STEPS);
+  const predictedMs = (early.ms * end.chars) / early.chars;
+  const curveRatio = end.ms / predictedMs;
+  const bareEarly = curvePoint(app.bare.arrivals, q.steps);
+  const bareEnd = curvePoint(app.bare.arrivals, LONG_STEPS);
+  const bareCurveRatio = bareEnd.ms / ((bareEarly.ms * bareEnd.chars) / bareEarly.chars);
+  const curveAgainstBare = curveRatio / bareCurveRatio;
+  const usable = app.turn.usability;
+  const probeStep = LONG_STEPS - PROBE_BEFORE_END;
+  raw.longSession = {
+    ...app,
+    bill,
+    turnAfterFirstStepMs: turnMs,
+    bareAfterFirstStepMs: bareMs,
+    curve: { early, end, predictedMs, bareEarly, bareEnd },
+  };
   const storedRatio = all.storedBytes / q.storedBytes;
   const heapRatio = all.heapBytes / q.heapBytes;
   const sizes = (key) => app.checkpoints.map((c) => `${c.steps}: ${mb(c[key])}`).join(', ');
@@ -985,6 +1029,38 @@ async function measureLongSession({ browser, siteUrl, labSlowUrl, openHarness, r
       pass: heapRatio <= BUDGET.longGrowth,
     },
     { section: 'long', measure: `  the ${LONG_STEPS}-step turn itself (scripted model, no delay)`, value: ms(all.turnMs) },
+    {
+      section: 'long',
+      measure: `The ${LONG_STEPS}-step turn, steps 2–${LONG_STEPS} (request 2 to ${LONG_STEPS} at the model server)`,
+      value: ms(turnMs),
+      reference: `bare loop, same ${app.sameBodies ? 'bodies' : 'bodies (SIZES DIFFER)'} ${ms(bareMs)}`,
+      ratio: times(bareRatio),
+      budget: `≤ ${times(BUDGET.longBareRatio)}`,
+      pass: bareRatio <= BUDGET.longBareRatio && app.sameBodies,
+    },
+    {
+      section: 'long',
+      measure: `Time per step at step ${end.step} (median of ${end.step - CURVE_WINDOW + 1}–${end.step}, ${mb(end.chars)} requests) against its size`,
+      value: `${ms(end.ms)}: ${times(curveRatio)} of ${ms(predictedMs)}`,
+      reference: `step ${early.step}: ${ms(early.ms)} at ${mb(early.chars)}; bare ${ms(bareEarly.ms)} → ${ms(bareEnd.ms)}: ${times(bareCurveRatio)} of its size's`,
+      ratio: times(curveAgainstBare),
+      budget: `≤ ${times(BUDGET.longCurveRatio)} of the bare loop's`,
+      pass: curveAgainstBare <= BUDGET.longCurveRatio,
+    },
+    ...[
+      ['Scroll the chat', usable.chatScrollMs],
+      ['Scroll the model wire', usable.modelScrollMs],
+      ['Scroll the MCP wire', usable.mcpScrollMs],
+      ["Open a request's detail", usable.detailMs],
+      ['Type into the chat input', usable.typeMs],
+    ].map(([what, value]) => ({
+      section: 'long',
+      measure: `  while the turn runs (step ${probeStep}): ${what}, until painted`,
+      value: ms(value),
+      reference: `bare loop's longest task then ${ms(app.bare.longestTaskMs)}`,
+      budget: `≤ ${ms(BUDGET.longUsableMs)}`,
+      pass: value <= BUDGET.longUsableMs,
+    })),
     {
       section: 'long',
       measure: `Reload: the ${LONG_STEPS}-step session restored (chat + ${app.restores[0]?.requests} request rows drawn), since navigation`,

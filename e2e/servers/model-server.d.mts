@@ -52,6 +52,8 @@ export declare function start(options?: {
   validate?: boolean;
   /** False: requests are not kept for `requests()` (a long bench turn resends megabytes each). Default true. */
   keepRequests?: boolean;
+  /** Called with each model request as it arrives, before it is answered (the bench keeps what it needs of it). */
+  onRequest?: (record: RecordedModelRequest) => void;
 }): Promise<ModelServerHandle>;
 
 /** The scripted server's answer to `POST /v1/messages/count_tokens` for a body: one token per 4 characters of its JSON, rounded up. */

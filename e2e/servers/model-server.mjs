@@ -68,8 +68,9 @@ const SCRIPT_EMPTY_TEXT = '(script empty)';
 /**
  * Starts the server. `port: 0` (the default) picks a free port. `chunkDelayMs` is the pause
  * between stream events (default 15 ms), so streaming is observable.
- * @param {{ host?: string, port?: number, chunkDelayMs?: number, validate?: boolean, keepRequests?: boolean }} [options]
+ * @param {{ host?: string, port?: number, chunkDelayMs?: number, validate?: boolean, keepRequests?: boolean, onRequest?: (record: { path: string, headers: Record<string, unknown>, text: string, receivedAt: number }) => void }} [options]
  *   keepRequests: false forgets each request once answered (a long bench turn resends megabytes per request)
+ *   onRequest: called with each model request as it arrives (the bench keeps what it needs of it)
  */
 export async function start(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -79,7 +80,7 @@ export async function start(options = {}) {
   const state = createState();
 
   const server = http.createServer((req, res) => {
-    handle(req, res, { state, chunkDelayMs, validate, keepRequests }).catch((error) => {
+    handle(req, res, { state, chunkDelayMs, validate, keepRequests, onRequest: options.onRequest }).catch((error) => {
       if (!res.headersSent) {
         sendJson(res, 500, { error: { message: `model server bug: ${error?.stack ?? error}`, type: 'fixture_error' } });
       } else {
@@ -234,6 +235,7 @@ async function handleModel(format, req, res, path, context) {
     status: 0,
   };
   if (context.keepRequests !== false) state.requests.push(record);
+  context.onRequest?.(record);
   const requestId = `req_scripted_${state.nextId++}`;
   res.setHeader(format === 'anthropic' ? 'request-id' : 'x-request-id', requestId);
 

@@ -9,7 +9,7 @@ import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
 import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
-import { useStore } from '../ui/use-store';
+import { useStoreValue } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
 import { browserStorage } from './browser-storage';
 import type { Services } from '../core/composition';
@@ -80,10 +80,14 @@ export function App({
   const shownLog = view?.log ?? services.log;
   const shownReplays = view?.replays ?? services.replays;
   const viewKey = view ? 'imported' : 'live';
-  const agent = useStore(shownSession);
-  const liveSettings = useStore(services.session).settings;
-  const saveStatus = useStore(services.persistence);
-  const selectedItem = agent.items.find((item): item is ToolCallItem => item.kind === 'tool-call' && item.id === selectedToolCall);
+  // Only what the app itself shows: it is not drawn again at each change of the session (a long turn makes several a step).
+  const selectedItem = useStoreValue(shownSession, (agent) =>
+    selectedToolCall === undefined
+      ? undefined
+      : agent.items.find((item): item is ToolCallItem => item.kind === 'tool-call' && item.id === selectedToolCall),
+  );
+  const provider = useStoreValue(services.session, (agent) => agent.settings.provider);
+  const model = useStoreValue(services.session, (agent) => agent.settings.model);
   const linked = selectedItem
     ? {
         responseKey: { turn: selectedItem.turn, step: selectedItem.step },
@@ -125,7 +129,7 @@ export function App({
     readOnly: view !== undefined,
     appVersion: APP_VERSION,
     eraOf: view ? undefined : eraOf,
-    provider: liveSettings.provider,
+    provider,
     selectedToolCallId: selectedToolCall,
     onSelectToolCall: setSelectedToolCall,
     linked,
@@ -157,7 +161,7 @@ export function App({
         <span className="brand">
           Glassbox<small>an MCP agent you can see through</small>
         </span>
-        <TopBarSettings compact={shell.mode !== 'wide'} summary={`${PROVIDERS[liveSettings.provider].label} · ${liveSettings.model}`}>
+        <TopBarSettings compact={shell.mode !== 'wide'} summary={`${PROVIDERS[provider].label} · ${model}`}>
           <ModelSettingsBar session={services.session} />
         </TopBarSettings>
         <span className="spacer" />
@@ -174,7 +178,7 @@ export function App({
           onNewSession={startNewSession}
           onOpenImported={switchView}
           readOnly={view !== undefined}
-          saveStatus={saveStatus}
+          persistence={services.persistence}
         />
         <button
           type="button"

@@ -56,10 +56,15 @@ export async function requestModel(options: ModelRequestOptions): Promise<ModelR
 
   let response: Response;
   try {
+    // A long conversation's body takes tens of milliseconds to write and as many to hand to the
+    // network: the page answers what the person did meanwhile (a scroll, a click) in between.
+    await yieldToPage();
+    const body = JSON.stringify(built.body);
+    await yieldToPage();
     response = await options.fetch(built.url, {
       method: 'POST',
       headers: built.headers,
-      body: JSON.stringify(built.body),
+      body,
       signal,
     });
   } catch (error) {
@@ -247,4 +252,10 @@ export function textOf(response: NeutralResponse): string {
     .filter((part): part is Extract<typeof part, { type: 'text' }> => part.type === 'text')
     .map((part) => part.text)
     .join('');
+}
+
+/** Lets the page handle waiting input before going on (`scheduler.yield` where the browser has it; at once elsewhere, as in Node). */
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : Promise.resolve();
 }

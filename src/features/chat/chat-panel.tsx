@@ -46,7 +46,7 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
   const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
-  const { onScroll, pin } = useStickToBottom(logRef, items, QUESTION);
+  const { onScroll, pin } = useStickToBottom(logRef, QUESTION);
   useEffect(() => preloadWhenIdle(CHAT_VIEWS), []);
 
   const lastErrorId = findLast(items, (item) => item.kind === 'error')?.id;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineSpan, TurnTimeline } from '../../core/agent';
-import { describeSummary, summarizeTimeline } from './timeline-math';
+import { describeSummary, drawnBar, summarizeTimeline, timelineScaleMs } from './timeline-math';
+import type { DrawnBar } from './timeline-math';
 import { formatMs } from './format-ms';
 
 const T0 = 1_000_000;
@@ -97,5 +98,61 @@ describe('formatMs', () => {
     expect(formatMs(60_000)).toBe('1 min');
     expect(formatMs(125_000)).toBe('2 min 5 s');
     expect(formatMs(-1)).toBe('');
+  });
+});
+
+describe('timelineScaleMs', () => {
+  it('is the power of two of milliseconds at or above the turn', () => {
+    expect(timelineScaleMs(0)).toBe(1);
+    expect(timelineScaleMs(1000)).toBe(1024);
+    expect(timelineScaleMs(1024)).toBe(1024);
+    expect(timelineScaleMs(1025)).toBe(2048);
+  });
+});
+
+/** True when the two bars are drawn from the same values. */
+function sameBar(a: DrawnBar | undefined, b: DrawnBar): boolean {
+  return a !== undefined && (Object.keys(b) as Array<keyof DrawnBar>).every((key) => a[key] === b[key]);
+}
+
+describe('a long turn redraws only what each step adds', () => {
+  it('keeps the bars drawn in a 200-step turn, ticking clock included, to the newest ones but for a few rescales', () => {
+    // Each step: a model request of 300 ms, then a tool call of 100 ms; the clock ticks every 250 ms as the timeline shows it.
+    const spans: TimelineSpan[] = [];
+    let previous: { scaleMs: number; bars: DrawnBar[] } = { scaleMs: 0, bars: [] };
+    let redrawn = 0;
+    let rescales = 0;
+    const draw = (now: number) => {
+      const summary = summarizeTimeline(turnOf(1, undefined, spans), T0 + now);
+      const scaleMs = timelineScaleMs(summary.totalMs);
+      const bars = summary.bars.map(drawnBar);
+      if (scaleMs !== previous.scaleMs) {
+        // Every bar is laid out again against the new scale.
+        rescales += 1;
+        redrawn += bars.length;
+      } else {
+        redrawn += bars.filter((bar, index) => !sameBar(previous.bars[index], bar)).length;
+      }
+      previous = { scaleMs, bars };
+    };
+    const steps = 200;
+    let at = 0;
+    for (let step = 1; step <= steps; step++) {
+      const model = span('model', `request ${step}`, at, undefined, step);
+      spans.push(model);
+      draw(at);
+      draw(at + 250);
+      spans[spans.length - 1] = { ...model, end: T0 + at + 300 };
+      draw(at + 300);
+      spans.push(span('tool', 'fill', at + 300, undefined, step, `call-${step}`));
+      draw(at + 300);
+      spans[spans.length - 1] = { ...(spans[spans.length - 1] as TimelineSpan), end: T0 + at + 400 };
+      draw(at + 400);
+      at += 400;
+    }
+    // Per step: the new model bar (drawn when it starts, on a tick, when it ends) and the tool bar (starts, ends): 5.
+    // A rescale redraws them all, but the scale only doubles: about log2(80 s) times, at most twice the final bars in all.
+    expect(rescales).toBeLessThanOrEqual(Math.ceil(Math.log2(steps * 400)) + 1);
+    expect(redrawn).toBeLessThanOrEqual(5 * steps + 2 * (2 * steps));
   });
 });

@@ -104,6 +104,24 @@ export function summarizeTimeline(timeline: TurnTimeline, now: number = Date.now
   return { modelMs, toolMs, totalMs, requests, lanes: 1 + laneEnds.length, bars };
 }
 
+/**
+ * The length the bars are laid out against: the power of two of milliseconds at or above the
+ * turn's length. The track shows it scaled down to the turn's length with a transform, so as a
+ * turn grows the bars keep their layout and style (a 200-step turn has 400 of them, and the clock
+ * ticks while it runs) until the turn outgrows the scale, which happens a few times in all.
+ */
+export function timelineScaleMs(totalMs: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(1, totalMs)));
+}
+
+/** What a bar is drawn from: plain values, so a bar whose values did not change is not drawn again. */
+export type DrawnBar = Pick<TimelineBar, 'kind' | 'label' | 'startMs' | 'durationMs' | 'lane' | 'open' | 'toolCallId'>;
+
+/** The values a bar is drawn from (not `leftPct` or `widthPct`, which change for every bar as the turn grows). */
+export function drawnBar({ kind, label, startMs, durationMs, lane, open, toolCallId }: TimelineBar): DrawnBar {
+  return { kind, label, startMs, durationMs, lane, open, toolCallId };
+}
+
 /** The one-line summary under the bars: "model 820 ms · tools 140 ms · total 1.6 s · 3 requests". */
 export function describeSummary(summary: Pick<TimelineSummary, 'modelMs' | 'toolMs' | 'totalMs' | 'requests'>): string {
   const requests = `${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'}`;

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useStore } from '../../ui/use-store';
 import type { ChatSession } from './chat-session';
-import { describeSummary, summarizeTimeline } from './timeline-math';
+import { describeSummary, drawnBar, summarizeTimeline, timelineScaleMs } from './timeline-math';
+import type { DrawnBar } from './timeline-math';
 import { useNow } from './use-now';
 import './chat.css';
 
@@ -38,6 +39,7 @@ export function TurnTimeline({ session, onSelectToolCall }: TurnTimelineProps) {
   }
 
   const summary = summarizeTimeline(shown, now);
+  const scaleMs = timelineScaleMs(summary.totalMs);
   return (
     <div className="turn-timeline" data-testid="turn-timeline" data-turn={shown.turn}>
       <select
@@ -59,41 +61,17 @@ export function TurnTimeline({ session, onSelectToolCall }: TurnTimelineProps) {
         className="timeline-track"
         role="list"
         aria-label={`Timeline of turn ${shown.turn}`}
-        style={{ height: summary.lanes * LANE_PX + 2, '--turn-ms': Math.max(1, summary.totalMs) } as CSSProperties}
+        style={{ height: summary.lanes * LANE_PX + 2 }}
       >
-        {summary.bars.map((bar, index) => {
-          // In milliseconds, scaled by the track's --turn-ms in CSS: as a turn grows only the track's style changes,
-          // not every bar's (a 200-step turn has 400 bars, and the clock ticks while it runs).
-          const style = { '--start-ms': bar.startMs, '--duration-ms': bar.durationMs, top: bar.lane * LANE_PX + 1 } as CSSProperties;
-          const className = `timeline-bar ${bar.kind} ${bar.open ? 'open' : ''}`;
-          const toolCallId = bar.toolCallId;
-          if (toolCallId !== undefined && onSelectToolCall) {
-            return (
-              <button
-                key={index}
-                type="button"
-                role="listitem"
-                className={className}
-                style={style}
-                title={bar.label}
-                aria-label={`Tool ${bar.label}`}
-                data-kind={bar.kind}
-                onClick={() => onSelectToolCall(toolCallId)}
-              />
-            );
-          }
-          return (
-            <span
-              key={index}
-              role="listitem"
-              className={className}
-              style={style}
-              title={bar.label}
-              aria-label={`${bar.kind === 'model' ? 'Model request' : 'Tool'} ${bar.label}`}
-              data-kind={bar.kind}
-            />
-          );
-        })}
+        {/* The bars are laid out against a fixed scale and squeezed to the turn's length by a transform (see timelineScaleMs). */}
+        <div
+          className="timeline-bars"
+          style={{ '--turn-ms': scaleMs, transform: `scaleX(${scaleMs / Math.max(1, summary.totalMs)})` } as CSSProperties}
+        >
+          {summary.bars.map((bar, index) => (
+            <Bar key={index} {...drawnBar(bar)} onSelectToolCall={onSelectToolCall} />
+          ))}
+        </div>
       </div>
       <span className="timeline-legend" aria-hidden="true">
         <span className="timeline-key model" /> model <span className="timeline-key tool" /> tool
@@ -104,3 +82,43 @@ export function TurnTimeline({ session, onSelectToolCall }: TurnTimelineProps) {
     </div>
   );
 }
+
+/** One bar: a button when it is a tool call that can be selected. Memoised: as a turn runs only its newest bars change. */
+const Bar = memo(function Bar({
+  kind,
+  label,
+  startMs,
+  durationMs,
+  lane,
+  open,
+  toolCallId,
+  onSelectToolCall,
+}: DrawnBar & Pick<TurnTimelineProps, 'onSelectToolCall'>) {
+  // In milliseconds, scaled by the bars' --turn-ms in CSS.
+  const style = { '--start-ms': startMs, '--duration-ms': durationMs, top: lane * LANE_PX + 1 } as CSSProperties;
+  const className = `timeline-bar ${kind} ${open ? 'open' : ''}`;
+  if (toolCallId !== undefined && onSelectToolCall) {
+    return (
+      <button
+        type="button"
+        role="listitem"
+        className={className}
+        style={style}
+        title={label}
+        aria-label={`Tool ${label}`}
+        data-kind={kind}
+        onClick={() => onSelectToolCall(toolCallId)}
+      />
+    );
+  }
+  return (
+    <span
+      role="listitem"
+      className={className}
+      style={style}
+      title={label}
+      aria-label={`${kind === 'model' ? 'Model request' : 'Tool'} ${label}`}
+      data-kind={kind}
+    />
+  );
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
@@ -14,10 +14,12 @@ interface Hold {
  * Keeps a scrolling element pinned to its newest content while the person is at the bottom;
  * once they scroll up to read, it stays where they are until `pin()` (e.g. on send).
  *
- * Pinned, it follows every change of size, not only new items: a card drawn at its real height
- * (lazy views, content-visibility's estimates corrected), an MCP App view settling its height, the
- * panel resized. A ResizeObserver's callback runs after layout and before paint, so the bottom is
- * put back in the same frame and a finished turn ends at its last answer.
+ * Pinned, it follows every change of size, new items included (each child is observed as it is
+ * added): a card drawn at its real height (lazy views, content-visibility's estimates corrected), an
+ * MCP App view settling its height, the panel resized. A ResizeObserver's callback runs after layout
+ * and before paint, so the bottom is put back in the same frame and a finished turn ends at its last
+ * answer — and nothing is measured on each render: reading the log's height after every change of the
+ * session forced a layout of the whole chat several times a step in a long turn.
  *
  * While the pointer is pressed on something in the log (until the click), that thing is held where
  * it was pressed instead: a view growing above a button cannot carry the button away between the
@@ -29,11 +31,7 @@ interface Hold {
  * follows it grows (an MCP App view loading under a tool call's approval), instead of being carried
  * up and away by the pin. Once answered, the pin goes on.
  */
-export function useStickToBottom(
-  ref: RefObject<HTMLElement | null>,
-  content: unknown,
-  question?: string,
-): { onScroll: () => void; pin: () => void } {
+export function useStickToBottom(ref: RefObject<HTMLElement | null>, question?: string): { onScroll: () => void; pin: () => void } {
   const atBottom = useRef(true);
   const pressed = useRef<Hold | undefined>(undefined);
   const held = useRef<Hold | undefined>(undefined);
@@ -77,7 +75,6 @@ export function useStickToBottom(
     ownScroll.current = element.scrollTop;
     if (waiting !== null) held.current = { element: waiting, top: waiting.getBoundingClientRect().top };
   }, [ref, question]);
-  useLayoutEffect(follow, [follow, content]);
   useEffect(() => {
     const element = ref.current;
     if (element === null || typeof ResizeObserver === 'undefined') return;

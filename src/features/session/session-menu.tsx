@@ -6,6 +6,7 @@ import { createImportedView, type ImportedView } from './imported-view';
 import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import { SaveStatus } from './save-status';
 import { MenuButton } from '../../ui/menu-button';
+import { useStore, type ExternalStore } from '../../ui/use-store';
 import './session.css';
 
 /** The "New session" question, loaded when first asked (or once the page is idle). */
@@ -21,8 +22,8 @@ export interface SessionMenuProps {
   onOpenImported(view: ImportedView): void;
   /** True while an imported session is shown: "New session" applies to the live one, so it waits. */
   readOnly: boolean;
-  /** The save state of the live session. */
-  saveStatus?: PersistenceStatus;
+  /** The save state of the live session, read here so that a save redraws only its indicator. */
+  persistence?: ExternalStore<PersistenceStatus>;
 }
 
 /** A short message under the buttons: the outcome of the last export or import. */
@@ -33,7 +34,7 @@ type Message = { kind: 'info' | 'error'; text: string };
  * first), Export session (one JSON file: config without secrets, conversation, both traffic logs)
  * and Import session… (opens a file read-only); beside it, the save status of the live session.
  */
-export function SessionMenu({ getExportSource, onNewSession, onOpenImported, readOnly, saveStatus }: SessionMenuProps) {
+export function SessionMenu({ getExportSource, onNewSession, onOpenImported, readOnly, persistence }: SessionMenuProps) {
   const [asking, setAsking] = useState(false);
   const [dialogError, setDialogError] = useState<string>();
   const [message, setMessage] = useState<Message>();
@@ -127,7 +128,7 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
         onChange={(event) => void importFile(event)}
         data-testid="session-import-input"
       />
-      {saveStatus && !readOnly && <SaveStatus status={saveStatus} />}
+      {persistence && !readOnly && <LiveSaveStatus persistence={persistence} />}
       {message && (
         <span
           className={`session-message ${message.kind}`}
@@ -154,4 +155,9 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
       )}
     </div>
   );
+}
+
+/** The save indicator, following the persistence itself. */
+function LiveSaveStatus({ persistence }: { persistence: ExternalStore<PersistenceStatus> }) {
+  return <SaveStatus status={useStore(persistence)} />;
 }
