@@ -15,7 +15,7 @@ import { compareSnapshots, hasBreakingChange } from './compare';
 import { toJsonReport, toMarkdown, toText, sideOf } from './report';
 import { parseSnapshot, SnapshotFileError, writeSnapshot } from './snapshot-file';
 import type { McpSnapshot } from './snapshot-types';
-import { snapshotOfState } from './take-snapshot';
+import { isFreeOfSecrets, snapshotOfState } from './take-snapshot';
 
 /** What the command reads and writes. */
 export interface DiffIo {
@@ -126,7 +126,11 @@ async function connectAndSnapshot(server: ServerConfig, io: DiffIo): Promise<Mcp
       throw new SideError(
         `${redactUrl(server.url ?? server.name)}: ${state?.diagnosis?.title ?? `not connected (${state?.status ?? 'unknown'})`}`,
       );
-    return snapshotOfState(state, { secrets });
+    const snapshot = snapshotOfState(state, { secrets });
+    // The secret policy's last word: a snapshot that still holds a configured secret is not written.
+    if (!isFreeOfSecrets(snapshot, secrets.values()))
+      throw new SideError(`${redactUrl(server.url ?? server.name)}: the snapshot would hold a secret`);
+    return snapshot;
   } finally {
     await connections.disconnectAll();
   }
