@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGED_TOOL_NAMES, start as startLab } from '../../e2e/servers/lab.mjs';
 import { TEST_PORTS } from '../../e2e/test-ports';
 import { buildDiff } from './build.mjs';
 
@@ -141,6 +142,18 @@ describe('npm run diff', () => {
     const harmless = await runCli([narrowed, v2]);
     expect(harmless.code).toBe(0);
     expect(harmless.stdout).toContain('0 breaking, 1 model-visible, 1 compatible, 0 cosmetic');
+  });
+
+  it('takes every page of a paginated tool list into the snapshot', async () => {
+    const lab = await startLab();
+    try {
+      const snapshot = path.join(dir, 'paged.mcp-snapshot.json');
+      expect((await runCli(['--snapshot', snapshot, lab.endpoints.paged])).code).toBe(0);
+      const { tools } = JSON.parse(await readFile(snapshot, 'utf8')) as { tools: Array<{ name: string }> };
+      expect(tools.map((tool) => tool.name)).toEqual([...PAGED_TOOL_NAMES]);
+    } finally {
+      await lab.close();
+    }
   });
 
   it('exits 2 on a bad command, an unreachable server, a missing config entry or a file that is not a snapshot', async () => {
