@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
   ['bridge'], // pairing with glassbox-bridge (the local companion for stdio servers): pair link, its client, the store, routing stdio entries to it
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
+  ['snapshot'], // a server's lists and schemas as data (*.mcp-snapshot.json); two snapshots or two results compared; npm run diff
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
   ['checks'], // checks of a server: findings over what a connection saw and the few probes the check sends itself
   ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded bridge channel, model context
@@ -54,6 +55,7 @@ export default tseslint.config(
       'src/core/evals/generated/**',
       'scripts/evals/generated/**',
       'scripts/check/generated/**',
+      'scripts/diff/generated/**',
     ],
   },
   js.configs.recommended,

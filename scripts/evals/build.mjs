@@ -13,21 +13,30 @@ export const HEADLESS_BUNDLE = path.join(root, 'scripts/evals/generated/headless
 
 /** Builds the bundle. */
 export async function buildHeadless() {
+  await buildNodeBundle('src/core/evals/headless.ts', HEADLESS_BUNDLE);
+}
+
+/**
+ * Bundles one core entry (a path from the repository root) into `outFile`, an ES module for
+ * Node 20; its folder is emptied first, so each bundle has a folder of its own. `npm run diff`
+ * (scripts/diff/cli.mjs) uses it too.
+ */
+export async function buildNodeBundle(entry, outFile) {
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
     build: {
-      outDir: path.dirname(HEADLESS_BUNDLE),
+      outDir: path.dirname(outFile),
       emptyOutDir: true,
       target: 'node20',
       minify: false,
-      ssr: path.join(root, 'src/core/evals/headless.ts'),
+      ssr: path.join(root, entry),
       rollupOptions: {
         // Packages are resolved from node_modules at run time; only our own files are bundled.
         external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0'),
-        output: { format: 'es', entryFileNames: path.basename(HEADLESS_BUNDLE), codeSplitting: false },
+        output: { format: 'es', entryFileNames: path.basename(outFile), codeSplitting: false },
       },
     },
   });

@@ -15,7 +15,14 @@ export type { CapabilityModule } from './capabilities/capability';
 export { APP_MIME_TYPE, isAppOnly, readResourceUi, readToolUi } from './capabilities/apps-meta';
 export type { TaskInfo } from './capabilities/task-wire';
 export type { SignInSetup } from './server-sign-in';
-export type { McpContentBlock, McpPromptInfo, McpPromptMessage, McpResourceContent, McpResourceTemplateInfo } from './server-items';
+export type {
+  McpContentBlock,
+  McpPromptInfo,
+  McpPromptMessage,
+  McpResourceContent,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+} from './server-items';
 export { canSubscribe, offersResources } from './capabilities/resources';
 export { ContentChanges } from './content-changes';
 export type { ContentChange } from './content-changes';
