@@ -16,7 +16,7 @@ import { useStore } from '../ui/use-store';
 import {
   BridgeProcessSection,
   BridgeStatusNotice,
-  BridgeWirePanel,
+  ViewWirePanel,
   EvalsPanel,
   InboxCards,
   LogView,
@@ -177,7 +177,7 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
     id: 'bridge',
     label: 'App bridge',
     render: (c) => (
-      <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
+      <ViewWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
     ),
   },
 ];

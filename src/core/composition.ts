@@ -1,6 +1,6 @@
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
-import { AppContextStore, BridgeLog } from './apps';
+import { AppContextStore, ViewLog } from './apps';
 import { bridgeEndpoint, BridgeStore, explainProcessExit, routeThroughBridge } from './bridge';
 import type { BridgeKeeper, BridgeProcessStatus, LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
@@ -52,8 +52,8 @@ export interface Services {
   config: ConfigStore;
   /** Connects the servers of the newest config text (parsed now if it was not yet). */
   applyConfig(): Promise<void>;
-  /** MCP Apps: the bridge wire of every view, and the context views leave for the model. */
-  apps: { log: BridgeLog; context: AppContextStore };
+  /** MCP Apps: the log of every view's channel, and the context views leave for the model. */
+  apps: { log: ViewLog; context: AppContextStore };
   /** Replays of finished turns against another format, model or base URL: branches beside the conversation. */
   replays: ReplayStore;
   /** Sends an edited copy of a recorded model request (by exchange id) as a fork of it, with the current key. */
@@ -179,7 +179,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   };
   connections.subscribe(syncRegistry);
 
-  const apps = { log: new BridgeLog(), context: new AppContextStore() };
+  const apps = { log: new ViewLog(), context: new AppContextStore() };
   const sessionDeps: AgentSessionDeps = {
     registry,
     takeModelContext: () => apps.context.take(),
