@@ -3,8 +3,7 @@ import { downloadText } from './download';
 import { JsonView } from './json-view';
 import { SafeLink } from './safe-link';
 import { base64Bytes, utf8Bytes } from '../core/context';
-import { formatCount } from '../core/shared/format';
-import { formatBytes } from '../core/shared/byte-size';
+import { formatCount, formatBytes } from '../core/shared';
 
 /** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
 export const TEXT_SHOWN_CHARS = 100_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficLog } from '../../core/traffic/traffic-log';
-import type { NewExchange } from '../../core/traffic/traffic-log';
+import { TrafficLog } from '../../core/traffic';
+import type { NewExchange } from '../../core/traffic';
 import {
   exchangeAt,
   exchangeNeedsRow,
