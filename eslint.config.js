@@ -90,17 +90,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx,mjs}', 'bridge/**/*.{ts,mts,mjs}', 'scripts/**/*.{ts,mts,mjs}'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: true, node: true },
-      'boundaries/include': ['src/**/*'],
+      'boundaries/include': ['src/**/*', 'bridge/**/*', 'scripts/**/*'],
       'boundaries/elements': [
         ...coreLayerElements,
         { type: 'core', pattern: 'src/core' },
         { type: 'ui', pattern: 'src/ui' },
         { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
         { type: 'app', pattern: 'src/app' },
+        // The in-page demo servers (plain MCP servers, also started by the e2e tests) and the Service Worker that runs them.
+        { type: 'demo-servers', pattern: 'src/demo-servers' },
+        { type: 'demo-worker', pattern: 'src/demo-worker' },
+        // glassbox-bridge, the local companion for stdio servers (a Node program, never imported by the page).
+        { type: 'bridge', pattern: 'bridge', partialMatch: false },
+        // The build's plugins and the command-line tools (evals, conformance, screenshots).
+        { type: 'scripts', pattern: 'scripts', partialMatch: false },
       ],
     },
     rules: {
@@ -109,7 +116,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            '{{from.type}} may not import {{to.type}}: src/core is layered (CORE_LAYERS in eslint.config.js), features and app sit above it, features never import each other.',
+            '{{from.type}} may not import {{to.type}}: src/core is layered (CORE_LAYERS in eslint.config.js), features and app sit above it, features never import each other; bridge, scripts and the demo servers import only what their policy in eslint.config.js names.',
           policies: [
             ...coreLayerPolicies,
             { from: { element: { type: 'core' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES } } } } },
@@ -119,6 +126,21 @@ export default tseslint.config(
             {
               from: { element: { type: 'app' } },
               allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('ui', 'feature', 'app') } } } },
+            },
+            // The bridge reads mcp.json with core's config reader and pair links with its codec; nothing of the page.
+            {
+              from: { element: { type: 'bridge' } },
+              allow: {
+                to: {
+                  element: [{ types: { anyOf: ['bridge', 'core-config'] } }, { type: 'core-bridge', fileInternalPath: 'pair-link.ts' }],
+                },
+              },
+            },
+            { from: { element: { type: 'scripts' } }, allow: { to: { element: { types: { anyOf: CORE_TYPES.concat('scripts') } } } } },
+            { from: { element: { type: 'demo-servers' } }, allow: { to: { element: { type: 'demo-servers' } } } },
+            {
+              from: { element: { type: 'demo-worker' } },
+              allow: { to: { element: { types: { anyOf: CORE_LAYER_TYPES.concat('demo-servers', 'demo-worker') } } } },
             },
             { allow: { to: { module: { origin: 'external' } } } },
           ],

@@ -1,8 +1,9 @@
 /**
  * The layering of src/core is a lint rule (CORE_LAYERS in eslint.config.js): these imports, linted
  * as if they were files in core, must pass or fail, so a weakened rule shows up here. So are the
- * rule that ui does not reach the composition root, and the rule that code above core reaches every
- * core folder through its index.ts (its shared test fixtures and INDEX_EXCEPTIONS excepted).
+ * rule that ui does not reach the composition root, the policies of bridge/, scripts/ and the demo
+ * servers, and the rule that code above core reaches every core folder through its index.ts (its
+ * shared test fixtures and INDEX_EXCEPTIONS excepted).
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +55,37 @@ describe('the core layers', () => {
     ['src/core/bridge/probe.ts', "import { logEntriesOf as probe } from '../mcp';"],
     ['src/ui/probe.ts', "import { readMcpConfig as probe } from '../core/config';"],
     ['src/features/evals/probe.ts', "import { perServices as probe } from '../../core/per-services';"],
+  ])('in %s, %s is allowed', async (file, source) => {
+    expect(await violations(file, source)).toEqual([]);
+  });
+});
+
+describe('bridge, scripts and the demo servers import only what their policy names', () => {
+  it.each([
+    // The bridge: core's config reader and the pair-link codec, nothing of the page.
+    ['bridge/probe.ts', "import { BridgeStore as probe } from '../src/core/bridge';"],
+    ['bridge/probe.ts', "import { TrafficLog as probe } from '../src/core/traffic';"],
+    ['bridge/probe.ts', "import { createServices as probe } from '../src/core/composition';"],
+    ['bridge/probe.mjs', "import { App as probe } from '../src/app/app';"],
+    ['scripts/probe.ts', "import { JsonView as probe } from '../src/ui/json-view';"],
+    ['scripts/evals/probe.mjs', "import { EvalsPanel as probe } from '../../src/features/evals';"],
+    ['src/demo-servers/probe.mjs', "import { readMcpConfig as probe } from '../core/config';"],
+    ['src/demo-worker/probe.ts', "import { JsonView as probe } from '../ui/json-view';"],
+    // And nothing imports them but what may.
+    ['src/features/traffic/probe.ts', "import { startWeather as probe } from '../../demo-servers/weather.mjs';"],
+    ['src/core/config/probe.ts', "import { configEntry as probe } from '../../../bridge/config-entry';"],
+    ['src/app/probe.ts', "import { startupChunk as probe } from '../../scripts/startup-chunk';"],
+  ])('in %s, %s is refused', async (file, source) => {
+    expect(await violations(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['bridge/probe.ts', "import { parseMcpConfig as probe } from '../src/core/config/parse-mcp-config';"],
+    ['bridge/probe.ts', "import { readPairLink as probe } from '../src/core/bridge/pair-link';"],
+    ['bridge/probe.ts', "import { configEntry as probe } from './config-entry';"],
+    ['scripts/conformance/probe.ts', "import { ServerConnection as probe } from '../../src/core/mcp';"],
+    ['src/demo-worker/probe.ts', "import { inPageDemoServer as probe } from '../core/config';"],
+    ['src/demo-worker/probe.ts', "import { startWeather as probe } from '../demo-servers/weather.mjs';"],
   ])('in %s, %s is allowed', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
   });
