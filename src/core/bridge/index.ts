@@ -20,4 +20,5 @@ export {
 } from './pair-link';
 export type { BridgePairing } from './pair-link';
 export { bridgeCommands, routeThroughBridge } from './route-servers';
+export { followBridge, type FollowBridgeOptions } from './follow-bridge';
 export type { BridgeRouteView } from './route-servers';

@@ -71,3 +71,4 @@ export {
 export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
 export { createSkillTool, SKILL_TOOL_NAME, SkillOffers, skillKeys, type OfferedSkill, type OpenSkill } from './skill-tool';
+export { followConnections, offerSkills, type FollowConnectionsOptions } from './follow-connections';
