@@ -1,5 +1,5 @@
 /** core/context: what MCP servers give the conversation besides tool results: resources attached, prompts inserted. */
-export { base64Bytes, describeContent, INLINE_LIMIT_BYTES, utf8Bytes } from './resource-content';
+export { describeContent, INLINE_LIMIT_BYTES, utf8Bytes } from './resource-content';
 export type { ResourceContentInfo, ResourceContentKind } from './resource-content';
 export { MAX_CONTEXT_CHARS, resourceToParts } from './resource-parts';
 export { promptToMessages } from './prompt-messages';

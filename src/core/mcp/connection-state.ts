@@ -20,9 +20,6 @@ import type { TransportKind } from './open-transport';
 import type { McpIcon } from './server-metadata';
 import type { ServerAuthState } from './server-sign-in';
 
-/** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
-export type { ProtocolEra };
-
 /** A stable code for why a server could not be used. */
 export type DiagnosisCode =
   | 'unreachable'

@@ -3,7 +3,8 @@
  * block (probed), the era probe the browser blocked, and a DELETE that could not end the session.
  */
 import type { HttpExchange, RequestRef } from '../traffic';
-import type { Diagnosis, ProtocolEra } from './connection-state';
+import type { Diagnosis } from './connection-state';
+import type { ProtocolEra } from '../traffic';
 import { ALLOW_METHODS_LINE, diagnoseNetworkFailure, isMethodBlockedByCors } from './cors-probes';
 import { errorText } from './diagnose-connection';
 import { explainRequestError } from './explain-failure';

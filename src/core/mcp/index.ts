@@ -5,7 +5,6 @@ export type {
   DiagnosisCode,
   LogLevel,
   McpToolInfo,
-  ProtocolEra,
   ProtocolFailureReason,
   ServerProblem,
   ServerState,

@@ -2,8 +2,8 @@
  * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
-export type { CallToolResultLike, KeyValueStorage, LocalToolContext, LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
-export { fnv1a32Hex, makePublicNames, MAX_PUBLIC_NAME_LENGTH, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
+export type { CallToolResultLike, KeyValueStorage, LocalToolContext, LocalToolDefinition, ToolAnnotations } from './types';
+export { makePublicNames, MAX_PUBLIC_NAME_LENGTH, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
 export { resolveLocalRef, toProviderSchema } from './provider-schema';
 export {
   billTools,
@@ -15,15 +15,9 @@ export {
   type ToolBill,
   type ToolBillRow,
 } from './tool-bill';
-export { summarize as summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
+export { summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
 export { readablePath, type ArgumentError } from './describe-argument-error';
-export {
-  base64Bytes,
-  DEFAULT_MAX_TEXT_CHARS,
-  projectToolResult,
-  type ProjectedToolResult,
-  type ProjectToolResultOptions,
-} from './project-result';
+export { DEFAULT_MAX_TEXT_CHARS, projectToolResult, type ProjectedToolResult, type ProjectToolResultOptions } from './project-result';
 export {
   isToolFailureCategory,
   labelForCategory,

@@ -1,6 +1,7 @@
 import type { McpToolInfo } from '../../core/mcp';
 import { describe, expect, it } from 'vitest';
-import { createReminderTool, fnv1a32Hex, memoryStorage, ReminderStore, ToolRegistry } from '../../core/tools';
+import { fnv1a32Hex } from '../../core/shared';
+import { createReminderTool, memoryStorage, ReminderStore, ToolRegistry } from '../../core/tools';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
 
 const OBJECT_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };

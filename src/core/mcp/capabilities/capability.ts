@@ -9,7 +9,7 @@
 import type { Client, ClientOptions, Transport } from '@modelcontextprotocol/client';
 import type { ServerState } from '../connection-state';
 import type { McpCall } from '../call-registry';
-import type { ProtocolEra } from '../connection-state';
+import type { ProtocolEra } from '../../traffic';
 
 /** The part of the SDK client's options a capability may add to. */
 export type CapabilityClientOptions = Pick<ClientOptions, 'capabilities' | 'listChanged'>;

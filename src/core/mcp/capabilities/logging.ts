@@ -8,7 +8,8 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
-import type { LogLevel, ProtocolEra } from '../connection-state';
+import type { LogLevel } from '../connection-state';
+import type { ProtocolEra } from '../../traffic';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 
 /** The 2026 per-request `_meta` key for the log level (the SDK's LOG_LEVEL_META_KEY, spelled here so the SDK loads lazily). */
