@@ -1,4 +1,5 @@
-// ESLint keeps the architecture honest: core is pure TypeScript, features never import each other.
+// ESLint keeps the architecture honest: core is pure TypeScript and layered, features never import each other,
+// and the bridge, the scripts and the demo servers import only what their policy names.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
@@ -18,10 +19,10 @@ const CORE_LAYERS = [
   ['traffic'], // the recording tap and the log of both wires
   ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
-  ['bridge'], // pairing with glassbox-bridge (the local companion for stdio servers): pair link, its client, the store, routing stdio entries to it
+  ['bridge'], // pairing with glassbox-bridge (the local companion for stdio servers): pair link, its client, the store, routing stdio entries to it and following it
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
-  ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded bridge channel, model context
+  ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded view channel, model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
   ['inbox', 'evals'], // the servers' own requests (sampling, elicitation, roots) answered through the person; eval files run over the agent loop
