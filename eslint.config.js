@@ -71,7 +71,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench-results/**',
       'src/core/config/generated/**',
-      'bridge/generated/**',
+      'bridge/dist/**',
       'src/core/evals/generated/**',
       'scripts/evals/generated/**',
     ],

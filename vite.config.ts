@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build as viteBuild, defineConfig, type Plugin, type Rollup } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { transform as transformCss } from 'lightningcss';
 import { appOAuthUrls, clientMetadataDocument, type AppOAuthUrls } from './src/core/auth/app-urls';
 import { prerenderFirstFrame } from './scripts/prerender';
-import { isStartupPass, startupChunk } from './scripts/startup-chunk';
+import { startupChunk } from './scripts/startup-chunk';
 
 /**
  * The Content-Security-Policy of the production build. Glassbox shows text from servers it does
@@ -240,31 +240,38 @@ function evalsSchemaFile(): Plugin {
   };
 }
 
-const startup = startupChunk(fileURLToPath(import.meta.url));
+/**
+ * The app's config. `startupAnalysis`: the in-memory pass of scripts/startup-chunk.ts, which only reads
+ * how the bundler cuts the app's chunks by itself: without the start-up group (a group, even one that
+ * takes nothing, changes them) and without the prerendered first frame and the demo worker, which
+ * take no part in them.
+ */
+function appConfig({ startupAnalysis }: { startupAnalysis: boolean }): UserConfig {
+  return {
+    plugins: [
+      react(),
+      inlineShellStyle(),
+      ...(startupAnalysis ? [] : [prerenderFirstFrame(fileURLToPath(import.meta.url), SHELL_STYLE_SHEETS), demoWorker()]),
+      contentSecurityPolicyBuild(),
+      clientMetadataDocumentFile(),
+      evalsSchemaFile(),
+      ...(startupAnalysis ? [] : [startup.plugin]),
+    ],
+    base: './',
+    server: { host: '127.0.0.1', port: 5173, strictPort: true },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      chunkSizeWarningLimit: 4000,
+      // The start-up's shared modules in one file (scripts/startup-chunk.ts).
+      ...(!startupAnalysis && { rolldownOptions: { output: { codeSplitting: { groups: [startup.group] } } } }),
+    },
+    worker: { format: 'es' },
+  };
+}
+
+const startup = startupChunk(() => appConfig({ startupAnalysis: true }));
 
 // The app is a static page: `npm run build` writes dist/, which any static server can host.
-export default defineConfig({
-  plugins: [
-    react(),
-    inlineShellStyle(),
-    // The start-up pass (scripts/startup-chunk.ts) only reads how the bundler cuts the app's chunks:
-    // it goes without the prerendered first frame and the demo worker, which take no part in them.
-    ...(isStartupPass() ? [] : [prerenderFirstFrame(fileURLToPath(import.meta.url), SHELL_STYLE_SHEETS), demoWorker()]),
-    contentSecurityPolicyBuild(),
-    clientMetadataDocumentFile(),
-    evalsSchemaFile(),
-    startup.plugin,
-  ],
-  base: './',
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 4000,
-    // The start-up's shared modules in one file (scripts/startup-chunk.ts). Not in the start-up pass,
-    // which reads the bundler's own chunks: a group, even one that takes nothing, changes them.
-    ...(!isStartupPass() && { rolldownOptions: { output: { codeSplitting: { groups: [startup.group] } } } }),
-  },
-  worker: { format: 'es' },
-});
+export default defineConfig(appConfig({ startupAnalysis: false }));

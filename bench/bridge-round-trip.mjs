@@ -71,10 +71,13 @@ export async function measureBridgeRoundTrips({ runs, calls, warmup, block, prog
     [path.join(REPO_ROOT, 'e2e/servers/everything.mjs'), '--port', String(port(30))],
     (line) => /^everything: (http\S+)/.exec(line)?.[1],
   );
-  const bridge = await startProcess([path.join(REPO_ROOT, 'bridge/cli.mjs'), configFile, '--json', '--port', String(port(31))], (line) => {
-    const event = JSON.parse(line);
-    return event.event === 'ready' ? /** @type {{ url: string, token: string }} */ (event) : undefined;
-  });
+  const bridge = await startProcess(
+    [path.join(REPO_ROOT, 'bridge/dist/cli.mjs'), configFile, '--json', '--port', String(port(31))],
+    (line) => {
+      const event = JSON.parse(line);
+      return event.event === 'ready' ? /** @type {{ url: string, token: string }} */ (event) : undefined;
+    },
+  );
   try {
     const clients = {
       direct: await connect(new URL(direct.value), {}),

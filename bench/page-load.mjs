@@ -86,14 +86,45 @@ export const MAIN_CHUNK_PATTERN = /^main-[\w-]+\.js$/;
  * @property {number | undefined} interactiveMs  the app's `glassbox:interactive` mark: the restored session drawn and Send works
  * @property {number | undefined} editorUsableMs
  * @property {number | undefined} monacoReadyMs
+ * @property {number} monacoFirstUseMs  for the app: from the first focus of the config editor to Monaco in it (NaN otherwise)
  * @property {number} documentGzipBytes  the HTML document itself (with any inline style and script), gzipped
+ * @property {number} heapAfterLoadBytes  the page's JS heap in use once its load has settled (HEAP_SETTLE_MS later), after a garbage collection; NaN without `gc`
+ * @property {number} heapAfterEditorUseBytes  for the app: the same once the config editor was first used and Monaco is in it (NaN otherwise)
  */
+
+/**
+ * How long a page is left after its load before its heap is read: the app's idle work (the panels it
+ * preloads) is done by then and the page is quiet, and the Inspector has drawn in full (its LCP was
+ * quiet for 1.5 s already).
+ */
+export const HEAP_SETTLE_MS = 3000;
+
+/**
+ * The page's JS heap in use after garbage collections (the browser must run with
+ * `--js-flags=--expose-gc` and `--enable-precise-memory-info`): what the page keeps, not what it
+ * has yet to collect. NaN when the browser exposes neither.
+ * @param {import('playwright').Page} page
+ */
+export async function heapAfterGc(page) {
+  return page.evaluate(async () => {
+    const collect = /** @type {{ gc?: () => void }} */ (globalThis).gc;
+    const memory = /** @type {{ memory?: { usedJSHeapSize: number } }} */ (/** @type {unknown} */ (performance)).memory;
+    if (collect === undefined || memory === undefined) return Number.NaN;
+    // Twice, a task apart: objects freed by finalizers or weak references the first pass cleared go in the second.
+    for (let pass = 0; pass < 2; pass++) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    collect();
+    return memory.usedJSHeapSize;
+  });
+}
 
 /**
  * Loads `url` in a new context of `browser` and measures it.
  * @param {import('playwright').Browser} browser
  * @param {string} url
- * @param {{ app: boolean, monacoTimeoutMs?: number, lcpQuietMs?: number }} options  `app`: also wait for the editor and Monaco;
+ * @param {{ app: boolean, monacoTimeoutMs?: number, lcpQuietMs?: number }} options  `app`: also wait for the app to be interactive, then use the config editor and wait for Monaco;
  *   `lcpQuietMs`: wait until no larger paint came for this long (a page that draws in several steps, like the Inspector's)
  * @returns {Promise<PageLoad>}
  */
@@ -138,15 +169,32 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       const lcp = await page.evaluate(() => window.__benchMarks?.lcpAt ?? Number.NaN);
       if (!Object.is(lcp, last)) [last, quietSince] = [lcp, Date.now()];
     }
+    /** The app's first use of the config editor: when it began (page clock), Monaco's load starting then. */
+    let editorUsedAt = Number.NaN;
+    let heapAfterLoadBytes = Number.NaN;
+    let heapAfterEditorUseBytes = Number.NaN;
+    // Lets the files in flight arrive, so the file list is complete. ('networkidle' never comes: the
+    // app keeps a GET stream open to its MCP server.)
+    const quiet = async () => {
+      const quietSince = Date.now();
+      while (Date.now() - lastResponseAt < 500 && Date.now() - quietSince < 5000) await page.waitForTimeout(100);
+    };
     if (app) {
       await page
         .waitForFunction(() => performance.getEntriesByName('glassbox:interactive').length > 0, undefined, { timeout: 30_000 })
         .catch(() => undefined);
+      await quiet();
+      await page.waitForTimeout(HEAP_SETTLE_MS);
+      heapAfterLoadBytes = await heapAfterGc(page);
+      // The person's first use of the config editor: Monaco loads then (it is not loaded on idle).
+      editorUsedAt = await page.evaluate(() => performance.now());
+      await page.focus('.app:not([data-first-frame]) [data-testid="config-editor"] textarea');
       await page.waitForFunction(() => window.__benchMarks?.monacoReadyAt !== undefined, undefined, { timeout: monacoTimeoutMs });
-      // Let Monaco's workers and fonts arrive, so the file list is complete. ('networkidle' never
-      // comes: the app keeps a GET stream open to its MCP server.)
-      const quietSince = Date.now();
-      while (Date.now() - lastResponseAt < 500 && Date.now() - quietSince < 5000) await page.waitForTimeout(100);
+      await quiet();
+      heapAfterEditorUseBytes = await heapAfterGc(page);
+    } else {
+      await page.waitForTimeout(HEAP_SETTLE_MS);
+      heapAfterLoadBytes = await heapAfterGc(page);
     }
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
@@ -199,7 +247,10 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
       interactiveMs: timing.interactive,
       editorUsableMs: timing.marks?.editorUsableAt,
       monacoReadyMs: timing.marks?.monacoReadyAt,
+      monacoFirstUseMs: (timing.marks?.monacoReadyAt ?? Number.NaN) - editorUsedAt,
+      heapAfterEditorUseBytes,
       documentGzipBytes: await documentGzipBytes,
+      heapAfterLoadBytes,
     };
   } finally {
     await context.close();

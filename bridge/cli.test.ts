@@ -3,14 +3,14 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CRASHING, ROOT, startCli, tempDir } from './test-kit';
+import { CLI, CRASHING, ROOT, startCli, tempDir } from './test-kit';
 
 const SECRET = `s3cr3t-${Math.random().toString(36).slice(2)}`;
 
 /** Runs the CLI (stdin left open) until `done(stdout)` or its exit; returns what it printed and its exit code. */
 function runCli(args: string[], done: (stdout: string) => boolean = () => false) {
   return new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 // The bridge reads the stdio entries of any dialect src/core/config reads, with the env and cwd the page never sees.
 import { describe, expect, it } from 'vitest';
+import { findPlaceholders } from '../src/core/config/placeholders';
 import { readBridgeConfig } from './config-entry';
 
 describe('readBridgeConfig', () => {
@@ -93,6 +94,18 @@ describe('readBridgeConfig', () => {
       { name: 'needsInput', reason: 'needs ${input:key}: the bridge cannot ask for an input, write the value into the file' },
       { name: 'needsEnv', reason: "needs ${env:NOT_SET}: set it in the bridge's environment, or write the value into the file" },
     ]);
+  });
+
+  it('reads placeholders with the grammar the page reads: a default may hold spaces', () => {
+    const text = JSON.stringify({
+      mcpServers: { greet: { command: 'node', args: ['--greeting=${GREETING:-hello world}', '${GREETING}'] } },
+    });
+    expect(findPlaceholders('--greeting=${GREETING:-hello world}')).toEqual(['${GREETING:-hello world}']);
+    expect(readBridgeConfig(text, { GREETING: 'hi' }).servers[0]?.launch.args).toEqual(['--greeting=hi', 'hi']);
+    const unset = readBridgeConfig(
+      JSON.stringify({ mcpServers: { greet: { command: 'node', args: ['--greeting=${GREETING:-hello world}'] } } }),
+    );
+    expect(unset.servers[0]?.launch.args).toEqual(['--greeting=hello world']);
   });
 
   it("fills VS Code's ${workspaceFolder} and ${userHome} when given", () => {

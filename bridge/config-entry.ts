@@ -1,7 +1,7 @@
 /**
  * The bridge's reading of a config file: the stdio entries of an mcp.json in any dialect Glassbox
  * reads (src/core/config does the reading), plus what only a process needs and the page never sees:
- * each entry's `env` and `cwd`. Bundled for plain Node by bridge/build-config.mjs.
+ * each entry's `env` and `cwd`. Built into bridge/dist/cli.mjs with the rest of the bridge (bridge/vite.config.ts).
  */
 import type { Node as JsonNode } from 'jsonc-parser';
 import { parseMcpConfig } from '../src/core/config/parse-mcp-config';

@@ -1,6 +1,8 @@
 // The bridge leaves no process behind: SIGTERM, SIGINT and a closed stdin end every child's process group.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectClient, CRASHING, EVERYTHING, firstText, isAlive, startCli, waitUntil, type StartedBridge } from './test-kit';
+import { connectClient, CRASHING, EVERYTHING, firstText, isAlive, startCli, tempDir, waitUntil, type StartedBridge } from './test-kit';
 
 // The child starts a grandchild in its process group (as `npx` or a shell wrapper does), then becomes the server.
 const WRAPPED = { command: '/bin/sh', args: ['-c', `sleep 300 & exec "${CRASHING.command}" "${CRASHING.args[0]}"`] };
@@ -50,5 +52,20 @@ describe('glassbox-bridge ends its children', { timeout: 60_000 }, () => {
     const { bridge, pids } = await startWithChildren();
     bridge.process.stdin.end();
     await expectAllGone(bridge, pids);
+  });
+
+  it("closes a server's stdin first: one that saves its state on EOF gets its chance, on restart and on the bridge's stop", async () => {
+    const dir = tempDir();
+    const [onRestart, onStop] = [join(dir, 'restart'), join(dir, 'stop')];
+    const flushing = (file: string) => ({ command: CRASHING.command, args: [CRASHING.args[0] ?? '', '--flush-on-eof', file] });
+    const bridge = await startCli({ mcpServers: { restarted: flushing(onRestart), stopped: flushing(onStop) } });
+    started.push(bridge);
+    await connectClient(bridge, 'restarted');
+    await connectClient(bridge, 'stopped');
+    expect((await bridge.request('/servers/restarted/restart', { method: 'POST' })).status).toBe(200);
+    expect(existsSync(onRestart) && readFileSync(onRestart, 'utf8')).toBe('flushed');
+    bridge.process.kill('SIGTERM');
+    expect(await bridge.exited).toBe(0);
+    expect(existsSync(onStop) && readFileSync(onStop, 'utf8')).toBe('flushed');
   });
 });

@@ -2,13 +2,12 @@
  * Fills the `${…}` placeholders of a stdio entry the way the clients that write them do, from the
  * bridge's own environment: `${env:NAME}` (VS Code), `${NAME}` and `${NAME:-default}` (Claude Code),
  * a VS Code `${input:id}` that has a default, and VS Code's `${workspaceFolder}` and `${userHome}`
- * when the caller knows them. What cannot be filled is named, never guessed: the
- * entry is skipped. A bare `$NAME` is left as written (a `$` in an argument is often meant).
+ * when the caller knows them. The grammar is core's (src/core/config/placeholders), the one the page
+ * reads. What cannot be filled is named, never guessed: the entry is skipped. A bare `$NAME` is left
+ * as written (a `$` in an argument is often meant for a shell the entry starts).
  */
 import type { ConfigInput } from '../src/core/config/config-types';
-import { parsePlaceholder } from '../src/core/config/placeholders';
-
-const BRACED = /\$\{[^}\s]+\}/g;
+import { fillPlaceholders } from '../src/core/config/placeholders';
 
 /** The process fields after filling, or the placeholders that could not be filled. */
 export type Resolved<T> = { ok: true; value: T } | { ok: false; missing: string[] };
@@ -22,8 +21,8 @@ export function resolvePlaceholders<T>(
 ): Resolved<T> {
   const missing = new Set<string>();
   const fill = (text: string): string =>
-    text.replace(BRACED, (raw) => {
-      const placeholder = parsePlaceholder(raw);
+    fillPlaceholders(text, (placeholder) => {
+      if (!placeholder.raw.startsWith('${')) return undefined;
       const value =
         // `${workspaceFolder}` reads like `${NAME}`: a known variable wins over the environment.
         placeholder.kind === 'env'
@@ -31,8 +30,8 @@ export function resolvePlaceholders<T>(
           : placeholder.kind === 'input'
             ? inputs.find((input) => input.id === placeholder.name && input.source === undefined)?.default
             : variables[placeholder.name];
-      if (value === undefined) missing.add(raw);
-      return value ?? raw;
+      if (value === undefined) missing.add(placeholder.raw);
+      return value;
     });
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return fill(value);

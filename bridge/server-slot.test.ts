@@ -1,7 +1,7 @@
 // One server slot: starts and stops take turns, so requests racing each other never leave two children.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ServerSlot, type BridgeEvent } from './server-slot.mjs';
+import { ServerSlot, type BridgeEvent } from './server-slot';
 import { CRASHING, isAlive, waitUntil } from './test-kit';
 
 const events: BridgeEvent[] = [];

@@ -1,6 +1,6 @@
 // A server's stderr as numbered lines: chunks split anywhere, a bounded buffer, polling by sequence number.
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_LENGTH, StderrLog } from './stderr-log.mjs';
+import { MAX_LINE_LENGTH, StderrLog } from './stderr-log';
 
 describe('StderrLog', () => {
   it('numbers complete lines across chunks and keeps a partial line until it ends', () => {

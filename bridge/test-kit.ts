@@ -7,6 +7,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 
 /** The repository root (tests run from it). */
 export const ROOT = join(import.meta.dirname, '..');
+/** The built bridge, as the package's `bin` runs it (vitest's global setup builds it first). */
+export const CLI = join(ROOT, 'bridge/dist/cli.mjs');
 /** The official everything server's stdio entry. */
 export const EVERYTHING = {
   command: process.execPath,
@@ -54,7 +56,7 @@ export function tempDir(): string {
 export async function startCli(config: unknown, args: string[] = [], env: Record<string, string> = {}): Promise<StartedBridge> {
   const file = join(tempDir(), 'mcp.json');
   writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-  const child = spawn(process.execPath, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', `${APP_ORIGIN}/`, ...args], {
+  const child = spawn(process.execPath, [CLI, file, '--json', '--app', `${APP_ORIGIN}/`, ...args], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

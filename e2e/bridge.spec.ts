@@ -1,5 +1,5 @@
 /**
- * The built page paired with the real glassbox-bridge (bridge/cli.mjs), as a person does it: the
+ * The built page paired with the real glassbox-bridge (bridge/dist/cli.mjs), as a person does it: the
  * bridge started on a config with the official everything and memory servers (stdio), the page
  * opened through the pair link it printed. Tools of both servers run through it; a child's stderr
  * reaches the Logs tab; the token reaches no storage, export, link or text; a page on another
@@ -44,7 +44,7 @@ async function startBridge(appUrl: string): Promise<{ child: ChildProcessWithout
       },
     }),
   );
-  const child = spawn(node, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--port', String(TEST_PORTS.spare(13)), '--app', appUrl], {
+  const child = spawn(node, [join(ROOT, 'bridge/dist/cli.mjs'), file, '--json', '--port', String(TEST_PORTS.spare(13)), '--app', appUrl], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {

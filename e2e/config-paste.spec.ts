@@ -40,5 +40,7 @@ test('a fragment pasted without its outer braces is read, and its problems are m
   const problems = page.getByTestId('config-problem');
   await expect(problems.filter({ hasText: 'no outer { and }' })).toHaveAttribute('data-line', '1');
   await expect(problems.filter({ hasText: '"url" must be a string' })).toHaveAttribute('data-line', '3');
+  // Monaco loads on the editor's first use: a pointer over it.
+  await page.getByTestId('config-editor').locator('textarea').hover();
   await expect(page.locator('[data-testid="config-editor"] .monaco-editor .squiggly-error').first()).toBeAttached({ timeout: 20_000 });
 });

@@ -159,6 +159,8 @@ test.describe('the config editor', () => {
     const problem = page.getByTestId('config-problem').first();
     await expect(problem).toHaveAttribute('data-line', '3');
     await expect(problem).toContainText(/url/);
+    // Monaco loads on the editor's first use: a pointer over it.
+    await page.getByTestId('config-editor').locator('textarea').hover();
     await expect(page.locator('[data-testid="config-editor"] .monaco-editor .squiggly-error').first()).toBeAttached({ timeout: 20_000 });
   });
 
@@ -172,6 +174,8 @@ test.describe('the config editor', () => {
 
   test('editing and applying the config connects the new server; the config survives a reload', async ({ page }) => {
     await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather } } }, ['weather']);
+    // Monaco loads on the editor's first use: a pointer over it.
+    await page.getByTestId('config-editor').locator('textarea').hover();
     await page.locator('[data-testid="config-editor"] .monaco-editor').waitFor({ timeout: 20_000 });
     await page.locator('[data-testid="config-editor"] .monaco-editor .view-lines').click();
     await page.keyboard.press('ControlOrMeta+A');
@@ -183,8 +187,32 @@ test.describe('the config editor', () => {
     await page.reload();
     await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
   });
+  test("Monaco loads on the editor's first use, not when the page is idle, and the focus carries over", async ({ page }) => {
+    const monacoChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/monaco-setup-[^/]*\.js$/.test(new URL(request.url()).pathname)) monacoChunks.push(request.url());
+    });
+    await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather } } }, ['weather']);
+    // Idle, and longer than the longest wait for idle (3 s): Monaco would have loaded by now.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 3500))));
+    expect(monacoChunks).toEqual([]);
+    const surface = page.getByTestId('config-editor');
+    await expect(surface).toHaveAttribute('data-editor', 'textarea');
+    // The person's first use: the plain editor focused.
+    const area = surface.locator('textarea');
+    await area.focus();
+    await expect(surface).toHaveAttribute('data-editor', 'monaco', { timeout: 20_000 });
+    expect(monacoChunks).toHaveLength(1);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="config-editor"] .monaco-editor') !== null)).toBe(true);
+    await expect(surface.locator('.monaco-editor .view-lines')).toContainText('"mcpServers"');
+    // The page's scans see Monaco's editor only once it is used: this one does.
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('Ctrl/Cmd+Enter in Monaco applies the text as typed', async ({ page }) => {
     await openWithConfig(page, { mcpServers: { weather: { url: TEST_URLS.weather } } }, ['weather']);
+    // Monaco loads on the editor's first use: a pointer over it.
+    await page.getByTestId('config-editor').locator('textarea').hover();
     await expect(page.getByTestId('config-editor')).toHaveAttribute('data-editor', 'monaco', { timeout: 20_000 });
     await page.locator('[data-testid="config-editor"] .monaco-editor .view-lines').click();
     await page.keyboard.press('ControlOrMeta+A');

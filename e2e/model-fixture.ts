@@ -24,7 +24,8 @@ export interface Fixtures {
   /** A scripted model server of the test's own on a free loopback port, stopped after the test. */
   model: ModelServerHandle;
   /**
-   * Whether the page loads Monaco for the config editor, as it does for everyone (the default).
+   * Whether the page may load Monaco (the default): the config editor loads it on its first use (a
+   * pointer over it, or its focus), the eval and fork editors when they open.
    * `test.use({ monacoEditor: false })` holds Monaco's chunk back, as a very slow network would:
    * the editor stays the plain textarea the app shows until Monaco arrives. Only for tests that
    * never look at the config editor nor scan the whole page (axe, leak and inert-content scans keep

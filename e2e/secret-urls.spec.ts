@@ -3,10 +3,16 @@
  * servers) are shown nowhere but in the config editor: not on the card, in a tooltip or label, a
  * diagnosis, the MCP wire (recorded redacted), the command palette, the console or the HAR export.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import type { ConsoleMessage, Page } from '@playwright/test';
+import { z } from 'zod';
 import { expect, test } from './model-fixture';
 import { configPath, expectAppTookOver } from './helpers';
-import { downloadText } from './storage-scan';
+import { corsHeaders } from './servers/cors.mjs';
+import { downloadText, indexedDbDump, webStorage } from './storage-scan';
 import { TEST_PORTS, TEST_URLS } from './test-ports';
 
 const SECRETS = {
@@ -95,4 +101,105 @@ test('secret query values and passwords of server URLs show on no card, tooltip,
 
   // The editor alone shows the person's own text.
   await expect(page.locator(CONFIG_EDITOR)).toContainText(SECRETS.token);
+});
+
+/**
+ * Configured header values whose names the secret policy calls secret, four characters long (too short for the
+ * registry of known values, so only the name can hide them), and a response header named like a credential. `!` is
+ * outside the base64 alphabet, so no value can turn up by chance inside an encoded blob.
+ */
+const SHORT_HEADER_SECRETS = { 'X-Amz-Signature': 'a!1Z', 'X-Session': 'b!2Y', 'X-Password': 'c!3X', 'X-Upstream-Jwt': 'd!4W' };
+const RESPONSE_SECRET = { name: 'x-session-token', value: 'e!5V' };
+/** Where the person's own config text is saved: the one place their header values may be. */
+const CONFIG_STORAGE_KEY = 'glassbox.config.v1';
+
+/** A 2026-era MCP server of this spec's own, whose CORS lets the page send the headers above and read the one it answers with. */
+async function startHeaderServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'headers', version: '1.0.0' });
+    server.registerTool('ping', { description: 'Answers pong.', inputSchema: z.object({}) }, async () => ({
+      content: [{ type: 'text', text: 'pong' }],
+    }));
+    return server;
+  });
+  const nodeHandler = toNodeHandler(handler);
+  const httpServer: Server = createServer((req, res) => {
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const cors = corsHeaders(origin);
+    // The usual CORS, widened to the headers this server takes and the one it answers with.
+    cors['Access-Control-Allow-Headers'] = [cors['Access-Control-Allow-Headers'], ...Object.keys(SHORT_HEADER_SECRETS)].join(', ');
+    cors['Access-Control-Expose-Headers'] = `${cors['Access-Control-Expose-Headers']}, ${RESPONSE_SECRET.name}`;
+    for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    res.setHeader(RESPONSE_SECRET.name, RESPONSE_SECRET.value);
+    nodeHandler(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const { port } = httpServer.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    async close() {
+      await handler.close();
+      await new Promise((resolve) => {
+        httpServer.close(resolve);
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}
+
+test.describe('short secret header values', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a 4-character value of a header named like a secret is absent from the MCP wire, HAR, curl, share link and storage', async ({
+    page,
+  }) => {
+    const server = await startHeaderServer();
+    try {
+      await page.goto(configPath({ mcpServers: { headers: { url: server.url, headers: SHORT_HEADER_SECRETS } } }));
+      await expectAppTookOver(page);
+      await expect(page.getByTestId('server-headers')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
+      const secrets = [...Object.values(SHORT_HEADER_SECRETS), RESPONSE_SECRET.value];
+      const expectNone = (text: string, where: string): void => {
+        for (const value of secrets) expect.soft(text, `${where}: ${value}`).not.toContain(value);
+      };
+
+      // The exchange opened on the MCP wire: every header is there by name, each value redacted.
+      await page
+        .getByTestId('mcp-traffic')
+        .locator('[data-testid="traffic-row"][data-server="headers"][data-method="tools/list"][data-direction="out"]')
+        .first()
+        .click();
+      const detail = page.getByTestId('traffic-detail');
+      for (const name of Object.keys(SHORT_HEADER_SECRETS)) await expect(detail).toContainText(name.toLowerCase());
+      await expect(detail).toContainText(RESPONSE_SECRET.name);
+      expectNone(await pageOutsideConfig(page), 'MCP wire panel');
+
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.getByTestId('traffic-copy-curl').first().click();
+      const curl = await page.evaluate(() => navigator.clipboard.readText());
+      expect(curl).toContain('x-amz-signature');
+      expectNone(curl, 'curl');
+
+      const har = await downloadText(page, 'traffic-export-har');
+      expect(har).toContain('x-upstream-jwt');
+      expectNone(har, 'HAR');
+
+      await page.getByTestId('config-share').click();
+      const shareLink = await page.evaluate(() => navigator.clipboard.readText());
+      expect(shareLink).toContain('#config=');
+      expectNone(Buffer.from(shareLink.split('#config=')[1] ?? '', 'base64url').toString('utf8') + shareLink, 'share link');
+
+      // The recorded traffic is kept in IndexedDB: wait until it is, then read every record.
+      await expect.poll(async () => (await indexedDbDump(page)).includes('x-amz-signature'), { timeout: 30_000 }).toBe(true);
+      expectNone(await indexedDbDump(page), 'IndexedDB');
+      for (const entry of await webStorage(page))
+        if (!(entry.area === 'localStorage' && entry.key === CONFIG_STORAGE_KEY))
+          expectNone(`${entry.key}=${entry.value}`, `${entry.area} ${entry.key}`);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -299,7 +299,8 @@ test('under a strict CSP the whole app works and nothing is blocked', async ({ p
   await expect(page.getByTestId('server-weather')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-calendar')).toHaveAttribute('data-status', 'connected');
 
-  // Monaco loads, with its workers, and takes typing.
+  // Monaco loads on the editor's first use (a pointer over it), with its workers, and takes typing.
+  await page.getByTestId('config-editor').locator('textarea').hover();
   const editor = page.locator('[data-testid="config-editor"][data-editor="monaco"]');
   await expect(editor).toBeVisible({ timeout: 60_000 });
   await editor.locator('.monaco-editor .view-lines').click();

@@ -114,7 +114,7 @@ export async function shootServerScenes({ newPage, outDir }) {
       stops.push(close);
       const bridge = spawn(
         process.execPath,
-        [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--port', '0', '--app', new URL('/', page.url()).href],
+        [join(ROOT, 'bridge/dist/cli.mjs'), file, '--json', '--port', '0', '--app', new URL('/', page.url()).href],
         { stdio: ['pipe', 'pipe', 'pipe'] },
       );
       stops.push(async () => void (bridge.exitCode === null && bridge.kill('SIGKILL')));

@@ -42,7 +42,7 @@ beforeAll(async () => {
       },
     }),
   );
-  bridge = spawn(node, [join(ROOT, 'bridge/cli.mjs'), file, '--json', '--app', APP], { stdio: ['pipe', 'pipe', 'pipe'] });
+  bridge = spawn(node, [join(ROOT, 'bridge/dist/cli.mjs'), file, '--json', '--app', APP], { stdio: ['pipe', 'pipe', 'pipe'] });
   ready = await new Promise((resolve, reject) => {
     bridge.stdout.setEncoding('utf8');
     bridge.stdout.once('data', (text: string) => resolve(JSON.parse(text.split('\n')[0]!)));

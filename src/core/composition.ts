@@ -124,7 +124,6 @@ export function createServices(options: ServicesOptions = {}): Services {
     probeFetch: baseFetch,
     // Saved beside the config (synchronously: the first connect starts before the session is restored).
     eras: new EraMemory(storage),
-    registerSecret: (value) => secrets.add(value),
     inbox,
     ...(options.signIn && { signIn: options.signIn }),
     ...(options.connectAfter && { startAfter: options.connectAfter }),

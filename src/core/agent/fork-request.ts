@@ -5,7 +5,7 @@
  * time, so the key is put back from the person's current settings, never from the record. The
  * conversation is not touched: the reply lives only in the fork's own exchange.
  */
-import { REDACTED } from '../traffic/redact';
+import { REDACTED } from '../secrets';
 import type { CallContext, HttpExchange } from '../traffic/types';
 
 /** Why a fork could not be sent; `code` is stable. */

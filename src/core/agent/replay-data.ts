@@ -13,7 +13,7 @@
 import { isProviderId } from '../providers';
 import type { NeutralUsage } from '../conversation';
 import { isCount, isCountOrZero, isPlainObject } from '../shared/json';
-import { redactUrl } from '../traffic/redact';
+import { redactUrl } from '../secrets';
 import { parseToolCallItem } from './session-data';
 import type { Replay, ReplayCall, ReplayCallSource, ReplaySide, ReplayStatus } from './replay-types';
 import type { ToolCallItem } from './session-types';

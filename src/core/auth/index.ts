@@ -29,7 +29,7 @@ export { ENDPOINT_NAMES, explainFetchFailure, type FailureContext } from './expl
 export { EncryptedTokenStore, TOKEN_INDEX_KEY, TOKEN_RECORD_PREFIX, type CryptoKeyStore, type TokenBackend } from './encrypted-token-store';
 export { seal, unseal, type PendingRedirect, type RedirectReturn, type SameTabRedirect, type Sealed } from './pending-redirect';
 export { DEFAULT_MAX_PROMPTS, PromptBudget } from './prompt-budget';
-export { isSecretOAuthName, REDACTED_VALUE, redactJson, redactOAuthText, redactOAuthUrl, redactParams } from './redact-oauth';
+export { redactJson, redactOAuthText, redactOAuthUrl, redactParams } from './redact-oauth';
 export { revokeTokens } from './revoke';
 export { MemoryTokenStore, tokenKey, type TokenRecord, type TokenStore } from './token-store';
 export { RememberingTokenStore } from './remembering-token-store';

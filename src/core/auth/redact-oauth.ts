@@ -1,38 +1,15 @@
 /**
  * Redaction of OAuth exchanges at record time: the names of the parameters and fields that carry
- * a credential (codes, verifiers, tokens, secrets, state) are fixed by the RFCs, so the record of
- * each step keeps everything else a person needs to debug a sign-in and never holds a secret.
+ * a credential (codes, verifiers, tokens, secrets, state) are fixed by the RFCs, and the secret
+ * policy's `oauth` context names them, so the record of each step keeps everything else a person
+ * needs to debug a sign-in and never holds a secret.
  */
-import { REDACTED, redactUrl } from '../secrets';
-
-/** What a redacted value is replaced with: the traffic log's marker, so every panel shows the same. */
-export const REDACTED_VALUE = REDACTED;
-
-/** Parameter and field names whose values are credentials or one-time secrets (RFC 6749, 7636, 7009, 7591). */
-const SECRET_NAMES: ReadonlySet<string> = new Set([
-  'code',
-  'code_verifier',
-  'code_challenge',
-  'state',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'token',
-  'client_secret',
-  'registration_access_token',
-  'assertion',
-  'client_assertion',
-]);
-
-/** True when a parameter or JSON field of this name must not be recorded. */
-export function isSecretOAuthName(name: string): boolean {
-  return SECRET_NAMES.has(name.toLowerCase());
-}
+import { isSecretName, REDACTED, redactUrl } from '../secrets';
 
 /** A form or query as a record, with secret values replaced. */
 export function redactParams(params: URLSearchParams): Record<string, string> {
   const record: Record<string, string> = {};
-  for (const [name, value] of params) record[name] = isSecretOAuthName(name) ? REDACTED_VALUE : value;
+  for (const [name, value] of params) record[name] = isSecretName(name, 'oauth') ? REDACTED : value;
   return record;
 }
 
@@ -43,7 +20,7 @@ export function redactParams(params: URLSearchParams): Record<string, string> {
 export function redactOAuthUrl(url: string | URL): string {
   const parsed = new URL(url);
   for (const [name, value] of [...parsed.searchParams]) {
-    if (isSecretOAuthName(name)) parsed.searchParams.set(name, REDACTED_VALUE);
+    if (isSecretName(name, 'oauth')) parsed.searchParams.set(name, REDACTED);
     else if (/^https?:\/\//i.test(value)) parsed.searchParams.set(name, redactUrl(value));
   }
   return redactUrl(parsed.href);
@@ -54,7 +31,7 @@ export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([name, inner]) => [name, isSecretOAuthName(name) ? REDACTED_VALUE : redactJson(inner)]),
+    Object.entries(value).map(([name, inner]) => [name, isSecretName(name, 'oauth') ? REDACTED : redactJson(inner)]),
   );
 }
 

@@ -48,6 +48,11 @@ export function parsePlaceholder(raw: string): Placeholder {
   return { raw, kind: 'env', name: raw.slice(1) };
 }
 
+/** Replaces each placeholder of a text with what `fill` gives for it; where it gives `undefined`, the placeholder stays as written. */
+export function fillPlaceholders(text: string, fill: (placeholder: Placeholder) => string | undefined): string {
+  return text.replace(PLACEHOLDER_PATTERN, (raw) => fill(parsePlaceholder(raw)) ?? raw);
+}
+
 /** Replaces every `${NAME:-default}` with its default, as a client does when NAME is not set. */
 export function applyPlaceholderDefaults(text: string): string {
   return text.replace(PLACEHOLDER_PATTERN, (raw) => parsePlaceholder(raw).default ?? raw);

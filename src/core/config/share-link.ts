@@ -3,13 +3,14 @@ import { applyEdits, parseTree } from 'jsonc-parser';
 import type { Edit } from 'jsonc-parser';
 import { textToParse } from './fragment';
 import { propertiesOf } from './json-tree';
-import { redactArgs, redactUrl } from '../secrets';
+import { isSecretContainer, isSecretName, redactArgs, redactUrl } from '../secrets';
+import { URL_KEYS } from './server-fields';
 
 /** The URL fragment key that carries a config. */
 const FRAGMENT_KEY = 'config';
 
 /** The fields that hold a server URL: its secrets (`?api_key=…`, `user:password@`) are emptied. */
-const URL_KEYS = new Set(['url', 'serverUrl', 'httpUrl', 'endpoint']);
+const URL_KEY_SET: ReadonlySet<string> = new Set(URL_KEYS);
 
 /** Thrown when a config cannot be turned into a share link safely. */
 export class ShareLinkError extends Error {
@@ -24,8 +25,9 @@ export class ShareLinkError extends Error {
 }
 
 /**
- * Returns `#config=<base64url of the UTF-8 text>` for a share link, after removing every secret it can
- * find: header values and env values become "", args lose their secret values (the page's
+ * Returns `#config=<base64url of the UTF-8 text>` for a share link, after removing every secret the
+ * secret policy names: header values and env values become "", so do the values of keys named like
+ * credentials (`clientSecret`), args lose their secret values (the page's
  * command-line policy, `redactArgs`: `--header` arguments keep only the name), and the secrets of
  * server URLs (credential-like query parameters, `user:password@`) are emptied. The rest of the text, comments and
  * formatting included, is kept. Throws `ShareLinkError` when the text is not valid JSON(C), since
@@ -90,14 +92,14 @@ function collectSecretEdits(node: JsonNode, edits: Edit[]): void {
   for (const property of propertiesOf(node)) {
     const value = property.valueNode;
     if (value === undefined) continue;
-    if (property.key === 'headers' || property.key === 'env' || property.key === 'environment') {
+    if (isSecretContainer(property.key)) {
       blankLeaves(value, edits);
-    } else if (property.key === 'clientSecret' && value.type === 'string') {
-      // The `oauth` client secret (and any other client's field of that name) is kept like a header value.
+    } else if (isSecretName(property.key, 'config-key') && (value.type === 'string' || value.type === 'number')) {
+      // A key named like a credential (the `oauth` client secret, any other client's `apiKey`) is kept like a header value.
       edits.push({ offset: value.offset, length: value.length, content: '""' });
     } else if (property.key === 'args' && value.type === 'array') {
       blankSecretArguments(value, edits);
-    } else if (URL_KEYS.has(property.key) && value.type === 'string' && typeof value.value === 'string') {
+    } else if (URL_KEY_SET.has(property.key) && value.type === 'string' && typeof value.value === 'string') {
       const cleaned = redactUrl(value.value, '');
       if (cleaned !== value.value) edits.push({ offset: value.offset, length: value.length, content: JSON.stringify(cleaned) });
     } else if (value.type === 'object' || value.type === 'array') {

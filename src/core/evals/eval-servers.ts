@@ -29,7 +29,6 @@ export async function connectEvalServers(
     secrets: deps.secrets,
     fetch: deps.fetch,
     probeFetch: deps.fetch,
-    registerSecret: (value) => deps.secrets.add(value),
   });
   await connections.apply(servers);
   const registry = new ToolRegistry();

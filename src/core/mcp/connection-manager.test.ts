@@ -176,3 +176,22 @@ describe('holding the connects until the page is ready (startAfter)', () => {
     expect(log.getSnapshot().exchanges).toEqual([]);
   });
 });
+
+describe('the secret registry', () => {
+  it('learns every configured header value and URL secret from the registry alone, so the log holds neither', async () => {
+    const log = new TrafficLog();
+    const secrets = new SecretRegistry();
+    const manager = new ConnectionManager({ log, secrets, fetch });
+    managers.push(manager);
+    const parsed = parseMcpConfig(
+      JSON.stringify({ mcpServers: { tenant: { url: `${fast.url}?token=url-token-4321`, headers: { 'X-Tenant': 'tenant-value-123' } } } }),
+    );
+    await manager.apply(parsed.config!.servers);
+    expect(manager.getSnapshot().servers[0]?.status).toBe('connected');
+    expect(secrets.values()).toEqual(expect.arrayContaining(['tenant-value-123', 'url-token-4321']));
+    const recorded = JSON.stringify(log.getSnapshot().exchanges.filter((exchange) => exchange.source === 'tenant'));
+    expect(recorded).toContain('x-tenant');
+    expect(recorded).not.toContain('tenant-value-123');
+    expect(recorded).not.toContain('url-token-4321');
+  });
+});

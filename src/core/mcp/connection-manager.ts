@@ -14,7 +14,7 @@ import type { SignInSetup } from './server-sign-in';
 /** What the manager needs from the app: the log its connections record into, and the fetch they go through. */
 export interface ConnectionManagerOptions {
   log: TrafficLog;
-  /** Known secret values, redacted in everything recorded. */
+  /** Known secret values, redacted in everything recorded: every configured header value and URL secret is added to it. */
   secrets: SecretRegistry;
   /** The fetch that really sends; each connection's wire tap goes around it. */
   fetch: typeof fetch;
@@ -22,8 +22,6 @@ export interface ConnectionManagerOptions {
   eras?: EraMemory;
   /** A plain fetch for diagnosis probes. */
   probeFetch?: typeof fetch;
-  /** Called with every configured header value, so it is redacted wherever it would appear. */
-  registerSecret?: (value: string) => void;
   /** Answers the servers' own requests (sampling, elicitation, roots). */
   inbox?: InboxHandler;
   now?: () => number;
@@ -124,10 +122,10 @@ export class ConnectionManager {
     for (const server of servers) {
       // Header values, also those a local bridge's command line would send, are secrets.
       for (const value of [...Object.values(server.headers), ...Object.values(server.suggestedHeaders ?? {})])
-        if (value) this.options.registerSecret?.(value);
+        if (value) this.options.secrets.add(value);
       // A `?token=` in the URL is a secret too: redacted wherever its value appears (a body, an error).
       for (const url of [server.url, server.suggestedUrl])
-        for (const value of url ? secretValuesOfUrl(url) : []) this.options.registerSecret?.(value);
+        for (const value of url ? secretValuesOfUrl(url) : []) this.options.secrets.add(value);
       if (kept.has(server.name)) continue;
       const base = {
         name: server.name,

@@ -25,7 +25,7 @@ describe('displayArgs', () => {
       '--api-key',
       '[redacted]',
       '--header',
-      'Authorization: [redacted]',
+      'Authorization: Bearer [redacted]',
       '--header',
       'Accept: text/plain',
       'GITHUB_TOKEN=[redacted]',

@@ -1,13 +1,15 @@
 /**
  * The secret policy for a local server's command line: a stdio entry's args often carry a
  * credential (`--api-key sk-…`, `--header "Authorization: Bearer …"`, `API_TOKEN=…`,
- * `https://…?token=…`). Names are judged by `isSecretName` and values by `isSecretValue`, the same
- * rules as a URL's query (`secret-names.ts`), and every URL in an argument goes through
- * `redactUrl`. What is shown read-only (a card, a note) gets `[redacted]` for each secret value; a
- * share link empties them. The bridge still runs the file's own args.
+ * `https://…?token=…`). Names are judged by `isSecretName` (a flag's, an environment name's, a
+ * header's context) and values by `isSecretValue` (`secret-names.ts`), a header keeps its scheme
+ * (`Bearer [redacted]`, `redacted.ts`), and every URL in an argument goes through `redactUrl`. What
+ * is shown read-only (a card, a note) gets `[redacted]` for each secret value; a share link empties
+ * them. The bridge still runs the file's own args.
  */
+import { isSecretHeader, REDACTED, redactHeaderValue } from './redacted';
 import { isSecretName, isSecretPair, isSecretValue } from './secret-names';
-import { REDACTED, redactUrl, redactUrlsInText } from './secret-url';
+import { redactUrl, redactUrlsInText } from './secret-url';
 
 /** How `redactArgs` replaces what it finds. */
 export interface RedactArgsOptions {
@@ -52,14 +54,14 @@ export function redactArgs(args: readonly string[], options: RedactArgsOptions =
         shown.push(
           arg,
           isSecretValue(next) ? marker : next,
-          everyHeaderValue || isSecretPair(next, value) ? marker : redactInArg(value, marker),
+          everyHeaderValue || isSecretHeader(next, value) ? redactHeaderValue(value, marker) || marker : redactInArg(value, marker),
         );
         index += 2;
       } else {
         shown.push(arg, redactHeader(next, marker, everyHeaderValue));
         index += 1;
       }
-    } else if (next !== undefined && FLAG.test(arg) && isSecretName(arg) && !next.startsWith('--')) {
+    } else if (next !== undefined && FLAG.test(arg) && isSecretName(arg, 'flag') && !next.startsWith('--')) {
       // The next argument is the flag's value, unless it is another long flag (`--no-auth --port 1`).
       shown.push(arg, marker);
       index += 1;
@@ -90,7 +92,7 @@ function redactArg(arg: string, marker: string, everyHeaderValue: boolean): stri
     const name = assignment[1] ?? '';
     const value = assignment[2] ?? '';
     if (HEADER_FLAGS.has(name.toLowerCase())) return `${name}=${redactHeader(value, marker, everyHeaderValue)}`;
-    if (value !== '' && isSecretPair(name, value)) return `${name}=${marker}`;
+    if (value !== '' && isSecretPair(name, value, name.startsWith('-') ? 'flag' : 'env')) return `${name}=${marker}`;
     return `${name}=${redactInArg(value, marker)}`;
   }
   return redactInArg(arg, marker);
@@ -112,6 +114,6 @@ function redactHeader(text: string, marker: string, everyValue: boolean): string
   if (colon <= 0) return marker;
   const name = text.slice(0, colon);
   const value = text.slice(colon + 1);
-  if (!everyValue && !isSecretPair(name, value.trim())) return `${name}:${redactInArg(value, marker)}`;
-  return marker === '' ? `${name}:` : `${name}: ${marker}`;
+  if (!everyValue && !isSecretHeader(name, value.trim())) return `${name}:${redactInArg(value, marker)}`;
+  return marker === '' ? `${name}:` : `${name}: ${redactHeaderValue(value.trim(), marker) || marker}`;
 }

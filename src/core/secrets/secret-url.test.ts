@@ -21,10 +21,10 @@ describe('isSecretName', () => {
     'auth_code',
     'jwt',
     'sid',
-  ])('%s is secret', (name) => expect(isSecretName(name)).toBe(true));
+  ])('%s is secret', (name) => expect(isSecretName(name, 'query')).toBe(true));
 
   it.each(['city', 'q', 'days', 'zipcode', 'countrycode', 'sides', 'format', 'X-Amz-Date', 'version'])('%s is not', (name) =>
-    expect(isSecretName(name)).toBe(false),
+    expect(isSecretName(name, 'query')).toBe(false),
   );
 });
 

@@ -6,10 +6,8 @@
  * debugger) applies it too, and so does a command line for the URLs in its arguments; share links
  * apply it with an empty marker. Only the config editor shows the person's own text.
  */
+import { REDACTED } from './redacted';
 import { isSecretPair } from './secret-names';
-
-/** What a secret value is replaced with, wherever it is shown, recorded or exported. */
-export const REDACTED = '[redacted]';
 
 /** Decodes a query component for name matching; a malformed one is matched as written. */
 function decodeQueryComponent(text: string): string {
@@ -40,7 +38,7 @@ function splitQuery(query: string): QueryPart[] {
 
 /** True when a query parameter as written carries a secret value (an empty value carries none). */
 function isSecretPart(part: QueryPart): part is QueryPart & { value: string } {
-  return part.value !== undefined && part.value !== '' && isSecretPair(part.name, decodeQueryComponent(part.value));
+  return part.value !== undefined && part.value !== '' && isSecretPair(part.name, decodeQueryComponent(part.value), 'query');
 }
 
 /** A URL cut into what comes before its query, the query (without `?`) and the fragment (with `#`). */

@@ -13,7 +13,7 @@
  * backslashes or newlines survive. `--globoff` is added when the URL holds brackets or
  * braces, which curl would otherwise treat as ranges.
  */
-import { REDACTED } from './redact';
+import { REDACTED, splitAuthScheme } from '../secrets';
 import { requestBodyOf } from './shared-body';
 import type { HttpExchange } from './types';
 
@@ -61,7 +61,7 @@ function shellWord(text: string, variableFor: () => string): string {
 
 /** The variable name for a redacted header value. */
 function headerVariable(name: string, value: string): string {
-  if (name === 'authorization' && /^\S+\s+\[redacted\]/.test(value)) return 'TOKEN';
+  if (name === 'authorization' && splitAuthScheme(value)?.credential === REDACTED) return 'TOKEN';
   if (name === 'proxy-authorization') return 'PROXY_TOKEN';
   return name;
 }

@@ -19,7 +19,7 @@ export type {
 export { TrafficLog } from './traffic-log';
 export type { ExchangePatch, NewExchange, TrafficLogData, TrafficLogOptions, TrafficSnapshot } from './traffic-log';
 
-export { REDACTED, SecretRegistry, isSecretHeaderName, redactHeaderValue, redactHeaders, redactText, redactUrl } from './redact';
+export { SecretRegistry, redactHeaders, redactText } from './redact';
 export type { HeaderSource, SecretRegistryOptions } from './redact';
 
 export { createWireTap } from './wire-tap';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SecretRegistry, isSecretHeaderName, redactHeaders, redactText } from './redact';
+import { isSecretName } from '../secrets';
+import { SecretRegistry, redactHeaders, redactText } from './redact';
 
 describe('redactHeaders', () => {
   it('keeps the scheme of a Bearer credential and lower-cases names', () => {
@@ -49,7 +50,7 @@ describe('redactHeaders', () => {
 
   it('keeps the WWW-Authenticate challenge, which holds no credential', () => {
     const challenge = 'Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"';
-    expect(isSecretHeaderName('WWW-Authenticate')).toBe(false);
+    expect(isSecretName('WWW-Authenticate', 'header')).toBe(false);
     expect(redactHeaders({ 'WWW-Authenticate': challenge })).toEqual({ 'www-authenticate': challenge });
   });
 

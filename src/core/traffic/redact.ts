@@ -1,57 +1,15 @@
 /**
  * Redaction at record time: nothing secret reaches the traffic log, so no panel,
  * HAR export or curl command can leak it. Three layers, applied together by the
- * recording fetch: header names that carry credentials, URL query parameters
- * named like credentials, and known secret values wherever they occur.
+ * recording fetch, each asking the secret policy (`core/secrets`): headers that
+ * carry credentials, URL query parameters named like credentials, and known
+ * secret values wherever they occur.
  */
-import { REDACTED } from '../secrets';
+import { isSecretHeader, REDACTED, redactHeaderValue, splitAuthScheme } from '../secrets';
 import type { HeaderMap } from './types';
-
-// The URL policy lives with the other secret rules; the recorder applies it to every exchange.
-export { REDACTED, redactUrl } from '../secrets';
-
-/** Headers whose values are always credentials. */
-const SECRET_HEADER_NAMES: ReadonlySet<string> = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'api-key',
-  'cookie',
-  'set-cookie',
-  'x-auth-token',
-]);
-
-/**
- * Headers whose names look secret but carry no credential; redacting them would hide
- * exactly what a person debugging authorization needs to see.
- * `www-authenticate` is the server's challenge (scheme, realm, resource_metadata URL).
- */
-const PUBLIC_HEADER_NAMES: ReadonlySet<string> = new Set(['www-authenticate', 'proxy-authenticate']);
-
-/** Parts of a header name that mark its value as secret. */
-const SECRET_HEADER_PARTS = ['token', 'secret', 'key', 'auth'] as const;
-
-/** Authorization schemes kept visible in front of a redacted credential. */
-const AUTH_SCHEME = /^(bearer|basic|digest|dpop|token|apikey|negotiate|hoba|mutual|aws4-hmac-sha256)(\s+)\S/i;
 
 /** Headers in any of the forms `fetch` accepts, or our own map. */
 export type HeaderSource = Headers | HeaderMap | ReadonlyArray<readonly [string, string]> | Iterable<readonly [string, string]>;
-
-/** True when a header's value must not be recorded. `name` may be in any case. */
-export function isSecretHeaderName(name: string): boolean {
-  const lower = name.toLowerCase();
-  if (PUBLIC_HEADER_NAMES.has(lower)) return false;
-  if (SECRET_HEADER_NAMES.has(lower)) return true;
-  return SECRET_HEADER_PARTS.some((part) => lower.includes(part));
-}
-
-/** Redacts one secret header value, keeping a leading auth scheme: `Bearer sk-…` → `Bearer [redacted]`. */
-export function redactHeaderValue(value: string): string {
-  if (value === '') return value;
-  const scheme = AUTH_SCHEME.exec(value);
-  if (scheme) return `${scheme[1] ?? ''}${scheme[2] ?? ' '}${REDACTED}`;
-  return REDACTED;
-}
 
 /** Iterates the pairs of any header source (a Headers object, pairs, or a record). */
 export function headerPairs(headers: HeaderSource): Iterable<readonly [string, string]> {
@@ -62,13 +20,13 @@ export function headerPairs(headers: HeaderSource): Iterable<readonly [string, s
 
 /**
  * Copies headers into a HeaderMap with lower-cased names, replacing the values of
- * credential headers (see `isSecretHeaderName`). Repeated names are joined with ", ".
+ * credential headers (the secret policy's `isSecretHeader`). Repeated names are joined with ", ".
  */
 export function redactHeaders(headers: HeaderSource): HeaderMap {
   const result: HeaderMap = {};
   for (const [rawName, rawValue] of headerPairs(headers)) {
     const name = rawName.toLowerCase();
-    const value = isSecretHeaderName(name) ? redactHeaderValue(String(rawValue)) : String(rawValue);
+    const value = isSecretHeader(name, String(rawValue)) ? redactHeaderValue(String(rawValue)) : String(rawValue);
     const previous = result[name];
     result[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
@@ -127,11 +85,8 @@ export class SecretRegistry {
     if (trimmed.length < this.minLength) return false;
     this.registered.add(trimmed);
     this.addSpellings(trimmed);
-    const scheme = AUTH_SCHEME.exec(trimmed);
-    if (scheme) {
-      const credential = trimmed.slice((scheme[1] ?? '').length).trim();
-      if (credential.length >= this.minLength) this.addSpellings(credential);
-    }
+    const credential = splitAuthScheme(trimmed)?.credential;
+    if (credential !== undefined && credential.length >= this.minLength) this.addSpellings(credential);
     this.pattern = buildPattern(this.spellings);
     return true;
   }

@@ -32,7 +32,8 @@ import {
 import { recordMessages } from './record-messages';
 import { classifyRpcMessage } from './rpc-messages';
 import type { MessageTarget } from './record-messages';
-import { redactHeaders, redactUrl } from './redact';
+import { redactUrl } from '../secrets';
+import { redactHeaders } from './redact';
 import type { SecretRegistry } from './redact';
 import { RequestControllers, untilOrAborted } from './request-controllers';
 import type { ExchangePatch, NewExchange, TrafficLog } from './traffic-log';

@@ -24,8 +24,8 @@ export interface ConfigEditorProps {
 }
 
 /**
- * The mcp.json editor: a plain textarea at once, Monaco (JSON with our schema) once its chunks
- * have loaded; the parser's problems as markers and as a clickable list; Apply, a share link
+ * The mcp.json editor: a plain textarea at once, Monaco (JSON with our schema) once the person
+ * points at or focuses it and its chunks have loaded; the parser's problems as markers and as a clickable list; Apply, a share link
  * without secrets, examples, and an empty state that teaches the format.
  */
 export function ConfigEditor({ store, onApply: apply, applying = false }: ConfigEditorProps) {
@@ -51,6 +51,8 @@ export function ConfigEditor({ store, onApply: apply, applying = false }: Config
     parsed: marked,
     source: 'mcp.json',
     onApply,
+    // On the first screen for everyone, used by fewer: Monaco would keep half the page's JS heap.
+    loadOnFirstUse: true,
   });
   const ready = monaco.status === 'ready';
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { diffBodies, PROVIDERS } from '../../core/providers';
 import type { RequestDiff, ProviderId } from '../../core/providers';
-import { REDACTED, comparableBodies, requestBodyOf } from '../../core/traffic';
+import { REDACTED } from '../../core/secrets';
+import { comparableBodies, requestBodyOf } from '../../core/traffic';
 import type { HttpExchange } from '../../core/traffic';
 import { JsonView } from '../../ui/json-view';
 import { BodyView, HeaderList } from '../../ui/http-parts';

@@ -24,12 +24,14 @@ export interface MountJsonEditorOptions {
   onReady(mounted: MountedJsonEditor): (() => void) | void;
   /** Monaco's chunks could not load (the caller keeps its plain textarea). */
   onFailed(): void;
+  /** When Monaco is loaded: once the page is idle (the default), or at once (a person has started to use the editor). */
+  load?: 'idle' | 'now';
 }
 
 let modelCount = 0;
 
 /**
- * Loads Monaco (when the page is idle) and creates a JSON model and editor in the element: the
+ * Loads Monaco (when the page is idle, or at once) and creates a JSON model and editor in the element: the
  * one way Glassbox makes a Monaco editor (the config and eval editors through
  * `useControlledJsonEditor`, the fork editor through `useJsonEditor`). Returns the function that
  * disposes of it, or stops it being created if Monaco is still loading.
@@ -37,7 +39,7 @@ let modelCount = 0;
 export function mountJsonEditor(options: MountJsonEditorOptions): () => void {
   let disposed = false;
   let dispose: (() => void) | undefined;
-  loadMonaco().then(
+  loadMonaco(options.load).then(
     (loaded) => {
       const element = options.element();
       if (disposed || !element) return;

@@ -26,6 +26,12 @@ export interface ControlledJsonEditorOptions {
   source: string;
   /** Ctrl/Cmd+Enter calls this with the model's text (none at mount: the keys do nothing of ours). */
   onApply?(text: string): void;
+  /**
+   * Load Monaco only once the person points at or focuses the `fallback` textarea, not when the page
+   * is idle: for an editor on the first screen that many never touch. Monaco keeps about 12 MB of
+   * the page's JS heap; the textarea takes typing meanwhile, and its caret and focus carry over.
+   */
+  loadOnFirstUse?: boolean;
 }
 
 /** The state of a controlled Monaco JSON editor. */
@@ -46,7 +52,7 @@ interface LiveEditor {
 const ECHO_MEMORY = 50;
 
 /**
- * Loads Monaco (lazily, when the page is idle) and creates a JSON editor in `host`, kept in step
+ * Loads Monaco (lazily, when the page is idle or on first use) and creates a JSON editor in `host`, kept in step
  * with the controlled `text`: typing calls `onTextChange`, a new `text` from outside (an example,
  * a file opened, a reset) replaces the content undoably, the reader's problems become markers, the
  * theme follows the page, and Ctrl/Cmd+Enter calls `onApply`. The one way the config editor and the
@@ -64,14 +70,30 @@ export function useControlledJsonEditor(options: ControlledJsonEditorOptions): C
   /** True while we write an outside `text` into the model, so that write is not reported back. */
   const writing = useRef(false);
   const focusWhenReady = useRef(false);
+  const [used, setUsed] = useState(options.loadOnFirstUse !== true);
 
   useLayoutEffect(() => {
     latest.current = options;
     themeRef.current = theme;
   });
 
+  // The first pointer over, or focus of, the textarea starts Monaco's load.
   useEffect(() => {
+    const area = fallback?.current;
+    if (used || !area) return;
+    const use = () => setUsed(true);
+    const events = ['pointerenter', 'pointerdown', 'focus'] as const;
+    for (const event of events) area.addEventListener(event, use, { once: true });
+    if (document.activeElement === area) use();
+    return () => {
+      for (const event of events) area.removeEventListener(event, use);
+    };
+  }, [fallback, used]);
+
+  useEffect(() => {
+    if (!used) return;
     const unmount = mountJsonEditor({
+      load: latest.current.loadOnFirstUse === true ? 'now' : 'idle',
       element: () => host.current,
       path: latest.current.path,
       text: () => latest.current.text,
@@ -111,7 +133,7 @@ export function useControlledJsonEditor(options: ControlledJsonEditorOptions): C
       unmount();
       setLive(null);
     };
-  }, [host, fallback]);
+  }, [host, fallback, used]);
 
   // Focus moves from the textarea (now gone) to Monaco.
   useEffect(() => {

@@ -8,22 +8,22 @@ export const STDERR_CAPACITY = 1000;
 /** The longest line kept, in characters (a child printing a huge blob should not fill memory). */
 export const MAX_LINE_LENGTH = 8000;
 
-export class StderrLog {
-  /** @param {number} [capacity] */
-  constructor(capacity = STDERR_CAPACITY) {
-    this.capacity = capacity;
-    /** @type {Array<{ seq: number, time: string, line: string }>} */
-    this.lines = [];
-    this.nextSeq = 1;
-    this.partial = '';
-  }
+/** One numbered stderr line. */
+export interface StderrLine {
+  seq: number;
+  time: string;
+  line: string;
+}
 
-  /**
-   * Appends a chunk of the child's stderr; complete lines are numbered, a trailing partial line waits.
-   * @param {string} chunk
-   * @returns {Array<{ seq: number, time: string, line: string }>} the lines completed by this chunk
-   */
-  write(chunk) {
+export class StderrLog {
+  private lines: StderrLine[] = [];
+  private nextSeq = 1;
+  private partial = '';
+
+  constructor(private readonly capacity = STDERR_CAPACITY) {}
+
+  /** Appends a chunk of the child's stderr; complete lines are numbered, a trailing partial line waits. Returns the lines it completed. */
+  write(chunk: string): StderrLine[] {
     const parts = (this.partial + chunk).split(/\r?\n/);
     this.partial = parts.pop() ?? '';
     if (this.partial.length > MAX_LINE_LENGTH) {
@@ -33,19 +33,15 @@ export class StderrLog {
     return parts.map((line) => this.add(line));
   }
 
-  /**
-   * Ends the stream: a last line without a newline is kept.
-   * @returns {Array<{ seq: number, time: string, line: string }>}
-   */
-  flush() {
+  /** Ends the stream: a last line without a newline is kept. */
+  flush(): StderrLine[] {
     if (this.partial === '') return [];
     const line = this.partial;
     this.partial = '';
     return [this.add(line)];
   }
 
-  /** @param {string} line */
-  add(line) {
+  add(line: string): StderrLine {
     const entry = {
       seq: this.nextSeq++,
       time: new Date().toISOString(),
@@ -56,19 +52,13 @@ export class StderrLog {
     return entry;
   }
 
-  /**
-   * The lines after a sequence number, and the number to ask after next time.
-   * @param {number} after
-   */
-  since(after) {
+  /** The lines after a sequence number, and the number to ask after next time. */
+  since(after: number): { lines: StderrLine[]; next: number } {
     return { lines: this.lines.filter((entry) => entry.seq > after), next: this.nextSeq - 1 };
   }
 
-  /**
-   * The last `count` lines' text.
-   * @param {number} [count]
-   */
-  tail(count = 20) {
+  /** The last `count` lines' text. */
+  tail(count = 20): string[] {
     return this.lines.slice(-count).map((entry) => entry.line);
   }
 }

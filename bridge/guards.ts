@@ -4,6 +4,7 @@
  * headers for allowed origins only. A loopback process that starts programs must fail closed.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Request headers a page may send (the MCP transport's, both eras). */
 export const ALLOW_HEADERS =
@@ -14,26 +15,20 @@ export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authent
 export const ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
 
 /** A fresh token: 32 random bytes, base64url (256 bits), new at every start. */
-export function createToken() {
+export function createToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
 /**
  * The Host values a request may carry: the loopback names with the bridge's port. Anything else
  * (`evil.example:PORT`, `127.0.0.1.nip.io:PORT`) is a page that rebinds its name to 127.0.0.1.
- * @param {number} port
- * @returns {Set<string>}
  */
-export function allowedHosts(port) {
+export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
 }
 
-/**
- * The origin of a URL (`https://app.example/x/` → `https://app.example`).
- * @param {string} url
- * @returns {string}
- */
-export function originOf(url) {
+/** The origin of a URL (`https://app.example/x/` → `https://app.example`). */
+export function originOf(url: string): string {
   const origin = new URL(url).origin;
   if (origin === 'null') throw new Error(`"${url}" has no origin: give an http(s) URL`);
   return origin;
@@ -42,30 +37,29 @@ export function originOf(url) {
 /**
  * Compares a request's Authorization header with `Bearer <token>` in constant time (both sides are
  * hashed first, so neither length nor content leaks through timing).
- * @param {string | undefined} header
- * @param {string} token
- * @returns {boolean}
  */
-export function bearerMatches(header, token) {
+export function bearerMatches(header: string | undefined, token: string): boolean {
   if (typeof header !== 'string') return false;
-  const digest = (/** @type {string} */ text) => createHash('sha256').update(text).digest();
+  const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(header), digest(`Bearer ${token}`));
 }
 
-/**
- * @typedef {{ token: string, hosts: Set<string>, origins: Set<string> }} GuardOptions
- * @typedef {{ ok: true } | { ok: false, status: 401 | 403, reason: string }} GuardVerdict
- */
+/** What `checkRequest` compares a request with. */
+export interface GuardOptions {
+  token: string;
+  hosts: Set<string>;
+  origins: Set<string>;
+}
+
+/** The verdict on one request. */
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 
 /**
  * Checks one request: Host, then Origin (when present), then, for anything but a preflight, the
  * token. A preflight carries no Authorization by design, so it is answered here and never reaches
  * a route.
- * @param {import('node:http').IncomingMessage} req
- * @param {GuardOptions} options
- * @returns {GuardVerdict}
  */
-export function checkRequest(req, { token, hosts, origins }) {
+export function checkRequest(req: IncomingMessage, { token, hosts, origins }: GuardOptions): GuardVerdict {
   const host = req.headers.host;
   if (host === undefined || !hosts.has(host.toLowerCase()))
     return { ok: false, status: 403, reason: 'Host is not this bridge on a loopback name' };
@@ -78,13 +72,8 @@ export function checkRequest(req, { token, hosts, origins }) {
   return { ok: true };
 }
 
-/**
- * Sets the CORS headers for an allowed Origin; none for a missing or foreign one.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {Set<string>} origins
- */
-export function applyCors(req, res, origins) {
+/** Sets the CORS headers for an allowed Origin; none for a missing or foreign one. */
+export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Set<string>): void {
   const origin = req.headers.origin;
   res.setHeader('Vary', 'Origin');
   if (origin === undefined || !origins.has(origin)) return;
@@ -95,9 +84,8 @@ export function applyCors(req, res, origins) {
 /**
  * Answers a preflight that passed the Host and Origin checks: 204 with the allowed methods and
  * headers, and Chrome's local network access answer.
- * @param {import('node:http').ServerResponse} res
  */
-export function answerPreflight(res) {
+export function answerPreflight(res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS);
   res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
   res.setHeader('Access-Control-Allow-Private-Network', 'true');

@@ -8,96 +8,73 @@
  *   POST /servers/<name>/restart      ends the child; the next connection starts a fresh one
  *   *    /servers/<name>/mcp          the MCP endpoint (streamable HTTP, 2025 era, sessions)
  */
-import { createServer } from 'node:http';
-import { allowedHosts, answerPreflight, applyCors, checkRequest } from './guards.mjs';
-import { signalGroup } from './child-transport.mjs';
-import { answerRpcError, ServerSlot } from './server-slot.mjs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { SkippedEntry, StdioEntry } from './config-entry';
+import { allowedHosts, answerPreflight, applyCors, checkRequest } from './guards';
+import { BodyError, readJsonBody } from './json-body';
+import { killEndingGroups } from './process-group';
+import { answerRpcError, ServerSlot, type BridgeEvent } from './server-slot';
 
-/** The largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
-/**
- * @typedef {{
- *   servers: import('./config-entry.ts').StdioEntry[],
- *   skipped?: import('./config-entry.ts').SkippedEntry[],
- *   origins: string[],
- *   token: string,
- *   host?: string,
- *   port?: number,
- *   onEvent?: (event: import('./server-slot.mjs').BridgeEvent) => void,
- * }} BridgeOptions
- */
+/** What startBridge needs: the file's entries, the allowed page origins, the token, where to listen. */
+export interface BridgeOptions {
+  servers: StdioEntry[];
+  skipped?: SkippedEntry[];
+  origins: string[];
+  token: string;
+  host?: string;
+  port?: number;
+  onEvent?: (event: BridgeEvent) => void;
+}
 
-/**
- * @param {import('node:http').ServerResponse} res
- * @param {number} status
- * @param {unknown} value
- */
-function answerJson(res, status, value) {
+/** A running bridge; close() ends every child's process group, then the server. */
+export interface RunningBridge {
+  url: string;
+  port: number;
+  slots: Map<string, ServerSlot>;
+  /** SIGKILLs every child's process group at once, synchronously: for a bridge that is dying. */
+  killNow(): void;
+  close(): Promise<void>;
+}
+
+function answerJson(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(value));
 }
 
-/**
- * Reads a JSON body (at most MAX_BODY_BYTES); `undefined` for an empty one.
- * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<unknown>}
- */
-async function readJsonBody(req) {
-  /** @type {Buffer[]} */
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new RangeError('body too large');
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.trim() === '' ? undefined : JSON.parse(text);
-}
-
-/**
- * Starts the bridge. Binds a loopback address only; port 0 picks a free port.
- * @param {BridgeOptions} options
- * @returns {Promise<{ url: string, port: number, slots: Map<string, ServerSlot>, killNow(): void, close(): Promise<void> }>}
- */
-export async function startBridge({ servers, skipped = [], origins, token, host = '127.0.0.1', port = 0, onEvent = () => {} }) {
+/** Starts the bridge. Binds a loopback address only; port 0 picks a free port. */
+export async function startBridge({
+  servers,
+  skipped = [],
+  origins,
+  token,
+  host = '127.0.0.1',
+  port = 0,
+  onEvent = () => {},
+}: BridgeOptions): Promise<RunningBridge> {
   if (!LOOPBACK_HOSTS.has(host)) throw new Error(`--host must be a loopback address (127.0.0.1, ::1 or localhost), not "${host}"`);
-  /** @type {Map<string, ServerSlot>} */
   const slots = new Map(servers.map((entry) => [entry.name, new ServerSlot(entry, onEvent)]));
   const allowedOrigins = new Set(origins);
-  /** @type {Set<string>} */
-  let hosts = new Set();
+  let hosts = new Set<string>();
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      if (!res.headersSent)
-        answerJson(res, error instanceof RangeError ? 413 : 500, {
-          error: error instanceof SyntaxError ? 'invalid JSON' : 'internal error',
-        });
+    handle(req, res).catch(() => {
+      if (!res.headersSent) answerJson(res, 500, { error: 'internal error' });
       else res.end();
     });
   });
 
-  /**
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   */
-  async function handle(req, res) {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const verdict = checkRequest(req, { token, hosts, origins: allowedOrigins });
     if (!verdict.ok) {
       if (verdict.status === 401) {
         applyCors(req, res, allowedOrigins);
         res.setHeader('WWW-Authenticate', 'Bearer realm="glassbox-bridge"');
       }
-      answerJson(res, verdict.status, { error: verdict.reason });
-      return;
+      return answerJson(res, verdict.status, { error: verdict.reason });
     }
     applyCors(req, res, allowedOrigins);
-    if (req.method === 'OPTIONS') {
-      answerPreflight(res);
-      return;
-    }
+    if (req.method === 'OPTIONS') return answerPreflight(res);
     const url = new URL(req.url ?? '/', 'http://bridge.invalid');
     const parts = url.pathname.split('/').slice(1);
     if (parts.length === 1 && parts[0] === 'servers') {
@@ -105,7 +82,7 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
       return answerJson(res, 200, { servers: [...slots.values()].map((slot) => slot.describe()), skipped });
     }
     if (parts.length !== 3 || parts[0] !== 'servers') return answerJson(res, 404, { error: 'not found' });
-    let name;
+    let name: string;
     try {
       name = decodeURIComponent(parts[1] ?? '');
     } catch {
@@ -115,13 +92,13 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
     if (slot === undefined) return answerJson(res, 404, { error: "no such server in the bridge's file" });
     switch (parts[2]) {
       case 'mcp': {
-        let body;
+        let body: unknown;
         if (req.method === 'POST') {
           try {
             body = await readJsonBody(req);
           } catch (error) {
-            if (error instanceof RangeError) return answerRpcError(res, 413, -32600, 'Request body too large');
-            return answerRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
+            if (error instanceof BodyError) return answerRpcError(res, error.status, error.code, error.message);
+            throw error;
           }
         }
         return slot.handle(req, res, body);
@@ -141,9 +118,9 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
     }
   }
 
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
+    server.listen(port, host, () => resolve());
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the bridge has no TCP address');
@@ -153,15 +130,14 @@ export async function startBridge({ servers, skipped = [], origins, token, host 
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     port: address.port,
     slots,
-    /** SIGKILLs every child's process group at once, synchronously: for a bridge that is dying. */
     killNow() {
-      for (const slot of slots.values()) if (slot.child?.pid != null) signalGroup(slot.child.pid, 'SIGKILL');
+      for (const slot of slots.values()) slot.killNow();
+      killEndingGroups();
     },
-    /** Ends every child's process group, then the server. */
     async close() {
       await Promise.allSettled([...slots.values()].map((slot) => slot.stop()));
-      await new Promise((resolve) => {
-        server.close(() => resolve(undefined));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
         server.closeAllConnections();
       });
     },
