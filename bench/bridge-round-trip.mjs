@@ -1,5 +1,5 @@
 /**
- * The bridge's cost (issue 34): one tools/call through glassbox-bridge (HTTP → bridge → stdio →
+ * The bridge's cost: one tools/call through glassbox-bridge (HTTP → bridge → stdio →
  * the everything server) against the same server over streamable HTTP directly (HTTP → server),
  * each server in its own process, one SDK client in this process calling both in alternating
  * blocks. No browser: the hop being measured is the bridge's, and the client is the same on both.

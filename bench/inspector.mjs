@@ -1,7 +1,7 @@
 /**
  * The official MCP Inspector's web UI (`@modelcontextprotocol/inspector`, a dev dependency), started
  * as a person starts it (its launcher's web mode, its own server and API on loopback), so the bench
- * can load it beside Glassbox in the same run: issue 35's budget is Glassbox's largest contentful
+ * can load it beside Glassbox in the same run: the budget holds Glassbox's largest contentful
  * paint ≤ 0.25× the Inspector's. Its sign-in token is turned off (DANGEROUSLY_OMIT_AUTH) so the
  * page loads at its plain URL; it binds 127.0.0.1 only and lives as long as the bench.
  */

@@ -1,5 +1,5 @@
 /**
- * The long-session section (issue 18), measured in the real app, not a harness: the production
+ * The long-session section, measured in the real app, not a harness: the production
  * build opened on a config with the lab's `slow` server, the top bar pointed at the scripted model
  * server, and one chat turn whose every step calls the `fill` tool for a 20 KB result, so each
  * model request resends the whole conversation with one more 20 KB result. The turn runs through

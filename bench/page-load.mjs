@@ -103,7 +103,7 @@ export const HEAP_SETTLE_MS = 3000;
  * The page's JS heap in use after garbage collections (the browser must run with
  * `--js-flags=--expose-gc` and `--enable-precise-memory-info`): what the page keeps, not what it
  * has yet to collect. NaN when the browser exposes neither.
- * @param {import('playwright').Page} page
+ * @param {import('@playwright/test').Page} page
  */
 export async function heapAfterGc(page) {
   return page.evaluate(async () => {
@@ -122,7 +122,7 @@ export async function heapAfterGc(page) {
 
 /**
  * Loads `url` in a new context of `browser` and measures it.
- * @param {import('playwright').Browser} browser
+ * @param {import('@playwright/test').Browser} browser
  * @param {string} url
  * @param {{ app: boolean, monacoTimeoutMs?: number, lcpQuietMs?: number }} options  `app`: also wait for the app to be interactive, then use the config editor and wait for Monaco;
  *   `lcpQuietMs`: wait until no larger paint came for this long (a page that draws in several steps, like the Inspector's)
@@ -143,10 +143,10 @@ export async function measurePageLoad(browser, url, { app, monacoTimeoutMs = 30_
     // The responses are only noted while the page loads; their bodies are read (over the DevTools
     // protocol) and gzipped after the measure. Read as they came, they took half a core of this
     // two-core machine from the page being measured, during its load.
-    /** @type {Array<{ response: import('playwright').Response, kind: 'script' | 'style', pathname: string }>} */
+    /** @type {Array<{ response: import('@playwright/test').Response, kind: 'script' | 'style', pathname: string }>} */
     const responses = [];
     let lastResponseAt = Date.now();
-    /** @type {import('playwright').Response | undefined} */
+    /** @type {import('@playwright/test').Response | undefined} */
     let documentResponse;
     page.on('response', (response) => {
       lastResponseAt = Date.now();

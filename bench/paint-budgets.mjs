@@ -1,8 +1,7 @@
 /**
  * The page-load verdicts of the bench, apart from the browser work so a unit test can check them
- * (bench/paint-budgets.test.ts). Issue 35 settled them: first contentful paint is reported against
- * the blank page but has no budget (issue 17 measured that a real first frame cannot paint within
- * 2× a one-line page); the real UI is the largest paint and comes within 1.2× of the first; the
+ * (bench/paint-budgets.test.ts). First contentful paint is reported against the blank page but has
+ * no budget (measurements showed that a real first frame cannot paint within 2× a one-line page); the real UI is the largest paint and comes within 1.2× of the first; the
  * page is interactive (`glassbox:interactive`: the restored session drawn, Send works) within 3×
  * its largest paint; when the MCP Inspector is measured in the same run, Glassbox's largest paint
  * is at most 0.25× of the Inspector's; and the main chunk does not grow past today's size + 3 %.

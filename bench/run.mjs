@@ -30,7 +30,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 import { start as startLab } from '../e2e/servers/lab.mjs';
 import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startWeather } from '../e2e/servers/weather.mjs';
@@ -92,24 +92,24 @@ const CHROMIUM_ARGS = [
   '--js-flags=--expose-gc',
 ];
 
-/** Budgets (issue 6, as issue 35 settled them). */
+/** Budgets: each a ratio against a reference measured in the same run, or a size. */
 const BUDGET = {
   jsBeforePaintGzip: 120_000,
-  /** The largest paint against the first (issue 17), interactive against the largest, the Inspector, the main chunk (issue 35). */
+  /** The largest paint against the first, interactive against the largest, the Inspector, the main chunk. */
   ...PAINT_BUDGET,
   mcpOverhead: 1.1,
-  /** Issue 34: a tools/call through glassbox-bridge against the same server over streamable HTTP directly. */
+  /** A tools/call through glassbox-bridge against the same server over streamable HTTP directly. */
   bridgeOverhead: 1.15,
   parallelRatio: 1.3,
   serversRatio: 1.5,
   filterMs: 100,
   longTaskMs: 50,
-  /** Issue 18: the saved session and the heap at the full turn against a quarter of it. */
+  /** The saved session and the heap at the full turn against a quarter of it. */
   longGrowth: 4.5,
   longDetailMs: 100,
   longRestoreMs: 1500,
   toolBillMs: 200,
-  /** Issue 37: the eval runner's cases × targets against the same turns sent one by one from the chat. */
+  /** The eval runner's cases × targets against the same turns sent one by one from the chat. */
   evalsRatio: 1.3,
 };
 
@@ -183,7 +183,7 @@ async function main() {
   /** @type {Record<string, unknown>} */
   const raw = {};
 
-  // 0. The bridge (issue 34): Node processes only, so BENCH_ONLY=bridge needs no build or browser.
+  // 0. The bridge: Node processes only, so BENCH_ONLY=bridge needs no build or browser.
   if (ONLY.has('bridge')) {
     const trips = await measureBridgeRoundTrips({ runs: RUNS, calls: BRIDGE_CALLS, warmup: MCP_WARMUP, block: MCP_BLOCK, progress, port });
     raw.bridgeRoundTrip = trips;
@@ -792,7 +792,7 @@ async function main() {
     );
   }
 
-  // 7. Evals (issue 37): cases × 2 targets by the eval runner, against the same turns from the chat.
+  // 7. Evals: cases × 2 targets by the eval runner, against the same turns from the chat.
   if (ONLY.has('evals')) {
     const { context, page } = await openHarness();
     cleanups.push(() => context.close());
@@ -856,7 +856,7 @@ async function main() {
     });
   }
 
-  // 9. A long turn (issue 18): growth of the saved session and the heap, the model wire with it.
+  // 9. A long turn: growth of the saved session and the heap, the model wire with it.
   if (ONLY.has('long'))
     lines.push(...(await measureLongSession({ browser, siteUrl: site.url, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })));
 
@@ -936,7 +936,7 @@ async function report({ lines, raw, startedAt, began, loadAtStart, browserVersio
 }
 
 /**
- * The long-session section (issue 18): turns of ¼, ½ and all of LONG_STEPS steps in the real app
+ * The long-session section: turns of ¼, ½ and all of LONG_STEPS steps in the real app
  * (bench/long-session.mjs), then reloads (the median), a scroll of the model wire and the last request's
  * detail; and the token bill of 100 tools counted offline in the harness.
  */

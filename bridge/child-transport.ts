@@ -12,7 +12,7 @@ import type { LaunchFields } from './config-entry';
 import { endGroup, signalGroup } from './process-group';
 
 /** How long a server gets to exit after its stdin closes, before its group gets SIGTERM, in milliseconds. */
-export const STDIN_GRACE_MS = 2000;
+const STDIN_GRACE_MS = 2000;
 
 /** What the slot hears from its child. */
 export interface ChildHooks {

@@ -7,12 +7,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Request headers a page may send (the MCP transport's, both eras). */
-export const ALLOW_HEADERS =
-  'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name';
+const ALLOW_HEADERS = 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name';
 /** Response headers a page may read. */
-export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
+const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
 /** Methods the bridge answers. */
-export const ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
+const ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
 
 /** A fresh token: 32 random bytes, base64url (256 bits), new at every start. */
 export function createToken(): string {
@@ -38,7 +37,7 @@ export function originOf(url: string): string {
  * Compares a request's Authorization header with `Bearer <token>` in constant time (both sides are
  * hashed first, so neither length nor content leaks through timing).
  */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   if (typeof header !== 'string') return false;
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(header), digest(`Bearer ${token}`));

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** The largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** The deepest nesting of arrays and objects accepted (MCP messages nest a few levels; tool arguments a few more). */
 export const MAX_JSON_DEPTH = 256;
 

@@ -5,7 +5,7 @@
  */
 
 /** How long a process group gets after SIGTERM before SIGKILL, in milliseconds. */
-export const KILL_GRACE_MS = 2000;
+const KILL_GRACE_MS = 2000;
 /** How often an ending group is looked at, in milliseconds. */
 const POLL_MS = 50;
 

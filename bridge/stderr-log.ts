@@ -4,7 +4,7 @@
  */
 
 /** Lines kept per server. */
-export const STDERR_CAPACITY = 1000;
+const STDERR_CAPACITY = 1000;
 /** The longest line kept, in characters (a child printing a huge blob should not fill memory). */
 export const MAX_LINE_LENGTH = 8000;
 

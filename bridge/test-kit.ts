@@ -22,7 +22,7 @@ export const CRASHING = { command: process.execPath, args: [join(ROOT, 'bridge/f
 export const APP_ORIGIN = 'http://127.0.0.1:5173';
 
 /** The first --json line. */
-export interface ReadyEvent {
+interface ReadyEvent {
   event: 'ready';
   url: string;
   token: string;

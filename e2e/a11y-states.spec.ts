@@ -1,5 +1,5 @@
 /**
- * Issue 35, point 4: axe in the states the layout tests do not reach, in both themes — the guided
+ * Axe in the states the layout tests do not reach, in both themes — the guided
  * tour open (its card is a dialog: no second banner or contentinfo landmark), and a selected row on
  * each wire, also hovered (its time, format tag, direction and status stay ≥ 4.5:1).
  */

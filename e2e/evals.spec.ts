@@ -1,5 +1,5 @@
 /**
- * The Evals tab (issue 37): the file CI runs, opened in the page; the matrix with its reasons;
+ * The Evals tab: the file CI runs, opened in the page; the matrix with its reasons;
  * a result opened on both wires; the reports exported.
  */
 import { readFile } from 'node:fs/promises';

@@ -94,7 +94,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 }
 
 /** The scene the scripted demo model plays. */
-export const DEMO_SCENE = "What's the weather in Paris, and add a reminder to take an umbrella";
+const DEMO_SCENE = "What's the weather in Paris, and add a reminder to take an umbrella";
 
 /**
  * Picks the scripted demo model speaking `speaks`, sends its scene, approves get_forecast and

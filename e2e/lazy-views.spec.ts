@@ -1,5 +1,5 @@
 /**
- * Views the first screen does not draw load when first needed (issue 17: a smaller first chunk).
+ * Views the first screen does not draw load when first needed (so the first chunk stays small).
  * A restored conversation must still be drawn whole when it replaces the first frame: its tool
  * call cards, replay controls and the wires' lists are fetched before that render, never filled in
  * a moment later.

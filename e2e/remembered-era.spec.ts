@@ -1,5 +1,5 @@
 /**
- * Issue 35, point 6: the negotiated era of each server URL is remembered. The first visit to a
+ * The negotiated era of each server URL is remembered. The first visit to a
  * 2025 server shows the `server/discover` probe once (and the browser's console line for its 400);
  * a reload connects straight in the 2025 era: no probe, no console line. A server whose era
  * changed (now 2026-only) still connects: the remembered era fails, and the probe follows.

@@ -1,5 +1,5 @@
 /**
- * Issue 35, point 1: a server URL's secret query values (`?token=…&api_key=…`, common for hosted
+ * A server URL's secret query values (`?token=…&api_key=…`, common for hosted
  * servers) are shown nowhere but in the config editor: not on the card, in a tooltip or label, a
  * diagnosis, the MCP wire (recorded redacted), the command palette, the console or the HAR export.
  */

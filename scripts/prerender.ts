@@ -46,7 +46,7 @@ function mainChunkClosure(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
 }
 
 /**
- * Renders the app's first screen at build time into index.html's `#root` (issue 17: the real UI
+ * Renders the app's first screen at build time into index.html's `#root` (the real UI
  * in the first frame, replaced by the page's render of the restored session). The app's modules are loaded in Node through a Vite
  * server in SSR mode (the same config, so its defines and CSS handling apply). Runs in the normal
  * order, before the Content-Security-Policy plugin's `post` step hashes the page's inline scripts;

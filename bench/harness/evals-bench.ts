@@ -1,5 +1,5 @@
 /**
- * The evals bench (issue 37): the same turns run by the eval runner (fresh conversation per case,
+ * The evals bench: the same turns run by the eval runner (fresh conversation per case,
  * targets one after the other) and sent one by one from the chat's own session (a new
  * conversation for each, as a person checking a case by hand would), against the scripted model
  * and the weather server. bench/run.mjs sets the model's script before each phase.
@@ -24,7 +24,7 @@ const CITIES = [
 ];
 
 /** The city of case `index`. */
-export function evalsBenchCity(index: number): string {
+function evalsBenchCity(index: number): string {
   return CITIES[index % CITIES.length]!;
 }
 

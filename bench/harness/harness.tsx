@@ -19,7 +19,7 @@ import { chatTurns, evalsRun } from './evals-bench';
 import type { SyntheticTrafficSummary } from './synthetic-traffic';
 
 /** Options of one MCP round-trip run. */
-export interface RoundTripOptions {
+interface RoundTripOptions {
   url: string;
   /** Timed calls made by each client. */
   calls: number;
@@ -43,7 +43,7 @@ export interface RoundTripResult {
 }
 
 /** Result of one agent turn with tool calls. */
-export interface AgentTurnResult {
+interface AgentTurnResult {
   /** First tool start → last tool end, from the session's timeline spans. */
   toolPhaseMs: number;
   /** The whole turn (user message → end of the last model response). */
@@ -57,7 +57,7 @@ export interface AgentTurnResult {
 }
 
 /** Result of one scroll probe. */
-export interface ProbeResult {
+interface ProbeResult {
   ms: number;
   frames: number;
   /** Longest gap between two frames, in milliseconds. */
@@ -90,7 +90,7 @@ export interface ConnectRun {
 }
 
 /** Glassbox connecting servers: the time until every one has its tools listed. */
-export interface ConnectResult {
+interface ConnectResult {
   ms: number;
   connected: number;
   failed: string[];
@@ -100,7 +100,7 @@ export interface ConnectResult {
  * A page that runs a plan by itself when opened with `#autorun=<base64url JSON>` and posts the
  * result to `report`: the bench opens it in a Chromium with no automation attached (see run.mjs).
  */
-export type Autorun = (
+type Autorun = (
   | { task: 'connect'; plan: ConnectPlan }
   /** `runs` round-trip pairs (see mcpRoundTripPair). */
   | { task: 'mcp'; options: RoundTripOptions; runs: number }
@@ -110,7 +110,7 @@ export type Autorun = (
 };
 
 /** What the page exposes to the bench and the browser test. */
-export interface GlassboxBench {
+interface GlassboxBench {
   /**
    * Both clients connected at once, calls made in alternating blocks (bare, then Glassbox),
    * so both see the same machine load.

@@ -1,5 +1,5 @@
 /**
- * The token bill measure of the long-session section (issue 18): the token bill of 100 tools
+ * The token bill measure of the long-session section: the token bill of 100 tools
  * counted offline with the OpenAI counter the app loads. (The long turn, its reload, scroll and
  * detail are measured in the real app: bench/long-session.mjs.)
  */

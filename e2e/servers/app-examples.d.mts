@@ -1,8 +1,5 @@
 import type { CorsOptions } from './cors.mjs';
 import type { RunningServer } from './weather.mjs';
-
-/** The example servers by name. */
-export declare const APP_EXAMPLES: Record<'basic' | 'budget' | 'monitor', () => unknown>;
 /** Starts one official MCP Apps example server (in-process, CORS, stateless) at /mcp; port 0 picks a free port. */
 export declare function start(options: {
   example: 'basic' | 'budget' | 'monitor';

@@ -21,7 +21,7 @@ import { createServer as createMonitorServer } from '@modelcontextprotocol/serve
 import { isMain, parseCliArgs, readBody, serveMcpEndpoint } from './http-kit.mjs';
 
 /** The example servers by name. */
-export const APP_EXAMPLES = { basic: createBasicServer, budget: createBudgetServer, monitor: createMonitorServer };
+const APP_EXAMPLES = { basic: createBasicServer, budget: createBudgetServer, monitor: createMonitorServer };
 
 /**
  * A stateless endpoint: each request gets a fresh example server and transport, as the examples' entry does.

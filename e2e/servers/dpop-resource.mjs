@@ -29,7 +29,7 @@ export function applyDpopCors(req, res) {
  * The RFC 7638 thumbprint of an EC public JWK.
  * @param {{ crv: string, kty: string, x: string, y: string }} jwk
  */
-export function thumbprint(jwk) {
+function thumbprint(jwk) {
   return createHash('sha256')
     .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
     .digest('base64url');

@@ -9,7 +9,7 @@ import { useServer } from './test-kit';
 
 const ORIGIN = 'http://page.example:5173';
 
-/** The capabilities issue 14 has Glassbox declare: the reference server lists more tools for them. */
+/** The client capabilities Glassbox declares (sampling, elicitation, roots): the reference server lists more tools for them. */
 const FULL_CAPABILITIES: ClientCapabilities = { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } };
 
 /** The 13 tools the reference server lists to every client. */

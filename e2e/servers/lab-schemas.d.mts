@@ -4,7 +4,5 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 export declare const SCHEMAS_INSTRUCTIONS: string;
 /** A 1×1 PNG data: URL, an icon the page may draw. */
 export declare const DATA_ICON: string;
-/** The outputSchema both forecast tools declare. */
-export declare const FORECAST_OUTPUT_SCHEMA: Record<string, unknown>;
 /** One schemas server (one per session). */
 export declare function createSchemasServer(): Server;

@@ -15,7 +15,7 @@ export const DATA_ICON =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** The outputSchema both forecast tools declare. */
-export const FORECAST_OUTPUT_SCHEMA = {
+const FORECAST_OUTPUT_SCHEMA = {
   type: 'object',
   properties: { temperature: { type: 'number' }, conditions: { type: 'string' } },
   required: ['temperature', 'conditions'],

@@ -34,8 +34,6 @@ export declare const ERROR_TEXT_BODY: string;
 export declare const GARBAGE_BODY: string;
 /** Scope named in the /auth/mcp challenge. */
 export declare const AUTH_SCOPE: string;
-/** Page size of /paged/mcp's tools/list. */
-export declare const PAGE_SIZE: number;
 /** The tools /paged/mcp starts with, in list order. */
 export declare const PAGED_TOOL_NAMES: readonly string[];
 /** Markup and a javascript: link that must never run in a client. */
@@ -50,8 +48,6 @@ export declare const NOT_RPC_BODY: string;
 export declare const WRONG_ID_OFFSET: number;
 /** The Content-Type /wrong-type/mcp answers initialize with. */
 export declare const WRONG_CONTENT_TYPE: string;
-/** The data of the malformed event /bad-sse/mcp answers initialize with. */
-export declare const BAD_SSE_DATA: string;
 /** Length of the text the flaky `big_result` tool returns. */
 export declare const BIG_RESULT_CHARS: number;
 /** The tool names /flaky/mcp lists. */

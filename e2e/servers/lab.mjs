@@ -77,7 +77,7 @@ export const GARBAGE_BODY = 'this is not json';
 /** Scope named in the /auth/mcp challenge. */
 export const AUTH_SCOPE = 'calendar.read';
 /** Page size of /paged/mcp's tools/list. */
-export const PAGE_SIZE = 3;
+const PAGE_SIZE = 3;
 /** The tools /paged/mcp starts with, in list order (7 tools → pages of 3, 3, 1). */
 export const PAGED_TOOL_NAMES = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'add_tool'];
 /** Markup and a link that would run script if a client rendered tool text as HTML or markdown. */
@@ -95,7 +95,7 @@ export const WRONG_ID_OFFSET = 1000;
 /** The Content-Type /wrong-type/mcp answers initialize with (its body is correct JSON-RPC). */
 export const WRONG_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** The data of the event /bad-sse/mcp answers initialize with. */
-export const BAD_SSE_DATA = '{"jsonrpc": "2.0", "id": 0, "result": {oops';
+const BAD_SSE_DATA = '{"jsonrpc": "2.0", "id": 0, "result": {oops';
 /** Length of the text the flaky `big_result` tool returns (10 MiB of ASCII). */
 export const BIG_RESULT_CHARS = 10 * 1024 * 1024;
 /** The tool names /flaky/mcp lists. */

@@ -17,7 +17,7 @@ import { closeServer, isMain, listen, runCli, sendJsonRpcError, sendText } from 
 export const LEGACY_SSE_SERVER_INFO = { name: 'legacy-sse', version: '0.9.0' };
 
 /** The path of the SSE stream and the path the client posts its messages to. */
-export const SSE_PATH = '/sse';
+const SSE_PATH = '/sse';
 /** The path the `endpoint` event names (with `?sessionId=`). */
 export const MESSAGES_PATH = '/messages';
 
@@ -29,7 +29,7 @@ export const LEGACY_SUMMARY_PROMPT = 'Summarize the text in one line.';
  * on the SSE stream (a sampling request, an elicitation form), so the inbox's cards are seen over
  * this transport too.
  */
-export function createLegacySseServer() {
+function createLegacySseServer() {
   const server = new McpServer(LEGACY_SSE_SERVER_INFO, {
     instructions: 'An old-style server: HTTP+SSE transport only (protocol 2024-11-05).',
   });

@@ -1,10 +1,5 @@
 import type { CorsOptions } from './cors.mjs';
 import type { RunningServer } from './weather.mjs';
-
-/** Server name and version reported in serverInfo. */
-export declare const LIBRARY_SERVER_INFO: { name: string; version: string };
-/** The books the template serves, by ISBN. */
-export declare const BOOKS: Record<string, string>;
 /** The text of the welcome note. */
 export declare const WELCOME_TEXT: string;
 /** The resource that changes with each `turn_page` call. */

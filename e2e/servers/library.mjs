@@ -14,10 +14,10 @@ import { z } from 'zod';
 import { isMain, runCli, serveMcpEndpoint } from './http-kit.mjs';
 
 /** Server name and version reported in serverInfo. */
-export const LIBRARY_SERVER_INFO = { name: 'library', version: '1.0.0' };
+const LIBRARY_SERVER_INFO = { name: 'library', version: '1.0.0' };
 
 /** The books the template serves, by ISBN. */
-export const BOOKS = {
+const BOOKS = {
   9780140449136: 'The Odyssey',
   9780141439518: 'Pride and Prejudice',
   9780451524935: 'Nineteen Eighty-Four',
@@ -45,7 +45,7 @@ const hugeBlob = () => (huge ??= Buffer.alloc(HUGE_BYTES).toString('base64'));
  * @param {{ page: number }} [ticker] The ticker's state (shared by the requests of one started server).
  * @param {(uri: string) => void} [updated] Announces a resource's change on the listen streams.
  */
-export function createLibraryServer(ticker = { page: 1 }, updated = () => undefined) {
+function createLibraryServer(ticker = { page: 1 }, updated = () => undefined) {
   const server = new McpServer(LIBRARY_SERVER_INFO, {
     capabilities: { resources: { subscribe: true } },
     instructions: 'A small library: notes, a catalog, covers, and a librarian prompt.',

@@ -34,7 +34,7 @@ async function ask(server, request) {
 }
 
 /** One server per session. */
-export function createMalformedServer() {
+function createMalformedServer() {
   const server = new McpServer({ name: 'malformed', version: '1.0.0' });
   server.registerTool('bad_sampling', { description: 'Sends a sampling request without messages.', inputSchema: {} }, () =>
     ask(server, { method: 'sampling/createMessage', params: { messages: 'none', maxTokens: 'many' } }),

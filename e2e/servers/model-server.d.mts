@@ -44,9 +44,6 @@ export interface ModelServerHandle {
   close(): Promise<void>;
 }
 
-/** The reply text when the script has run out. */
-export declare const SCRIPT_EMPTY_TEXT: string;
-
 /** Starts the server; `port: 0` (default) picks a free port; `chunkDelayMs` defaults to 15. */
 export declare function start(options?: {
   host?: string;

@@ -63,7 +63,7 @@ const ALLOWED_HEADERS = [
 const EXPOSED_HEADERS = ['retry-after', 'request-id', 'x-request-id'];
 
 /** The reply when the script has run out. */
-export const SCRIPT_EMPTY_TEXT = '(script empty)';
+const SCRIPT_EMPTY_TEXT = '(script empty)';
 
 /**
  * Starts the server. `port: 0` (the default) picks a free port. `chunkDelayMs` is the pause

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/server';
 import type { CorsOptions } from './cors.mjs';
 import type { RunningServer } from './weather.mjs';
 
@@ -12,7 +11,5 @@ export declare const BOOKING_SCHEMA: {
 };
 /** The system prompt of `summarize`'s sampling request. */
 export declare const SUMMARY_SYSTEM_PROMPT: string;
-/** Builds one rounds McpServer. */
-export declare function createRoundsServer(): McpServer;
 /** Starts the rounds server (2026-07-28, input_required tools) at /mcp; port 0 picks a free port. */
 export declare function start(options?: { host?: string; port?: number; cors?: CorsOptions }): Promise<RunningServer>;

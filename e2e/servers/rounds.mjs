@@ -44,7 +44,7 @@ function sampledText(content) {
 }
 
 /** Builds one rounds McpServer (createMcpHandler asks for one per request). */
-export function createRoundsServer() {
+function createRoundsServer() {
   const server = new McpServer(ROUNDS_SERVER_INFO, {
     instructions: 'Tools that ask the person (elicitation), the client model (sampling) or the roots before they finish.',
   });

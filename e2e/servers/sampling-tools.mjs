@@ -30,7 +30,7 @@ function blocksOf(result) {
 }
 
 /** One server per session. */
-export function createSamplingToolsServer() {
+function createSamplingToolsServer() {
   const server = new McpServer({ name: 'sampling-tools', version: '1.0.0' });
   server.registerTool(LOOKUP_WEATHER.name, { description: LOOKUP_WEATHER.description, inputSchema: { city: z.string() } }, ({ city }) => ({
     content: [{ type: 'text', text: weatherIn(city) }],

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isMain, runCli, serveMcpEndpoint } from './http-kit.mjs';
 
 /** Server name and version reported in the server's info. */
-export const SIGNALS_SERVER_INFO = { name: 'signals', title: 'Signals', version: '1.0.0' };
+const SIGNALS_SERVER_INFO = { name: 'signals', title: 'Signals', version: '1.0.0' };
 
 /** The logger name on every message `log_levels` sends. */
 export const SIGNALS_LOGGER = 'signals.levels';
@@ -25,7 +25,7 @@ const LEVELS = /** @type {const} */ (['debug', 'info', 'notice', 'warning', 'err
  * @param {string[]} added
  * @param {() => void} toolsChanged
  */
-export function createSignalsServer(added, toolsChanged) {
+function createSignalsServer(added, toolsChanged) {
   const server = new McpServer(SIGNALS_SERVER_INFO, {
     capabilities: { logging: {}, tools: { listChanged: true } },
     instructions: 'Logs at every level with log_levels; add_tool grows the tool list.',

@@ -17,11 +17,11 @@ import { z } from 'zod';
 import { isMain, runCli, serveMcpEndpoint } from './http-kit.mjs';
 
 /** Server name and version reported in serverInfo. */
-export const SKILLS_SERVER_INFO = { name: 'skills', version: '1.0.0' };
+const SKILLS_SERVER_INFO = { name: 'skills', version: '1.0.0' };
 /** The extension id. */
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 /** Skills per `skills/list` page. */
-export const SKILLS_PAGE_SIZE = 3;
+const SKILLS_PAGE_SIZE = 3;
 
 /**
  * @param {string} name
@@ -105,7 +105,7 @@ export const SKILLS = [
 export const fileUri = (skill, path) => `skill://${skill.name}/${path}`;
 
 /** The entry of one skill, as `skills/list` and `skills/get` send it. @param {Skill} skill */
-export function entryOf(skill) {
+function entryOf(skill) {
   return {
     uri: fileUri(skill, 'SKILL.md'),
     frontmatter: { name: skill.name, description: skill.description },
@@ -121,7 +121,7 @@ export function entryOf(skill) {
  * Builds one skills McpServer (createMcpHandler asks for one per request). `listing: false` leaves
  * out `skills/list` (a server that declares the extension and refuses the method).
  */
-export function createSkillsServer({ listing = true } = {}) {
+function createSkillsServer({ listing = true } = {}) {
   const server = new McpServer(SKILLS_SERVER_INFO, {
     capabilities: { resources: {}, extensions: { [SKILLS_EXTENSION]: {} } },
     instructions: 'Skills for reviewing code and writing release notes (and three broken ones a host must refuse).',

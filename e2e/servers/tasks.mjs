@@ -20,15 +20,15 @@ import { z } from 'zod';
 import { isMain, readBody, runCli, sendJson, serveMcpEndpoint } from './http-kit.mjs';
 
 /** Server name and version reported in serverInfo. */
-export const TASKS_SERVER_INFO = { name: 'tasks', version: '1.0.0' };
+const TASKS_SERVER_INFO = { name: 'tasks', version: '1.0.0' };
 /** The extension id. */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** Stages `slow_report` goes through, one per STAGE_MS. */
 export const REPORT_STAGES = ['Collecting', 'Counting', 'Writing'];
 /** How long each stage takes, in milliseconds. */
-export const STAGE_MS = 300;
+const STAGE_MS = 300;
 /** The polling interval the server suggests, in milliseconds. */
-export const POLL_INTERVAL_MS = 200;
+const POLL_INTERVAL_MS = 200;
 /** The task tools (answered here); other tools go to the SDK. */
 const TASK_TOOLS = new Set(['slow_report', 'never_ends', 'confirm_report']);
 

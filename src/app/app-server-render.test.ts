@@ -5,7 +5,7 @@ import { App } from './app';
 import { createServices } from '../core/composition';
 import { ChatEmptyState } from '../features/chat/chat-empty-state';
 
-// Issue 17 asks for the app's first screen prerendered at build time and hydrated. That needs the
+// The build prerenders the app's first screen (scripts/prerender.ts). That needs the
 // real App to render in Node from fresh services, with no window or storage at render; this pins it.
 describe('App rendered on the server (the ground a build-time prerender stands on)', () => {
   it('renders the top bar, the empty chat and both wire panels from fresh services, without a browser', () => {

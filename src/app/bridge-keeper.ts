@@ -10,9 +10,9 @@ import type { KeyValueStorage } from '../core/config';
 import { openEncryptedStore } from './sign-in-setup';
 
 /** The localStorage key of the choice ('1' or '0'). */
-export const BRIDGE_REMEMBER_KEY = 'glassbox.bridge.remember';
+const BRIDGE_REMEMBER_KEY = 'glassbox.bridge.remember';
 /** The localStorage key of the remembered bridge's address. */
-export const BRIDGE_URL_KEY = 'glassbox.bridge.url';
+const BRIDGE_URL_KEY = 'glassbox.bridge.url';
 /** The issuer the record is filed under in the encrypted store (the bridge is not an OAuth server). */
 const BRIDGE_ISSUER = 'glassbox-bridge';
 

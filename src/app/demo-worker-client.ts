@@ -7,13 +7,13 @@
 import { inPageDemoServer } from '../core/config';
 
 /** The worker's file, relative to the page (vite.config.ts builds it there). */
-export const DEMO_WORKER_SCRIPT = 'demo-worker.js';
+const DEMO_WORKER_SCRIPT = 'demo-worker.js';
 
 /** The message that asks an active worker to claim this page (see src/demo-worker/worker.ts). */
 const CLAIM_MESSAGE = 'glassbox:claim';
 
 /** How long the page waits for the worker to take control before it says so. */
-export const DEMO_WORKER_TIMEOUT_MS = 10_000;
+const DEMO_WORKER_TIMEOUT_MS = 10_000;
 
 /** The in-page demo servers cannot run: no Service Worker, or it never took control of the page. */
 export class DemoWorkerError extends Error {
@@ -74,7 +74,7 @@ async function takeControl(container: ServiceWorkerContainer, timeoutMs: number)
 let control: Promise<void> | undefined;
 
 /** Resolves when the demo worker controls the page (registering it the first time). A failure is not kept: the next request tries again. */
-export function demoWorkerReady(timeoutMs = DEMO_WORKER_TIMEOUT_MS): Promise<void> {
+function demoWorkerReady(timeoutMs = DEMO_WORKER_TIMEOUT_MS): Promise<void> {
   const container = serviceWorkers();
   if (container === undefined) {
     return Promise.reject(

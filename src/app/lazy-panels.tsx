@@ -2,7 +2,7 @@
  * The views not needed for the first screen, each loaded the first time it is shown: the
  * servers area's other tabs, the wires' other tabs, the cards that answer a server's requests,
  * a server's contents, the command palette, the tour and the auth debugger. The page's first
- * chunk then holds only what the first screen draws (issue 17: toward 120 KB gzip); a view's
+ * chunk then holds only what the first screen draws (the bench budgets JavaScript before first paint); a view's
  * file arrives in the moment between a click and its first paint.
  */
 import { lazyNamed } from '../ui/lazy-named';

@@ -10,7 +10,7 @@ import { popupBlockedError, popupClosedError } from '../core/auth/auth-error';
 import { isCallbackMessage, OAUTH_CHANNEL } from './oauth-channel';
 
 /** How long a sign-in window may take: 10 minutes. */
-export const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
+const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 
 /** The popup opener, with `cancel` for the card's "Cancel". */
 export type PopupOpener = OpenAuthorization & { cancel(): void };

@@ -1,5 +1,5 @@
 /**
- * The page's server state (issue 35): one react-query QueryClient for the reads of servers'
+ * The page's server state: one react-query QueryClient for the reads of servers'
  * contents (resource reads, prompt gets, completions; their keys and fetchers live in the
  * features). This module loads with the first view that reads server state (a lazy panel), so
  * react-query is not in the page's first chunk.

@@ -17,7 +17,7 @@ import { createPopupOpener } from './oauth-popup';
 import { createSameTabRedirect } from './same-tab-redirect';
 
 /** The localStorage key of "remember on this device" (a yes/no, never a token). */
-export const REMEMBER_KEY = 'glassbox.oauth.remember';
+const REMEMBER_KEY = 'glassbox.oauth.remember';
 
 /** The build's Client ID Metadata Document URL ('' when the build was made without GLASSBOX_PUBLIC_URL). */
 declare const __GLASSBOX_CLIENT_METADATA_URL__: string;
@@ -26,7 +26,7 @@ declare const __GLASSBOX_CLIENT_METADATA_URL__: string;
  * The app's OAuth URLs where it runs now. The client metadata document is offered only when the
  * build wrote one for exactly this place (a copy served elsewhere has none that names it).
  */
-export function currentAppUrls(location: Location = window.location): AppOAuthUrls {
+function currentAppUrls(location: Location = window.location): AppOAuthUrls {
   const urls = appOAuthUrls(location.origin, new URL('./', location.href).pathname);
   const built = typeof __GLASSBOX_CLIENT_METADATA_URL__ === 'string' ? __GLASSBOX_CLIENT_METADATA_URL__ : '';
   // '' is not an https URL, so the sign-in skips the document and registers instead.

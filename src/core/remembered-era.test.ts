@@ -1,7 +1,7 @@
 /**
  * The era remembered per server URL, through the composition against the real demo servers: a
  * 2025 server is probed once, then connected without the probe; a 2026 server always discovers;
- * a server that became 2026-only still connects, probing again (issue 35, point 6).
+ * a server that became 2026-only still connects, probing again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { start as startCalendar } from '../../e2e/servers/calendar.mjs';

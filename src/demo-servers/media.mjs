@@ -124,7 +124,7 @@ export function makePng(width, height, pixel) {
  * @param {number} sampleRate in Hz
  * @returns {Uint8Array}
  */
-export function makeWav(samples, sampleRate) {
+function makeWav(samples, sampleRate) {
   const dataLength = samples.length * 2;
   const wav = new Uint8Array(44 + dataLength);
   const view = new DataView(wav.buffer);

@@ -5,7 +5,7 @@
  */
 
 /** The mark's name on the page's performance timeline. */
-export const INTERACTIVE_MARK = 'glassbox:interactive';
+const INTERACTIVE_MARK = 'glassbox:interactive';
 
 let marked = false;
 

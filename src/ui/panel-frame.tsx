@@ -7,7 +7,7 @@ const MIN_PANE = 60;
 const DETAIL_SIZE = '45';
 
 /** The detail pane under the list: a sticky bar (title, actions, ×) over the selected row's detail. */
-export interface PanelDetail {
+interface PanelDetail {
   testId: string;
   /** The region's accessible name. */
   label: string;

@@ -2,7 +2,7 @@
 const OPEN_SCHEMES = new Set(['http:', 'https:']);
 
 /** Whether a URL from untrusted data may become a clickable link. */
-export function isOpenableUrl(href: string): boolean {
+function isOpenableUrl(href: string): boolean {
   try {
     return OPEN_SCHEMES.has(new URL(href).protocol);
   } catch {

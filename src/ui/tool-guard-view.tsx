@@ -4,7 +4,7 @@ import { EscapedText } from './escaped-text';
 import './tool-guard.css';
 
 /** A finding kind in a few words. */
-export const FINDING_LABEL: Record<GuardFindingKind, string> = {
+const FINDING_LABEL: Record<GuardFindingKind, string> = {
   'invisible-chars': 'invisible characters',
   'model-directed': 'addressed to the model',
   shadowing: "names another server's tool",

@@ -6,7 +6,7 @@ import { utf8Bytes } from '../core/context';
 import { base64Bytes, formatBytes, formatCount } from '../core/shared';
 
 /** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
-export const TEXT_SHOWN_CHARS = 100_000;
+const TEXT_SHOWN_CHARS = 100_000;
 
 /** Media types we show as pictures and sounds; anything else is described, not rendered. */
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp|avif)$/i;

@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { listKeyTarget } from './list-keys';
 
 /** The height of every row, in pixels (the theme's `--row-h`; fixed, so positions need no measuring). */
-export const ROW_HEIGHT = 22;
+const ROW_HEIGHT = 22;
 
 /** Rows drawn beyond the visible ones, above and below. */
 const OVERSCAN = 12;

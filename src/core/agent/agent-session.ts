@@ -19,15 +19,15 @@ import { CodedError } from '../shared/coded-error';
 import { Listeners } from '../shared/listeners';
 
 /** Error codes of AgentSessionError. */
-export type AgentSessionErrorCode = 'busy';
+type AgentSessionErrorCode = 'busy';
 
 /** A call the session cannot honour in its current state. */
-export class AgentSessionError extends CodedError<AgentSessionErrorCode> {
+class AgentSessionError extends CodedError<AgentSessionErrorCode> {
   override readonly name = 'AgentSessionError';
 }
 
 /** How a view's context reads in the model request: labelled, so the model knows where it comes from. */
-export function contextText(note: ModelContextNote): string {
+function contextText(note: ModelContextNote): string {
   return `[Context from the app view ${note.label}]\n${note.text}`;
 }
 

@@ -7,13 +7,13 @@ import { ModelRequestError, type ModelFailure } from './model-failure';
 import { requestModel, type ModelReply, type ModelRequestOptions } from './model-request';
 
 /** First backoff pause when the server gives no `retry-after`: 1 second, then 2, 4, … */
-export const DEFAULT_RETRY_BASE_MS = 1_000;
+const DEFAULT_RETRY_BASE_MS = 1_000;
 
 /** Longest `retry-after` the loop waits for by itself (60 seconds); a longer one ends the turn. */
-export const MAX_RETRY_WAIT_MS = 60_000;
+const MAX_RETRY_WAIT_MS = 60_000;
 
 /** What the loop reports before waiting for the next attempt. */
-export interface RetryNotice {
+interface RetryNotice {
   /** The attempt about to be made (2 or 3). */
   attempt: number;
   maxAttempts: number;

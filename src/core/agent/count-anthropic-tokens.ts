@@ -18,7 +18,7 @@ export class TokenCountError extends CodedError<'http' | 'malformed'> {
 }
 
 /** The probe conversation every count carries (count_tokens needs at least one message). */
-export const COUNT_PROBE_MESSAGES: readonly NeutralMessage[] = [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }];
+const COUNT_PROBE_MESSAGES: readonly NeutralMessage[] = [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }];
 
 /** What a count needs: the recording fetch of the Anthropic wire and the person's current settings. */
 export interface AnthropicCountOptions {
@@ -40,7 +40,7 @@ export interface AnthropicToolCounts {
 }
 
 /** The count_tokens body for these tools: what a Messages request would carry, minus what the counter does not take. */
-export function countTokensRequest(
+function countTokensRequest(
   tools: readonly NeutralToolDefinition[],
   options: Pick<AnthropicCountOptions, 'model' | 'baseUrl' | 'apiKey'>,
 ): { url: string; headers: Record<string, string>; body: Record<string, unknown> } {

@@ -29,7 +29,7 @@ export type ToolCallPart = Extract<NeutralPart, { type: 'tool-call' }>;
 export type ToolResultPart = Extract<NeutralPart, { type: 'tool-result' }>;
 
 /** Progress of a running MCP call, as `notifications/progress` reports it. */
-export interface ToolProgress {
+interface ToolProgress {
   progress: number;
   total?: number;
   message?: string;

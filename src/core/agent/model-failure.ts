@@ -1,6 +1,6 @@
 /**
  * A failed model request, in words for the person: its own module so code that only recognises
- * the failure (the replay store) does not load the request and streaming code (issue 17).
+ * the failure (the replay store) does not load the request and streaming code.
  */
 
 /** What went wrong with a model request, in words for the person. */

@@ -13,7 +13,7 @@ import { Listeners } from '../shared/listeners';
 export const PRICE_TABLE_STORAGE_KEY = 'glassbox.prices.v1';
 
 /** Prices by model name. */
-export type Prices = Readonly<Record<string, Readonly<ModelPrice>>>;
+type Prices = Readonly<Record<string, Readonly<ModelPrice>>>;
 
 /** An immutable view of the table; a new object after every change. */
 export interface PriceTableSnapshot {

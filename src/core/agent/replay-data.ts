@@ -19,13 +19,13 @@ import type { Replay, ReplayCall, ReplayCallSource, ReplaySide, ReplayStatus } f
 import type { ToolCallItem } from './session-types';
 
 /** The version of the stored replays this code writes (and the newest it reads). */
-export const REPLAY_DATA_VERSION = 1;
+const REPLAY_DATA_VERSION = 1;
 
 /** A replayed call as stored: the call without its results (see the file comment). */
-export type StoredReplayCall = Omit<ReplayCall, 'item'> & { item: Omit<ToolCallItem, 'mcpResult' | 'modelResult' | 'partialArgs'> };
+type StoredReplayCall = Omit<ReplayCall, 'item'> & { item: Omit<ToolCallItem, 'mcpResult' | 'modelResult' | 'partialArgs'> };
 
 /** A replay as stored: its calls without results; the replayed side's call list is rebuilt from the calls. */
-export type StoredReplay = Omit<Replay, 'calls' | 'side'> & { calls: StoredReplayCall[]; side: Omit<ReplaySide, 'calls'> };
+type StoredReplay = Omit<Replay, 'calls' | 'side'> & { calls: StoredReplayCall[]; side: Omit<ReplaySide, 'calls'> };
 
 /** The session's replays as saved and exported. */
 export interface ReplayData {

@@ -30,7 +30,7 @@ export function originalExchanges(exchanges: readonly HttpExchange[], turn: numb
 }
 
 /** The tokens a recorded response reported (JSON body or event stream), read the wire's own way (the token bill's reader). */
-export function exchangeUsage(exchange: HttpExchange): NeutralUsage {
+function exchangeUsage(exchange: HttpExchange): NeutralUsage {
   const usage = reportedUsage(exchange);
   const result: NeutralUsage = {};
   if (usage?.input !== undefined) result.inputTokens = usage.input;

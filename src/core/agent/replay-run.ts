@@ -22,7 +22,7 @@ import type { ToolCallItem } from './session-types';
 import { modelCallOptions, toolCallContext } from './turn-options';
 
 /** What a replay reports as it runs (the store keeps it and tells the UI). */
-export interface ReplaySink {
+interface ReplaySink {
   /** A tool call the replayed model made; returns its index for later updates. */
   addCall(call: ReplayCall): number;
   updateCall(index: number, update: (item: ToolCallItem) => ToolCallItem): void;

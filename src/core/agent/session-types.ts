@@ -27,7 +27,7 @@ export interface ModelSettings {
 }
 
 /** Where a tool call stands (`streaming`: the model is still writing its arguments). */
-export type ToolCallStatus = 'streaming' | 'awaiting-approval' | 'running' | 'done' | 'failed';
+type ToolCallStatus = 'streaming' | 'awaiting-approval' | 'running' | 'done' | 'failed';
 
 /** How a tool call came to run, or not. */
 export type ToolCallDecision = 'allowed-by-policy' | 'allowed-once' | 'always-allowed' | 'denied-by-policy' | 'denied';
@@ -138,7 +138,7 @@ export interface ErrorItem {
 }
 
 /** Something the loop wants the person to know: step limit, stopped, format switched, retrying. */
-export interface NoticeItem {
+interface NoticeItem {
   kind: 'notice';
   id: string;
   turn: number;
@@ -170,7 +170,7 @@ export interface TurnTimeline {
 }
 
 /** Settings as shown: the key only as "is there one". */
-export type PublicSettings = Omit<ModelSettings, 'apiKey'> & { hasApiKey: boolean };
+type PublicSettings = Omit<ModelSettings, 'apiKey'> & { hasApiKey: boolean };
 
 /** Everything the UI reads, immutable; a new object after every change. */
 export interface AgentSnapshot {

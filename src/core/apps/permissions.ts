@@ -5,7 +5,7 @@
  */
 
 /** Each permission key of the MCP Apps spec and its Permissions-Policy feature. */
-export const VIEW_PERMISSION_FEATURES = {
+const VIEW_PERMISSION_FEATURES = {
   camera: 'camera',
   microphone: 'microphone',
   geolocation: 'geolocation',

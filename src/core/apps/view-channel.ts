@@ -11,7 +11,7 @@ import type { ViewLog } from './view-log';
 import { CSP_VIOLATION_MESSAGE } from './view-document';
 
 /** The requests a view may make of Glassbox. */
-export const VIEW_REQUESTS: readonly string[] = [
+const VIEW_REQUESTS: readonly string[] = [
   'ui/initialize',
   'tools/call',
   'resources/read',
@@ -34,7 +34,7 @@ export interface RateLimit {
 }
 
 /** The default limit: far above what a view needs, far below what freezes a page. */
-export const DEFAULT_RATE_LIMIT: RateLimit = { burst: 100, perSecond: 50 };
+const DEFAULT_RATE_LIMIT: RateLimit = { burst: 100, perSecond: 50 };
 
 /** How long dropped messages are counted before the count is reported, in ms. */
 export const DROP_REPORT_MS = 250;

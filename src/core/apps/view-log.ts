@@ -6,7 +6,7 @@
 import { Listeners } from '../shared/listeners';
 
 /** Which way a message went. */
-export type ViewDirection = 'to-app' | 'from-app';
+type ViewDirection = 'to-app' | 'from-app';
 
 /** One recorded message. */
 export interface ViewLogEntry {
@@ -31,10 +31,10 @@ export interface ViewLogEntry {
 }
 
 /** Most entries kept: older ones go first (a flooding view cannot grow the page without end). */
-export const MAX_VIEW_LOG_ENTRIES = 2000;
+const MAX_VIEW_LOG_ENTRIES = 2000;
 
 /** Longest a new entry waits before listeners hear of it, in ms: a busy view adds many a second, the panel redraws a few times. */
-export const VIEW_LOG_NOTIFY_MS = 100;
+const VIEW_LOG_NOTIFY_MS = 100;
 
 /** An immutable view of the log. */
 export interface ViewLogSnapshot {

@@ -25,7 +25,7 @@ export interface AppOAuthUrls {
 const CALLBACK_PAGE = 'oauth/callback.html';
 
 /** The client name shown on consent pages. */
-export const CLIENT_NAME = 'Glassbox';
+const CLIENT_NAME = 'Glassbox';
 
 /** The OAuth URLs of an app served at `origin` under `basePath` ('/' or '/sub/path/'). */
 export function appOAuthUrls(origin: string, basePath = '/'): AppOAuthUrls {

@@ -9,7 +9,7 @@
  */
 
 /** The public half of the key, as a proof's `jwk` header carries it. */
-export interface DpopPublicJwk {
+interface DpopPublicJwk {
   kty: 'EC';
   crv: 'P-256';
   x: string;
@@ -23,14 +23,14 @@ export interface DpopKey {
 }
 
 /** A proof's protected header. */
-export interface DpopProofHeader {
+interface DpopProofHeader {
   typ: 'dpop+jwt';
   alg: 'ES256';
   jwk: DpopPublicJwk;
 }
 
 /** A proof's claims. */
-export interface DpopProofClaims {
+interface DpopProofClaims {
   jti: string;
   htm: string;
   htu: string;
@@ -48,7 +48,7 @@ export interface DpopProof {
 }
 
 /** The one algorithm Glassbox signs with. */
-export const DPOP_ALG = 'ES256';
+const DPOP_ALG = 'ES256';
 
 /** Bytes in base64url without padding. */
 function base64url(bytes: Uint8Array): string {
@@ -161,7 +161,7 @@ export class DpopNonces {
 }
 
 /** True when a token endpoint's answer is RFC 9449 §8's `400 use_dpop_nonce`. */
-export async function isTokenNonceChallenge(response: Response): Promise<boolean> {
+async function isTokenNonceChallenge(response: Response): Promise<boolean> {
   if (response.status !== 400 || response.headers.get('dpop-nonce') === null) return false;
   const body = (await response
     .clone()

@@ -34,7 +34,7 @@ export interface BridgeServerList {
 }
 
 /** One stderr line of a child. */
-export interface BridgeStderrLine {
+interface BridgeStderrLine {
   seq: number;
   /** ISO time the bridge read it. */
   time: string;

@@ -15,7 +15,7 @@ import type { BridgePairing } from './pair-link';
 import type { BridgeRouteView } from './route-servers';
 
 /** Whether the paired bridge answers. */
-export type BridgeStatus = 'unpaired' | 'connecting' | 'up' | 'down';
+type BridgeStatus = 'unpaired' | 'connecting' | 'up' | 'down';
 
 /** Why the bridge cannot be used now. */
 export interface BridgeProblem {

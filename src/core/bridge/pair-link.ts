@@ -14,7 +14,7 @@ export interface BridgePairing {
 }
 
 /** The fragment's prefix. */
-export const BRIDGE_FRAGMENT_PREFIX = '#bridge=';
+const BRIDGE_FRAGMENT_PREFIX = '#bridge=';
 
 /** The host names a bridge may have: loopback only. */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -25,7 +25,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** True when `hash` is a bridge pair link's fragment (valid or not). */
-export function isBridgeFragment(hash: string): boolean {
+function isBridgeFragment(hash: string): boolean {
   return hash.startsWith(BRIDGE_FRAGMENT_PREFIX);
 }
 
@@ -48,7 +48,7 @@ export function parseBridgeFragment(hash: string): BridgePairing {
 }
 
 /** The bridge's URL as its origin, when it is plain loopback http; else a `bad-pair-link` error. */
-export function checkBridgeUrl(url: unknown): string {
+function checkBridgeUrl(url: unknown): string {
   if (typeof url !== 'string') throw bad('it has no bridge URL');
   let parsed: URL;
   try {

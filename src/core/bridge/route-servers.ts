@@ -26,7 +26,7 @@ export interface BridgeRouteView {
 const NOWHERE = { line: 0, column: 0, offset: 0, length: 0 } as const;
 
 /** The two ways to start the bridge, for a note. */
-export function bridgeCommands(appUrl: string): string {
+function bridgeCommands(appUrl: string): string {
   return `npx glassbox-bridge <your file> --app ${appUrl} (or npm run bridge -- <your file> from a clone of Glassbox)`;
 }
 

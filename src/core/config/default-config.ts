@@ -6,7 +6,7 @@ function demoConfigText(urls: { weather: string; calendar: string }): string {
 }
 
 /** The demo config naming the loopback demo servers that `npm start` (or `npm run servers`) runs. */
-export const LOOPBACK_DEMO_CONFIG_TEXT = demoConfigText(LOOPBACK_DEMO_URLS);
+const LOOPBACK_DEMO_CONFIG_TEXT = demoConfigText(LOOPBACK_DEMO_URLS);
 
 /** The demo config naming the two demo servers the page's Service Worker answers (a static host has no other). */
 export const IN_PAGE_DEMO_CONFIG_TEXT = demoConfigText(IN_PAGE_DEMO_URLS);

@@ -53,10 +53,3 @@ export function anchorOf(node: JsonNode): { offset: number; length: number } {
   if (keyNode !== undefined) return { offset: keyNode.offset, length: keyNode.length };
   return { offset: node.offset, length: 1 };
 }
-
-/** The key a value node is written under, or undefined (array items, the root). */
-export function keyOf(node: JsonNode): string | undefined {
-  if (node.parent?.type !== 'property') return undefined;
-  const value = node.parent.children?.[0]?.value;
-  return typeof value === 'string' ? value : undefined;
-}

@@ -1,5 +1,5 @@
 /** The keys of a server entry that Glassbox reads. */
-export const KNOWN_SERVER_KEYS: readonly string[] = [
+const KNOWN_SERVER_KEYS: readonly string[] = [
   'url',
   'serverUrl',
   'httpUrl',

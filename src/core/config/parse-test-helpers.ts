@@ -10,7 +10,7 @@ export type ProblemRow = [string, string, number, number, string];
 export const lines = (...text: string[]): string => text.join('\n');
 
 /** Problems as located rows. */
-export function located(result: ParseResult, text: string): ProblemRow[] {
+function located(result: ParseResult, text: string): ProblemRow[] {
   return result.problems.map((problem) => [
     problem.code,
     problem.severity,

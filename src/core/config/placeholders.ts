@@ -1,5 +1,5 @@
 /** What a placeholder refers to: a VS Code input, an environment variable (`${env:X}`, `${X}`, `$X`), or another `${…}` variable. */
-export type PlaceholderKind = 'input' | 'env' | 'variable';
+type PlaceholderKind = 'input' | 'env' | 'variable';
 
 /** A placeholder split into its kind and name, e.g. `${input:token}` → `{ kind: 'input', name: 'token' }`. */
 export interface Placeholder {
@@ -22,11 +22,6 @@ export function findPlaceholders(text: string): string[] {
     if (!found.includes(match[0])) found.push(match[0]);
   }
   return found;
-}
-
-/** Whether a text contains at least one placeholder. */
-export function hasPlaceholder(text: string): boolean {
-  return findPlaceholders(text).length > 0;
 }
 
 /** Replaces every placeholder in a text with `replacement` (used to check a URL's shape around its placeholders). */

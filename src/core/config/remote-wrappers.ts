@@ -1,5 +1,5 @@
 /** The local bridges Claude Desktop users run to reach a remote MCP server from a stdio-only client. */
-export type RemoteWrapperTool = 'mcp-remote' | 'supergateway' | 'mcp-proxy';
+type RemoteWrapperTool = 'mcp-remote' | 'supergateway' | 'mcp-proxy';
 
 /** A stdio entry recognised as a local bridge to a remote server, with the remote URL and the headers it would send. */
 export interface RemoteWrapper {

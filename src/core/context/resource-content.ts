@@ -7,7 +7,7 @@ import { base64Bytes } from '../shared/byte-size';
 import type { McpResourceContent } from '../mcp';
 
 /** How a content item is shown. */
-export type ResourceContentKind = 'text' | 'json' | 'image' | 'audio' | 'pdf' | 'binary';
+type ResourceContentKind = 'text' | 'json' | 'image' | 'audio' | 'pdf' | 'binary';
 
 /** A content item's kind and size. */
 export interface ResourceContentInfo {
@@ -20,7 +20,7 @@ export interface ResourceContentInfo {
 }
 
 /** Largest content rendered inline: 1 MiB. */
-export const INLINE_LIMIT_BYTES = 1024 * 1024;
+const INLINE_LIMIT_BYTES = 1024 * 1024;
 
 /** The UTF-8 size of a text, counted without encoding it (a 20 MB text is not copied). */
 export function utf8Bytes(text: string): number {

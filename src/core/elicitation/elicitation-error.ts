@@ -30,7 +30,7 @@ export class ElicitationSchemaError extends Error {
 }
 
 /** Why a value the person entered does not fit its field. */
-export type ElicitationValueCode =
+type ElicitationValueCode =
   | 'required'
   | 'too-short'
   | 'too-long'

@@ -7,13 +7,13 @@ import { isPlainObject } from '../shared/json';
 import { ElicitationSchemaError } from './elicitation-error';
 
 /** The string formats the spec allows in an elicitation schema. */
-export const STRING_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
+const STRING_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
 
 /** One of the spec's string formats. */
 export type StringFormat = (typeof STRING_FORMATS)[number];
 
 /** One choice of a single- or multi-select field: the value sent, the label shown. */
-export interface FieldOption {
+interface FieldOption {
   value: string;
   label: string;
 }

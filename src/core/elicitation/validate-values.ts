@@ -7,16 +7,13 @@ import type { ElicitationFieldMessage } from './elicitation-error';
 import type { ElicitationField, ElicitationForm, ElicitationValues, FieldValue, StringFormat } from './form-model';
 
 /** A value the result may carry, as the spec allows in `content`. */
-export type ContentValue = string | number | boolean | string[];
+type ContentValue = string | number | boolean | string[];
 
 // Type aliases rather than interfaces: the SDK's result types have an index signature, which
 // only an alias (not an interface) is assignable to.
 
 /** The result of an accepted form, ready to send back. */
 export type AcceptedElicitResult = { action: 'accept'; content: Record<string, ContentValue> };
-
-/** The result of a refused elicitation: declined (an explicit no) or cancelled (dismissed). */
-export type RefusedElicitResult = { action: 'decline' | 'cancel' };
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

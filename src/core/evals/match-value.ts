@@ -12,9 +12,6 @@ export interface ValueMismatch {
   message: string;
 }
 
-/** The JSON types `$type` accepts. */
-export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
-
 /** Every mismatch between `expected` (a pattern) and `actual`; empty when they match. */
 export function matchValue(expected: unknown, actual: unknown, path = '$'): ValueMismatch[] {
   if (isPlainObject(expected) && isMatcher(expected)) return matchMatcher(expected, actual, path);

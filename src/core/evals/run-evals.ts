@@ -25,7 +25,7 @@ import { matchExpectations } from './match-case';
 export const NOT_RUN_TEXT = 'not run in evals';
 
 /** Model requests per turn when neither the case nor the file says. */
-export const DEFAULT_EVAL_MAX_STEPS = 10;
+const DEFAULT_EVAL_MAX_STEPS = 10;
 
 /** What the runner needs: the tools, the MCP side, and where the model wire is recorded. */
 export interface EvalRunnerDeps {
@@ -107,7 +107,7 @@ function summarize(item: EvalCase, target: EvalTarget, runs: readonly EvalRun[])
 }
 
 /** Whether `allowTools` lets a tool run (absent: every tool). */
-export function isAllowed(allowTools: readonly string[] | undefined, server: string, tool: string): boolean {
+function isAllowed(allowTools: readonly string[] | undefined, server: string, tool: string): boolean {
   if (allowTools === undefined) return true;
   return allowTools.some((entry) => entry === `${server}/${tool}` || entry === `${server}/*`);
 }

@@ -9,10 +9,10 @@ import { isPlainObject } from '../shared/json';
 import { wordDiff, type DiffPart } from './word-diff';
 
 /** The parts of a tool that are pinned. */
-export const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 
 /** One pinned field's name. */
-export type PinnedField = (typeof PINNED_FIELDS)[number];
+type PinnedField = (typeof PINNED_FIELDS)[number];
 
 /** A tool's pinned definition: only the pinned fields, as JSON. */
 export type ToolDefinition = Partial<Record<PinnedField, unknown>>;
@@ -48,7 +48,7 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** The pinned fields of a tool as listed (absent fields stay absent). */
-export function toolDefinition(tool: object): ToolDefinition {
+function toolDefinition(tool: object): ToolDefinition {
   const source = tool as Record<string, unknown>;
   const definition: ToolDefinition = {};
   for (const field of PINNED_FIELDS) {

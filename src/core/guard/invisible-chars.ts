@@ -6,7 +6,7 @@
  */
 
 /** What sort of invisible character a code point is. */
-export type InvisibleClass = 'tag' | 'zero-width' | 'bidi' | 'variation-selector' | 'blank-letter' | 'format';
+type InvisibleClass = 'tag' | 'zero-width' | 'bidi' | 'variation-selector' | 'blank-letter' | 'format';
 
 /** A run of adjacent invisible characters in a text (UTF-16 offsets, end exclusive). */
 export interface InvisibleRun {
@@ -21,7 +21,7 @@ export interface InvisibleRun {
 }
 
 /** A piece of escaped text: visible text as is, or one escape standing for invisible characters. */
-export type EscapedSegment = { kind: 'text'; text: string } | { kind: 'escape'; text: string; codePoints: number };
+type EscapedSegment = { kind: 'text'; text: string } | { kind: 'escape'; text: string; codePoints: number };
 
 /** Text with its invisible characters made visible. */
 export interface EscapedText {
@@ -65,7 +65,7 @@ const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
 const NON_LATIN_LETTER = /^(?!\p{Script=Latin})[\p{L}\p{M}]$/u;
 
 /** The class of an invisible code point, or undefined for a visible one. */
-export function invisibleClass(codePoint: number): InvisibleClass | undefined {
+function invisibleClass(codePoint: number): InvisibleClass | undefined {
   if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return 'tag';
   if (ZERO_WIDTH.has(codePoint)) return 'zero-width';
   if (BIDI.has(codePoint)) return 'bidi';
@@ -121,12 +121,12 @@ export function findInvisibleRuns(text: string): InvisibleRun[] {
 }
 
 /** `U+200B` for a code point. */
-export function codePointLabel(codePoint: number): string {
+function codePointLabel(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** The visible escape of one run: tags as the text they spell, others one `⟨U+… NAME⟩` each. */
-export function escapeRun(run: InvisibleRun): string {
+function escapeRun(run: InvisibleRun): string {
   const pieces: string[] = [];
   let tags: number[] = [];
   const flushTags = () => {

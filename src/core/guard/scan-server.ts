@@ -46,7 +46,7 @@ export interface GuardSkillText {
 }
 
 /** A resource or resource template as listed (the fields the scan reads). */
-export interface GuardResourceText {
+interface GuardResourceText {
   uri?: string;
   uriTemplate?: string;
   name: string;
@@ -97,7 +97,7 @@ function schemaFields(schema: unknown, path: string, out: Array<{ field: string;
 }
 
 /** Every text field of a server, in a stable order. */
-export function serverFields(input: GuardServerText): GuardField[] {
+function serverFields(input: GuardServerText): GuardField[] {
   const { server } = input;
   const fields: GuardField[] = [];
   const add = (subject: GuardField['subject'], field: string, text: unknown, role: GuardFieldRole) => {
@@ -168,7 +168,7 @@ function finding(field: GuardField, kind: GuardFindingKind, start: number, end: 
 }
 
 /** The findings of one field. `others` are the tools of other servers by name (otherToolIndex), looked for in the text. */
-export function scanField(field: GuardField, others: ReadonlyMap<string, string> = new Map()): GuardFinding[] {
+function scanField(field: GuardField, others: ReadonlyMap<string, string> = new Map()): GuardFinding[] {
   const findings: GuardFinding[] = [];
   for (const run of findInvisibleRuns(field.text)) {
     findings.push(finding(field, 'invisible-chars', run.start, run.end, describeRun(run)));

@@ -3,11 +3,8 @@
 /** What a finding is about. */
 export type GuardFindingKind = 'invisible-chars' | 'model-directed' | 'shadowing' | 'length';
 
-/** Every finding kind, in the order the UI lists them. */
-export const GUARD_FINDING_KINDS: readonly GuardFindingKind[] = ['invisible-chars', 'model-directed', 'shadowing', 'length'];
-
 /** Whose text a finding is in: a tool (by its name on the server), the server's instructions, a prompt, a resource or a skill. */
-export interface GuardSubject {
+interface GuardSubject {
   type: 'tool' | 'instructions' | 'prompt' | 'resource' | 'skill';
   /** Tool or prompt name, resource URI (or name); `instructions` for the instructions. */
   name: string;

@@ -14,7 +14,7 @@ export interface DiffPart {
 const MAX_CELLS = 4_000_000;
 
 /** Words, runs of spaces and single punctuation marks. */
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return text.match(/\s+|[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu) ?? [];
 }
 

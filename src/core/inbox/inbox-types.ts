@@ -19,7 +19,7 @@ interface ItemBase {
 }
 
 /** Where a sampling request stands: waiting for approval, at the model, waiting to be returned, or over. */
-export type SamplingStatus = 'pending' | 'sending' | 'replied' | 'returned' | 'denied' | 'failed' | 'invalid' | 'withdrawn';
+type SamplingStatus = 'pending' | 'sending' | 'replied' | 'returned' | 'denied' | 'failed' | 'invalid' | 'withdrawn';
 
 /** The model's reply to an approved sampling request, waiting for the second approval. */
 export interface SamplingReply {
@@ -47,7 +47,7 @@ export interface SamplingItem extends ItemBase {
 }
 
 /** Where an elicitation stands. */
-export type ElicitationStatus = 'pending' | 'accept' | 'decline' | 'cancel' | 'withdrawn';
+type ElicitationStatus = 'pending' | 'accept' | 'decline' | 'cancel' | 'withdrawn';
 
 /** An `elicitation/create` request, in form or URL mode. */
 export interface ElicitationItem extends ItemBase {

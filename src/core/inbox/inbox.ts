@@ -23,7 +23,7 @@ import type { SamplingToolPolicies } from './sampling-tool-gate';
 type RequestReaders = typeof import('./request-readers');
 
 /** Most items kept (the oldest finished ones go first). */
-export const MAX_INBOX_ITEMS = 200;
+const MAX_INBOX_ITEMS = 200;
 
 /** What the inbox is built from. */
 export interface InboxOptions {

@@ -3,7 +3,7 @@ import type { SkillEntry } from './skills/skill-entry';
 import type { SkillLoad } from './skills/load-skill';
 
 /** Lifecycle of a server connection. */
-export type ConnectionStatus =
+type ConnectionStatus =
   | 'idle'
   | 'connecting'
   | 'connected'
@@ -161,7 +161,7 @@ export interface ResourceSubscription {
 }
 
 /** A failure after connecting (a tool call, a tool list), as the card shows it. */
-export interface ServerProblem {
+interface ServerProblem {
   /** Epoch ms when it happened. */
   at: number;
   /** The JSON-RPC method that failed, e.g. `tools/call`. */

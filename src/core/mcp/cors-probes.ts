@@ -6,7 +6,7 @@
 import type { Diagnosis } from './connection-state';
 
 /** The CORS response headers a browser-ready MCP server sends (see README: "Make a server browser-ready"). */
-export const RECOMMENDED_CORS_HEADERS: readonly string[] = [
+const RECOMMENDED_CORS_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin: *',
   'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers: content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name, accept',
@@ -14,7 +14,7 @@ export const RECOMMENDED_CORS_HEADERS: readonly string[] = [
 ];
 
 /** Request headers the SDK may send that need the server's preflight to allow them. */
-export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
+const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['content-type', 'application/json'],
   ['mcp-protocol-version', '2025-11-25'],
   ['mcp-session-id', 'glassbox-probe'],

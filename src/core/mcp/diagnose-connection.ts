@@ -119,7 +119,7 @@ export function isBlockedEraProbe(exchange: HttpExchange): boolean {
 }
 
 /** The JSON-RPC method of an exchange's request body, if it has one. */
-export function requestMethod(exchange: HttpExchange): string | undefined {
+function requestMethod(exchange: HttpExchange): string | undefined {
   if (!exchange.requestBody) return undefined;
   try {
     const body = JSON.parse(exchange.requestBody) as { method?: unknown };

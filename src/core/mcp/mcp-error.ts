@@ -4,7 +4,7 @@ import type { Diagnosis, DiagnosisCode, ProtocolFailureReason } from './connecti
 export type McpErrorCategory = 'network' | 'cors' | 'timeout' | 'protocol' | 'auth' | 'http' | 'session' | 'config' | 'client';
 
 /** The category of a diagnosis code (an exhaustive map: a new code must say where it belongs). */
-export function categoryOf(code: DiagnosisCode): McpErrorCategory {
+function categoryOf(code: DiagnosisCode): McpErrorCategory {
   switch (code) {
     case 'unreachable':
     case 'process-exited':

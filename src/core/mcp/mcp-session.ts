@@ -20,7 +20,7 @@ import type { McpTransport, TransportKind } from './open-transport';
 import { safeIcons } from './server-metadata';
 
 /** The client identity Glassbox announces to servers. */
-export const CLIENT_INFO = { name: 'glassbox', title: 'Glassbox', version: '0.1.0' } as const;
+const CLIENT_INFO = { name: 'glassbox', title: 'Glassbox', version: '0.1.0' } as const;
 
 /** One SDK client with its transport, tap and calls. */
 export interface Session {

@@ -14,7 +14,7 @@ export type TransportKind = 'streamable-http' | 'sse';
 export type McpTransport = StreamableHTTPClientTransport | SSEClientTransport;
 
 /** HTTP statuses to `initialize` on which the spec's backwards-compatibility section falls back to GET-SSE. */
-export const SSE_FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
+const SSE_FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
 
 /** Note on the exchange whose 4xx made the connection fall back to the 2024 HTTP+SSE transport. */
 export const SSE_FALLBACK_NOTE = 'Not a streamable HTTP endpoint (4xx to initialize): trying the 2024 HTTP+SSE transport (GET) next';

@@ -12,7 +12,7 @@
  */
 
 /** The header name prefix of a mirrored argument. */
-export const MCP_PARAM_PREFIX = 'Mcp-Param-';
+const MCP_PARAM_PREFIX = 'Mcp-Param-';
 
 /** One `x-mcp-header` declaration: where the argument is and the header's name suffix. */
 export interface ParamHeaderDeclaration {
@@ -46,7 +46,7 @@ export function paramHeaderDeclarations(inputSchema: unknown): ParamHeaderDeclar
 }
 
 /** True when a header value must be Base64-wrapped: non-ASCII, control characters, or whitespace at either end. */
-export function needsBase64(value: string): boolean {
+function needsBase64(value: string): boolean {
   return /[^\x20-\x7e]/.test(value) || value !== value.trim();
 }
 

@@ -7,8 +7,6 @@
 import { PersistenceError, type BackendOperation, type KeyValueBackend } from './key-value-backend';
 import { DEFAULT_DATABASE_NAME, DEFAULT_STORE_NAME, messageOf, openDatabase, takeEarlyOpen } from './open-database';
 
-export { DEFAULT_DATABASE_NAME } from './open-database';
-
 /** Options for openIndexedDbBackend. */
 export interface IndexedDbBackendOptions {
   /** The IndexedDB factory. Default is `globalThis.indexedDB`. */

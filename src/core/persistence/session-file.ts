@@ -15,9 +15,9 @@ import { CodedError } from '../shared/coded-error';
 import { PinBook, type ToolPin } from '../tools';
 
 /** The `format` marker of a session file. */
-export const SESSION_FILE_FORMAT = 'glassbox-session';
+const SESSION_FILE_FORMAT = 'glassbox-session';
 /** The version this code writes (and the newest it reads). */
-export const SESSION_FILE_VERSION = 1;
+const SESSION_FILE_VERSION = 1;
 
 /** A whole session, as exported. */
 export interface SessionFile {

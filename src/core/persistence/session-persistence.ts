@@ -56,7 +56,7 @@ export interface SessionPersistenceOptions {
 }
 
 /** Default `debounceMs`. */
-export const DEFAULT_SAVE_DEBOUNCE_MS = 300;
+const DEFAULT_SAVE_DEBOUNCE_MS = 300;
 /**
  * Default `chunkSize`. A save rewrites the open chunk whole, so a chunk is kept small: 50 records
  * of 20 KB tool results is 1 MB, where 500 was 10 MB rewritten on every save of a long turn.

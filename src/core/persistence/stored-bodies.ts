@@ -10,10 +10,10 @@ import type { BodyPart, HttpExchange, SharedPiece } from '../traffic/types';
 import { isCountOrZero, isPlainObject } from '../shared/json';
 
 /** A reference to a stored piece: the id of the exchange that owns it and its index there. */
-export type StoredPieceRef = [owner: number, index: number];
+type StoredPieceRef = [owner: number, index: number];
 
 /** A request body in parts as stored (`sharedBody` of a stored exchange). */
-export interface StoredSharedBody {
+interface StoredSharedBody {
   /** The pieces this exchange brought, by index. */
   pieces: string[];
   /** Literal text and references, in order. */

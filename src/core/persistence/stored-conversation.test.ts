@@ -55,7 +55,7 @@ async function savedLongConversation() {
   return { backend, first };
 }
 
-describe('the conversation in chunks (issue 18: long sessions stay cheap)', () => {
+describe('the conversation in chunks (long sessions stay cheap)', () => {
   it('writes only the chunk an appended item lands in, plus the small head and layout', async () => {
     const backend = new MemoryBackend();
     const session = listSession(longConversation(30)); // 120 items, 120 messages

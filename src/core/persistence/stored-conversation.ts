@@ -5,7 +5,7 @@
  * small head record under `session.conversation` that also says how many of each list are stored.
  * Items and messages are replaced when they change, never mutated, so a save compares them by
  * identity and writes only the chunks that changed: a long turn's saves stay the size of what
- * it added, not of the whole conversation (issue 18). A record written by an earlier version (the
+ * it added, not of the whole conversation (a turn of 200 steps re-saved it all at every step). A record written by an earlier version (the
  * whole `AgentSessionData` in one value) is still read.
  */
 import type { AgentSessionData } from '../agent/session-types';
@@ -20,7 +20,7 @@ const LISTS = ['items', 'history', 'requests'] as const;
 type ListName = (typeof LISTS)[number];
 
 /** The format marker of the head record. */
-export const CONVERSATION_FORMAT = 'glassbox-conversation-parts';
+const CONVERSATION_FORMAT = 'glassbox-conversation-parts';
 
 /** The head record: everything but the lists, and how many of each list are stored. */
 export interface StoredConversationHead {
@@ -35,7 +35,7 @@ export interface StoredConversationHead {
 const SESSION_LISTS = Symbol('session lists');
 
 /** Validates a head record; undefined when the value is not one (an earlier version's whole record, or damage). */
-export function parseConversationHead(value: unknown): StoredConversationHead | undefined {
+function parseConversationHead(value: unknown): StoredConversationHead | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const head = value as Partial<Record<keyof StoredConversationHead, unknown>>;
   if (head.format !== CONVERSATION_FORMAT || head.version !== 1 || !isCountOrZero(head.chunkSize) || head.chunkSize < 1) return undefined;
@@ -126,7 +126,7 @@ export class ConversationChunks {
 }
 
 /** A stored conversation read back, ready for the session's `importData`. */
-export interface StoredConversation {
+interface StoredConversation {
   data: unknown;
   /** The head it was read through; undefined for an earlier version's whole record. */
   head?: StoredConversationHead;
@@ -135,7 +135,7 @@ export interface StoredConversation {
 }
 
 /** Reads the conversation `value` (the record under `session.conversation`) names; missing chunks become problems. */
-export async function readStoredConversation(backend: KeyValueBackend, value: unknown, problems: string[]): Promise<StoredConversation> {
+async function readStoredConversation(backend: KeyValueBackend, value: unknown, problems: string[]): Promise<StoredConversation> {
   const head = parseConversationHead(value);
   if (!head) return { data: value, complete: true };
   const keys = LISTS.flatMap((list) =>

@@ -18,7 +18,7 @@ export const PERSISTENCE_KEYS = {
 } as const;
 
 /** The format marker of the layout record. */
-export const PERSISTENCE_FORMAT = 'glassbox-persisted-session';
+const PERSISTENCE_FORMAT = 'glassbox-persisted-session';
 
 /** The layout record: how many records and chunks of each kind are stored. */
 export interface StoredLayout {

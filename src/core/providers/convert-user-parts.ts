@@ -62,7 +62,7 @@ export function convertUserParts<T>(
  * take text only. Each supported image leaves a note in the text and is returned, to follow in
  * a user message; an unsupported one leaves a note and a warning.
  */
-export function toolResultAsText(
+function toolResultAsText(
   result: ModelToolResult,
   warnings: ConversionWarning[],
 ): { text: string; images: Array<{ mediaType: string; data: string }> } {

@@ -6,7 +6,7 @@ import type { ProviderErrorInfo } from './provider';
 import { PROVIDERS, type ProviderId } from './registry';
 
 /** The kinds of model-request failure, stable for callers to branch on. */
-export type ModelErrorCode =
+type ModelErrorCode =
   | 'bad-key'
   | 'forbidden'
   | 'not-found'

@@ -1,5 +1,5 @@
 /** Image media types both providers accept inline (Anthropic image blocks, OpenAI data URLs). */
-export const SUPPORTED_IMAGE_MEDIA_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const SUPPORTED_IMAGE_MEDIA_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** True when both providers accept images of this media type. */
 export function isSupportedImageMediaType(mediaType: string): boolean {

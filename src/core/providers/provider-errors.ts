@@ -9,7 +9,7 @@ import type { NeutralResponse } from '../conversation';
  * broken stream the same way: they name the format and hand over what had arrived, so the
  * agent can still show it.
  */
-export abstract class IncompleteReplyError extends Error {
+abstract class IncompleteReplyError extends Error {
   /** The registry id of the wire format. */
   readonly provider: string;
   /** What had arrived before the stream stopped, assembled as far as possible. */

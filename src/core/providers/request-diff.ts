@@ -10,7 +10,7 @@ import { splitRequest } from './request-parts';
 import type { RequestParts } from './request-parts';
 
 /** How the tool list changed, by tool name. */
-export interface ToolListChange {
+interface ToolListChange {
   added: string[];
   removed: string[];
   /** Same name, another definition. */
@@ -32,7 +32,7 @@ export interface RequestDiff {
 }
 
 /** Compares two requests split by the same wire's shape. */
-export function diffRequests(previous: RequestParts, current: RequestParts): RequestDiff {
+function diffRequests(previous: RequestParts, current: RequestParts): RequestDiff {
   let shared = 0;
   const limit = Math.min(previous.entries.length, current.entries.length);
   while (shared < limit && JSON.stringify(previous.entries[shared]) === JSON.stringify(current.entries[shared])) shared += 1;

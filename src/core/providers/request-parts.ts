@@ -16,7 +16,7 @@ export interface RequestShape {
 }
 
 /** One tool definition as a request carries it. */
-export interface RequestTool {
+interface RequestTool {
   name: string;
   /** Its definition as JSON text. */
   json: string;

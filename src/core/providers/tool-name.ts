@@ -1,7 +1,7 @@
 /** The tool name rule both providers enforce. */
 
 /** Tool names both providers accept: 1–64 of letters, digits, `_` and `-`. */
-export const PROVIDER_TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const PROVIDER_TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** A warning message when a tool name breaks the rule, else undefined. */
 export function checkToolName(name: string): string | undefined {

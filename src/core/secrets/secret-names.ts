@@ -22,7 +22,7 @@ const SECRET_NAME =
   /key|token|secret|auth|pass|pwd|signature|sig|session|credential|jwt|bearer|private|cookie|^(?:.*[_-])?code$|^sid$|^code[_-](?:verifier|challenge)$|^(?:client[_-])?assertion$/i;
 
 /** What a name is in the contexts a row of the table names, instead of what the general rule says. */
-export type SecretVerdict = 'secret' | 'shown' | 'every-value';
+type SecretVerdict = 'secret' | 'shown' | 'every-value';
 
 /** A name judged otherwise than by the general rule in some contexts. */
 export interface SecretNameRow {
@@ -129,7 +129,7 @@ function normalise(name: string): string {
 }
 
 /** The table's row for a name in a context, if any. */
-export function secretNameRow(name: string, context: SecretContext): SecretNameRow | undefined {
+function secretNameRow(name: string, context: SecretContext): SecretNameRow | undefined {
   const wanted = normalise(name);
   return SECRET_NAME_TABLE.find((row) => row.contexts.includes(context) && normalise(row.name) === wanted);
 }

@@ -6,7 +6,7 @@
 import { isPlainObject } from './json';
 
 /** Escapes one JSON Pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`). */
-export function escapePointerSegment(segment: string): string {
+function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

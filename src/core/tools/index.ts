@@ -2,9 +2,8 @@
  * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
-export type { CallToolResultLike, KeyValueStorage, LocalToolContext, LocalToolDefinition, ToolAnnotations } from './types';
-export { makePublicNames, MAX_PUBLIC_NAME_LENGTH, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
-export { resolveLocalRef, toProviderSchema } from './provider-schema';
+export type { KeyValueStorage, ToolAnnotations } from './types';
+export { MAX_PUBLIC_NAME_LENGTH, sanitizeName } from './public-name';
 export {
   billTools,
   sortBillRows,
@@ -15,9 +14,8 @@ export {
   type ToolBill,
   type ToolBillRow,
 } from './tool-bill';
-export { summarizeArgumentErrors, validateArguments, type ArgumentValidation } from './validate-arguments';
-export { readablePath, type ArgumentError } from './describe-argument-error';
-export { DEFAULT_MAX_TEXT_CHARS, projectToolResult, type ProjectedToolResult, type ProjectToolResultOptions } from './project-result';
+export { validateArguments } from './validate-arguments';
+export { projectToolResult } from './project-result';
 export {
   isToolFailureCategory,
   labelForCategory,
@@ -28,41 +26,11 @@ export {
   toolFailureResult,
   type ToolFailureCategory,
 } from './tool-error';
-export {
-  DEFAULT_TOOL_POLICY,
-  isToolPolicy,
-  PolicyStore,
-  TOOL_POLICY_STORAGE_KEY,
-  type PolicyEntry,
-  type PolicySnapshot,
-  type PolicySource,
-  type PolicyStoreOptions,
-  type ToolPolicy,
-  type ToolRef,
-} from './tool-policy';
+export { PolicyStore, type PolicySnapshot, type ToolPolicy } from './tool-policy';
 export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
-export {
-  APP_ONLY_REASON,
-  LOCAL_SERVER,
-  ToolRegistry,
-  ToolRegistryError,
-  type RegisteredLocalTool,
-  type RegisteredMcpTool,
-  type RegisteredTool,
-  type RegistryProblem,
-  type ToolRegistryErrorCode,
-  type ToolRegistrySnapshot,
-} from './tool-registry';
-export {
-  createReminderTool,
-  MAX_REMINDER_TEXT,
-  MAX_REMINDER_WHEN,
-  REMINDER_STORAGE_KEY,
-  ReminderStore,
-  type Reminder,
-  type ReminderStoreOptions,
-} from './local-tools';
+export { LOCAL_SERVER, ToolRegistry, type RegisteredTool, type RegistryProblem, type ToolRegistrySnapshot } from './tool-registry';
+export { createReminderTool, ReminderStore, type Reminder } from './local-tools';
 export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
-export { createSkillTool, SKILL_TOOL_NAME, SkillOffers, skillKeys, type OfferedSkill, type OpenSkill } from './skill-tool';
-export { followConnections, offerSkills, type FollowConnectionsOptions } from './follow-connections';
+export { SkillOffers } from './skill-tool';
+export { followConnections, offerSkills } from './follow-connections';

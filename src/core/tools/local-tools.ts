@@ -32,9 +32,9 @@ export interface ReminderStoreOptions {
 export const REMINDER_STORAGE_KEY = 'glassbox.reminders.v1';
 
 /** Longest reminder text accepted. */
-export const MAX_REMINDER_TEXT = 1_000;
+const MAX_REMINDER_TEXT = 1_000;
 /** Longest `when` accepted. */
-export const MAX_REMINDER_WHEN = 200;
+const MAX_REMINDER_WHEN = 200;
 
 function isReminder(value: unknown): value is Reminder {
   return (

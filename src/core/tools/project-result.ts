@@ -25,7 +25,7 @@ export interface ProjectedToolResult {
 }
 
 /** Default text budget for the model. */
-export const DEFAULT_MAX_TEXT_CHARS = 20_000;
+const DEFAULT_MAX_TEXT_CHARS = 20_000;
 
 /** Longest value shown from a server-supplied label (name, URI, MIME type) inside a note. */
 const MAX_LABEL_CHARS = 300;

@@ -12,7 +12,7 @@ import { ToolFailure } from './tool-error';
 import type { CallToolResultLike, LocalToolDefinition } from './types';
 
 /** The local tool's name. */
-export const SKILL_TOOL_NAME = 'use_skill';
+const SKILL_TOOL_NAME = 'use_skill';
 
 /** A skill the person offered to the model. */
 export interface OfferedSkill {

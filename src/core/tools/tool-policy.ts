@@ -12,7 +12,7 @@ import { PinBook, type ListedTool, type ToolChange, type ToolPin } from './tool-
 export type ToolPolicy = 'allow' | 'ask' | 'deny';
 
 /** The policy every tool has until the person chooses otherwise. */
-export const DEFAULT_TOOL_POLICY: ToolPolicy = 'ask';
+const DEFAULT_TOOL_POLICY: ToolPolicy = 'ask';
 
 /** One explicit choice. */
 export interface PolicyEntry {
@@ -65,7 +65,7 @@ export const TOOL_POLICY_STORAGE_KEY = 'glassbox.tool-policies.v1';
 const POLICIES: readonly ToolPolicy[] = ['allow', 'ask', 'deny'];
 
 /** True when `value` is a ToolPolicy. */
-export function isToolPolicy(value: unknown): value is ToolPolicy {
+function isToolPolicy(value: unknown): value is ToolPolicy {
   return typeof value === 'string' && (POLICIES as readonly string[]).includes(value);
 }
 

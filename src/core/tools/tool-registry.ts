@@ -34,7 +34,7 @@ interface RegisteredToolBase {
 }
 
 /** A stand-in for a tool on an MCP server. */
-export interface RegisteredMcpTool extends RegisteredToolBase {
+interface RegisteredMcpTool extends RegisteredToolBase {
   origin: 'mcp';
   /** The schema its `structuredContent` should match, as published (checked, never enforced: see check-output.ts). */
   outputSchema?: Record<string, unknown>;
@@ -43,7 +43,7 @@ export interface RegisteredMcpTool extends RegisteredToolBase {
 }
 
 /** A tool implemented in the page. */
-export interface RegisteredLocalTool extends RegisteredToolBase {
+interface RegisteredLocalTool extends RegisteredToolBase {
   origin: 'local';
   run: LocalToolDefinition['run'];
 }
@@ -86,7 +86,7 @@ interface CleanTool {
 }
 
 /** Why an app-only tool is not offered to the model. */
-export const APP_ONLY_REASON = 'Only its MCP App view may call it (_meta.ui.visibility is ["app"]): not offered to the model.';
+const APP_ONLY_REASON = 'Only its MCP App view may call it (_meta.ui.visibility is ["app"]): not offered to the model.';
 
 /** The schema each wire format would send, by format. */
 function providerSchemasFor(inputSchema: unknown): Record<ProviderId, ProviderSchemaResult> {

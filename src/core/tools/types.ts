@@ -21,7 +21,7 @@ export interface CallToolResultLike {
 }
 
 /** What a local tool's `run` receives besides its arguments. */
-export interface LocalToolContext {
+interface LocalToolContext {
   /** Aborted when the call is cancelled (stop button, timeout). */
   signal: AbortSignal;
   /** The agent's tool call id, when the model called it (what the tool sends on the MCP wire is recorded with it). */

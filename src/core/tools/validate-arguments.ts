@@ -67,11 +67,11 @@ export function validateArguments(schema: unknown, args: unknown): ArgumentValid
 }
 
 function failure(errors: ArgumentError[]): ArgumentValidation {
-  return { ok: false, errors, summary: summarizeArgumentErrors(errors) };
+  return { ok: false, errors, summary: summarize(errors) };
 }
 
 /** `"days" must be at most 7; "city" is required`. */
-export function summarizeArgumentErrors(errors: readonly ArgumentError[]): string {
+function summarize(errors: readonly ArgumentError[]): string {
   const shown = errors
     .slice(0, SUMMARY_LIMIT)
     .map((error) => (error.path === '' ? `The arguments ${error.message}` : `"${error.path}" ${error.message}`));

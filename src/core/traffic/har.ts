@@ -10,13 +10,13 @@ import { requestBodyOf } from './shared-body';
 import type { HttpExchange, RpcMessageRecord, SseEventRecord } from './types';
 
 /** A HAR name/value pair (headers, query string). */
-export interface HarNameValue {
+interface HarNameValue {
   name: string;
   value: string;
 }
 
 /** A HAR request. */
-export interface HarRequest {
+interface HarRequest {
   method: string;
   url: string;
   httpVersion: string;
@@ -30,7 +30,7 @@ export interface HarRequest {
 }
 
 /** A HAR response. */
-export interface HarResponse {
+interface HarResponse {
   status: number;
   statusText: string;
   httpVersion: string;
@@ -45,7 +45,7 @@ export interface HarResponse {
 }
 
 /** HAR timings, in milliseconds; -1 where unknown. */
-export interface HarTimings {
+interface HarTimings {
   blocked: number;
   dns: number;
   connect: number;
@@ -56,7 +56,7 @@ export interface HarTimings {
 }
 
 /** One HAR entry: a request, its response, and Glassbox's own `_` fields. */
-export interface HarEntry {
+interface HarEntry {
   startedDateTime: string;
   time: number;
   request: HarRequest;
@@ -97,7 +97,7 @@ export interface ToHarOptions {
 }
 
 /** A JSON-RPC message an entry carried, as linked at record time. */
-export interface HarRpcMessage {
+interface HarRpcMessage {
   seq: number;
   direction: RpcMessageRecord['direction'];
   kind: RpcMessageRecord['kind'];

@@ -25,7 +25,7 @@ export function skipWhitespace(text: string, at: number): number {
 }
 
 /** The index just after the string that opens at `at` (a quote), or -1. Searches natively for quotes, so long strings cost little. */
-export function skipString(text: string, at: number): number {
+function skipString(text: string, at: number): number {
   let index = at + 1;
   for (;;) {
     const quote = text.indexOf('"', index);

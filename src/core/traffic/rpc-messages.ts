@@ -22,15 +22,15 @@ export interface RpcClassification {
 }
 
 /** A parsed JSON-RPC message with its classification. */
-export interface ParsedRpcMessage extends RpcClassification {
+interface ParsedRpcMessage extends RpcClassification {
   message: unknown;
 }
 
 /** Codes of the problems found while extracting messages. */
-export type RpcExtractionWarningCode = 'invalid-json' | 'not-json-rpc';
+type RpcExtractionWarningCode = 'invalid-json' | 'not-json-rpc';
 
 /** A problem found while extracting messages; extraction goes on past it. */
-export interface RpcExtractionWarning {
+interface RpcExtractionWarning {
   code: RpcExtractionWarningCode;
   message: string;
 }

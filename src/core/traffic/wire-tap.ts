@@ -40,7 +40,7 @@ import type { ExchangePatch, NewExchange, TrafficLog } from './traffic-log';
 import type { CallContext, HeaderMap, HttpExchange, SseEventRecord, Wire } from './types';
 
 /** The fetch a middleware wraps and returns (the MCP SDK's `FetchLike`). */
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** A request whose answer will not come, and why. */
 export interface AnswerProblem {

@@ -1,10 +1,2 @@
 /** core/uri-template: RFC 6570 URI templates for MCP resource templates (variables, expansion, errors). */
-export { expandUriTemplate, parseUriTemplate, UriTemplateError, uriTemplateVariables } from './uri-template';
-export type {
-  UriTemplateErrorCode,
-  UriTemplateOperator,
-  UriTemplatePart,
-  UriTemplateValue,
-  UriTemplateValues,
-  VariableSpec,
-} from './uri-template';
+export { expandUriTemplate, UriTemplateError, uriTemplateVariables } from './uri-template';

@@ -24,10 +24,10 @@ export class UriTemplateError extends Error {
 }
 
 /** The expression operators of levels 2–4 ('' is simple string expansion). */
-export type UriTemplateOperator = '' | '+' | '#' | '.' | '/' | ';' | '?' | '&';
+type UriTemplateOperator = '' | '+' | '#' | '.' | '/' | ';' | '?' | '&';
 
 /** One variable of an expression: its name and modifier. */
-export interface VariableSpec {
+interface VariableSpec {
   name: string;
   /** `{list*}`: each item (or key=value pair) becomes its own part. */
   explode: boolean;
@@ -40,7 +40,7 @@ export type UriTemplatePart =
   { type: 'literal'; text: string } | { type: 'expression'; operator: UriTemplateOperator; variables: VariableSpec[] };
 
 /** A value a variable can take: a string (or number/boolean), a list, or an associative array. */
-export type UriTemplateValue = string | number | boolean | readonly string[] | Readonly<Record<string, string>>;
+type UriTemplateValue = string | number | boolean | readonly string[] | Readonly<Record<string, string>>;
 
 /** The values to expand with; undefined or null leaves a variable out, as the RFC says. */
 export type UriTemplateValues = Readonly<Record<string, UriTemplateValue | null | undefined>>;

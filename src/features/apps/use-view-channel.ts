@@ -43,7 +43,7 @@ export interface UseViewChannelOptions {
 }
 
 /** Text of a content block list (what a view sends in ui/message and ui/update-model-context). */
-export function contentText(params: { content?: unknown; structuredContent?: unknown }): string {
+function contentText(params: { content?: unknown; structuredContent?: unknown }): string {
   const blocks = Array.isArray(params.content) ? (params.content as Array<{ type?: unknown; text?: unknown }>) : [];
   const texts = blocks.filter((block) => block.type === 'text' && typeof block.text === 'string').map((block) => block.text as string);
   if (params.structuredContent !== undefined) texts.push(JSON.stringify(params.structuredContent, null, 2));

@@ -1,7 +1,7 @@
 import { DEMO_SCENARIO_MESSAGE } from '../../core/providers';
 
 /** The example prompt offered to a first-time visitor: the scene the scripted demo plays. */
-export const EXAMPLE_PROMPT = DEMO_SCENARIO_MESSAGE;
+const EXAMPLE_PROMPT = DEMO_SCENARIO_MESSAGE;
 
 /**
  * What to do first: an example to try, and either where to get a key and where it stays, or

@@ -1,7 +1,7 @@
 /**
  * The chat's views that an empty chat does not draw: a tool call's card (arguments, approval,
  * result, what the model saw) and a finished turn's replay control with its results. Each loads
- * the first time it is drawn (issue 17: out of the page's first chunk), once the page is idle,
+ * the first time it is drawn (so it stays out of the page's first chunk), once the page is idle,
  * or ahead of showing a restored conversation that has them (`preloadChatViews`).
  */
 import type { AgentSnapshot } from '../../core/agent';

@@ -1,8 +1,5 @@
 /** The conversation: model settings for the top bar, the chat panel, and the turn timeline. */
 export { ChatPanel } from './chat-panel';
-export type { ChatPanelProps } from './chat-panel';
 export { ModelSettingsBar } from './model-settings-bar';
 export { TurnTimeline } from './turn-timeline';
-export type { TurnTimelineProps } from './turn-timeline';
-export type { ChatSession } from './chat-session';
 export { preloadChatViews } from './chat-views';

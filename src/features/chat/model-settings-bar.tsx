@@ -16,7 +16,7 @@ import {
 } from './model-settings';
 import './chat.css';
 
-/** Most model requests one turn may make (long agent runs of hundreds of steps are real; issue 18 measures 200). */
+/** Most model requests one turn may make (long agent runs of hundreds of steps are real; the bench measures 200). */
 const MAX_STEPS_LIMIT = 1000;
 
 /**

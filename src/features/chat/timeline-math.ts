@@ -6,7 +6,7 @@ import { unionLength, type TimelineSpan, type TurnTimeline } from '../../core/ag
 import { formatMs } from './format-ms';
 
 /** One bar of the timeline, positioned relative to the turn. */
-export interface TimelineBar {
+interface TimelineBar {
   kind: TimelineSpan['kind'];
   /** Shown on hover: the span's label and duration. */
   label: string;

@@ -10,7 +10,7 @@ import { perServices } from '../../core/per-services';
 import { EXAMPLE_EVALS_TEXT } from './example-evals';
 
 /** The Evals area's state; see the file comment. */
-export interface EvalsState {
+interface EvalsState {
   /** The eval file's text and name. */
   text: string;
   fileName: string;
@@ -26,7 +26,7 @@ export interface EvalsState {
 }
 
 /** The Evals area's store: a snapshot, `update`, `subscribe`, and the run's abort controller. */
-export class EvalsStore {
+class EvalsStore {
   private state: EvalsState = {
     text: EXAMPLE_EVALS_TEXT,
     fileName: 'example.evals.json',

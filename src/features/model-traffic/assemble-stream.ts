@@ -10,7 +10,7 @@ import type { ProviderId } from '../../core/providers';
 import type { SseEventRecord } from '../../core/traffic';
 
 /** Why a recorded stream could not be assembled into a complete reply. */
-export type AssemblyFailureCode = 'stream-cut' | 'provider-stream-error' | 'malformed' | 'unknown';
+type AssemblyFailureCode = 'stream-cut' | 'provider-stream-error' | 'malformed' | 'unknown';
 
 /** The outcome of assembling a recorded stream. */
 export type AssembledStream =

@@ -32,7 +32,7 @@ export function preloadModelList(): Promise<void> {
 }
 
 /** The model requests linked to the tool call selected in the chat. */
-export interface ModelTrafficLinks {
+interface ModelTrafficLinks {
   /** The model request whose response asked for the tool call. */
   responseKey?: TurnStep;
   /** The next model request, which carried the tool call's result. */

@@ -35,13 +35,13 @@ export interface RequestSummary {
 }
 
 /** A tool the model asked for and how many times in one reply. */
-export interface ToolCallCount {
+interface ToolCallCount {
   name: string;
   count: number;
 }
 
 /** How the response arrived. */
-export type ResponseMode = 'stream' | 'json' | 'none';
+type ResponseMode = 'stream' | 'json' | 'none';
 
 /** What a model response said. */
 export interface ResponseSummary {

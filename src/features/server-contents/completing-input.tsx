@@ -4,7 +4,7 @@ import type { CompletionSuggestions } from '../../core/mcp';
 import type { completionQuery } from './server-queries';
 
 /** Wait after the last keystroke before asking the server for completions: 250 ms. */
-export const COMPLETION_DEBOUNCE_MS = 250;
+const COMPLETION_DEBOUNCE_MS = 250;
 
 /** Props for CompletingInput. */
 export interface CompletingInputProps {

@@ -1,3 +1,2 @@
 /** The servers panel: state, era, session, diagnosis and tools of every configured server. */
 export { ServersPanel } from './servers-panel';
-export type { LocalToolsGroup } from './servers-panel';

@@ -1,6 +1,6 @@
 /**
  * An opened tool under its server's card: problems, description, schemas and the form that calls
- * it by hand. A module of its own, loaded when a tool is first opened (issue 17: the first screen
+ * it by hand. A module of its own, loaded when a tool is first opened (the first screen
  * only lists tools, so schema forms and output checks stay out of the page's first chunk).
  */
 import type { ReactNode } from 'react';

@@ -24,10 +24,10 @@ export interface ImportedView {
 }
 
 /** Error code of ReadOnlyError. */
-export type ReadOnlyErrorCode = 'read-only';
+type ReadOnlyErrorCode = 'read-only';
 
 /** Thrown by the imported session's network stand-ins: a read-only view makes no requests. */
-export class ReadOnlyError extends Error {
+class ReadOnlyError extends Error {
   override readonly name = 'ReadOnlyError';
   readonly code: ReadOnlyErrorCode = 'read-only';
 

@@ -13,7 +13,7 @@ import { TurnUsageSection } from './turn-usage-section';
 import './token-bill.css';
 
 /** The registry as the bill needs it: its snapshot, and each wire's definitions. */
-export interface BillableRegistry extends ExternalStore<ToolRegistrySnapshot> {
+interface BillableRegistry extends ExternalStore<ToolRegistrySnapshot> {
   definitionsFor(provider: ProviderId): NeutralToolDefinition[];
 }
 

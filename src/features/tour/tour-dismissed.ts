@@ -1,6 +1,6 @@
 /**
  * Whether the person closed the guided tour before: read by the app at start-up, so it sits apart
- * from the tour's steps (which load with the tour, issue 17).
+ * from the tour's steps (which load with the tour, not with the page's first chunk).
  */
 
 /** localStorage key: set once the person closed or finished the tour. */

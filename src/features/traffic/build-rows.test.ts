@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TrafficLog } from '../../core/traffic';
 import type { NewExchange } from '../../core/traffic';
-import {
-  exchangeAt,
-  exchangeNeedsRow,
-  filterRows,
-  indexOfKey,
-  mcpExchangesOf,
-  mergeTraffic,
-  messageAt,
-  TrafficRowsBuilder,
-} from './build-rows';
-import type { TrafficRow } from './build-rows';
+import { exchangeNeedsRow, mcpExchangesOf, mergeTraffic, TrafficRowsBuilder } from './build-rows';
+import { filterRows } from './filter-rows';
+import { exchangeAt, messageAt } from './traffic-rows';
+import type { TrafficRow } from './traffic-rows';
+
+/** The index of the row with this key, or -1. */
+function indexOfKey(rows: readonly TrafficRow[], key: string | undefined): number {
+  if (key === undefined) return -1;
+  return rows.findIndex((row) => row.key === key);
+}
 
 const T0 = 1_700_000_000_000;
 

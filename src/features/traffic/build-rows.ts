@@ -1,13 +1,8 @@
 /**
  * The rows of the MCP wire panel: every JSON-RPC message, interleaved in time with the
  * HTTP exchanges that a message row would hide (no JSON-RPC message in the request
- * body: the GET stream, a DELETE, OAuth discovery; or a failed request), then filtered.
- *
- * A row holds the index of its record in the log's arrays, not the record: the log
- * replaces a record when it changes (a request gets its `pairedSeq`, an exchange its
- * status), so a row resolves its record from the current snapshot when it is drawn
- * (`messageAt`, `exchangeAt`) and stays valid across updates. What a row copies (time,
- * server, method, tool call id) never changes after the record is first stored.
+ * body: the GET stream, a DELETE, OAuth discovery; or a failed request), then filtered
+ * (filter-rows.ts). The rows themselves and how each finds its record: traffic-rows.ts.
  *
  * `mergeTraffic` and `filterRows` are the plain O(rows) steps. `TrafficRowsBuilder` runs
  * them incrementally: when the log only grew since the last build it merges and filters
@@ -15,54 +10,11 @@
  */
 import { parseRpcPayload } from '../../core/traffic';
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic';
-import { exchangeStatusLabel, httpMethodLabel, isExchangeFailed } from './exchange-status';
-
-/** A row for one JSON-RPC message. */
-export interface MessageRow {
-  type: 'message';
-  /** Stable across rebuilds: `m<seq>`. */
-  key: string;
-  /** Index of the message in `messages`. */
-  index: number;
-  seq: number;
-  at: number;
-  server: string;
-  /** The JSON-RPC method; for a response, the method it answers. */
-  method: string;
-  toolCallId?: string;
-}
-
-/** A row for an HTTP exchange that no message row stands for. */
-export interface ExchangeRow {
-  type: 'exchange';
-  /** Stable across rebuilds: `x<id>`. */
-  key: string;
-  /** Index of the exchange in `exchanges`. */
-  index: number;
-  id: number;
-  at: number;
-  server: string;
-  /** `HTTP GET`, `HTTP DELETE`… */
-  method: string;
-  toolCallId?: string;
-}
-
-/** One row of the panel. */
-export type TrafficRow = MessageRow | ExchangeRow;
-
-/** What the rows read: a TrafficSnapshot fits. Only the first `*Count` records are read. */
-export interface TrafficRecords {
-  readonly messages: readonly RpcMessageRecord[];
-  readonly messageCount: number;
-  readonly exchanges: readonly HttpExchange[];
-  readonly exchangeCount: number;
-}
-
-/** The panel's own "Clear": records at or below these numbers are hidden (the log keeps them; ids keep counting). */
-export interface ClearMark {
-  lastSeq: number;
-  lastExchangeId: number;
-}
+import { httpMethodLabel, isExchangeFailed } from './exchange-status';
+import { filterRange, sameFilter } from './filter-rows';
+import type { TrafficFilter } from './filter-rows';
+import { exchangeKey, messageKey } from './traffic-rows';
+import type { ClearMark, ExchangeRow, MessageRow, TrafficRecords, TrafficRow } from './traffic-rows';
 
 /** The merged, unfiltered view. */
 export interface MergedTraffic {
@@ -71,26 +23,6 @@ export interface MergedTraffic {
   servers: readonly string[];
   /** Methods seen (JSON-RPC methods and `HTTP …` labels), sorted. */
   methods: readonly string[];
-}
-
-/** The filters of the toolbar; an empty or missing field filters nothing. */
-export interface TrafficFilter {
-  server?: string;
-  method?: string;
-  /** Case-insensitive text searched in the method, server, id, kind, URL, status and the message JSON. */
-  text?: string;
-}
-
-/** The message a row stands for, as it is in these records now. */
-export function messageAt(records: TrafficRecords, row: MessageRow): RpcMessageRecord | undefined {
-  const record = records.messages[row.index];
-  return record?.seq === row.seq ? record : undefined;
-}
-
-/** The exchange a row stands for, as it is in these records now. */
-export function exchangeAt(records: TrafficRecords, row: ExchangeRow): HttpExchange | undefined {
-  const record = records.exchanges[row.index];
-  return record?.id === row.id ? record : undefined;
 }
 
 /**
@@ -106,16 +38,6 @@ export function exchangeNeedsRow(exchange: HttpExchange): boolean {
 function carriesMessages(exchange: HttpExchange): boolean {
   if (exchange.requestMessages !== undefined) return exchange.requestMessages > 0;
   return exchange.requestBody !== undefined && parseRpcPayload(exchange.requestBody).messages.length > 0;
-}
-
-/** The key of a message's row. */
-export function messageKey(seq: number): string {
-  return `m${seq}`;
-}
-
-/** The key of an exchange's row. */
-export function exchangeKey(id: number): string {
-  return `x${id}`;
 }
 
 /** The row of a message. */
@@ -224,87 +146,6 @@ export function mcpExchangesOf(records: TrafficRecords, mark?: ClearMark): HttpE
   return result;
 }
 
-/** The message JSON as lower-cased text, for the text filter; cached per parsed message object (never mutated). */
-const messageTextCache = new WeakMap<object, string>();
-
-/** The lower-cased JSON text of a message, cached. */
-function messageText(message: unknown): string {
-  if (typeof message !== 'object' || message === null) return String(message).toLowerCase();
-  let text = messageTextCache.get(message);
-  if (text === undefined) {
-    try {
-      text = JSON.stringify(message).toLowerCase();
-    } catch {
-      text = '';
-    }
-    messageTextCache.set(message, text);
-  }
-  return text;
-}
-
-/** True when a row contains the (already lower-cased) text. */
-export function rowContainsText(records: TrafficRecords, row: TrafficRow, needle: string): boolean {
-  if (row.method.toLowerCase().includes(needle) || row.server.toLowerCase().includes(needle)) return true;
-  if (row.toolCallId !== undefined && row.toolCallId.toLowerCase().includes(needle)) return true;
-  switch (row.type) {
-    case 'message': {
-      const record = messageAt(records, row);
-      if (record === undefined) return false;
-      if (record.kind.includes(needle)) return true;
-      if (record.rpcId !== undefined && `#${String(record.rpcId)}`.toLowerCase().includes(needle)) return true;
-      return messageText(record.message).includes(needle);
-    }
-    case 'exchange': {
-      const record = exchangeAt(records, row);
-      if (record === undefined) return false;
-      return (
-        record.url.toLowerCase().includes(needle) ||
-        exchangeStatusLabel(record).includes(needle) ||
-        (record.note?.toLowerCase().includes(needle) ?? false) ||
-        (record.error?.toLowerCase().includes(needle) ?? false)
-      );
-    }
-    default: {
-      const unknownRow: never = row;
-      throw new Error(`Unknown row: ${String(unknownRow)}`);
-    }
-  }
-}
-
-/** True when the filter lets every row through. */
-export function isEmptyFilter(filter: TrafficFilter): boolean {
-  return (filter.server ?? '') === '' && (filter.method ?? '') === '' && (filter.text ?? '').trim() === '';
-}
-
-/** The rows (from `start`) that pass the filter, pushed onto `into`. */
-function filterRange(records: TrafficRecords, rows: readonly TrafficRow[], start: number, filter: TrafficFilter, into: TrafficRow[]): void {
-  const server = filter.server ?? '';
-  const method = filter.method ?? '';
-  const needle = (filter.text ?? '').trim().toLowerCase();
-  for (let index = start; index < rows.length; index++) {
-    const row = rows[index];
-    if (row === undefined) continue;
-    if (server !== '' && row.server !== server) continue;
-    if (method !== '' && row.method !== method) continue;
-    if (needle !== '' && !rowContainsText(records, row, needle)) continue;
-    into.push(row);
-  }
-}
-
-/** The rows that pass the filter; the same array when the filter is empty. */
-export function filterRows(records: TrafficRecords, rows: readonly TrafficRow[], filter: TrafficFilter): readonly TrafficRow[] {
-  if (isEmptyFilter(filter)) return rows;
-  const result: TrafficRow[] = [];
-  filterRange(records, rows, 0, filter, result);
-  return result;
-}
-
-/** The index of the row with this key, or -1. */
-export function indexOfKey(rows: readonly TrafficRow[], key: string | undefined): number {
-  if (key === undefined) return -1;
-  return rows.findIndex((row) => row.key === key);
-}
-
 /** What `TrafficRowsBuilder.build` returns. A new object whenever anything changed. */
 export interface TrafficRowsView {
   /** The rows that pass the filter. */
@@ -315,15 +156,6 @@ export interface TrafficRowsView {
   servers: readonly string[];
   /** Methods seen (JSON-RPC methods and `HTTP …` labels), sorted. */
   methods: readonly string[];
-}
-
-/** Two filters that select the same rows. */
-function sameFilter(a: TrafficFilter, b: TrafficFilter): boolean {
-  return (
-    (a.server ?? '') === (b.server ?? '') &&
-    (a.method ?? '') === (b.method ?? '') &&
-    (a.text ?? '').trim().toLowerCase() === (b.text ?? '').trim().toLowerCase()
-  );
 }
 
 /** Sorted copy of a set, or the previous array when nothing was added. */

@@ -1,3 +1,2 @@
 /** The MCP wire panel: every JSON-RPC message and HTTP exchange with the MCP servers. */
 export { preloadTrafficList, TrafficPanel } from './traffic-panel';
-export type { TrafficPanelProps } from './traffic-panel';

@@ -1,7 +1,7 @@
 import type { HttpExchange, RpcMessageRecord } from '../../core/traffic';
 import { VirtualList } from '../../ui/virtual-list';
-import { exchangeAt, messageAt } from './build-rows';
-import type { TrafficRecords, TrafficRow } from './build-rows';
+import { exchangeAt, messageAt } from './traffic-rows';
+import type { TrafficRecords, TrafficRow } from './traffic-rows';
 import { ExchangeRowView, MessageRowView } from './traffic-row';
 
 /** Props for TrafficList. */

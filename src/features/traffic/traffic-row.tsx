@@ -13,7 +13,7 @@ const SHORT_KIND: Readonly<Record<RpcMessageRecord['kind'], string>> = {
 };
 
 /** How a row is highlighted besides its own content. */
-export interface RowHighlight {
+interface RowHighlight {
   selected: boolean;
   /** The request or response paired with the selected message. */
   paired: boolean;

@@ -4,7 +4,7 @@ import { loadMonaco, type MonacoModule } from './load-monaco';
 import type { DocumentTheme } from './use-document-theme';
 
 /** A JSON editor once created: Monaco's module, its API, the editor and its model. */
-export interface MountedJsonEditor {
+interface MountedJsonEditor {
   loaded: MonacoModule;
   api: MonacoModule['monaco'];
   editor: MonacoEditorApi.IStandaloneCodeEditor;

@@ -11,7 +11,7 @@ export const APPS_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** Who may see or call a tool: the model, the app's view, or both (the default). */
-export type ToolAudience = 'model' | 'app';
+type ToolAudience = 'model' | 'app';
 
 /** What a tool says about its view. */
 export interface ToolUi {

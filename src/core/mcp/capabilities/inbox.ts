@@ -41,7 +41,7 @@ export interface InboxHandler {
 }
 
 /** The client capabilities Glassbox declares (sampling with tools, both elicitation modes, roots with list_changed). */
-export const INBOX_CLIENT_CAPABILITIES = {
+const INBOX_CLIENT_CAPABILITIES = {
   sampling: { tools: {} },
   elicitation: { form: {}, url: {} },
   roots: { listChanged: true },

@@ -73,7 +73,7 @@ export function readResourceContents(items: readonly unknown[]): McpResourceCont
 }
 
 /** The JSON-RPC error code of a server's error answer (a number), or undefined for anything else. */
-export function rpcErrorCode(error: unknown): number | undefined {
+function rpcErrorCode(error: unknown): number | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'number' ? code : undefined;
 }

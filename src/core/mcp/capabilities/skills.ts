@@ -16,7 +16,7 @@ import { loadSkill } from '../skills/load-skill';
 import type { LoadedSkill, SkillLoad } from '../skills/load-skill';
 
 /** Most `skills/list` pages followed (a server whose cursors never end stops here). */
-export const MAX_SKILL_PAGES = 50;
+const MAX_SKILL_PAGES = 50;
 
 /** Where a load comes from: the agent tool call it serves (recorded with its reads), and the caller's signal. */
 export interface SkillLoadOptions {

@@ -97,11 +97,6 @@ export function readTask(raw: unknown): TaskSnapshot | undefined {
   return task;
 }
 
-/** True for a 2026 result that is a task handle rather than the request's own result. */
-export function isTaskHandle(result: unknown): boolean {
-  return isPlainObject(result) && result['resultType'] === 'task';
-}
-
 /** A task as Glassbox follows it: the server's last snapshot, and what came of it. */
 export interface TaskInfo extends TaskSnapshot {
   server: string;

@@ -29,7 +29,7 @@ export class TaskError extends CodedError<TaskErrorCode> {
 }
 
 /** How long a 2025 task-augmented request asks the server to keep the task: 5 minutes. */
-export const REQUESTED_TTL_MS = 300_000;
+const REQUESTED_TTL_MS = 300_000;
 
 /** Polling interval when the server suggests none: 1 second. */
 const DEFAULT_POLL_MS = 1000;

@@ -12,7 +12,7 @@ import type { SkillEntry, SkillFile } from './skill-entry';
 import { contentBytes, verifyFile } from './verify-file';
 
 /** One verified file of a loaded skill. */
-export interface LoadedSkillFile {
+interface LoadedSkillFile {
   uri: string;
   size: number;
   mimeType?: string;

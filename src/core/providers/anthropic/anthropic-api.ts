@@ -16,7 +16,7 @@ export interface AnthropicTextBlock {
 }
 
 /** The model asking for a tool call. */
-export interface AnthropicToolUseBlock {
+interface AnthropicToolUseBlock {
   type: 'tool_use';
   id: string;
   name: string;
@@ -71,55 +71,3 @@ export const ANTHROPIC_STOP_REASONS = [
 
 /** A documented stop reason. */
 export type AnthropicStopReason = (typeof ANTHROPIC_STOP_REASONS)[number];
-
-/** Token counts. */
-export interface AnthropicUsage {
-  input_tokens?: number;
-  output_tokens?: number;
-  cache_creation_input_tokens?: number | null;
-  cache_read_input_tokens?: number | null;
-}
-
-/** A content block in a reply. Other types (thinking, server tools) exist and are skipped with a warning. */
-export type AnthropicResponseContentBlock = AnthropicTextBlock | AnthropicToolUseBlock | { type: string; [key: string]: unknown };
-
-/** The reply body of a non-streamed request. */
-export interface AnthropicMessagesResponse {
-  id: string;
-  type: 'message';
-  role: 'assistant';
-  model: string;
-  content: AnthropicResponseContentBlock[];
-  stop_reason: string | null;
-  stop_sequence: string | null;
-  usage: AnthropicUsage;
-}
-
-/** The body of an error reply, and the payload of a stream `error` event. */
-export interface AnthropicErrorBody {
-  type: 'error';
-  error: { type: string; message: string };
-  request_id?: string;
-}
-
-/** Every event of a streamed reply (`data:` payloads; the SSE `event:` name repeats `type`). */
-export type AnthropicStreamEvent =
-  | { type: 'message_start'; message: Omit<AnthropicMessagesResponse, 'content'> & { content: [] } }
-  | { type: 'content_block_start'; index: number; content_block: AnthropicResponseContentBlock }
-  | {
-      type: 'content_block_delta';
-      index: number;
-      delta:
-        | { type: 'text_delta'; text: string }
-        | { type: 'input_json_delta'; partial_json: string }
-        | { type: string; [key: string]: unknown };
-    }
-  | { type: 'content_block_stop'; index: number }
-  | {
-      type: 'message_delta';
-      delta: { stop_reason: string | null; stop_sequence?: string | null };
-      usage?: AnthropicUsage;
-    }
-  | { type: 'message_stop' }
-  | { type: 'ping' }
-  | AnthropicErrorBody;

@@ -26,7 +26,7 @@ export function createAnthropicStreamParser(options: ParseOptions = {}): ModelSt
  * Keeps the state of one Anthropic stream: content blocks by index, usage, stop reason.
  * Events after `message_stop` or an `error` event are ignored.
  */
-export class AnthropicStreamParser implements ModelStreamParser {
+class AnthropicStreamParser implements ModelStreamParser {
   readonly warnings: ConversionWarning[] = [];
   private readonly generateId: () => string;
   private readonly blocks = new Map<number, Block>();

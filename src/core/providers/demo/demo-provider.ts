@@ -126,7 +126,7 @@ export const demoProvider: ProviderAdapter<object, 'demo'> = {
     stream: 'The scripted reply as a stream of Server-Sent Events, in the same events a real model sends, read by the same parser.',
     error: 'The demo refused the request (it answers only model requests of the two formats).',
   },
-  // The scripted model loads with the first request it answers, not with the page (issue 17).
+  // The scripted model loads with the first request it answers, not with the page's first chunk.
   localFetch: (input, init) => import('./demo-fetch').then(({ demoModelFetch }) => demoModelFetch(input, init)),
   borrowsWire: true,
 };

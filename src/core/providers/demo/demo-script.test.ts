@@ -9,7 +9,7 @@ import type { NeutralMessage, NeutralRequest, NeutralResponse } from '../../conv
 import { anthropicProvider } from '../anthropic/anthropic-provider';
 import { openAIProvider } from '../openai/openai-provider';
 import { PROVIDERS } from '../registry';
-import { splitSse } from '../split-sse';
+import { splitSse } from '../__fixtures__/split-sse';
 import { demoModelFetch } from './demo-fetch';
 import { DEMO_BASE_URLS, demoDialectOf, demoProvider } from './demo-provider';
 import { DEMO_SCENARIO_MESSAGE } from './demo-constants';

@@ -27,7 +27,7 @@ const REMINDER_TOOL = 'add_reminder';
 const REMINDER_INPUT = { text: 'Take an umbrella', when: 'tomorrow morning' };
 
 /** True for a message that asks for the scene: the weather in Paris. */
-export function isDemoScenario(text: string): boolean {
+function isDemoScenario(text: string): boolean {
   return /\bweather\b/i.test(text) && /\bparis\b/i.test(text);
 }
 

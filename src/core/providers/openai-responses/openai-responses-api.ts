@@ -15,7 +15,7 @@ export type ResponsesInputItem =
   | { type: 'function_call_output'; call_id: string; output: string };
 
 /** The model asking for a tool call; `arguments` is a JSON object as a string. */
-export interface ResponsesFunctionCall {
+interface ResponsesFunctionCall {
   type: 'function_call';
   call_id: string;
   name: string;
@@ -50,47 +50,3 @@ export const OPENAI_RESPONSES_STATUSES = ['completed', 'incomplete', 'failed', '
 
 /** A documented response status. */
 export type ResponsesStatus = (typeof OPENAI_RESPONSES_STATUSES)[number];
-
-/** Token counts. */
-export interface ResponsesUsage {
-  input_tokens?: number;
-  output_tokens?: number;
-  total_tokens?: number;
-}
-
-/** An item of the reply's `output`. */
-export type ResponsesOutputItem =
-  | {
-      type: 'message';
-      id: string;
-      status?: string;
-      role: 'assistant';
-      content: Array<{ type: 'output_text'; text: string; annotations?: unknown[] } | { type: 'refusal'; refusal: string }>;
-    }
-  | (ResponsesFunctionCall & { id?: string; status?: string })
-  | { type: 'reasoning'; id: string; summary?: unknown[] };
-
-/** The reply body of a non-streamed request, and the `response` of `response.*` stream events. */
-export interface ResponsesResponse {
-  id: string;
-  object: 'response';
-  created_at: number;
-  status: ResponsesStatus;
-  model: string;
-  output: ResponsesOutputItem[];
-  incomplete_details?: { reason?: 'max_output_tokens' | 'content_filter' | string } | null;
-  error?: { code?: string; message: string } | null;
-  usage?: ResponsesUsage | null;
-}
-
-/** The stream events Glassbox reads; each SSE `event:` repeats the data's `type`. */
-export type ResponsesStreamEvent =
-  | {
-      type: 'response.created' | 'response.in_progress' | 'response.completed' | 'response.incomplete' | 'response.failed';
-      response: ResponsesResponse;
-    }
-  | { type: 'response.output_item.added' | 'response.output_item.done'; output_index: number; item: ResponsesOutputItem }
-  | { type: 'response.output_text.delta' | 'response.refusal.delta'; item_id: string; output_index: number; delta: string }
-  | { type: 'response.function_call_arguments.delta'; item_id: string; output_index: number; delta: string }
-  | { type: 'response.function_call_arguments.done'; item_id: string; output_index: number; arguments: string }
-  | { type: 'error'; code?: string | null; message: string; param?: string | null };

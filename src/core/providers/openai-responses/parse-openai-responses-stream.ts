@@ -20,7 +20,7 @@ type ItemState =
  * function call arguments join the item they name), and the final `response` object, whose
  * status and usage end the reply. Events after the end or an error are ignored.
  */
-export class OpenAIResponsesStreamParser implements ModelStreamParser {
+class OpenAIResponsesStreamParser implements ModelStreamParser {
   /** Output items by their `output_index`. */
   private readonly items = new Map<number, ItemState>();
   /** Function calls seen so far: the next call's neutral `index`. */

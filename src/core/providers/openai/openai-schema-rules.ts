@@ -8,17 +8,7 @@ import type { SchemaKit, SchemaRules, SchemaStats } from '../adapter-parts';
 import { isPlainObject } from '../../shared/json';
 
 /** `format` values OpenAI structured outputs understand; others are ignored by the provider. */
-export const OPENAI_SUPPORTED_FORMATS: readonly string[] = [
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'uuid',
-];
+const OPENAI_SUPPORTED_FORMATS: readonly string[] = ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'];
 
 /** Keywords OpenAI strict mode rejects; in non-strict mode the model only reads them as hints. */
 const OPENAI_UNSUPPORTED_KEYWORDS: readonly string[] = [
@@ -44,9 +34,9 @@ const OPENAI_UNSUPPORTED_KEYWORDS: readonly string[] = [
 ];
 
 /** OpenAI's documented strict-mode limit on object nesting. */
-export const OPENAI_MAX_NESTING = 5;
+const OPENAI_MAX_NESTING = 5;
 /** OpenAI's documented strict-mode limit on the number of object properties in one schema. */
-export const OPENAI_MAX_PROPERTIES = 100;
+const OPENAI_MAX_PROPERTIES = 100;
 /** The strict check stops below this depth, like the converter's walk. */
 const MAX_DEPTH = 64;
 

@@ -29,7 +29,7 @@ export function createOpenAIStreamParser(options: ParseOptions = {}): ModelStrea
  * arrive in the first fragment), finish reason and usage (the last chunk, with empty choices).
  * Chunks after `[DONE]` or an error are ignored.
  */
-export class OpenAIStreamParser implements ModelStreamParser {
+class OpenAIStreamParser implements ModelStreamParser {
   readonly warnings: ConversionWarning[] = [];
   private readonly generateId: () => string;
   private id: string | undefined;

@@ -40,7 +40,7 @@ export interface TapServer {
 }
 
 /** Starts the server on a free port. */
-export async function startTapServer(): Promise<TapServer> {
+async function startTapServer(): Promise<TapServer> {
   let markHangingClosed: () => void = () => {};
   const server: Server = createServer((req, res) => {
     state.lastHeaders = req.headers;

@@ -1,6 +1,6 @@
-/** Splits a whole Server-Sent Events text (a recorded stream body) into events. */
+/** Test helper. Splits a whole Server-Sent Events text (a recorded stream body) into events. */
 import { createParser } from 'eventsource-parser';
-import type { SseEvent } from './provider';
+import type { SseEvent } from '../provider';
 
 /**
  * Splits SSE text into `{ event?, data }` records with the same rules a live stream is split by
