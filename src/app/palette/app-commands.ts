@@ -10,6 +10,8 @@ export interface AppCommandDeps {
   shell: ShellState;
   startTour(): void;
   toggleTheme(): void;
+  /** Opens a server's check. */
+  checkServer?(server: string): void;
 }
 
 /**
@@ -32,7 +34,7 @@ function chooseInSelect(testId: string, value: string): void {
 }
 
 /** Every command of the palette, from the app's current state. */
-export function appCommands({ services, shell, startTour, toggleTheme }: AppCommandDeps): Command[] {
+export function appCommands({ services, shell, startTour, toggleTheme, checkServer }: AppCommandDeps): Command[] {
   const commands: Command[] = [
     { id: 'go-left', group: 'Go to', title: 'Config and servers', run: () => shell.reveal('left') },
     { id: 'go-chat', group: 'Go to', title: 'Chat', run: () => shell.reveal('chat') },
@@ -61,6 +63,13 @@ export function appCommands({ services, shell, startTour, toggleTheme }: AppComm
             run: () => void services.connections.reconnect(server.name),
           },
     );
+    if (checkServer && server.status === 'connected' && server.url !== undefined)
+      commands.push({
+        id: `check-${server.name}`,
+        group: 'Server',
+        title: `Check server ${server.name}`,
+        run: () => checkServer(server.name),
+      });
   }
   for (const server of servers) {
     for (const tool of server.tools) {

@@ -6,7 +6,7 @@
 import type { Diagnosis } from './connection-state';
 
 /** The CORS response headers a browser-ready MCP server sends (see README: "Make a server browser-ready"). */
-const RECOMMENDED_CORS_HEADERS: readonly string[] = [
+export const RECOMMENDED_CORS_HEADERS: readonly string[] = [
   'Access-Control-Allow-Origin: *',
   'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers: content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name, accept',

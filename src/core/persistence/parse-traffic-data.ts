@@ -33,6 +33,8 @@ const EXCHANGE_STRINGS = [
   'samplingFor',
   // An eval run's model requests: without it they would come back as requests of the conversation.
   'evalRun',
+  // A server check's own probes: without it they would come back as the connection's requests.
+  'checkRun',
 ] as const;
 // forkOf and replayOf mark a model request as a branch: without them a fork or a replay would come back as a request of the conversation.
 const EXCHANGE_NUMBERS = ['durationMs', 'headersMs', 'status', 'turn', 'step', 'forkOf', 'replayOf'] as const;

@@ -34,3 +34,4 @@ export { memoryStorage } from './memory-storage';
 export { checkOutput, type OutputCheck } from './check-output';
 export { SkillOffers } from './skill-tool';
 export { followConnections, offerSkills } from './follow-connections';
+export { toProviderSchema } from './provider-schema';

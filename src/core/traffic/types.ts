@@ -81,6 +81,8 @@ export interface HttpExchange {
   replayOf?: number;
   /** Model wire: the eval run (core/evals) this request belongs to; its turn and step are the run's own. */
   evalRun?: string;
+  /** MCP wire: the server check (core/checks) whose own probe this request is. */
+  checkRun?: string;
 }
 
 /**
@@ -151,6 +153,8 @@ export interface CallContext {
   replayOf?: number;
   /** Model wire: the eval run this request belongs to (its own fresh conversation). */
   evalRun?: string;
+  /** MCP wire: the server check whose own probe this request is. */
+  checkRun?: string;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */

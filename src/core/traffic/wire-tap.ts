@@ -181,6 +181,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
       if (context?.forkOf !== undefined) start.forkOf = context.forkOf;
       if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
       if (context?.evalRun !== undefined) start.evalRun = context.evalRun;
+      if (context?.checkRun !== undefined) start.checkRun = context.checkRun;
       const id = log.beginExchange(start);
       const target: MessageTarget = {
         log,

@@ -1,2 +1,2 @@
 /** core/uri-template: RFC 6570 URI templates for MCP resource templates (variables, expansion, errors). */
-export { expandUriTemplate, UriTemplateError, uriTemplateVariables } from './uri-template';
+export { expandUriTemplate, parseUriTemplate, UriTemplateError, uriTemplateVariables } from './uri-template';

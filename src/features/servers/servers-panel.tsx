@@ -30,6 +30,7 @@ export function ServersPanel({
   contents,
   callInbox,
   onShowSignInSteps,
+  onCheck,
   policies,
   process,
   notice,
@@ -44,6 +45,8 @@ export function ServersPanel({
   /** What a server asks of the client during a manual call (the app renders the inbox's cards here). */
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: (server: string) => void;
+  /** Opens a connected server's check. */
+  onCheck?: (server: string) => void;
   /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
   policies?: ExternalStore<PolicySnapshot>;
 }) {
@@ -70,6 +73,7 @@ export function ServersPanel({
             contents={contents}
             callInbox={callInbox}
             onShowSignInSteps={onShowSignInSteps}
+            onCheck={onCheck}
             policies={policies}
             process={process}
           />
@@ -134,6 +138,7 @@ function ServerCard({
   contents,
   callInbox,
   onShowSignInSteps,
+  onCheck,
   policies,
   process,
 }: {
@@ -143,6 +148,7 @@ function ServerCard({
   contents?: (server: ServerState) => ReactNode;
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: ((server: string) => void) | undefined;
+  onCheck?: ((server: string) => void) | undefined;
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
@@ -177,6 +183,18 @@ function ServerCard({
           </span>
         )}
         <span className="spacer" />
+        {onCheck && server.status === 'connected' && server.url !== undefined && (
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => onCheck(server.name)}
+            aria-label={`Check ${server.name}`}
+            title="Check this server against the protocol, the model providers' rules, and browsers"
+            data-testid={`server-check-${server.name}`}
+          >
+            Check
+          </button>
+        )}
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button
             type="button"

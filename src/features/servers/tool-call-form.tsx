@@ -5,7 +5,7 @@ import { checkOutput } from '../../core/tools';
 import { OutputCheckView } from '../../ui/output-check-view';
 import { ToolResultView } from '../../ui/tool-result-view';
 import { ToolApp, type ToolAppCall } from '../../ui/tool-app-slot';
-import { SchemaForm } from './schema-form';
+import { ToolArguments } from '../../ui/tool-arguments';
 
 /** Progress of a running call, as `notifications/progress` reports it. */
 export interface CallProgress {
@@ -31,8 +31,7 @@ export function ToolCallForm({
   inbox?: (since: number) => ReactNode;
 }) {
   const [args, setArgs] = useState<Record<string, unknown>>({});
-  const [text, setText] = useState('{}');
-  const [jsonError, setJsonError] = useState<string>();
+  const [valid, setValid] = useState(true);
   const [running, setRunning] = useState<AbortController>();
   const [progress, setProgress] = useState<CallProgress>();
   const [since, setSince] = useState<number>();
@@ -40,22 +39,6 @@ export function ToolCallForm({
   // The call an MCP App view (if the tool has one) shows: one per run, its own id for the bridge wire.
   const [appCall, setAppCall] = useState<ToolAppCall>();
 
-  const fromForm = (next: Record<string, unknown>) => {
-    setArgs(next);
-    setText(JSON.stringify(next, null, 2));
-    setJsonError(undefined);
-  };
-  const fromText = (next: string) => {
-    setText(next);
-    try {
-      const parsed = JSON.parse(next || '{}') as unknown;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('Arguments must be a JSON object');
-      setArgs(parsed as Record<string, unknown>);
-      setJsonError(undefined);
-    } catch (error) {
-      setJsonError(error instanceof Error ? error.message : String(error));
-    }
-  };
   const go = async () => {
     const controller = new AbortController();
     setRunning(controller);
@@ -85,22 +68,15 @@ export function ToolCallForm({
 
   return (
     <div className="tool-call-form">
-      <SchemaForm schema={tool.inputSchema ?? {}} value={args} onChange={fromForm} />
-      <label className="section-title" htmlFor={`args-${tool.name}`}>
-        Arguments (JSON)
-      </label>
-      <textarea
-        id={`args-${tool.name}`}
-        data-testid="tool-call-args"
-        rows={4}
-        value={text}
-        onChange={(e) => fromText(e.target.value)}
-        spellCheck={false}
-        aria-invalid={jsonError ? true : undefined}
+      <ToolArguments
+        tool={tool}
+        onChange={(next, ok) => {
+          setArgs(next);
+          setValid(ok);
+        }}
       />
-      {jsonError && <div className="field-error">{jsonError}</div>}
       <div className="row">
-        <button type="button" className="button primary" data-testid="tool-call-run" disabled={!!jsonError || !!running} onClick={go}>
+        <button type="button" className="button primary" data-testid="tool-call-run" disabled={!valid || !!running} onClick={go}>
           {running ? 'Running…' : `Call ${tool.name}`}
         </button>
         {running && (

@@ -21,6 +21,12 @@ export interface TrafficListProps {
   failedExchangeFor(message: RpcMessageRecord): HttpExchange | undefined;
   /** A small label for a message's server (such as "demo server in this page"), if it has one. */
   labelFor?(message: RpcMessageRecord): string | undefined;
+  /** A row asked for elsewhere: scrolled to once per `linkId` (instead of the linked tool call's). */
+  focus?: { linkId: string; rowKey: string | undefined } | undefined;
+  /** Exchanges asked for elsewhere: the rows they carried are marked. */
+  focusedExchanges?: ReadonlySet<number>;
+  /** The server check run whose probe carried a message, if one did. */
+  checkRunFor?(message: RpcMessageRecord): string | undefined;
 }
 
 /** Selecting a row selects its tool call elsewhere: the list must not jump away from the chosen row for it. */
@@ -40,6 +46,9 @@ export function TrafficList({
   onDeselect,
   failedExchangeFor,
   labelFor,
+  focus,
+  focusedExchanges,
+  checkRunFor,
 }: TrafficListProps) {
   return (
     <VirtualList
@@ -48,8 +57,10 @@ export function TrafficList({
       ariaLabel="MCP messages and HTTP exchanges"
       testId="traffic-list"
       selectedKey={selectedKey}
-      linkId={linkedToolCallId}
-      findLinked={(all) => all.findIndex((row) => row.toolCallId === linkedToolCallId)}
+      linkId={focus?.linkId ?? linkedToolCallId}
+      findLinked={(all) =>
+        focus !== undefined ? all.findIndex((row) => row.key === focus.rowKey) : all.findIndex((row) => row.toolCallId === linkedToolCallId)
+      }
       linkIdOf={toolCallOf}
       onSelect={onSelect}
       onDeselect={onDeselect}
@@ -59,6 +70,7 @@ export function TrafficList({
           paired: row.key === pairedKey,
           linked: linkedToolCallId !== undefined && row.toolCallId === linkedToolCallId,
         };
+        const focused = (id: number | undefined) => id !== undefined && focusedExchanges?.has(id) === true;
         if (row.type === 'message') {
           const message = messageAt(records, row);
           if (message === undefined) return null;
@@ -71,8 +83,10 @@ export function TrafficList({
               message={message}
               failed={failedExchangeFor(message)}
               label={labelFor?.(message)}
+              checkRun={checkRunFor?.(message)}
               onSelect={select}
               {...highlight}
+              linked={highlight.linked || focused(message.exchangeId)}
             />
           );
         }
@@ -87,6 +101,7 @@ export function TrafficList({
             exchange={exchange}
             onSelect={select}
             {...highlight}
+            linked={highlight.linked || focused(exchange.id)}
           />
         );
       }}

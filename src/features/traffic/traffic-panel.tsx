@@ -38,6 +38,14 @@ export interface TrafficPanelProps {
   onSelectToolCall?(id: string | undefined): void;
   /** Written into the HAR export's `creator.version`. Default is "dev". */
   appVersion?: string;
+  /** Exchanges asked for elsewhere (a check's finding): the first is selected and scrolled to, each is marked. */
+  focusExchanges?: ExchangeFocus | undefined;
+}
+
+/** Exchanges to select on the MCP wire; `seq` grows with each request, so asking again selects again. */
+export interface ExchangeFocus {
+  ids: readonly number[];
+  seq: number;
 }
 
 /** The selected row: a message by `seq` or an exchange by `id`. */
@@ -88,7 +96,7 @@ function FilterSelect({
  * exchanges that carried them, filters, a virtualised list that stays smooth at 100,000
  * rows, and a detail pane with the message, its teaching note and its HTTP exchange.
  */
-export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall, appVersion = 'dev' }: TrafficPanelProps) {
+export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall, appVersion = 'dev', focusExchanges }: TrafficPanelProps) {
   useEffect(() => preloadWhenIdle(DETAIL_PANES), []);
   const snapshot = useStore(log);
   const [server, setServer] = useState('');
@@ -99,6 +107,8 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
   const [clear, setClear] = useState<{ mark: ClearMark; messages: TrafficSnapshot['messages'] }>();
   const clearMark = clear !== undefined && clear.messages === snapshot.messages ? clear.mark : undefined;
   const [selection, setSelection] = useState<Selection>();
+  // The row asked for last from elsewhere (a check's finding), scrolled to once per request.
+  const [focusKey, setFocusKey] = useState<string>();
 
   const [builder] = useState(() => new TrafficRowsBuilder());
   const view = useMemo(
@@ -122,6 +132,7 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
     [exchangeFor],
   );
 
+  const checkRunFor = useCallback((message: RpcMessageRecord) => exchangeFor(message)?.checkRun, [exchangeFor]);
   const labelFor = useCallback((message: RpcMessageRecord) => inPageDemoLabel(exchangeFor(message)?.url), [exchangeFor]);
 
   const selectedMessage = selection?.type === 'message' ? log.getMessage(selection.seq) : undefined;
@@ -132,12 +143,33 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
 
   const onSelect = useCallback(
     (row: TrafficRow) => {
+      setFocusKey(undefined);
       setSelection(row.type === 'message' ? { type: 'message', seq: row.seq } : { type: 'exchange', id: row.id });
       if (row.toolCallId !== undefined) onSelectToolCall?.(row.toolCallId);
     },
     [onSelectToolCall],
   );
-  const onDeselect = useCallback(() => setSelection(undefined), []);
+  const onDeselect = useCallback(() => {
+    setSelection(undefined);
+    setFocusKey(undefined);
+  }, []);
+
+  // Exchanges asked for elsewhere: the first one's request is selected (its own row when it carried
+  // no message), and the filters that would hide it are cleared.
+  useEffect(() => {
+    const first = focusExchanges?.ids[0];
+    if (focusExchanges === undefined || first === undefined) return;
+    const current = log.getSnapshot();
+    const message = current.messages.slice(0, current.messageCount).find((each) => each.exchangeId === first && each.direction === 'out');
+    const next: Selection = message !== undefined ? { type: 'message', seq: message.seq } : { type: 'exchange', id: first };
+    setServer('');
+    setMethod('');
+    setText('');
+    setClear(undefined);
+    setSelection(next);
+    setFocusKey(`${selectionKey(next)}:${focusExchanges.seq}`);
+  }, [focusExchanges, log]);
+  const focusedIds = useMemo(() => new Set(focusKey === undefined ? [] : (focusExchanges?.ids ?? [])), [focusExchanges, focusKey]);
 
   const clearView = () => {
     const current = log.getSnapshot();
@@ -295,6 +327,9 @@ export function TrafficPanel({ log, eraOf, selectedToolCallId, onSelectToolCall,
             onDeselect={onDeselect}
             failedExchangeFor={failedExchangeFor}
             labelFor={labelFor}
+            focus={focusKey === undefined ? undefined : { linkId: focusKey, rowKey: selectedKey }}
+            focusedExchanges={focusedIds}
+            checkRunFor={checkRunFor}
           />
         </Suspense>
       )}

@@ -45,8 +45,15 @@ export const MessageRowView = memo(function MessageRowView({
   position,
   top,
   onSelect,
+  checkRun,
   ...highlight
-}: RowProps & { message: RpcMessageRecord; failed?: HttpExchange | undefined; label?: string | undefined }) {
+}: RowProps & {
+  message: RpcMessageRecord;
+  failed?: HttpExchange | undefined;
+  label?: string | undefined;
+  /** The server check whose own probe carried this message. */
+  checkRun?: string | undefined;
+}) {
   const tone = failed ? exchangeTone(failed) : undefined;
   return (
     <div
@@ -70,6 +77,7 @@ export const MessageRowView = memo(function MessageRowView({
       data-paired={highlight.paired ? 'true' : undefined}
       data-status={failed ? exchangeStatusLabel(failed) : undefined}
       data-failed={tone === 'failed' ? 'true' : undefined}
+      data-check-run={checkRun}
       onClick={() => onSelect(rowKey)}
     >
       <TimeAndServerCells at={message.at} server={message.server} label={label} />
@@ -86,6 +94,7 @@ export const MessageRowView = memo(function MessageRowView({
         }
       >
         {message.method || '(no method)'}
+        {checkRun !== undefined && <CheckTag />}
         {message.roundOf !== undefined && (
           <small className="round-tag" data-testid="traffic-round">
             {' '}
@@ -126,6 +135,16 @@ export const MessageRowView = memo(function MessageRowView({
 });
 
 /** The first two cells of every row: when, and which server (with a small label such as "demo server in this page"). */
+/** Marks a row the server check sent itself (a probe), not the person or the agent. */
+function CheckTag() {
+  return (
+    <small className="check-tag" title="Sent by the server check (a probe)">
+      {' '}
+      check
+    </small>
+  );
+}
+
 function TimeAndServerCells({ at, server, label }: { at: number; server: string; label?: string | undefined }) {
   return (
     <>
@@ -173,6 +192,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       data-failed={tone === 'failed' ? 'true' : undefined}
       data-tool-call-id={exchange.toolCallId}
       data-linked={highlight.linked ? 'true' : undefined}
+      data-check-run={exchange.checkRun}
       onClick={() => onSelect(rowKey)}
     >
       <TimeAndServerCells at={exchange.startedAt} server={exchange.source} label={inPageDemoLabel(exchange.url)} />
@@ -181,6 +201,7 @@ export const ExchangeRowView = memo(function ExchangeRowView({
       </span>
       <span role="gridcell" className="c-method" title={`${exchange.method} ${exchange.url}${exchange.note ? ` — ${exchange.note}` : ''}`}>
         {exchange.method.toUpperCase()} <span className="path">{shortPath(exchange.url)}</span>
+        {exchange.checkRun !== undefined && <CheckTag />}
         {exchange.note ? <span className="row-note"> · {exchange.note}</span> : null}
       </span>
       <span role="gridcell" className="c-kind">
