@@ -16,7 +16,7 @@ import { useStore } from '../ui/use-store';
 import {
   BridgeProcessSection,
   BridgeStatusNotice,
-  BridgeWirePanel,
+  ViewWirePanel,
   EvalsPanel,
   InboxCards,
   LogView,
@@ -156,7 +156,7 @@ export const MCP_WIRE_TABS = withViews(MCP_WIRE_TAB_NAMES, {
     <LogView key={c.viewKey} log={c.log} manager={c.services.connections} {...(!c.readOnly && { stderr: c.services.bridge.stderrLog })} />
   ),
   bridge: (c) => (
-    <BridgeWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
+    <ViewWirePanel log={c.services.apps.log} selectedToolCallId={c.selectedToolCallId} onSelectToolCall={c.onSelectToolCall} />
   ),
 });
 

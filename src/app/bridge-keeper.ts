@@ -5,7 +5,7 @@
  * memory and a reload needs the pair link again. localStorage holds only the choice and the
  * bridge's address (neither is secret).
  */
-import type { KeyValueStorage } from '../core/shared/key-value-storage';
+import type { KeyValueStorage } from '../core/shared';
 import type { BridgeKeeper, BridgePairing } from '../core/bridge';
 import { openEncryptedStore } from './sign-in-setup';
 

@@ -1,4 +1,4 @@
-import { memoryStorage, type KeyValueStorage } from '../core/shared/key-value-storage';
+import { memoryStorage, type KeyValueStorage } from '../core/shared';
 import { isFirstFrame } from '../ui/first-frame';
 
 /** localStorage, or an in-memory stand-in where storage is blocked. */

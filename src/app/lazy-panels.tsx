@@ -29,7 +29,7 @@ export const AppPalette = lazyNamed(() => import('./palette/app-palette'), 'AppP
 /** The guided tour (a first visit, or when asked for). */
 export const GuidedTour = lazyNamed(() => import('../features/tour/guided-tour'), 'GuidedTour');
 /** The App bridge tab of the MCP wire area. */
-export const BridgeWirePanel = lazyNamed(() => import('../features/apps/bridge-wire-panel'), 'BridgeWirePanel');
+export const ViewWirePanel = lazyNamed(() => import('../features/apps/view-wire-panel'), 'ViewWirePanel');
 /** The Evals tab: eval files run across targets. */
 export const EvalsPanel = lazyNamed(() => import('../features/evals'), 'EvalsPanel');
 /** The paired bridge's notice over the servers, and the process section of each of its servers' cards (see WhenBridge in areas.tsx). */
@@ -55,7 +55,7 @@ export const IDLE_PRELOADS: readonly Preloadable[] = [
   AppPalette,
   GuidedTour,
   AuthDebugger,
-  BridgeWirePanel,
+  ViewWirePanel,
   EvalsPanel,
   ReadOnlyBanner,
   ServerReport,

@@ -1,5 +1,5 @@
-import { MemoryBackend } from '../core/shared/memory-backend';
-import type { KeyValueBackend } from '../core/shared/key-value-backend';
+import { MemoryBackend } from '../core/shared';
+import type { KeyValueBackend } from '../core/shared';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openIndexedDbBackend } from '../core/persistence';

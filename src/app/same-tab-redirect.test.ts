@@ -1,4 +1,4 @@
-import type { KeyValueBackend } from '../core/shared/key-value-backend';
+import type { KeyValueBackend } from '../core/shared';
 import { describe, expect, it } from 'vitest';
 import type { PendingRedirect } from '../core/auth';
 import { REDIRECT_MARKER_KEY, RETURN_FRAGMENT } from './oauth-channel';

@@ -7,7 +7,7 @@
  * answer in the fragment (never sent to a server); the app takes it out of the address bar at
  * once, opens the sealed flow, deletes it and its key, and hands it to that server's sign-in.
  */
-import type { KeyValueBackend } from '../core/shared/key-value-backend';
+import type { KeyValueBackend } from '../core/shared';
 import type { PendingRedirect, RedirectReturn, SameTabRedirect } from '../core/auth';
 // By file: core/auth's index also leads to the sign-in flow, which loads on first use with the SDK.
 import { seal, unseal } from '../core/auth/pending-redirect';

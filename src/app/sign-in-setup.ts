@@ -5,7 +5,7 @@
  * non-extractable key in an IndexedDB database of their own (the session's database and its
  * export never hold them).
  */
-import type { KeyValueStorage } from '../core/shared/key-value-storage';
+import type { KeyValueStorage } from '../core/shared';
 import type { AppOAuthUrls, CryptoKeyStore } from '../core/auth';
 // By file: core/auth's index also leads to the sign-in flow, which loads on first use with the SDK.
 import { appOAuthUrls } from '../core/auth/app-urls';

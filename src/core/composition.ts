@@ -3,13 +3,12 @@ import type { KeyValueBackend } from './shared/key-value-backend';
 import { memoryStorage, type KeyValueStorage } from './shared/key-value-storage';
 import { AgentSession, counterIds, createBillServices, ForkRequestError, ReplayStore, sendFork, turnServices } from './agent';
 import type { AgentSessionDeps, BillServices, ForkResult } from './agent';
-import { AppContextStore, BridgeLog } from './apps';
-import { bridgeEndpoint, BridgeStore, explainProcessExit, routeThroughBridge } from './bridge';
-import type { BridgeKeeper, BridgeProcessStatus, LocalNetworkPermission } from './bridge';
+import { AppContextStore, ViewLog } from './apps';
+import { BridgeStore, followBridge } from './bridge';
+import type { BridgeKeeper, LocalNetworkPermission } from './bridge';
 import { ConfigStore, loadSchemaValidators } from './config';
 import type { ConfigSource } from './config';
 import { findingsOfTool, GuardStore } from './guard';
-import type { GuardSkillText } from './guard';
 import { Inbox, RootsStore, SamplingPolicyStore } from './inbox';
 import type { SamplingModelSettings } from './inbox';
 import { ConnectionManager, EraMemory } from './mcp';
@@ -17,7 +16,7 @@ import type { ServerState, SignInSetup } from './mcp';
 import { SessionPersistence } from './persistence';
 import type { RestoreResult } from './persistence';
 import { entriesKeyOf, PROVIDERS } from './providers';
-import { createReminderTool, createSkillTool, LOCAL_SERVER, PolicyStore, ReminderStore, SkillOffers, ToolRegistry } from './tools';
+import { createReminderTool, followConnections, offerSkills, PolicyStore, ReminderStore, SkillOffers, ToolRegistry } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
 import type { CallContext } from './traffic';
 
@@ -45,8 +44,8 @@ export interface Services {
   config: ConfigStore;
   /** Connects the servers of the newest config text (parsed now if it was not yet). */
   applyConfig(): Promise<void>;
-  /** MCP Apps: the bridge wire of every view, and the context views leave for the model. */
-  apps: { log: BridgeLog; context: AppContextStore };
+  /** MCP Apps: the log of every view's channel, and the context views leave for the model. */
+  apps: { log: ViewLog; context: AppContextStore };
   /** Replays of finished turns against another format, model or base URL: branches beside the conversation. */
   replays: ReplayStore;
   /** Sends an edited copy of a recorded model request (by exchange id) as a fork of it, with the current key. */
@@ -131,47 +130,10 @@ export function createServices(options: ServicesOptions = {}): Services {
   registry.registerLocalTool(createReminderTool(reminders));
   const skillOffers = new SkillOffers();
   offerSkills(skillOffers, registry, connections);
+  // The registry, the policies' pins, the skill offers and the guard follow the connections.
+  followConnections({ connections, registry, policies, skillOffers, guard });
 
-  // The registry follows the connections: a connected server's tools are offered, others are withdrawn.
-  // Each server's list is converted only when it changed (the states are immutable), not on every
-  // state change of every server: ten servers connecting would otherwise convert 10 × 10 lists.
-  const offeredLists = new Map<string, ServerState['tools']>();
-  const syncRegistry = () => {
-    const offered = new Set<string>();
-    for (const server of connections.getSnapshot().servers) {
-      if (server.status === 'connected') {
-        if (offeredLists.get(server.name) !== server.tools) {
-          registry.setServerTools(server.name, server.tools);
-          policies.observeTools(server.name, server.tools);
-        }
-        offeredLists.set(server.name, server.tools);
-        offered.add(server.name);
-      }
-    }
-    for (const name of [...offeredLists.keys()]) {
-      if (!offered.has(name)) offeredLists.delete(name);
-    }
-    skillOffers.keepServers(offered);
-    for (const tool of registry.getSnapshot().tools) {
-      if (tool.origin === 'mcp' && !offered.has(tool.server)) registry.removeServer(tool.server);
-    }
-    const connected = connections.getSnapshot().servers.filter((server) => offered.has(server.name));
-    guard.update(
-      connected.map((server) => ({
-        server: server.name,
-        tools: server.tools,
-        ...(server.instructions !== undefined ? { instructions: server.instructions } : {}),
-        ...(server.prompts ? { prompts: server.prompts } : {}),
-        ...(server.resources ? { resources: server.resources } : {}),
-        ...(server.resourceTemplates ? { resourceTemplates: server.resourceTemplates } : {}),
-        ...(server.skills ? { skills: skillTexts(server) } : {}),
-      })),
-      registry.toolsOf(LOCAL_SERVER).map((tool) => ({ server: LOCAL_SERVER, name: tool.remoteName })),
-    );
-  };
-  connections.subscribe(syncRegistry);
-
-  const apps = { log: new BridgeLog(), context: new AppContextStore() };
+  const apps = { log: new ViewLog(), context: new AppContextStore() };
   const sessionDeps: AgentSessionDeps = {
     registry,
     takeModelContext: () => apps.context.take(),
@@ -204,43 +166,8 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.localNetworkPermission && { localNetworkPermission: options.localNetworkPermission }),
     ...(options.bridgeKeeper && { keeper: options.bridgeKeeper }),
   });
-  // What routing depends on; the config is applied again when it changes (not on every poll), once
-  // it has been applied at all (start-up pairs first, then applies once).
-  const routingKey = () => {
-    const { url, listed, servers, problem } = bridge.getSnapshot();
-    return JSON.stringify([url, listed, servers.map((server) => server.name), problem?.code]);
-  };
-  let routed: string | undefined;
-  // The config's stdio entries connect through the paired bridge (or say what to run).
-  const applyConfig = () => {
-    routed = routingKey();
-    return connections.apply(routeThroughBridge(config.current().config?.servers ?? [], bridge.routeView()));
-  };
-  // When the bridge answers again, its servers that failed meanwhile connect again.
-  let bridgeStatus = bridge.getSnapshot().status;
-  // Each bridge child's state at the last listing: a child seen to exit fails its server's card at
-  // once (no request has to fail first), saying so; a later Restart or Retry starts a fresh one.
-  const processes = new Map<string, BridgeProcessStatus>();
-  let processesOf: string | undefined;
-  bridge.subscribe(() => {
-    const { status, url, servers } = bridge.getSnapshot();
-    if (url !== processesOf) processes.clear();
-    processesOf = url;
-    const cameBack = status === 'up' && bridgeStatus === 'down';
-    bridgeStatus = status;
-    if (routed !== undefined && routingKey() !== routed) void applyConfig();
-    for (const info of servers) {
-      const was = processes.get(info.name);
-      processes.set(info.name, info.status);
-      if (info.status !== 'exited' || was === undefined || was === 'exited' || url === undefined) continue;
-      if (connections.get(info.name)?.getState().url === bridgeEndpoint(url, info.name))
-        void connections.lost(info.name, explainProcessExit(info));
-    }
-    if (!cameBack || url === undefined) return;
-    for (const server of connections.getSnapshot().servers) {
-      if (server.status === 'failed' && server.url?.startsWith(`${url}/servers/`)) void connections.reconnect(server.name);
-    }
-  });
+  // The config's stdio entries connect through the paired bridge (or say what to run), and follow it.
+  const { applyConfig } = followBridge({ bridge, connections, servers: () => config.current().config?.servers ?? [] });
   const fork = (exchangeId: number, body: string, signal?: AbortSignal): Promise<ForkResult> => {
     const original = log.getExchange(exchangeId);
     if (original === undefined || !(original.source in PROVIDERS))
@@ -276,48 +203,6 @@ export function createServices(options: ServicesOptions = {}): Services {
     replays,
     bridge,
   };
-}
-
-/**
- * The `use_skill` local tool follows the offers: rebuilt when they change (its description lists
- * them), withdrawn when none is left. A call loads the skill through its server's connection
- * (already loaded: no read; otherwise read and verified now).
- */
-function offerSkills(offers: SkillOffers, registry: ToolRegistry, connections: ConnectionManager): void {
-  let withdraw: (() => void) | undefined;
-  offers.subscribe(() => {
-    withdraw?.();
-    withdraw = undefined;
-    const offered = offers.getSnapshot();
-    if (offered.length === 0) return;
-    withdraw = registry.registerLocalTool(
-      createSkillTool(offered, (server, uri, context) => {
-        const connection = connections.get(server);
-        if (!connection || connection.getState().status !== 'connected')
-          return Promise.reject(new Error(`Server "${server}" is not connected`));
-        return connection.skills.open(uri, context);
-      }),
-    );
-  });
-}
-
-/** A server's skills as the guard reads them, SKILL.md bodies once loaded (the same array while its skills and loads stay the same). */
-const skillTextCache = new WeakMap<object, { loads: ServerState['skillLoads']; texts: GuardSkillText[] }>();
-function skillTexts(server: ServerState): GuardSkillText[] {
-  const skills = server.skills ?? [];
-  const cached = skillTextCache.get(skills);
-  if (cached && cached.loads === server.skillLoads) return cached.texts;
-  const texts = skills.map((skill) => {
-    const load = server.skillLoads?.[skill.uri];
-    return {
-      uri: skill.uri,
-      name: skill.name,
-      description: skill.description,
-      ...(load?.status === 'loaded' && { body: load.skill.body }),
-    };
-  });
-  skillTextCache.set(skills, { loads: server.skillLoads, texts });
-  return texts;
 }
 
 /** The instructions of the connected servers that sent some. */

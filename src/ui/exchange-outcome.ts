@@ -1,5 +1,5 @@
 /** An HTTP exchange's outcome as both wire panels show it: failed or not, a short status label, its path, whether it streams. */
-import type { HttpExchange } from '../core/traffic/types';
+import type { HttpExchange } from '../core/traffic';
 
 /** True when the exchange failed at HTTP level: a network error, a failed state, or a status of 400 or more. */
 export function isExchangeFailed(exchange: HttpExchange): boolean {

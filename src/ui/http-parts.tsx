@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { HeaderMap, SseEventRecord } from '../core/traffic/types';
-import { formatCount } from '../core/shared/format';
+import type { HeaderMap, SseEventRecord } from '../core/traffic';
+import { formatCount } from '../core/shared';
 import { formatClock, formatDuration } from './format-time';
 import { JsonView, tryParseJson } from './json-view';
 import './http-parts.css';

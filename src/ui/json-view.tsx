@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { copyText } from './copy-button';
-import { formatCount } from '../core/shared/format';
+import { formatCount } from '../core/shared';
 
 /** Props for JsonView. */
 export interface JsonViewProps {

@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import { downloadText } from './download';
 import { JsonView } from './json-view';
 import { SafeLink } from './safe-link';
-import { base64Bytes, utf8Bytes } from '../core/context';
-import { formatCount } from '../core/shared/format';
-import { formatBytes } from '../core/shared/byte-size';
+import { utf8Bytes } from '../core/context';
+import { base64Bytes, formatBytes, formatCount } from '../core/shared';
 
 /** Characters of a long text drawn at first; the rest on request ("Show all") or saved to a file. */
 const TEXT_SHOWN_CHARS = 100_000;

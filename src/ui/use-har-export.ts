@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { HttpExchange, RpcMessageRecord } from '../core/traffic/types';
+import type { HttpExchange, RpcMessageRecord } from '../core/traffic';
 import { downloadText } from './download';
 import { fileTimestamp } from './format-time';
 

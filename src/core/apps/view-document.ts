@@ -55,7 +55,7 @@ export function buildViewPolicy(csp: AppCsp): ViewPolicy {
   return { policy: directives.join('; '), refused };
 }
 
-/** Marks a message the sandbox's reporter posts (not JSON-RPC: the bridge records it and stops it there). */
+/** Marks a message the sandbox's reporter posts (not JSON-RPC: the view channel records it and stops it there). */
 export const CSP_VIOLATION_MESSAGE = 'glassbox/csp-violation';
 
 /** Escapes text for an HTML attribute value in double quotes. */

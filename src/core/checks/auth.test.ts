@@ -1,6 +1,8 @@
 /** A protected server: the check follows its 401 to the sign-in metadata and judges it, without signing in. */
 import { afterAll, expect, test } from 'vitest';
 import { start } from '../../../e2e/servers/auth-server.mjs';
+// A test reuses the headless check's raw requester (node:http sends any Host and Origin as written).
+// eslint-disable-next-line boundaries/dependencies
 import { rawHttp } from '../../../scripts/check/raw-http.mjs';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import { runServerCheck, type CheckReport } from '.';

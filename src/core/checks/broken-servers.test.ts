@@ -5,6 +5,8 @@
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { start, FLAWS } from '../../../e2e/servers/broken.mjs';
+// A test reuses the headless check's raw requester (node:http sends any Host and Origin as written).
+// eslint-disable-next-line boundaries/dependencies
 import { rawHttp } from '../../../scripts/check/raw-http.mjs';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import { runServerCheck, type CheckReport } from '.';

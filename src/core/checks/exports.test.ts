@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { start } from '../../../e2e/servers/broken.mjs';
+// A test reuses the headless check's raw requester (node:http sends any Host and Origin as written).
+// eslint-disable-next-line boundaries/dependencies
 import { rawHttp } from '../../../scripts/check/raw-http.mjs';
 import { diffReports, reachesThreshold, summarize, toBadgeSvg, toJUnitXml, toMarkdown, type CheckFinding, type CheckReport } from '.';
 import { parseCheckArguments, runCheckCommand } from './headless';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../shared/byte-size';
-import { base64Bytes, describeContent, MAX_CONTEXT_CHARS, promptToMessages, resourceToParts, utf8Bytes } from '.';
+import { base64Bytes } from '../shared/byte-size';
+import { describeContent, MAX_CONTEXT_CHARS, promptToMessages, resourceToParts, utf8Bytes } from '.';
 
 describe('describeContent', () => {
   it('tells the kinds apart by MIME type', () => {

@@ -4,7 +4,6 @@
  * render inline (a 20 MB resource is offered as a download instead of freezing the page).
  */
 import { base64Bytes } from '../shared/byte-size';
-export { base64Bytes };
 import type { McpResourceContent } from '../mcp';
 
 /** How a content item is shown. */

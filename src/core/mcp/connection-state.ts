@@ -22,9 +22,6 @@ import type { Diagnosis, ServerProblem } from './diagnosis';
 import type { LogLevel, McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, McpToolInfo, ResourceSubscription } from './server-items';
 import type { ServerAuthState } from './server-sign-in';
 
-/** Which protocol era the SDK negotiated (declared once, with the traffic records that name it). */
-export type { ProtocolEra };
-
 /** Everything the UI shows about one server. */
 export interface ServerState {
   name: string;

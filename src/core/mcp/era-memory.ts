@@ -11,7 +11,7 @@
 import type { KeyValueStorage } from '../shared/key-value-storage';
 import { redactUrl } from '../secrets';
 import { httpStatusOf } from './explain-failure';
-import type { ProtocolEra } from './connection-state';
+import type { ProtocolEra } from '../traffic';
 import type { TransportKind } from './open-transport';
 
 /** The storage key of the remembered verdicts. */

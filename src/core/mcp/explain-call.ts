@@ -3,7 +3,7 @@
  * block (probed), the era probe the browser blocked, and a DELETE that could not end the session.
  */
 import type { HttpExchange, RequestRef } from '../traffic';
-import type { ProtocolEra } from './connection-state';
+import type { ProtocolEra } from '../traffic';
 import type { Diagnosis } from './diagnosis';
 import { ALLOW_METHODS_LINE, diagnoseNetworkFailure, isMethodBlockedByCors } from './cors-probes';
 import { errorText } from './diagnose-connection';

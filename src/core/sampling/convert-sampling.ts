@@ -5,8 +5,8 @@
  * for the card, never a silent drop and never a throw.
  */
 import type { ConversionWarning, NeutralMessage, NeutralPart, NeutralRequest, NeutralResponse, NeutralStopReason } from '../conversation';
-import { formatBytes } from '../shared/byte-size';
-import { base64Bytes, projectToolResult } from '../tools';
+import { base64Bytes, formatBytes } from '../shared/byte-size';
+import { projectToolResult } from '../tools';
 import type { CreateMessageContent, CreateMessageResult, SamplingContent, SamplingRequest } from './sampling-types';
 
 /** How to build the model request: the model the person picked, and whether to stream. */

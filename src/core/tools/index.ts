@@ -3,7 +3,7 @@
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
 export type { ToolAnnotations } from './types';
-export { fnv1a32Hex, MAX_PUBLIC_NAME_LENGTH, sanitizeName } from './public-name';
+export { MAX_PUBLIC_NAME_LENGTH, sanitizeName } from './public-name';
 export {
   billTools,
   sortBillRows,
@@ -15,7 +15,7 @@ export {
   type ToolBillRow,
 } from './tool-bill';
 export { validateArguments } from './validate-arguments';
-export { base64Bytes, projectToolResult } from './project-result';
+export { projectToolResult } from './project-result';
 export {
   isToolFailureCategory,
   labelForCategory,
@@ -31,5 +31,6 @@ export { PinBook, type ToolChange, type ToolPin } from './tool-pins';
 export { LOCAL_SERVER, ToolRegistry, type RegisteredTool, type RegistryProblem, type ToolRegistrySnapshot } from './tool-registry';
 export { createReminderTool, ReminderStore, type Reminder } from './local-tools';
 export { checkOutput, type OutputCheck } from './check-output';
-export { createSkillTool, SkillOffers } from './skill-tool';
+export { SkillOffers } from './skill-tool';
+export { followConnections, offerSkills } from './follow-connections';
 export { toProviderSchema } from './provider-schema';

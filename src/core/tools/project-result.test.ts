@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64Bytes, projectToolResult } from './project-result';
+import { base64Bytes } from '../shared/byte-size';
+import { projectToolResult } from './project-result';
 
 // 12,595 bytes (12.3 kB) of audio, 16 bytes of PNG-ish image, as base64.
 const audioData = Buffer.alloc(12_595, 1).toString('base64');

@@ -6,7 +6,6 @@
  * any shape is accepted and nothing here throws.
  */
 import { base64Bytes, formatBytes } from '../shared/byte-size';
-export { base64Bytes };
 import type { ModelToolResult } from '../conversation';
 import { formatCount } from '../shared/format';
 import { isPlainObject, jsonEqual } from '../shared/json';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fnv1a32Hex, makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
+import { fnv1a32Hex } from '../shared/hash';
+import { makePublicNames, PUBLIC_NAME_PATTERN, publicNameKey, sanitizeName } from './public-name';
 
 const key = publicNameKey;
 

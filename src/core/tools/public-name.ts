@@ -23,9 +23,6 @@ export function publicNameKey(server: string, tool: string): string {
   return `${server}\u0000${tool}`;
 }
 
-/** Re-exported where it was first defined: public names were its first user. */
-export { fnv1a32Hex };
-
 /**
  * Cleans a raw name: every run of characters outside `[a-zA-Z0-9_-]` becomes one `_`, which also
  * absorbs underscores next to it (`a. b` and `a_.b` both give `a_b`), while underscores the name

@@ -1,7 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_SERVER, ToolRegistry, ToolRegistryError } from './tool-registry';
-import type { LocalToolDefinition, McpToolInfo } from './types';
+import type { McpToolInfo } from '../mcp';
+import type { LocalToolDefinition } from './types';
 
 const forecast: McpToolInfo = {
   name: 'get_forecast',

@@ -10,7 +10,8 @@ import { PROVIDER_IDS, type ProviderId, type ProviderSchemaResult } from '../pro
 import { toProviderSchema } from './provider-schema';
 import { isPlainObject } from '../shared/json';
 import { CodedError } from '../shared/coded-error';
-import type { LocalToolDefinition, McpToolInfo, ToolAnnotations } from './types';
+import type { McpToolInfo } from '../mcp';
+import type { LocalToolDefinition, ToolAnnotations } from './types';
 import { isAppOnly } from '../mcp';
 
 /** The server name under which local tools are listed; a configured server may not use it. */

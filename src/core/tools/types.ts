@@ -12,9 +12,6 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** One tool as a server lists it in `tools/list`: declared once, in core/mcp. */
-export type { McpToolInfo } from '../mcp/server-items';
-
 /** A `tools/call` result before projection: anything, since it comes from a server. */
 export interface CallToolResultLike {
   content?: unknown;

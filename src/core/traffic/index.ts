@@ -5,16 +5,19 @@
 export type { CallContext, HeaderMap, HttpExchange, ProtocolEra, RpcMessageRecord, SseEventRecord } from './types';
 
 export { TrafficLog } from './traffic-log';
-export type { TrafficSnapshot } from './traffic-log';
+export type { NewExchange, TrafficSnapshot } from './traffic-log';
 
 export { SecretRegistry, redactHeaders } from './redact';
 export { createWireTap } from './wire-tap';
 export type { AnswerProblem, WireTap } from './wire-tap';
 export type { RequestRef, ResponseFailure } from './check-answer';
 
-export { teachingNoteFor } from './teaching-notes';
+export { parseRpcPayload } from './rpc-messages';
+
+export { teachingNoteFor, teachingNoteForTopic } from './teaching-notes';
+export type { TeachingTopic } from './teaching-notes';
 // toHar and sseEventsToText are imported from './har' directly, on demand, so HAR export stays out of the first chunk.
 export type { HarLog } from './har';
 
 export { toCurl } from './curl';
-export { requestBodyOf, requestBodyOutline } from './shared-body';
+export { comparableBodies, requestBodyOf, requestBodyOutline } from './shared-body';

@@ -9,7 +9,7 @@ import { AppConsent } from './app-consent';
 import { AppPermissions } from './app-permissions';
 import { AppTeachingNote } from './app-teaching-note';
 import { useHostContext } from './use-host-context';
-import { useViewBridge, type ViewHandlers } from './use-view-bridge';
+import { useViewChannel, type ViewHandlers } from './use-view-channel';
 
 /** Props for AppView. */
 export interface AppViewProps {
@@ -43,7 +43,7 @@ export interface AppViewProps {
 const HEIGHT = { min: 60, max: 1600, initial: 240 };
 
 /**
- * One MCP App view: the sandboxed frame, the bridge to it, and everything the person decides for
+ * One MCP App view: the sandboxed frame, its channel (the SDK's AppBridge), and everything the person decides for
  * it (a tool call or read it asks for, a link it wants opened), with what it declared on show.
  */
 export function AppView({
@@ -121,7 +121,7 @@ export function AppView({
   };
 
   const hostContext = useHostContext(frame, { theme: host.theme, displayMode, maxHeight: HEIGHT.max, call });
-  const { bridge, state } = useViewBridge({
+  const { appBridge, state } = useViewChannel({
     frame,
     document: viewDocument,
     targetOrigin: target.origin === 'opaque' ? '*' : target.origin,
@@ -139,20 +139,21 @@ export function AppView({
   const { initialized } = state;
   const contextKey = JSON.stringify(hostContext);
   useEffect(() => {
-    if (initialized) bridge.current?.setHostContext(JSON.parse(contextKey) as typeof hostContext);
-  }, [initialized, contextKey, bridge]);
+    if (initialized) appBridge.current?.setHostContext(JSON.parse(contextKey) as typeof hostContext);
+  }, [initialized, contextKey, appBridge]);
   useEffect(() => {
     if (initialized && call.input === undefined && call.partialInput !== undefined)
-      void bridge.current?.sendToolInputPartial({ arguments: call.partialInput as Record<string, unknown> });
-  }, [initialized, call.input, call.partialInput, bridge]);
+      void appBridge.current?.sendToolInputPartial({ arguments: call.partialInput as Record<string, unknown> });
+  }, [initialized, call.input, call.partialInput, appBridge]);
   useEffect(() => {
-    if (initialized && call.input !== undefined) void bridge.current?.sendToolInput({ arguments: call.input as Record<string, unknown> });
-  }, [initialized, call.input, bridge]);
+    if (initialized && call.input !== undefined)
+      void appBridge.current?.sendToolInput({ arguments: call.input as Record<string, unknown> });
+  }, [initialized, call.input, appBridge]);
   useEffect(() => {
     if (!initialized) return;
-    if (call.result !== undefined) void bridge.current?.sendToolResult(call.result as never);
-    else if (call.status === 'cancelled') void bridge.current?.sendToolCancelled({ reason: 'The tool call was stopped or failed.' });
-  }, [initialized, call.result, call.status, bridge]);
+    if (call.result !== undefined) void appBridge.current?.sendToolResult(call.result as never);
+    else if (call.status === 'cancelled') void appBridge.current?.sendToolCancelled({ reason: 'The tool call was stopped or failed.' });
+  }, [initialized, call.result, call.status, appBridge]);
   useEffect(() => () => host.context.set({ viewId, label, text: '' }), [host.context, viewId, label]);
 
   const fullscreen = displayMode === 'fullscreen';

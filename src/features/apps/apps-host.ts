@@ -1,4 +1,4 @@
-import type { AppContextStore, BridgeLog } from '../../core/apps';
+import type { AppContextStore, ViewLog } from '../../core/apps';
 import type { ConnectionManager } from '../../core/mcp';
 import type { PolicyStore } from '../../core/tools';
 
@@ -6,7 +6,7 @@ import type { PolicyStore } from '../../core/tools';
 export interface AppsHost {
   connections: ConnectionManager;
   policies: PolicyStore;
-  log: BridgeLog;
+  log: ViewLog;
   context: AppContextStore;
   /** Adds a user message from a view to the chat (and runs a turn); rejects when a turn is running. */
   sendMessage(text: string, from: string): Promise<void>;

@@ -5,8 +5,8 @@
  * servers column becomes a drawer at 1600 px); the file, the results and a run under way outlive it.
  */
 import type { EvalReport, EvalResult } from '../../core/evals';
-import { Listeners } from '../../core/shared/listeners';
-import { perServices } from '../../ui/per-services';
+import { Listeners } from '../../core/shared';
+import { perServices } from '../../core/per-services';
 import { EXAMPLE_EVALS_TEXT } from './example-evals';
 
 /** The Evals area's state; see the file comment. */

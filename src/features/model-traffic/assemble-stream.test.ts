@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SseEventRecord } from '../../core/traffic/types';
+import type { SseEventRecord } from '../../core/traffic';
 import { assembleStream } from './assemble-stream';
 
 /** Recorded events from `[event, data]` pairs. */

@@ -7,7 +7,7 @@
 import type { ConversionWarning, NeutralResponse } from '../../core/conversation';
 import { PROVIDERS } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
-import type { SseEventRecord } from '../../core/traffic/types';
+import type { SseEventRecord } from '../../core/traffic';
 
 /** Why a recorded stream could not be assembled into a complete reply. */
 type AssemblyFailureCode = 'stream-cut' | 'provider-stream-error' | 'malformed' | 'unknown';

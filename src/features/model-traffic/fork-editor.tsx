@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import type { HttpExchange } from '../../core/traffic/types';
-import { requestBodyOf } from '../../core/traffic/shared-body';
+import type { HttpExchange } from '../../core/traffic';
+import { requestBodyOf } from '../../core/traffic';
 import { useJsonEditor } from '../../ui/monaco/use-json-editor';
 
 /** Sends an edited body as a fork of the exchange with this id; settles when its reply has been read. */

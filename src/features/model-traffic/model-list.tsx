@@ -1,4 +1,4 @@
-import type { HttpExchange } from '../../core/traffic/types';
+import type { HttpExchange } from '../../core/traffic';
 import { VirtualList } from '../../ui/virtual-list';
 import { rowMatches } from './model-rows';
 import type { ModelRow, TurnStep } from './model-rows';

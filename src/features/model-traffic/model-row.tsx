@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ProviderId } from '../../core/providers';
-import type { HttpExchange } from '../../core/traffic/types';
+import type { HttpExchange } from '../../core/traffic';
 import { formatClock, formatDuration } from '../../ui/format-time';
 import type { ModelRowKind } from './model-rows';
 import { askedLabel, detectProvider, modeLabel, requestLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrafficSnapshot } from '../../core/traffic/traffic-log';
-import type { HttpExchange } from '../../core/traffic/types';
+import type { TrafficSnapshot, HttpExchange } from '../../core/traffic';
 import { modelExchangesOf, ModelRowsBuilder, rowMatches } from './model-rows';
 
 /** An exchange on either wire. */

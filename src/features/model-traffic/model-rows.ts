@@ -7,8 +7,7 @@
  * when the exchange is created. The builder only scans exchanges added since its last build,
  * so a long MCP trace beside a few model requests stays cheap.
  */
-import type { TrafficSnapshot } from '../../core/traffic/traffic-log';
-import type { HttpExchange } from '../../core/traffic/types';
+import type { TrafficSnapshot, HttpExchange } from '../../core/traffic';
 
 /** Which half of an exchange a row shows. */
 export type ModelRowKind = 'request' | 'response';

@@ -1,10 +1,9 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
-import { toCurl } from '../../core/traffic/curl';
-import type { TrafficLog } from '../../core/traffic/traffic-log';
-import type { HttpExchange } from '../../core/traffic/types';
+import { toCurl } from '../../core/traffic';
+import type { TrafficLog, HttpExchange } from '../../core/traffic';
 import { CopyButton } from '../../ui/copy-button';
-import { formatCount } from '../../core/shared/format';
+import { formatCount } from '../../core/shared';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';

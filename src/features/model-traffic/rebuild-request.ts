@@ -6,8 +6,8 @@
 import type { AgentSession } from '../../core/agent';
 import type { ConversionWarning } from '../../core/conversation';
 import { PROVIDERS, WIRE_FORMAT_IDS, type ProviderId } from '../../core/providers';
-import { redactHeaders } from '../../core/traffic/redact';
-import type { HeaderMap, HttpExchange } from '../../core/traffic/types';
+import { redactHeaders } from '../../core/traffic';
+import type { HeaderMap, HttpExchange } from '../../core/traffic';
 
 /**
  * What the panel needs from the agent session: `requestFor(turn, step)`, the neutral request

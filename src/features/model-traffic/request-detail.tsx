@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { diffBodies, PROVIDERS } from '../../core/providers';
-import type { RequestDiff } from '../../core/providers';
-import type { ProviderId } from '../../core/providers';
+import type { RequestDiff, ProviderId } from '../../core/providers';
 import { REDACTED } from '../../core/secrets';
-import { comparableBodies, requestBodyOf } from '../../core/traffic/shared-body';
-import type { HttpExchange } from '../../core/traffic/types';
+import { comparableBodies, requestBodyOf } from '../../core/traffic';
+import type { HttpExchange } from '../../core/traffic';
 import { JsonView } from '../../ui/json-view';
 import { BodyView, HeaderList } from '../../ui/http-parts';
 import { formatClock } from '../../ui/format-time';
@@ -12,7 +11,7 @@ import { otherProviders, rebuildRequest } from './rebuild-request';
 import type { ModelRequestSource } from './rebuild-request';
 import { WarningList } from './warning-list';
 import { RequestDiffView } from './request-diff-view';
-import { isPlainObject } from '../../core/shared/json';
+import { isPlainObject } from '../../core/shared';
 import { ForkEditor } from './fork-editor';
 import type { SendFork } from './fork-editor';
 

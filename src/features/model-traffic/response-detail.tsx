@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { NeutralResponse } from '../../core/conversation';
 import { explainModelHttpError, PROVIDERS, type ModelExchangeKind, type ProviderId } from '../../core/providers';
-import type { HttpExchange } from '../../core/traffic/types';
+import type { HttpExchange } from '../../core/traffic';
 import { JsonView, tryParseJson } from '../../ui/json-view';
 import { assembleStream } from './assemble-stream';
 import type { AssembledStream } from './assemble-stream';

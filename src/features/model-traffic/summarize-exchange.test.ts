@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolCallsCompletion } from '../../core/providers/openai/__fixtures__/openai-replies';
 import { modelExchange } from '../../core/traffic/__fixtures__/exchanges';
-import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
+import type { HttpExchange, SseEventRecord } from '../../core/traffic';
 import { askedLabel, detectProvider, modeLabel, requestLabel, summarizeRequest, summarizeResponse, usageLabel } from './summarize-exchange';
 
 /** A model exchange with sensible defaults. */

@@ -14,9 +14,9 @@ import {
   type ReplyFindings,
   type StreamSummaryReader,
 } from '../../core/providers';
-import { requestBodyOutline } from '../../core/traffic/shared-body';
-import { formatCount } from '../../core/shared/format';
-import type { HttpExchange, SseEventRecord } from '../../core/traffic/types';
+import { requestBodyOutline } from '../../core/traffic';
+import { formatCount } from '../../core/shared';
+import type { HttpExchange, SseEventRecord } from '../../core/traffic';
 import { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';
 
 /** What a model request carried. */

@@ -6,8 +6,8 @@
  */
 import { runServerCheck, type CheckReport, type ChosenToolCall, type ConfigNeighbour } from '../../core/checks';
 import type { Services } from '../../core/composition';
-import { Listeners } from '../../core/shared/listeners';
-import { perServices } from '../../ui/per-services';
+import { Listeners } from '../../core/shared';
+import { perServices } from '../../core/per-services';
 
 /** One server's check. */
 interface ServerCheckState {

@@ -5,8 +5,8 @@
  * becomes a drawer at 1600 px); the open tab and skill outlive it, so a loaded skill shows again
  * without a click (and without a read).
  */
-import { Listeners } from '../../core/shared/listeners';
-import { perServices } from '../../ui/per-services';
+import { Listeners } from '../../core/shared';
+import { perServices } from '../../core/per-services';
 
 /** A contents tab of a server card. */
 export type ContentsTab = 'resources' | 'prompts' | 'skills';

@@ -1,5 +1,5 @@
 import { describeContent } from '../../core/context';
-import { formatBytes } from '../../core/shared/byte-size';
+import { formatBytes } from '../../core/shared';
 import type { McpResourceContent } from '../../core/mcp';
 import { JsonView } from '../../ui/json-view';
 import { downloadContent, fileNameOf } from './download-blob';

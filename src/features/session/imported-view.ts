@@ -5,7 +5,7 @@
  * the session ignores send and retry, and its model fetch and tool calls reject besides,
  * so nothing can leave the page from them.
  */
-import { memoryStorage } from '../../core/shared/key-value-storage';
+import { memoryStorage } from '../../core/shared';
 import { AgentSession, ReplayStore } from '../../core/agent';
 import type { SessionFile } from '../../core/persistence';
 import { PolicyStore, ToolRegistry } from '../../core/tools';

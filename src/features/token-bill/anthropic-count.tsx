@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnthropicToolCounts } from '../../core/agent';
-import { formatCount } from '../../core/shared/format';
+import { formatCount } from '../../core/shared';
 
 /** Where a count with Anthropic stands. */
 export type AnthropicCountState =

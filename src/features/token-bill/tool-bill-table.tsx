@@ -1,6 +1,6 @@
 import type { AnthropicToolCounts } from '../../core/agent';
 import { sortBillRows, sumOffered, type BillSort, type ToolBill, type ToolBillRow } from '../../core/tools';
-import { formatCount } from '../../core/shared/format';
+import { formatCount } from '../../core/shared';
 
 /** Props of the bill's table. */
 export interface ToolBillTableProps {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { PRICE_FIELDS, totalUsage, usageByTurn, type Cost, type PriceTable, type TokenCounts } from '../../core/agent';
 import type { TrafficLog } from '../../core/traffic';
-import { formatCount } from '../../core/shared/format';
+import { formatCount } from '../../core/shared';
 import { useStore } from '../../ui/use-store';
 import { PRICE_LABELS, PriceEditor } from './price-editor';
 

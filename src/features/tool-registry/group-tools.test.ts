@@ -1,7 +1,7 @@
-import { memoryStorage } from '../../core/shared/key-value-storage';
 import type { McpToolInfo } from '../../core/mcp';
 import { describe, expect, it } from 'vitest';
-import { createReminderTool, fnv1a32Hex, ReminderStore, ToolRegistry } from '../../core/tools';
+import { fnv1a32Hex, memoryStorage } from '../../core/shared';
+import { createReminderTool, ReminderStore, ToolRegistry } from '../../core/tools';
 import { collisionNotes, countWarnings, groupTools, hintBadges, LOCAL_GROUP_LABEL, renameInfo } from './group-tools';
 
 const OBJECT_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };

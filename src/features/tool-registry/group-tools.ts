@@ -4,8 +4,8 @@
  * schema warning counts per provider. No React, so it is tested in Node.
  */
 import { PROVIDER_IDS, type ProviderId } from '../../core/providers';
+import { fnv1a32Hex } from '../../core/shared';
 import {
-  fnv1a32Hex,
   LOCAL_SERVER,
   MAX_PUBLIC_NAME_LENGTH,
   sanitizeName,

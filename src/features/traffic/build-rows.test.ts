@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficLog } from '../../core/traffic/traffic-log';
-import type { NewExchange } from '../../core/traffic/traffic-log';
+import { TrafficLog } from '../../core/traffic';
+import type { NewExchange } from '../../core/traffic';
 import { exchangeNeedsRow, mcpExchangesOf, mergeTraffic, TrafficRowsBuilder } from './build-rows';
 import { filterRows } from './filter-rows';
 import { exchangeAt, messageAt } from './traffic-rows';

@@ -8,8 +8,8 @@
  * them incrementally: when the log only grew since the last build it merges and filters
  * just the new records, so a live stream stays cheap at 100,000 rows.
  */
-import { parseRpcPayload } from '../../core/traffic/rpc-messages';
-import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { parseRpcPayload } from '../../core/traffic';
+import type { HttpExchange, RpcMessageRecord } from '../../core/traffic';
 import { httpMethodLabel, isExchangeFailed } from './exchange-status';
 import { filterRange, sameFilter } from './filter-rows';
 import type { TrafficFilter } from './filter-rows';

@@ -1,7 +1,5 @@
-import { toCurl } from '../../core/traffic/curl';
-import { teachingNoteForTopic } from '../../core/traffic/teaching-notes';
-import type { HttpExchange } from '../../core/traffic/types';
-import { requestBodyOf } from '../../core/traffic/shared-body';
+import { toCurl, teachingNoteForTopic, requestBodyOf } from '../../core/traffic';
+import type { HttpExchange } from '../../core/traffic';
 import { CopyButton } from '../../ui/copy-button';
 import { formatClock, formatDuration } from '../../ui/format-time';
 import { BodyView, HeaderList, SseEventList, type SseEventStyle } from '../../ui/http-parts';

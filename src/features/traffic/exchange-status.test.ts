@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange } from '../../core/traffic/types';
+import type { HttpExchange } from '../../core/traffic';
 import { exchangeStatusLabel, exchangeTone, isExchangeFailed, shortPath, teachingTopicsFor } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';
 

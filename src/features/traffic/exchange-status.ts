@@ -2,8 +2,7 @@
  * How an HTTP exchange on the MCP wire looks in the trace: failed or not, its status
  * label, its short path, and which teaching topics explain it.
  */
-import type { TeachingTopic } from '../../core/traffic/teaching-notes';
-import type { HttpExchange } from '../../core/traffic/types';
+import type { TeachingTopic, HttpExchange } from '../../core/traffic';
 import { isEventStream, isExchangeFailed } from '../../ui/exchange-outcome';
 
 export { exchangeStatusLabel, isEventStream, isExchangeFailed, shortPath } from '../../ui/exchange-outcome';

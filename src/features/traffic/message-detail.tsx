@@ -1,6 +1,5 @@
-import { teachingNoteFor } from '../../core/traffic/teaching-notes';
-import type { ProtocolEra } from '../../core/traffic';
-import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import { teachingNoteFor } from '../../core/traffic';
+import type { ProtocolEra, HttpExchange, RpcMessageRecord } from '../../core/traffic';
 import { CopyButton } from '../../ui/copy-button';
 import { JsonView } from '../../ui/json-view';
 import { ExchangeDetail } from './exchange-detail';

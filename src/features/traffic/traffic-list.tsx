@@ -1,4 +1,4 @@
-import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import type { HttpExchange, RpcMessageRecord } from '../../core/traffic';
 import { VirtualList } from '../../ui/virtual-list';
 import { exchangeAt, messageAt } from './traffic-rows';
 import type { TrafficRecords, TrafficRow } from './traffic-rows';

@@ -1,10 +1,8 @@
 import { Suspense, useCallback, useEffect, useDeferredValue, useMemo, useState } from 'react';
 import { Ban, Download } from 'lucide-react';
-import type { ProtocolEra } from '../../core/traffic';
+import type { ProtocolEra, TrafficLog, TrafficSnapshot, HttpExchange, RpcMessageRecord } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
-import type { TrafficLog, TrafficSnapshot } from '../../core/traffic/traffic-log';
-import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
-import { formatCount } from '../../core/shared/format';
+import { formatCount } from '../../core/shared';
 import { PanelFrame } from '../../ui/panel-frame';
 import { useHarExport } from '../../ui/use-har-export';
 import { useStore } from '../../ui/use-store';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import type { HttpExchange, RpcMessageRecord } from '../../core/traffic';
 import { inPageDemoLabel } from '../../core/config';
 import { exchangeStatusLabel, exchangeTone, shortPath } from './exchange-status';
 import { formatClock, formatDuration } from '../../ui/format-time';

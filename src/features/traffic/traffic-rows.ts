@@ -7,7 +7,7 @@
  * (`messageAt`, `exchangeAt`) and stays valid across updates. What a row copies (time,
  * server, method, tool call id) never changes after the record is first stored.
  */
-import type { HttpExchange, RpcMessageRecord } from '../../core/traffic/types';
+import type { HttpExchange, RpcMessageRecord } from '../../core/traffic';
 
 /** A row for one JSON-RPC message. */
 export interface MessageRow {

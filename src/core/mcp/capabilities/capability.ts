@@ -9,7 +9,7 @@
 import type { Client, ClientOptions, Transport } from '@modelcontextprotocol/client';
 import type { ServerState } from '../connection-state';
 import type { McpCall } from '../call-registry';
-import type { ProtocolEra } from '../connection-state';
+import type { ProtocolEra } from '../../traffic';
 import type { InputRequest } from './task-wire';
 
 /** The part of the SDK client's options a capability may add to. */

@@ -8,7 +8,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCall } from '../call-registry';
-import type { ProtocolEra } from '../connection-state';
+import type { ProtocolEra } from '../../traffic';
 import type { LogLevel } from '../server-items';
 import type { CapabilityHost, CapabilityLoad, CapabilityModule } from './capability';
 

@@ -1,15 +1,15 @@
 /**
- * The App bridge wire: every postMessage between Glassbox and an app's view, in both directions,
- * recorded once where it passes (the bridge channel) with the view and the tool call it belongs to.
+ * The view log (shown as the "App bridge" wire): every postMessage between Glassbox and an app's view,
+ * in both directions, recorded once where it passes (the view channel) with the view and the tool call it belongs to.
  * Framework-free: subscribe/getSnapshot.
  */
 import { Listeners } from '../shared/listeners';
 
 /** Which way a message went. */
-type BridgeDirection = 'to-app' | 'from-app';
+type ViewDirection = 'to-app' | 'from-app';
 
 /** One recorded message. */
-export interface BridgeEntry {
+export interface ViewLogEntry {
   id: number;
   /** Epoch ms. */
   at: number;
@@ -19,7 +19,7 @@ export interface BridgeEntry {
   server: string;
   /** The tool call that opened the view (a chat call's id, or the manual call's). */
   toolCallId?: string;
-  direction: BridgeDirection;
+  direction: ViewDirection;
   /** The JSON-RPC method, `response` for an answer, or what the host made of it (`rate-limited`, `invalid`, `csp-violation`). */
   method: string;
   /** The JSON-RPC id, when the message has one. */
@@ -31,25 +31,25 @@ export interface BridgeEntry {
 }
 
 /** Most entries kept: older ones go first (a flooding view cannot grow the page without end). */
-const MAX_BRIDGE_ENTRIES = 2000;
+const MAX_VIEW_LOG_ENTRIES = 2000;
 
 /** Longest a new entry waits before listeners hear of it, in ms: a busy view adds many a second, the panel redraws a few times. */
-const BRIDGE_NOTIFY_MS = 100;
+const VIEW_LOG_NOTIFY_MS = 100;
 
 /** An immutable view of the log. */
-export interface BridgeSnapshot {
-  entries: readonly BridgeEntry[];
+export interface ViewLogSnapshot {
+  entries: readonly ViewLogEntry[];
   /** Entries dropped for room. */
   evicted: number;
 }
 
-/** The log of every view's bridge messages. */
-export class BridgeLog {
+/** The log of every view's postMessage traffic. */
+export class ViewLog {
   private readonly listeners = new Listeners();
-  private entries: BridgeEntry[] = [];
+  private entries: ViewLogEntry[] = [];
   private evicted = 0;
   private nextId = 1;
-  private snapshot: BridgeSnapshot = { entries: [], evicted: 0 };
+  private snapshot: ViewLogSnapshot = { entries: [], evicted: 0 };
   private dirty = false;
   private notifyScheduled = false;
 
@@ -59,7 +59,7 @@ export class BridgeLog {
   subscribe = this.listeners.subscribe;
 
   /** The current snapshot (the same object until something changes; built when asked for, not per entry). */
-  getSnapshot = (): BridgeSnapshot => {
+  getSnapshot = (): ViewLogSnapshot => {
     if (this.dirty) {
       this.dirty = false;
       this.snapshot = { entries: [...this.entries], evicted: this.evicted };
@@ -68,11 +68,11 @@ export class BridgeLog {
   };
 
   /** Records one message; returns its entry. */
-  add(entry: Omit<BridgeEntry, 'id' | 'at'>): BridgeEntry {
-    const recorded: BridgeEntry = { ...entry, id: this.nextId++, at: this.now() };
+  add(entry: Omit<ViewLogEntry, 'id' | 'at'>): ViewLogEntry {
+    const recorded: ViewLogEntry = { ...entry, id: this.nextId++, at: this.now() };
     this.entries.push(recorded);
-    if (this.entries.length > MAX_BRIDGE_ENTRIES) {
-      const extra = this.entries.length - MAX_BRIDGE_ENTRIES;
+    if (this.entries.length > MAX_VIEW_LOG_ENTRIES) {
+      const extra = this.entries.length - MAX_VIEW_LOG_ENTRIES;
       this.entries.splice(0, extra);
       this.evicted += extra;
     }
@@ -95,6 +95,6 @@ export class BridgeLog {
     setTimeout(() => {
       this.notifyScheduled = false;
       this.listeners.notify();
-    }, BRIDGE_NOTIFY_MS);
+    }, VIEW_LOG_NOTIFY_MS);
   }
 }

@@ -3,7 +3,7 @@
  * afresh when the window crosses a layout mode's width (the config and servers column becomes a
  * drawer at 1600 px), and what the person had open there outlives that.
  */
-import type { Services } from '../core/composition';
+import type { Services } from './composition';
 
 /** `make`'s value for each page's services, made at first use and kept as long as those services. */
 export function perServices<T extends object>(make: () => T): (services: Services) => T {

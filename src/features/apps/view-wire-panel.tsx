@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { BridgeEntry, BridgeLog } from '../../core/apps';
+import type { ViewLogEntry, ViewLog } from '../../core/apps';
 import { JsonView } from '../../ui/json-view';
 import { useStore } from '../../ui/use-store';
 
@@ -7,15 +7,15 @@ import { useStore } from '../../ui/use-store';
 const ROWS_SHOWN = 300;
 
 /**
- * The App bridge wire: every postMessage between Glassbox and its app views, both directions,
+ * The view log, shown as the App bridge wire: every postMessage between Glassbox and its app views, both directions,
  * pretty-printed, each row linked to the tool call whose view it belongs to.
  */
-export function BridgeWirePanel({
+export function ViewWirePanel({
   log,
   selectedToolCallId,
   onSelectToolCall,
 }: {
-  log: BridgeLog;
+  log: ViewLog;
   selectedToolCallId?: string;
   onSelectToolCall?(id: string): void;
 }) {
@@ -44,7 +44,7 @@ export function BridgeWirePanel({
       ) : (
         <ol className="bridge-wire-rows">
           {shown.map((entry) => (
-            <BridgeRow
+            <ViewMessageRow
               key={entry.id}
               entry={entry}
               selected={entry.toolCallId !== undefined && entry.toolCallId === selectedToolCallId}
@@ -61,12 +61,12 @@ export function BridgeWirePanel({
  * One message: direction, method, id and view; opens to the JSON (built only once opened, and a
  * row renders again only when it changes: a busy view adds rows many times a second).
  */
-const BridgeRow = memo(function BridgeRow({
+const ViewMessageRow = memo(function ViewMessageRow({
   entry,
   selected,
   onSelect,
 }: {
-  entry: BridgeEntry;
+  entry: ViewLogEntry;
   selected: boolean;
   onSelect?(id: string): void;
 }) {

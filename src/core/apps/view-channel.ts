@@ -1,13 +1,13 @@
 /**
  * The host's end of one view's postMessage channel, as an SDK Transport for AppBridge. Every
- * message is recorded in the bridge log where it passes, in both directions. What the view sends
- * is rate-limited before anything else looks at it (a view flooding the bridge costs one counter
+ * message is recorded in the view log where it passes, in both directions. What the view sends
+ * is rate-limited before anything else looks at it (a view flooding the channel costs one counter
  * per message, not a parse and a render), must be JSON-RPC, and may only ask for the methods the
  * host serves: anything else is answered here with a clear error.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { isPlainObject } from '../shared/json';
-import type { BridgeLog } from './bridge-log';
+import type { ViewLog } from './view-log';
 import { CSP_VIOLATION_MESSAGE } from './view-document';
 
 /** The requests a view may make of Glassbox. */
@@ -40,8 +40,8 @@ const DEFAULT_RATE_LIMIT: RateLimit = { burst: 100, perSecond: 50 };
 export const DROP_REPORT_MS = 250;
 
 /** Settings of one channel. */
-export interface BridgeChannelOptions {
-  log: BridgeLog;
+export interface ViewChannelOptions {
+  log: ViewLog;
   viewId: string;
   server: string;
   toolCallId?: string;
@@ -66,7 +66,7 @@ function idOf(message: Record<string, unknown>): string | number | undefined {
 }
 
 /** One view's channel; see the file comment. */
-export class BridgeChannel implements Transport {
+export class ViewChannel implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -79,7 +79,7 @@ export class BridgeChannel implements Transport {
   private readonly limit: RateLimit;
   private readonly now: () => number;
 
-  constructor(private readonly options: BridgeChannelOptions) {
+  constructor(private readonly options: ViewChannelOptions) {
     this.limit = options.limit ?? DEFAULT_RATE_LIMIT;
     this.now = options.now ?? (() => (typeof performance !== 'undefined' ? performance.now() : Date.now()));
     this.tokens = this.limit.burst;

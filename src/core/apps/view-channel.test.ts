@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BridgeChannel, DROP_REPORT_MS, METHOD_NOT_FOUND } from './bridge-channel';
-import { BridgeLog } from './bridge-log';
+import { ViewChannel, DROP_REPORT_MS, METHOD_NOT_FOUND } from './view-channel';
+import { ViewLog } from './view-log';
 import { AppContextStore } from './app-context';
 
 function channel(options: { now?: () => number } = {}) {
-  const log = new BridgeLog(() => 0);
+  const log = new ViewLog(() => 0);
   const posted: unknown[] = [];
   const received: unknown[] = [];
   const dropped: number[] = [];
-  const bridge = new BridgeChannel({
+  const viewChannel = new ViewChannel({
     log,
     viewId: 'v1',
     server: 'basic',
@@ -18,15 +18,15 @@ function channel(options: { now?: () => number } = {}) {
     onDropped: (total) => dropped.push(total),
     ...options,
   });
-  bridge.onmessage = (message) => received.push(message);
-  return { log, posted, received, dropped, bridge };
+  viewChannel.onmessage = (message) => received.push(message);
+  return { log, posted, received, dropped, viewChannel };
 }
 
-describe('BridgeChannel', () => {
-  it('records both directions with method, id and tool call, and hands JSON-RPC to the bridge', async () => {
-    const { log, posted, received, bridge } = channel();
-    bridge.receive({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} });
-    await bridge.send({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 'x' } });
+describe('ViewChannel', () => {
+  it('records both directions with method, id and tool call, and hands JSON-RPC to the AppBridge', async () => {
+    const { log, posted, received, viewChannel } = channel();
+    viewChannel.receive({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} });
+    await viewChannel.send({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 'x' } });
     expect(received).toHaveLength(1);
     expect(posted).toEqual([{ jsonrpc: '2.0', id: 1, result: { protocolVersion: 'x' } }]);
     expect(log.getSnapshot().entries.map((entry) => [entry.direction, entry.method, entry.rpcId, entry.toolCallId])).toEqual([
@@ -35,9 +35,9 @@ describe('BridgeChannel', () => {
     ]);
   });
 
-  it('answers a request for a method the host does not serve with a clear error, without the bridge seeing it', () => {
-    const { posted, received, bridge } = channel();
-    bridge.receive({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} });
+  it('answers a request for a method the host does not serve with a clear error, without the AppBridge seeing it', () => {
+    const { posted, received, viewChannel } = channel();
+    viewChannel.receive({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} });
     expect(received).toEqual([]);
     expect(posted).toEqual([
       {
@@ -49,9 +49,9 @@ describe('BridgeChannel', () => {
   });
 
   it('ignores what is not JSON-RPC, and records it as invalid', () => {
-    const { log, received, bridge } = channel();
-    bridge.receive('hello');
-    bridge.receive({ id: 1, method: 'tools/call' });
+    const { log, received, viewChannel } = channel();
+    viewChannel.receive('hello');
+    viewChannel.receive({ id: 1, method: 'tools/call' });
     expect(received).toEqual([]);
     expect(log.getSnapshot().entries.map((entry) => entry.method)).toEqual(['invalid', 'invalid']);
   });
@@ -60,9 +60,9 @@ describe('BridgeChannel', () => {
     vi.useFakeTimers();
     try {
       let clock = 0;
-      const { log, received, dropped, bridge } = channel({ now: () => clock });
+      const { log, received, dropped, viewChannel } = channel({ now: () => clock });
       for (let index = 0; index < 10_000; index += 1)
-        bridge.receive({ jsonrpc: '2.0', method: 'notifications/message', params: { index } });
+        viewChannel.receive({ jsonrpc: '2.0', method: 'notifications/message', params: { index } });
       expect(received).toHaveLength(5);
       vi.advanceTimersByTime(DROP_REPORT_MS);
       const reports = log.getSnapshot().entries.filter((entry) => entry.method === 'rate-limited');
@@ -71,7 +71,7 @@ describe('BridgeChannel', () => {
       expect(dropped).toEqual([9995]);
       // A second later the bucket has refilled: the view is heard again.
       clock = 1000;
-      bridge.receive({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
+      viewChannel.receive({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
       expect(received).toHaveLength(6);
     } finally {
       vi.useRealTimers();
@@ -80,15 +80,15 @@ describe('BridgeChannel', () => {
 
   it('records a blocked request the view reports and tells the host', () => {
     const violations: unknown[] = [];
-    const log = new BridgeLog();
-    const bridge = new BridgeChannel({
+    const log = new ViewLog();
+    const viewChannel = new ViewChannel({
       log,
       viewId: 'v',
       server: 's',
       post: () => undefined,
       onViolation: (violation) => violations.push(violation),
     });
-    bridge.receive({ type: 'glassbox/csp-violation', directive: 'connect-src', blockedURI: 'https://evil.example' });
+    viewChannel.receive({ type: 'glassbox/csp-violation', directive: 'connect-src', blockedURI: 'https://evil.example' });
     expect(violations).toEqual([{ directive: 'connect-src', blockedURI: 'https://evil.example' }]);
     expect(log.getSnapshot().entries[0]).toMatchObject({ method: 'csp-violation', direction: 'from-app' });
   });

@@ -1,11 +1,11 @@
-// First: zod must be jitless before the bridge library builds its schemas (see core/mcp/zod-jitless.ts:
+// First: zod must be jitless before the AppBridge library builds its schemas (see core/mcp/zod-jitless.ts:
 // under the page's CSP zod's eval probe is caught, but the browser still reports a violation).
 import '../../core/mcp/zod-jitless';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { BridgeChannel, grantedCapability } from '../../core/apps';
-import type { BridgeLog, ViewPermission } from '../../core/apps';
+import { ViewChannel, grantedCapability } from '../../core/apps';
+import type { ViewLog, ViewPermission } from '../../core/apps';
 
 /** The requests a view makes that its host answers (each handler may ask the person first). */
 export interface ViewHandlers {
@@ -18,21 +18,21 @@ export interface ViewHandlers {
   size(size: { width?: number; height?: number }): void;
 }
 
-/** What the bridge shows about itself. */
-export interface ViewBridgeState {
+/** What the view channel shows about itself. */
+export interface ViewChannelState {
   initialized: boolean;
   dropped: number;
   violations: readonly string[];
   failure?: string;
 }
 
-/** Settings of one view's bridge. */
-export interface ViewBridgeOptions {
+/** Settings of one view's channel. */
+export interface UseViewChannelOptions {
   frame: RefObject<HTMLIFrameElement | null>;
   /** The document to write into the sandbox (undefined until the resource is read). */
   document?: string;
   targetOrigin: string;
-  log: BridgeLog;
+  log: ViewLog;
   viewId: string;
   server: string;
   toolCallId: string;
@@ -55,9 +55,9 @@ function contentText(params: { content?: unknown; structuredContent?: unknown })
  * the sandbox says it is ready, the document goes in, the view's `ui/initialize` is answered with
  * the host context, and its requests reach the handlers. On unmount the view is torn down.
  */
-export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<AppBridge | undefined>; state: ViewBridgeState } {
-  const [state, setState] = useState<ViewBridgeState>({ initialized: false, dropped: 0, violations: [] });
-  const bridgeRef = useRef<AppBridge | undefined>(undefined);
+export function useViewChannel(options: UseViewChannelOptions): { appBridge: RefObject<AppBridge | undefined>; state: ViewChannelState } {
+  const [state, setState] = useState<ViewChannelState>({ initialized: false, dropped: 0, violations: [] });
+  const appBridgeRef = useRef<AppBridge | undefined>(undefined);
   const latest = useRef(options);
   latest.current = options;
   const { document: viewDocument, viewId } = options;
@@ -67,7 +67,7 @@ export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<A
     if (viewDocument === undefined || !frame) return;
     const { log, server, toolCallId, targetOrigin } = latest.current;
     const handlers = () => latest.current.handlers;
-    const channel = new BridgeChannel({
+    const channel = new ViewChannel({
       log,
       viewId,
       server,
@@ -80,7 +80,7 @@ export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<A
           violations: [...previous.violations, `${violation.directive}: ${violation.blockedURI}`].slice(-20),
         })),
     });
-    const bridge = new AppBridge(
+    const appBridge = new AppBridge(
       null,
       { name: 'glassbox', version: '0.1.0' },
       {
@@ -94,20 +94,20 @@ export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<A
       },
       { hostContext: latest.current.hostContext },
     );
-    bridge.oncalltool = async (params) =>
+    appBridge.oncalltool = async (params) =>
       (await handlers().callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>)) as never;
-    bridge.onreadresource = async (params) => (await handlers().readResource(params.uri)) as never;
-    bridge.onmessage = async (params) => handlers().message(contentText(params as { content?: unknown }));
-    bridge.onupdatemodelcontext = async (params) => {
+    appBridge.onreadresource = async (params) => (await handlers().readResource(params.uri)) as never;
+    appBridge.onmessage = async (params) => handlers().message(contentText(params as { content?: unknown }));
+    appBridge.onupdatemodelcontext = async (params) => {
       handlers().updateModelContext(contentText(params as { content?: unknown; structuredContent?: unknown }));
       return {};
     };
-    bridge.onopenlink = async (params) => handlers().openLink(params.url);
-    bridge.onrequestdisplaymode = async (params) => ({ mode: handlers().displayMode(params.mode) as 'inline' });
-    bridge.onsizechange = (params) => handlers().size(params);
-    bridge.onloggingmessage = () => undefined;
-    bridge.oninitialized = () => setState((previous) => ({ ...previous, initialized: true }));
-    bridgeRef.current = bridge;
+    appBridge.onopenlink = async (params) => handlers().openLink(params.url);
+    appBridge.onrequestdisplaymode = async (params) => ({ mode: handlers().displayMode(params.mode) as 'inline' });
+    appBridge.onsizechange = (params) => handlers().size(params);
+    appBridge.onloggingmessage = () => undefined;
+    appBridge.oninitialized = () => setState((previous) => ({ ...previous, initialized: true }));
+    appBridgeRef.current = appBridge;
 
     let delivered = false;
     const onMessage = (event: MessageEvent) => {
@@ -121,15 +121,15 @@ export function useViewBridge(options: ViewBridgeOptions): { bridge: RefObject<A
       channel.receive(event.data);
     };
     window.addEventListener('message', onMessage);
-    bridge.connect(channel).catch((error: unknown) => setState((previous) => ({ ...previous, failure: String(error) })));
+    appBridge.connect(channel).catch((error: unknown) => setState((previous) => ({ ...previous, failure: String(error) })));
     return () => {
       window.removeEventListener('message', onMessage);
-      bridgeRef.current = undefined;
+      appBridgeRef.current = undefined;
       // Tell the view it is going away (answered or not), then close the channel.
-      const teardown = bridge.teardownResource({}, { timeout: 500 }).catch(() => undefined);
-      void teardown.finally(() => void bridge.close());
+      const teardown = appBridge.teardownResource({}, { timeout: 500 }).catch(() => undefined);
+      void teardown.finally(() => void appBridge.close());
     };
   }, [viewDocument, viewId]);
 
-  return { bridge: bridgeRef, state };
+  return { appBridge: appBridgeRef, state };
 }
