@@ -14,7 +14,7 @@ import globals from 'globals';
  */
 const CORE_LAYERS = [
   ['shared'], // small pure helpers (JSON, JSON Pointer, coded errors, listeners) that every layer uses
-  ['secrets'], // the one secret policy (which URL query values are credentials): share links and the recorder
+  ['secrets'], // the one secret policy: which names and values are secrets in every context (query, header, flag, env, OAuth, config key), one marker
   ['conversation', 'config', 'elicitation', 'uri-template'], // the neutral conversation; the mcp.json boundary and its store; elicitation forms; RFC 6570 templates
   ['traffic'], // the recording tap and the log of both wires
   ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
