@@ -1,5 +1,6 @@
 /** A comparison as the command prints and writes it: terminal text, Markdown (a CI comment), JSON. */
-import { CHANGE_KINDS, countChanges, hasBreakingChange, type SnapshotChange } from './compare';
+import { CHANGE_KINDS, type SnapshotChange } from './change';
+import { countChanges, hasBreakingChange } from './compare';
 import type { McpSnapshot } from './snapshot-types';
 
 /** One side of a comparison, as the reports name it. */
