@@ -38,6 +38,7 @@ const CORE_LAYERS = [
 const INDEX_EXCEPTIONS = [
   'persistence/open-database', // the page's tiny entry (src/app/boot.ts) opens the database before the app loads
   'traffic/har', // HAR export is loaded on demand (src/ui/use-har-export.ts), out of the start-up chunks
+  'tools/openai-counter', // a 2 MB vocabulary, loaded on demand by the token bill and the server check
   'mcp/zod-jitless', // imported for its effect, first: zod must be jitless before a library builds its schemas
   // The page's sign-in plumbing (src/app/sign-in-setup.ts and the popup and redirect it sets up) is in
   // the start-up; auth's index also leads to the sign-in flow and the SDK, which load on first use.

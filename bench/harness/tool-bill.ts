@@ -6,7 +6,7 @@
 
 /** Counts the token bill of `count` tool definitions offline (Chat Completions), as the token bill does. */
 export async function toolBillOffline(count: number): Promise<{ ms: number; total: number }> {
-  const { countOpenAIDefinition } = await import('../../src/features/token-bill/openai-counter');
+  const { countOpenAIDefinition } = await import('../../src/core/tools/openai-counter');
   const countDefinitionTokens = (list: typeof definitions) => list.reduce((sum, definition) => sum + countOpenAIDefinition(definition), 0);
   const definitions = Array.from({ length: count }, (_, index) => ({
     name: `server_tool_${index}`,

@@ -77,6 +77,12 @@ class ServerCheckStore {
     const toolCalls: ChosenToolCall[] = Object.entries(this.of(server).calls).map(([name, args]) => ({ name, arguments: args }));
     const previous = this.of(server).report;
     try {
+      // The token bill's counter (o200k_base, OpenAI's function rendering) for every format, as headless;
+      // a failed load of its vocabulary falls back to the check's own estimate, which the report says.
+      const counter = await import('../../core/tools/openai-counter').then(
+        (module) => module.countOpenAIDefinition,
+        () => undefined,
+      );
       const report = await runServerCheck({
         server,
         url: state.url,
@@ -86,6 +92,7 @@ class ServerCheckStore {
         secrets: services.secrets,
         toolCalls,
         neighbours,
+        ...(counter ? { countTokens: (_format: string, definition: Parameters<typeof counter>[0]) => counter(definition) } : {}),
         signal: controller.signal,
         ...(previous ? { previous } : {}),
       });

@@ -26,7 +26,7 @@ function useOpenAICounter(): DefinitionCounter | 'failed' | undefined {
   const [counter, setCounter] = useState<DefinitionCounter | 'failed'>();
   useEffect(() => {
     let live = true;
-    import('./openai-counter').then(
+    import('../../core/tools/openai-counter').then(
       (module) => live && setCounter(() => module.countOpenAIDefinition),
       () => live && setCounter('failed'),
     );

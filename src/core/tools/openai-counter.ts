@@ -7,7 +7,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { estimateTokensInFunctions } from 'gpt-tokenizer/functionCalling';
 import type { ChatCompletionFunctionDefinition } from 'gpt-tokenizer/functionCalling';
-import type { DefinitionCounter } from '../../core/tools';
+import type { DefinitionCounter } from './tool-bill';
 
 /** The OpenAI-style counter (Chat Completions and Responses render function tools alike). */
 export const countOpenAIDefinition: DefinitionCounter = (definition) => {
