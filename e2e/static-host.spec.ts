@@ -114,6 +114,10 @@ test('first visit on a static host: the in-page demo servers connect, answer and
   await page.reload();
   await expectDemoServersConnected(page);
   await callForecast(page, 'Tokyo');
+  // The config editor loads Monaco (and its JSON worker) on first use: use it, so its worker's path is checked too.
+  await page.getByTestId('config-editor').locator('textarea').hover();
+  await expect(page.getByTestId('config-editor').locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => [...paths].some((pathname) => pathname.includes('json.worker'))).toBe(true);
 
   expect([...hosts].sort()).toEqual([...DEMO_HOSTS, `127.0.0.1:${server.port}`].sort());
   // Every file of the app came from under the sub-path, the workers included (the host's root has nothing).
