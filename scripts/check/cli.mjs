@@ -6,10 +6,9 @@
 // bridge's own server for the length of the check. Exit 0: nothing at or above --fail-on;
 // 1: something is; 2: the command is wrong or the server cannot be reached.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { estimateTokensInFunctions } from 'gpt-tokenizer/functionCalling';
+import { exitWith, nodeIo } from '../node-io.mjs';
 import { buildCheck, CHECK_BUNDLE } from './build.mjs';
 import { rawHttp } from './raw-http.mjs';
 
@@ -26,25 +25,9 @@ async function serveStdio(entry, file) {
   return serveStdioEntry(file, await readFile(file, 'utf8'), entry.name, process.env);
 }
 
-const argv = process.argv.slice(2);
 const code = await runCheckCommand({
-  argv,
-  env: process.env,
-  readText: (file) => readFile(file, 'utf8'),
-  writeText: (file, text) => writeFile(file, text),
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  isTTY: process.stdout.isTTY === true,
-  fetch: globalThis.fetch.bind(globalThis),
+  ...nodeIo(),
   rawHttp,
-  // The token bill's OpenAI counter (o200k_base, function rendering), used for every format headless.
-  countTokens: (_format, definition) =>
-    estimateTokensInFunctions(
-      [{ name: definition.name, description: definition.description, parameters: definition.inputSchema }],
-      countTokens,
-    ),
   serveStdio,
 });
-process.exitCode = code;
-// Open connections (a 2025 server's event stream) must not keep the process alive.
-setTimeout(() => process.exit(code), 100).unref();
+exitWith(code);

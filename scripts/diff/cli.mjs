@@ -4,21 +4,14 @@
 // with the core the page uses (bundled by build.mjs). Exit 0: no breaking change; 1: a breaking
 // change; 2: the command is wrong or a server cannot be reached.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+
 import { pathToFileURL } from 'node:url';
+import { exitWith, nodeIo } from '../node-io.mjs';
 import { buildDiff, DIFF_BUNDLE } from './build.mjs';
 
 if (!existsSync(DIFF_BUNDLE)) await buildDiff();
 const { runDiff } = await import(pathToFileURL(DIFF_BUNDLE).href);
 const code = await runDiff({
-  argv: process.argv.slice(2),
-  env: process.env,
-  readText: (file) => readFile(file, 'utf8'),
-  writeText: (file, text) => writeFile(file, text),
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  fetch: globalThis.fetch.bind(globalThis),
+  ...nodeIo(),
 });
-process.exitCode = code;
-// Open connections (a 2025 server's event stream) must not keep the process alive.
-setTimeout(() => process.exit(code), 100).unref();
+exitWith(code);

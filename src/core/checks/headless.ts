@@ -11,6 +11,7 @@ import { SecretRegistry, TrafficLog } from '../traffic';
 import { reachesThreshold, toBadgeSvg, toJsonReport, toJUnitXml, toMarkdown } from './exports';
 import { runServerCheck } from './run-check';
 import type { CheckFinding, CheckOptions, CheckReport, RawHttp } from './types';
+import { countOpenAIDefinition } from '../tools/openai-counter';
 
 /** What the command reads and writes. */
 export interface CheckIo {
@@ -23,7 +24,7 @@ export interface CheckIo {
   isTTY: boolean;
   fetch: typeof fetch;
   rawHttp: RawHttp;
-  /** The token bill's tokenizer, when the command has it. */
+  /** A token counter; by default the token bill's (o200k_base over OpenAI's function rendering), for every format. */
   countTokens?: CheckOptions['countTokens'];
   /** A stdio entry served over HTTP for the check (the bridge's core); absent: stdio entries are refused. */
   serveStdio?: (
@@ -209,7 +210,7 @@ export async function runCheckCommand(io: CheckIo): Promise<number> {
       log: new TrafficLog(),
       secrets,
       rawHttp: io.rawHttp,
-      ...(io.countTokens ? { countTokens: io.countTokens } : {}),
+      countTokens: io.countTokens ?? ((_format, definition) => countOpenAIDefinition(definition)),
       ...(command.repeats !== undefined ? { repeats: command.repeats } : {}),
       ...(previous ? { previous } : {}),
       // A stdio server is reached through a bridge started for the check: its CORS and Host checks would judge the bridge.
