@@ -4,13 +4,20 @@
  * no budget (measurements showed that a real first frame cannot paint within 2× a one-line page); the real UI is the largest paint and comes within 1.2× of the first; the
  * page is interactive (`glassbox:interactive`: the restored session drawn, Send works) within 3×
  * its largest paint; when the MCP Inspector is measured in the same run, Glassbox's largest paint
- * is at most 0.25× of the Inspector's; and the main chunk does not grow past today's size + 3 %.
+ * is at most 0.25× of the Inspector's; and what loads before the app's code runs (the main chunk
+ * and its static imports) does not grow past its size on 2026-12-06 + 3 %. The main chunk alone is
+ * reported without a budget: which modules sit in it or in the start-up chunk beside it depends on
+ * which later chunks share them (when the palette stopped importing the areas, react-dom and the
+ * config reader moved from the start-up chunk into main: +18 kB there, the same bytes in all).
  * Each ratio is the median of the per-run ratios.
  */
 import { kb, median, ms, ratios, times } from './stats.mjs';
 
-/** The main chunk's gzipped size when its budget was set (2026-12-05, main at 870ba87: 137,100 bytes). */
+/** The main chunk's gzipped size on 2026-12-05 (main at 870ba87: 137,100 bytes), for reference. */
 export const MAIN_CHUNK_BASELINE_GZIP = 137_100;
+
+/** What loaded before the app's code ran, gzipped, on 2026-12-06 (main at 24eb10b: 226.4 kB in 5 files). */
+export const STARTUP_BASELINE_GZIP = 226_400;
 
 /** The budgets. */
 export const PAINT_BUDGET = {
@@ -20,8 +27,8 @@ export const PAINT_BUDGET = {
   interactiveToLcp: 3,
   /** Largest contentful paint ≤ 0.25× the MCP Inspector's, loaded in the same run. */
   lcpToInspector: 0.25,
-  /** Main chunk (gzip) ≤ the baseline + 3 %: report it, keep it from growing. */
-  mainChunkGzip: Math.round(MAIN_CHUNK_BASELINE_GZIP * 1.03),
+  /** Main chunk + its static imports (gzip) ≤ the baseline + 3 %: keep what the start waits for from growing. */
+  startupGzip: Math.round(STARTUP_BASELINE_GZIP * 1.03),
 };
 
 /**
@@ -33,6 +40,7 @@ export const PAINT_BUDGET = {
  * @property {number} blankLcpMs
  * @property {number} [inspectorLcpMs]  the MCP Inspector's largest contentful paint in the same run, when measured
  * @property {number} mainChunkGzip
+ * @property {number} mainWithImportsGzip  the main chunk and every chunk it imports statically
  */
 
 /**
@@ -93,8 +101,16 @@ export function paintLines(runs) {
     value: kb(chunk),
     reference: `${kb(MAIN_CHUNK_BASELINE_GZIP)} on 2026-12-05`,
     ratio: times(chunk / MAIN_CHUNK_BASELINE_GZIP),
-    budget: `≤ ${kb(PAINT_BUDGET.mainChunkGzip)} (+3 %)`,
-    pass: chunk <= PAINT_BUDGET.mainChunkGzip,
+  });
+  const startup = median(pick('mainWithImportsGzip'));
+  lines.push({
+    section: 'load',
+    measure: 'Main chunk + its static imports (gzip)',
+    value: kb(startup),
+    reference: `what loads before the app's code runs; ${kb(STARTUP_BASELINE_GZIP)} on 2026-12-06`,
+    ratio: times(startup / STARTUP_BASELINE_GZIP),
+    budget: `≤ ${kb(PAINT_BUDGET.startupGzip)} (+3 %)`,
+    pass: startup <= PAINT_BUDGET.startupGzip,
   });
   return lines;
 }

@@ -392,12 +392,6 @@ async function main() {
       heapLine(perRun),
       {
         section: 'load',
-        measure: 'Main chunk + its static imports (gzip)',
-        value: kb(median(pick('mainWithImportsGzip'))),
-        reference: "what loads before the app's code runs",
-      },
-      {
-        section: 'load',
         measure: "Script files before the app's code runs",
         value: String(median(perRun.map((r) => r.mainStaticImports.length))),
         reference: 'the main chunk and its static imports (an HTTP/1.1 host serves six at a time)',
