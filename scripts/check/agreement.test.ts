@@ -12,9 +12,7 @@
  * Every `vitest run` compares a part (QUICK); GLASSBOX_AGREEMENT=1 (`npm run check:agreement`) compares
  * everything, and GLASSBOX_AGREEMENT_ONLY=<name> (everything, calendar, broken:<flaw>) then runs one server.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -23,15 +21,11 @@ import { start as startCalendar } from '../../e2e/servers/calendar.mjs';
 import { start as startEverything } from '../../e2e/servers/everything.mjs';
 import { runServerCheck, type CheckEra, type CheckFinding } from '../../src/core/checks';
 import { SecretRegistry, TrafficLog } from '../../src/core/traffic';
-import { node22 } from '../conformance/run.mjs';
 import { rawHttp } from './raw-http.mjs';
+import { runSuiteScenario, SUITE_SCENARIO_ERAS } from './suite-scenarios.mjs';
 
-const require = createRequire(import.meta.url);
-const SUITE = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
-
-/** A scenario: the eras it applies to, and which of the check's findings test the same thing. */
+/** A scenario: which of the check's findings test the same thing (its eras: SUITE_SCENARIO_ERAS). */
 interface Scenario {
-  eras: CheckEra[];
   ours: (finding: CheckFinding) => boolean;
 }
 
@@ -45,31 +39,27 @@ const about =
     ids.includes(finding.id) && (finding.subject === undefined || finding.subject === subject || finding.subject.startsWith(`${subject} `));
 
 export const SCENARIOS: Record<string, Scenario> = {
-  'server-initialize': { eras: ['2025-11-25'], ours: is('protocol.handshake', 'protocol.session-id') },
-  'server-session-lifecycle': { eras: ['2025-11-25'], ours: is('protocol.session-end') },
+  'server-initialize': { ours: is('protocol.handshake', 'protocol.session-id') },
+  'server-session-lifecycle': { ours: is('protocol.session-end') },
   'server-stateless': {
-    eras: ['2026-07-28'],
     ours: is('protocol.handshake', 'protocol.server-info', 'protocol.unknown-method', 'protocol.jsonrpc-shape'),
   },
-  ping: { eras: ['2025-11-25'], ours: is('protocol.ping') },
+  ping: { ours: is('protocol.ping') },
   'tools-list': {
-    eras: ['2025-11-25', '2026-07-28'],
     ours: (finding) =>
       about('tools/list', 'protocol.capability-served')(finding) ||
       (finding.id === 'definitions.description' && finding.severity === 'warn') ||
       (finding.id === 'cache.stable-list' && finding.subject === 'tools/list' && finding.rule.url.includes('2026-07-28')),
   },
   'resources-list': {
-    eras: ['2025-11-25', '2026-07-28'],
     ours: (finding) => about('resources/list', 'protocol.capability-served')(finding) || finding.id === 'definitions.resource',
   },
   'prompts-list': {
-    eras: ['2025-11-25', '2026-07-28'],
     ours: (finding) => about('prompts/list', 'protocol.capability-served')(finding) || finding.id === 'definitions.prompt',
   },
-  caching: { eras: ['2026-07-28'], ours: is('protocol.cache-hints') },
-  'http-header-validation': { eras: ['2026-07-28'], ours: is('protocol.header-mismatch', 'protocol.header-missing-name') },
-  'dns-rebinding-protection': { eras: ['2025-11-25', '2026-07-28'], ours: is('security.dns-rebinding') },
+  caching: { ours: is('protocol.cache-hints') },
+  'http-header-validation': { ours: is('protocol.header-mismatch', 'protocol.header-missing-name') },
+  'dns-rebinding-protection': { ours: is('security.dns-rebinding') },
 };
 
 const UNDECLARED =
@@ -85,42 +75,6 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
 };
 
 type Verdict = 'ok' | 'problem';
-
-/** The suite's verdict of one scenario, and its wall time. */
-function runSuite(url: string, scenario: string, era: CheckEra, folder: string): Promise<{ verdict: Verdict; reason: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(node22(), [SUITE, 'server', '--url', url, '--scenario', scenario, '--spec-version', era, '-o', folder], {
-      stdio: 'ignore',
-    });
-    child.on('close', () => {
-      const ms = Date.now() - started;
-      const file = findChecks(folder);
-      if (!file) return resolve({ verdict: 'problem', reason: 'the suite wrote no checks', ms });
-      const checks = JSON.parse(readFileSync(file, 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>;
-      const bad = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
-      resolve({
-        verdict: bad.length > 0 ? 'problem' : 'ok',
-        reason: bad
-          .map((check) => `${check.id}: ${check.errorMessage ?? check.status}`)
-          .join('; ')
-          .slice(0, 200),
-        ms,
-      });
-    });
-  });
-}
-
-function findChecks(folder: string): string | undefined {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      const found = findChecks(path);
-      if (found) return found;
-    } else if (entry.name === 'checks.json') return path;
-  }
-  return undefined;
-}
 
 const root = mkdtempSync(join(tmpdir(), 'glassbox-agreement-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -163,11 +117,11 @@ async function compare(targets: Array<{ target: Target; scenarios?: string[] }>)
       });
       const targetCheckMs = Date.now() - started;
       result.checkMs += targetCheckMs;
-      const era = report.era!;
+      const era: CheckEra = report.era!;
       for (const [scenario, entry] of Object.entries(SCENARIOS)) {
-        if (!entry.eras.includes(era) || (scenarios !== undefined && !scenarios.includes(scenario))) continue;
+        if (!SUITE_SCENARIO_ERAS[scenario].includes(era) || (scenarios !== undefined && !scenarios.includes(scenario))) continue;
         const folder = mkdtempSync(join(root, `${scenario}-`));
-        const suite = await runSuite(server.url, scenario, era, folder);
+        const suite = await runSuiteScenario(server.url, scenario, era, folder);
         result.suiteMs += suite.ms;
         const mine = report.findings.filter(entry.ours).filter((finding) => finding.severity === 'fail' || finding.severity === 'warn');
         const ours: Verdict = mine.length > 0 ? 'problem' : 'ok';
