@@ -159,7 +159,7 @@ function target(name: string): Target {
 }
 
 /**
- * The part of the comparison every `vitest run` makes (about 15 s, most of it the suite): the
+ * The part of the comparison every `vitest run` makes (about 10 s, most of it the suite): the
  * everything server and the calendar server (the other era) with all their scenarios, and the broken servers whose flaw a scenario of the
  * suite sees, each with only the scenario that decides its verdict, so both sides must say "problem".
  */
