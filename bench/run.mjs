@@ -20,7 +20,7 @@
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,bridge   run only these sections (bridge alone needs no build or browser)
+ *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,bridge   run only these sections (bridge alone needs no build or browser)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
@@ -32,7 +32,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { start as startLab } from '../e2e/servers/lab.mjs';
+import { MANY_TOOLS_COUNT, start as startLab } from '../e2e/servers/lab.mjs';
 import { start as startModel } from '../e2e/servers/model-server.mjs';
 import { start as startWeather } from '../e2e/servers/weather.mjs';
 import { buildApp, buildHarness, HARNESS_PATH, REPO_ROOT } from './build.mjs';
@@ -61,6 +61,8 @@ import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
 import { measureBridgeRoundTrips } from './bridge-round-trip.mjs';
 import { PAINT_BUDGET, paintLines } from './paint-budgets.mjs';
 import { heapLine } from './heap-budget.mjs';
+import { checkInPage, scenariosOf, suiteMs } from './server-check.mjs';
+import { start as startEverything } from '../e2e/servers/everything.mjs';
 
 const STRICT = process.argv.includes('--strict');
 const RUNS = positiveInt(process.env.BENCH_RUNS, 9);
@@ -84,9 +86,9 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PO
 /** How the MCP sections drive the page: alone (no automation attached) or through Playwright. */
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,bridge').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,bridge').split(',').map((s) => s.trim()));
 /** The sections that need the build and the browser. */
-const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long'];
+const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check'];
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -130,6 +132,11 @@ const BUDGET = {
   toolBillMs: 200,
   /** The eval runner's cases × targets against the same turns sent one by one from the chat. */
   evalsRatio: 1.3,
+  /** A full check of the everything server in the page, and against the suite's applicable scenarios on the same server. */
+  checkMs: 5000,
+  checkSuiteRatio: 0.5,
+  /** The report of a server with many tools, from its checks' end to the frame that shows it. */
+  checkDrawMs: 200,
 };
 
 /** @param {string | undefined} text @param {number} fallback */
@@ -867,6 +874,53 @@ async function main() {
       budget: `≤ ${times(BUDGET.evalsRatio)}`,
       pass: ratio <= BUDGET.evalsRatio,
     });
+  }
+
+  // 8b. The server check: the everything server checked in the page against the official suite's
+  // scenarios on the same server (both each run), and the report of the lab's many tools drawn.
+  if (ONLY.has('check')) {
+    const everything = await startEverything({ host: '127.0.0.1', port: port(31) });
+    cleanups.push(() => everything.close());
+    const runs = await repeat('check', async () => {
+      const check = await checkInPage(browser, site.url, 'everything', everything.url);
+      const suite = await suiteMs(everything.url);
+      const many = await checkInPage(browser, site.url, 'many', lab.endpoints['many-tools']);
+      return { checkMs: check.checkMs, findings: check.findings, suiteMs: suite, drawMs: many.drawMs, manyFindings: many.findings };
+    });
+    raw.check = runs;
+    const checkMs = median(runs.map((run) => run.checkMs));
+    const ratio = median(
+      ratios(
+        runs.map((run) => run.checkMs),
+        runs.map((run) => run.suiteMs),
+      ),
+    );
+    const drawMs = median(runs.map((run) => run.drawMs));
+    lines.push(
+      {
+        section: 'check',
+        measure: `full check of the everything server in the page (Check on its card until the report draws; ${runs[0].findings} checks)`,
+        value: ms(checkMs),
+        budget: `< ${ms(BUDGET.checkMs)}`,
+        pass: checkMs < BUDGET.checkMs,
+      },
+      {
+        section: 'check',
+        measure: 'the same check against the official suite on the same server',
+        value: ms(checkMs),
+        reference: `suite's ${scenariosOf('2025-11-25').length} applicable scenarios ${ms(median(runs.map((run) => run.suiteMs)))}`,
+        ratio: times(ratio),
+        budget: `≤ ${times(BUDGET.checkSuiteRatio)}`,
+        pass: ratio <= BUDGET.checkSuiteRatio,
+      },
+      {
+        section: 'check',
+        measure: `report of a server with ${MANY_TOOLS_COUNT.toLocaleString('en')} tools drawn after its checks finish (data-draw-ms)`,
+        value: ms(drawMs),
+        budget: `< ${ms(BUDGET.checkDrawMs)}`,
+        pass: drawMs < BUDGET.checkDrawMs,
+      },
+    );
   }
 
   // 9. A long turn: growth of the saved session and the heap, the model wire with it.

