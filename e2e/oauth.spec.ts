@@ -59,6 +59,17 @@ test.describe('signing in to a protected MCP server', () => {
     expect(await steps(page)).toEqual(['resource-metadata:ok', 'as-metadata:ok', 'registration:ok', 'authorize:ok', 'token:ok']);
     await expect(page.getByTestId('auth-debugger')).toContainText('state matches the one sent');
     await expect(page.getByTestId('auth-debugger')).toContainText('iss matches the authorization server');
+    // The check of a signed-in server goes through its sign-in: past the handshake, no auth failure.
+    await page.getByTestId('server-check-notes').click();
+    const report = page.getByTestId('server-report-notes');
+    await expect(report.getByTestId('check-run')).toHaveText('Run again');
+    // Signed out, the handshake would be a note ("asks for sign-in") beside the auth checks, and no era answered.
+    await expect(report.getByTestId('check-status')).not.toContainText('no era answered');
+    await report.getByTestId('check-show-all').check();
+    const findings = report.getByTestId('check-finding');
+    await expect(findings.and(page.locator('[data-check="protocol.handshake"]'))).toHaveAttribute('data-severity', 'pass');
+    await expect(findings.and(page.locator('[data-check^="security.auth-"]'))).toHaveCount(0);
+    await expect(report.getByTestId('check-summary-protocol')).not.toHaveAttribute('data-verdict', 'fail');
     await expectNoLeak(page, secrets);
   });
 

@@ -271,6 +271,7 @@ export async function observe(options: CheckOptions, runId: string): Promise<Obs
     runId,
     timeoutMs: options.timeoutMs ?? 10_000,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   const seen: Observation = { lists: {}, again: {}, undeclared: {}, calls: [], answers: prober.answers };
   const wanted = options.era ?? 'auto';

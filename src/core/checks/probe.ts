@@ -6,7 +6,7 @@
  * answer. Requests go one at a time (a finding names its exchanges by that order).
  */
 import { createWireTap, type SecretRegistry, type TrafficLog } from '../traffic';
-import type { CheckEra } from './types';
+import type { CheckEra, FetchMiddleware } from './types';
 
 /** What came back for one request. */
 export interface ProbeAnswer {
@@ -86,6 +86,8 @@ export interface ProberOptions {
   runId: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** A signed-in server's sign-in, outside the tap (the request as signed is what is recorded, its secrets redacted). */
+  auth?: FetchMiddleware;
 }
 
 /** The check's client: the era and session it speaks, and every answer it got, in order. */
@@ -109,7 +111,8 @@ export class Prober {
       rpc: {},
     });
     const base = options.fetch;
-    this.tapped = tap((url, init) => base(url, init)) as typeof fetch;
+    const tapped = tap((url, init) => base(url, init));
+    this.tapped = (options.auth ? options.auth(tapped) : tapped) as typeof fetch;
   }
 
   /** The newest exchange of this run (requests go one at a time). */

@@ -129,6 +129,12 @@ export type RawHttp = (
   init: { method: string; headers: Record<string, string>; body?: string },
 ) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
 
+/** A fetch, as the SDK's transports take one. */
+type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** A fetch wrapped around another (the SDK's Middleware shape). */
+export type FetchMiddleware = (next: FetchLike) => FetchLike;
+
 /** Everything a run needs. */
 export interface CheckOptions {
   /** The server's name in the config (the MCP wire's `source`). */
@@ -138,6 +144,12 @@ export interface CheckOptions {
   headers?: Record<string, string>;
   /** The fetch the probes go through (not yet recorded: the run adds its own wire tap). */
   fetch: typeof fetch;
+  /**
+   * A signed-in server's sign-in (the connection's middleware, outside the run's wire tap): every
+   * probe carries the connection's token (Bearer, or DPoP with a proof) and a 401 may refresh it.
+   * None: the probes go signed out, and a 401 leads to the auth checks.
+   */
+  auth?: FetchMiddleware;
   /** The log the probes are recorded in, and where recorded `tools/call` results are read from. */
   log: TrafficLog;
   secrets: SecretRegistry;

@@ -121,7 +121,13 @@ export class ServerSignIn {
   private readonly redirect: SameTabRedirect | undefined;
   private readonly name: string;
   private current: ServerAuthState = { signedIn: false, busy: false };
-  private readonly flow: Promise<{ session: AuthSession; middleware: Middleware; isAuthError(error: unknown): boolean }>;
+  private readonly flow: Promise<{
+    session: AuthSession;
+    middleware: Middleware;
+    quiet: Middleware;
+    isAuthError(error: unknown): boolean;
+  }>;
+  private readonly quiet: Middleware;
   private readonly listeners = new Listeners();
 
   constructor(options: ServerSignInOptions) {
@@ -159,14 +165,24 @@ export class ServerSignIn {
         ...(setup.now && { now: setup.now }),
       });
       const middleware = flow.authMiddleware(session, { maxPromptsPerAction: () => (options.mayPrompt() ? DEFAULT_MAX_PROMPTS : 0) });
+      const quiet = flow.authMiddleware(session, { maxPromptsPerAction: 0 });
       const isAuthError = (error: unknown) => error instanceof flow.AuthError;
       // Back from a same-tab sign-in of this server: finished before the first request goes out (it waits for the flow).
       const back = await setup.redirect?.returned(options.name, options.url).catch(() => undefined);
       if (back) await this.finishReturn(session, back, isAuthError);
-      return { session, middleware, isAuthError };
+      return { session, middleware, quiet, isAuthError };
     });
     this.flow.catch(() => undefined);
     this.middleware = (next) => async (url, init) => (await this.flow).middleware(next)(url, init);
+    this.quiet = (next) => async (url, init) => (await this.flow).quiet(next)(url, init);
+  }
+
+  /**
+   * While signed in, the sign-in for requests that are not the connection's own (the server check):
+   * the same token, DPoP proofs and refresh, but never a sign-in window. Goes outside their wire tap.
+   */
+  signedInMiddleware(): Middleware | undefined {
+    return this.current.signedIn ? this.quiet : undefined;
   }
 
   /** The server's AuthSession (once its code has loaded). */

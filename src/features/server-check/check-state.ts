@@ -57,7 +57,9 @@ class ServerCheckStore {
 
   /**
    * Checks a connected server through the page's fetch, recorded on the MCP wire (each probe
-   * marked with the run's id), against its last report; only the ticked tools are called.
+   * marked with the run's id), against its last report; only the ticked tools are called. A
+   * server the person signed in to is checked through its connection's sign-in (same token, DPoP
+   * proofs and refresh; never a sign-in window).
    */
   async run(services: Services, server: string): Promise<CheckReport | undefined> {
     if (this.controllers.has(server)) return undefined;
@@ -76,6 +78,7 @@ class ServerCheckStore {
       .map((each) => ({ server: each.name, tools: each.tools }));
     const toolCalls: ChosenToolCall[] = Object.entries(this.of(server).calls).map(([name, args]) => ({ name, arguments: args }));
     const previous = this.of(server).report;
+    const auth = services.connections.get(server)?.auth?.signedInMiddleware();
     try {
       // The token bill's counter (o200k_base, OpenAI's function rendering) for every format, as headless;
       // a failed load of its vocabulary falls back to the check's own estimate, which the report says.
@@ -88,6 +91,7 @@ class ServerCheckStore {
         url: state.url,
         headers: entry?.headers ?? {},
         fetch: services.baseFetch,
+        ...(auth ? { auth } : {}),
         log: services.log,
         secrets: services.secrets,
         toolCalls,
