@@ -45,7 +45,9 @@ export async function shootServerScenes({ newPage, outDir }) {
   /** The config + servers area shown (a drawer below 1600 px) on `tab`. */
   async function showLeft(page, tab) {
     const rail = page.getByTestId('rail-left');
-    if ((await rail.isVisible()) && (await rail.getAttribute('aria-expanded')) !== 'true') await rail.click();
+    // Right after a resize the layout may still swap the rail out (at 1600 px and wider there is none).
+    const expanded = (await rail.isVisible()) ? await rail.getAttribute('aria-expanded', { timeout: 1000 }).catch(() => null) : null;
+    if (expanded === 'false') await rail.click();
     const button = page.getByTestId(`left-tab-${tab}`);
     if (await button.isVisible()) {
       if ((await button.getAttribute('aria-selected')) !== 'true') await button.click();
