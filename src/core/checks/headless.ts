@@ -6,23 +6,16 @@
  * the command is wrong or the server cannot be reached. All I/O is injected (scripts/check/cli.mjs
  * passes Node's), so this file is pure TypeScript like the rest of core.
  */
-import { readMcpConfig, parsePlaceholder, type ServerConfig } from '../config';
+import { fillPlaceholders, readMcpConfig, type ServerConfig } from '../config';
 import { SecretRegistry, TrafficLog } from '../traffic';
 import { reachesThreshold, toBadgeSvg, toJsonReport, toJUnitXml, toMarkdown } from './exports';
 import { runServerCheck } from './run-check';
 import type { CheckFinding, CheckOptions, CheckReport, RawHttp } from './types';
 import { countOpenAIDefinition } from '../tools/openai-counter';
+import type { HeadlessIo } from '../shared/headless-io';
 
 /** What the command reads and writes. */
-export interface CheckIo {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  readText(path: string): Promise<string>;
-  writeText(path: string, text: string): Promise<void>;
-  out(text: string): void;
-  err(text: string): void;
-  isTTY: boolean;
-  fetch: typeof fetch;
+export interface CheckIo extends HeadlessIo {
   rawHttp: RawHttp;
   /** A token counter; by default the token bill's (o200k_base over OpenAI's function rendering), for every format. */
   countTokens?: CheckOptions['countTokens'];
@@ -90,14 +83,13 @@ export function parseCheckArguments(argv: readonly string[]): CheckCommand | str
 
 /** Replaces environment placeholders; the names it could not resolve are returned. */
 function resolvePlaceholders(text: string, env: CheckIo['env'], missing: Set<string>): string {
-  return text.replace(/\$\{[^}]+\}|\$[A-Za-z_][A-Za-z0-9_]*/g, (raw) => {
-    const placeholder = parsePlaceholder(raw);
+  return fillPlaceholders(text, (placeholder) => {
     const value =
       placeholder.kind === 'env'
         ? (env[placeholder.name] ?? placeholder.default)
         : env[placeholder.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')];
     if (value === undefined) missing.add(placeholder.name);
-    return value ?? raw;
+    return value;
   });
 }
 

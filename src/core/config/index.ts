@@ -8,4 +8,4 @@ export { decodeConfigFragment, stripSecrets } from './share-link';
 export { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS, IN_PAGE_DEMO_CONFIG_TEXT } from './default-config';
 export { inPageDemoLabel, inPageDemoServer } from './demo-servers';
 export { default as mcpConfigSchema } from './mcp-config-schema.json';
-export { parsePlaceholder } from './placeholders';
+export { fillPlaceholders } from './placeholders';

@@ -12,20 +12,7 @@ import { parseEvalFile } from './eval-validators';
 import { connectEvalServers } from './eval-servers';
 import { countResults, toJsonReport, toJUnitXml } from './export-report';
 import { runEvals, targetLabel } from './run-evals';
-
-/** What the command reads and writes. */
-export interface HeadlessIo {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  readText(path: string): Promise<string>;
-  writeText(path: string, text: string): Promise<void>;
-  /** Writes to standard output / standard error. */
-  out(text: string): void;
-  err(text: string): void;
-  /** Standard output is a terminal: progress lines are drawn as the cases run. */
-  isTTY: boolean;
-  fetch: typeof fetch;
-}
+import type { HeadlessIo } from '../shared/headless-io';
 
 /** The command's options. */
 export interface HeadlessOptions {

@@ -6,7 +6,7 @@
  * `--snapshot out` and one side it writes that side's snapshot instead. All I/O is injected
  * (scripts/diff/cli.mjs passes Node's), so this file is pure TypeScript like the rest of core.
  */
-import type { ServerConfig } from '../config';
+import { fillPlaceholders, type ServerConfig } from '../config';
 import { parseMcpConfig } from '../config/parse-mcp-config';
 import { ConnectionManager } from '../mcp';
 import { redactUrl } from '../secrets';
@@ -16,17 +16,7 @@ import { toJsonReport, toMarkdown, toText, sideOf } from './report';
 import { parseSnapshot, SnapshotFileError, writeSnapshot } from './snapshot-file';
 import type { McpSnapshot } from './snapshot-types';
 import { isFreeOfSecrets, snapshotOfState } from './take-snapshot';
-
-/** What the command reads and writes. */
-export interface DiffIo {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  readText(path: string): Promise<string>;
-  writeText(path: string, text: string): Promise<void>;
-  out(text: string): void;
-  err(text: string): void;
-  fetch: typeof fetch;
-}
+import type { HeadlessIo } from '../shared/headless-io';
 
 /** The command's options. */
 export interface DiffOptions {
@@ -68,17 +58,17 @@ export function parseDiffArguments(argv: readonly string[]): DiffOptions | strin
 /** Why a side could not be read: `code` 2 either way, the message says which. */
 class SideError extends Error {}
 
-/** `${env:NAME}`, `${NAME}` and `$NAME` placeholders filled from the environment (missing ones are an error). */
-function fillPlaceholders(text: string, env: DiffIo['env']): string {
-  return text.replace(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, a, b, c) => {
-    const name = (a ?? b ?? c) as string;
-    const value = env[name];
-    if (value === undefined || value === '') throw new SideError(`set ${name} (used as ${whole} in the config)`);
+/** Environment placeholders (`${env:NAME}`, `${NAME}`, `$NAME`, `${NAME:-default}`) filled from the environment (missing ones are an error). */
+function fillFromEnvironment(text: string, env: HeadlessIo['env']): string {
+  return fillPlaceholders(text, (placeholder) => {
+    if (placeholder.kind !== 'env') return undefined;
+    const value = env[placeholder.name] || placeholder.default;
+    if (value === undefined || value === '') throw new SideError(`set ${placeholder.name} (used as ${placeholder.raw} in the config)`);
     return value;
   });
 }
 
-async function serverOfConfig(file: string, name: string, io: DiffIo): Promise<ServerConfig> {
+async function serverOfConfig(file: string, name: string, io: HeadlessIo): Promise<ServerConfig> {
   let text: string;
   try {
     text = await io.readText(file);
@@ -97,8 +87,8 @@ async function serverOfConfig(file: string, name: string, io: DiffIo): Promise<S
     );
   return {
     ...server,
-    url: fillPlaceholders(server.url, io.env),
-    headers: Object.fromEntries(Object.entries(server.headers).map(([key, value]) => [key, fillPlaceholders(value, io.env)])),
+    url: fillFromEnvironment(server.url, io.env),
+    headers: Object.fromEntries(Object.entries(server.headers).map(([key, value]) => [key, fillFromEnvironment(value, io.env)])),
     placeholders: [],
   };
 }
@@ -116,7 +106,7 @@ function serverOfUrl(url: string): ServerConfig {
   };
 }
 
-async function connectAndSnapshot(server: ServerConfig, io: DiffIo): Promise<McpSnapshot> {
+async function connectAndSnapshot(server: ServerConfig, io: HeadlessIo): Promise<McpSnapshot> {
   const secrets = new SecretRegistry();
   const connections = new ConnectionManager({ log: new TrafficLog(), secrets, fetch: io.fetch, probeFetch: io.fetch });
   try {
@@ -137,7 +127,7 @@ async function connectAndSnapshot(server: ServerConfig, io: DiffIo): Promise<Mcp
 }
 
 /** Reads one side: a snapshot file as it is, a URL or a config entry by connecting and taking a snapshot. */
-export async function readSide(side: string, io: DiffIo): Promise<{ label: string; snapshot: McpSnapshot }> {
+export async function readSide(side: string, io: HeadlessIo): Promise<{ label: string; snapshot: McpSnapshot }> {
   if (/^https?:\/\//i.test(side)) return { label: redactUrl(side), snapshot: await connectAndSnapshot(serverOfUrl(side), io) };
   const hash = side.lastIndexOf('#');
   if (hash > 0) {
@@ -164,7 +154,7 @@ export async function readSide(side: string, io: DiffIo): Promise<{ label: strin
 }
 
 /** Runs the command; resolves with the exit code. */
-export async function runDiff(io: DiffIo): Promise<number> {
+export async function runDiff(io: HeadlessIo): Promise<number> {
   const options = parseDiffArguments(io.argv);
   if (typeof options === 'string') {
     io.err(`diff: ${options}\n${DIFF_USAGE}\n`);
