@@ -170,6 +170,7 @@ describe('the page paired with glassbox-bridge', () => {
       ]);
       blocked = false;
       await page.bridge.poll();
+      // When this fails, say why each card is where it is (it once ended 'failed' under a full suite's load).
       await expect
         .poll(() => page.connections.getSnapshot().servers.map((server) => [server.name, server.status]), { timeout: 20_000 })
         .toEqual([
@@ -177,7 +178,13 @@ describe('the page paired with glassbox-bridge', () => {
           ['memory', 'connected'],
           ['crashing', 'connected'],
           ['broken', 'failed'],
-        ]);
+        ])
+        .catch((error: unknown) => {
+          const why = page.connections
+            .getSnapshot()
+            .servers.map((server) => ({ name: server.name, status: server.status, diagnosis: server.diagnosis }));
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe cards: ${JSON.stringify(why, null, 2)}`);
+        });
     } finally {
       page.bridge.stop();
       await page.connections.disconnectAll();
