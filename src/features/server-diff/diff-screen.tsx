@@ -316,7 +316,7 @@ export function DiffScreen({
         {tabButton('replay', 'Replay on B')}
         {tabButton('evals', 'Evals on both')}
       </div>
-      <div className="server-diff-body" role="tabpanel" aria-label={tab}>
+      <div className="server-diff-body" role="tabpanel" aria-label={tab} tabIndex={0}>
         {tab === 'changes' &&
           (changes ? (
             <ChangeList changes={changes} />
