@@ -1,11 +1,12 @@
 /**
  * Compare in the page: two versions of the project's own server (e2e/servers/versioned.mjs) side by
  * side — one breaking, one model-visible and one compatible change; calls made on A replayed on B,
- * each answer compared; the snapshot downloaded from a card, parsed, with no secret in it.
+ * each answer compared; the snapshot downloaded from a card, parsed, with no secret in it; an eval
+ * file run on both through the scripted model, its matrix showing the tool only B has.
  */
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations, openWithConfig } from './helpers';
-import { expect, test } from './model-fixture';
+import { expect, test, useModel } from './model-fixture';
 import { start as startVersioned } from './servers/versioned.mjs';
 import type { RunningServer } from './servers/weather.mjs';
 import { TEST_PORTS } from './test-ports';
@@ -106,4 +107,41 @@ test('two versions compared, a call replayed on B, the snapshot exported without
   expect(snapshot.tools.map((tool) => tool.name).sort()).toEqual(['get_forecast', 'list_alerts']);
   expect(text).not.toContain(QUERY_SECRET);
   expect(text).not.toContain('diff-header-s3cret');
+});
+
+test('evals on both: one file run against A and against B, pass rates side by side', async ({ page, model }) => {
+  await openWithConfig(page, { mcpServers: { v1: { url: v1.url }, v2: { url: v2.url } } }, ['v1', 'v2']);
+  await useModel(page, model, 'anthropic');
+  // The file's one entry is the server under test: first A's connection, then B's.
+  const file = {
+    mcpServers: { forecasts: { url: v1.url } },
+    targets: [{ format: 'anthropic', model: 'claude-test', baseUrl: model.url }],
+    cases: [
+      { name: 'alerts', prompt: 'Any alerts in the north?', expect: { calls: [{ tool: 'forecasts/list_alerts' }] } },
+      { name: 'air', prompt: 'Air quality in Paris?', expect: { calls: [{ tool: 'forecasts/get_air_quality' }] } },
+    ],
+  };
+  const side = [
+    { toolCalls: [{ name: 'forecasts_list_alerts', input: { region: 'north' } }] },
+    { text: 'No alerts.' },
+    { toolCalls: [{ name: 'forecasts_get_air_quality', input: { city: 'Paris' } }] },
+    { text: 'AQI 42.' },
+  ];
+  model.setScript([...side, ...side]);
+  await page.getByTestId('server-v1').getByTestId('diff-open').click();
+  const screen = page.getByTestId('diff-screen');
+  await screen.getByTestId('diff-tab-evals').click();
+  await screen
+    .getByTestId('diff-evals-file')
+    .setInputFiles({ name: 'forecasts.evals.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(screen.getByTestId('diff-evals-name')).toContainText('2 cases');
+  await screen.getByTestId('diff-evals-run').click();
+  await expect(screen.getByTestId('diff-evals-run')).toBeEnabled({ timeout: 30_000 });
+  await expect(screen.getByTestId('diff-evals-problem')).toHaveCount(0);
+  // get_air_quality exists only on B (v2): the air case fails on A and passes on B.
+  const cases = screen.getByTestId('diff-evals-case');
+  await expect(cases.nth(0)).toContainText(/alerts\s*100%\s*100%/);
+  await expect(cases.nth(1)).toContainText(/air\s*0%\s*100%/);
+  await expect(screen.getByTestId('diff-evals-rate-a')).toHaveText('50%');
+  await expect(screen.getByTestId('diff-evals-rate-b')).toHaveText('100%');
 });
