@@ -8,7 +8,7 @@ import { parseSnapshot, writeSnapshot } from './snapshot-file';
 import type { McpSnapshot } from './snapshot-types';
 
 /** The storage key of one server's first snapshot. */
-export const FIRST_SNAPSHOT_KEY_PREFIX = 'glassbox.first-snapshot.v1:';
+const FIRST_SNAPSHOT_KEY_PREFIX = 'glassbox.first-snapshot.v1:';
 
 /** The first snapshots of servers, by their config name. */
 export class FirstSnapshots {

@@ -10,14 +10,14 @@ import { FirstSnapshots, snapshotOfState, writeSnapshot, type McpSnapshot } from
 import { downloadText } from '../../ui/download';
 
 /** The snapshot of a connected server now; undefined when it is not connected. */
-export function liveSnapshot(services: Services, server: string): McpSnapshot | undefined {
+function liveSnapshot(services: Services, server: string): McpSnapshot | undefined {
   const state = services.connections.getSnapshot().servers.find((entry) => entry.name === server);
   if (state?.status !== 'connected') return undefined;
   return snapshotOfState(state, { secrets: services.secrets });
 }
 
 /** The file name of a server's snapshot. */
-export const snapshotFileName = (server: string): string => `${server.replace(/[^\w.-]+/g, '_')}.mcp-snapshot.json`;
+const snapshotFileName = (server: string): string => `${server.replace(/[^\w.-]+/g, '_')}.mcp-snapshot.json`;
 
 /** Downloads `<name>.mcp-snapshot.json` of a connected server (no secret in it). */
 export function exportServerSnapshot(services: Services, server: string): void {
