@@ -96,6 +96,14 @@ test('two versions compared, a call replayed on B, the snapshot exported without
   await expect(differs).toHaveAttribute('data-same', 'false');
   await expect(differs.getByTestId('diff-result-path').first()).toHaveText(/^\//);
 
+  // B accepted as the baseline: its pins and its kept snapshot, so v2 now against its baseline is identical.
+  await screen.getByTestId('diff-accept-baseline').click();
+  await expect(screen.getByTestId('diff-baseline-done')).toContainText('v2 2.0.0');
+  await screen.getByTestId('diff-pick-a').selectOption('first:v2');
+  await screen.getByTestId('diff-tab-changes').click();
+  await expect(screen.getByTestId('diff-side-a')).toContainText('2.0.0');
+  await expect(screen.getByTestId('diff-empty')).toBeVisible();
+
   // The snapshot from the card: it parses, and neither the header nor the query secret is in it.
   await screen.getByTestId('diff-close').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('snapshot-export-v1').click()]);
