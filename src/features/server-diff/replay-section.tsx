@@ -1,38 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { Services } from '../../core/composition';
 import type { McpToolInfo } from '../../core/mcp';
-import { compareResults, recordedToolCalls, type RecordedToolCall } from '../../core/snapshot';
+import { recordedToolCalls } from '../../core/snapshot';
+import { compareAnswers, type Answer, type Outcome } from './replay-outcome';
 import { useStoreValue } from '../../ui/use-store';
-
-type Answer = NonNullable<RecordedToolCall['answer']>;
-
-/** One replayed call: B's answer and how it compares with A's. */
-type Outcome =
-  | { state: 'running' }
-  | { state: 'done'; same: boolean; paths: string[]; ignored: string[]; note?: string }
-  | { state: 'not-recorded'; note: string };
-
-/** The two answers compared: results with results (paths inside the result), otherwise the answers as they are. */
-function compareAnswers(a: Answer | undefined, b: Answer): Outcome {
-  if (a === undefined) return { state: 'not-recorded', note: 'A never answered this call, so there is nothing to compare.' };
-  const bothResults = 'result' in a && 'result' in b;
-  const comparison = bothResults ? compareResults(a.result, b.result) : compareResults(a, b);
-  const note =
-    'error' in a && 'error' in b
-      ? 'Both failed.'
-      : 'error' in b
-        ? 'B failed where A answered.'
-        : 'error' in a
-          ? 'B answered where A failed.'
-          : undefined;
-  return {
-    state: 'done',
-    same: comparison.same,
-    paths: comparison.differences.map((difference) => difference.path || '/'),
-    ignored: comparison.ignored,
-    ...(note !== undefined && { note }),
-  };
-}
 
 /** A short one-line view of a call's arguments. */
 const argumentsText = (args: Record<string, unknown>): string => {
