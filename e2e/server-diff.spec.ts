@@ -85,7 +85,11 @@ test('two versions compared, a call replayed on B, the snapshot exported without
   await expect(rows).toHaveCount(3);
 
   // Replay on B: both calls sent through v2's connection, each answer compared with v1's.
-  await screen.getByTestId('diff-tab-replay').click();
+  // The tabs by keyboard: the arrow key moves from Changes to Replay on B, focus with it.
+  await screen.getByTestId('diff-tab-changes').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(screen.getByTestId('diff-tab-replay')).toHaveAttribute('aria-selected', 'true');
+  await expect(screen.getByTestId('diff-tab-replay')).toBeFocused();
   await screen.getByTestId('diff-replay-pick-list_alerts').check();
   await screen.getByTestId('diff-replay-pick-get_forecast').check();
   await screen.getByTestId('diff-replay-run').click();

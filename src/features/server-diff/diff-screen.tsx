@@ -29,7 +29,8 @@ interface Side {
   live: boolean;
 }
 
-type Tab = 'changes' | 'replay' | 'evals';
+const TABS = ['changes', 'replay', 'evals'] as const;
+type Tab = (typeof TABS)[number];
 
 const ERA_LABEL: Record<string, string> = { legacy: '2025 era', modern: '2026-07-28' };
 
@@ -233,13 +234,23 @@ export function DiffScreen({
     </div>
   );
 
+  // The tabs as the ARIA pattern has them: one in the Tab order, the arrow keys move between them.
   const tabButton = (id: Tab, label: string) => (
     <button
       type="button"
       role="tab"
+      id={`${titleId}-tab-${id}`}
       aria-selected={tab === id}
+      aria-controls={`${titleId}-panel`}
+      tabIndex={tab === id ? 0 : -1}
       className={`diff-tab${tab === id ? ' selected' : ''}`}
       onClick={() => setTab(id)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const next = TABS[(TABS.indexOf(id) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length] ?? id;
+        setTab(next);
+        document.getElementById(`${titleId}-tab-${next}`)?.focus();
+      }}
       data-testid={`diff-tab-${id}`}
     >
       {label}
@@ -316,7 +327,7 @@ export function DiffScreen({
         {tabButton('replay', 'Replay on B')}
         {tabButton('evals', 'Evals on both')}
       </div>
-      <div className="server-diff-body" role="tabpanel" aria-label={tab} tabIndex={0}>
+      <div className="server-diff-body" role="tabpanel" id={`${titleId}-panel`} aria-labelledby={`${titleId}-tab-${tab}`} tabIndex={0}>
         {tab === 'changes' &&
           (changes ? (
             <ChangeList changes={changes} />
