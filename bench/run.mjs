@@ -20,7 +20,7 @@
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,bridge   run only these sections (bridge alone needs no build or browser)
+ *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,diff,bridge   run only these sections (bridge alone needs no build or browser)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
@@ -62,6 +62,7 @@ import { measureBridgeRoundTrips } from './bridge-round-trip.mjs';
 import { PAINT_BUDGET, paintLines } from './paint-budgets.mjs';
 import { heapLine } from './heap-budget.mjs';
 import { checkInPage, scenariosOf, suiteMs } from './server-check.mjs';
+import { DIFF_TOOLS, diffInPage } from './server-diff.mjs';
 import { start as startEverything } from '../e2e/servers/everything.mjs';
 
 const STRICT = process.argv.includes('--strict');
@@ -86,9 +87,11 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PO
 /** How the MCP sections drive the page: alone (no automation attached) or through Playwright. */
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,bridge').split(',').map((s) => s.trim()));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,diff,bridge').split(',').map((s) => s.trim()),
+);
 /** The sections that need the build and the browser. */
-const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check'];
+const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check', 'diff'];
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -137,6 +140,8 @@ const BUDGET = {
   checkSuiteRatio: 0.5,
   /** The report of a server with many tools, from its checks' end to the frame that shows it. */
   checkDrawMs: 200,
+  /** Two snapshots of 500 tools each compared in the page: the compare and the frame of its first rows. */
+  diffMs: 200,
 };
 
 /** @param {string | undefined} text @param {number} fallback */
@@ -921,6 +926,20 @@ async function main() {
         pass: drawMs < BUDGET.checkDrawMs,
       },
     );
+  }
+
+  // 8c. Compare: two snapshots of 500 tools each, compared in the page until its rows are drawn.
+  if (ONLY.has('diff')) {
+    const runs = await repeat('diff', () => diffInPage(browser, site.url));
+    raw.diff = runs;
+    const drawMs = median(runs.map((run) => run.drawMs));
+    lines.push({
+      section: 'diff',
+      measure: `two snapshots of ${DIFF_TOOLS} tools each compared in the page, first rows drawn (data-draw-ms; ${runs[0].changes} changes, ${runs[0].rows} rows drawn)`,
+      value: ms(drawMs),
+      budget: `< ${ms(BUDGET.diffMs)}`,
+      pass: drawMs < BUDGET.diffMs,
+    });
   }
 
   // 9. A long turn: growth of the saved session and the heap, the model wire with it.

@@ -7,11 +7,11 @@ import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
-import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
+import { AppPalette, AuthDebugger, DiffScreen, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStoreValue } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
-import { browserStorage } from './browser-storage';
+import { browserStorage, pageStorage } from './browser-storage';
 import type { Services } from '../core/composition';
 import { useTheme } from './theme';
 import { ThemeToggleIcon } from './theme-toggle-icon';
@@ -22,6 +22,7 @@ import { TopBarSettings } from './layout/top-bar-settings';
 import { PROVIDERS } from '../core/providers';
 import { usePaletteShortcut } from './palette/palette-shortcut';
 import { isFirstFrame } from '../ui/first-frame';
+import { whenIdle } from '../ui/when-idle';
 import { useToolAppSlot } from './apps-mount';
 import { useWireSelection } from './use-wire-selection';
 import { ToolAppSlot } from '../ui/tool-app-slot';
@@ -44,6 +45,21 @@ export function App({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onFirstRender?.(), []);
   useEffect(() => preloadWhenIdle(IDLE_PRELOADS), []);
+  // Each server's snapshot when first connected (the comparison's baseline): kept from when the page is idle.
+  useEffect(() => {
+    if (isFirstFrame()) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void whenIdle(4000)
+      .then(() => import('../features/server-diff'))
+      .then((diff) => {
+        if (live) stop = diff.trackFirstSnapshots(services, pageStorage());
+      });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [services]);
   const [theme, setTheme] = useTheme();
   const shell = useShell();
   const renderToolApp = useToolAppSlot(services, theme);
@@ -66,6 +82,10 @@ export function App({
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
   const [checking, setChecking] = useState<string>();
+  // Compare servers: open (with the server chosen as A, if any) or not.
+  const [comparing, setComparing] = useState<{ server?: string }>();
+  const compareServers = useCallback((server?: string) => setComparing(server === undefined ? {} : { server }), []);
+  const [diffStorage] = useState(pageStorage);
   // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
   const [firstFrame] = useState(isFirstFrame);
   // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
@@ -137,6 +157,8 @@ export function App({
     showEvalRun: showBoth,
     showSignInSteps: setSignInSteps,
     checkServer: setChecking,
+    compareServer: compareServers,
+    exportSnapshot: (server) => void import('../features/server-diff').then((diff) => diff.exportServerSnapshot(services, server)),
     exchangeFocus,
   };
 
@@ -259,6 +281,7 @@ export function App({
             toggleTheme={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             onClose={() => setPaletteOpen(false)}
             checkServer={setChecking}
+            compareServers={compareServers}
           />
         )}
         {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
@@ -278,6 +301,9 @@ export function App({
             onShowExchanges={showExchanges}
             onClose={() => setChecking(undefined)}
           />
+        )}
+        {comparing !== undefined && !view && (
+          <DiffScreen services={services} storage={diffStorage} initialServer={comparing.server} onClose={() => setComparing(undefined)} />
         )}
       </Suspense>
       <footer className="bottom-bar">

@@ -41,6 +41,8 @@ export const ReadOnlyBanner = lazyNamed(() => import('../features/session/readon
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 /** A server's check: its report, findings and exports. */
 export const ServerReport = lazyNamed(() => import('../features/server-check'), 'ServerReport');
+/** Compare servers: two servers or snapshots side by side, replay on B, evals on both. */
+export const DiffScreen = lazyNamed(() => import('../features/server-diff'), 'DiffScreen');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [
@@ -59,4 +61,5 @@ export const IDLE_PRELOADS: readonly Preloadable[] = [
   EvalsPanel,
   ReadOnlyBanner,
   ServerReport,
+  DiffScreen,
 ];

@@ -12,6 +12,8 @@ export interface AppCommandDeps {
   toggleTheme(): void;
   /** Opens a server's check. */
   checkServer?(server: string): void;
+  /** Opens the comparison of two servers (A chosen when a server is named). */
+  compareServers?(server?: string): void;
 }
 
 /**
@@ -34,7 +36,7 @@ function chooseInSelect(testId: string, value: string): void {
 }
 
 /** Every command of the palette, from the app's current state. */
-export function appCommands({ services, shell, startTour, toggleTheme, checkServer }: AppCommandDeps): Command[] {
+export function appCommands({ services, shell, startTour, toggleTheme, checkServer, compareServers }: AppCommandDeps): Command[] {
   const commands: Command[] = [
     { id: 'go-left', group: 'Go to', title: 'Config and servers', run: () => shell.reveal('left') },
     { id: 'go-chat', group: 'Go to', title: 'Chat', run: () => shell.reveal('chat') },
@@ -71,6 +73,7 @@ export function appCommands({ services, shell, startTour, toggleTheme, checkServ
         run: () => checkServer(server.name),
       });
   }
+  if (compareServers) commands.push({ id: 'compare-servers', group: 'Server', title: 'Compare servers…', run: () => compareServers() });
   for (const server of servers) {
     for (const tool of server.tools) {
       commands.push({

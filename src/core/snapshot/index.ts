@@ -10,12 +10,18 @@
  * - `compareSnapshots(a, b)`: the changes, breaking first; each `{ kind, path, before, after, sentence }`
  *   is one `diff-change` row (`data-kind`, `data-path`). `countChanges`, `hasBreakingChange` for the header.
  * - `compareResults(a, b)`: replay on B, the JSON paths where two results differ (`diff-result`),
- *   `_meta` left out and reported; `checkConsistency(answers)`: the load probe's N same requests.
+ *   `_meta` left out and reported; `checkConsistency(answers)`: the load probe's N same requests;
+ *   `FirstSnapshots`: the snapshot of each server taken when first connected (the page's baseline);
+ *   `recordedToolCalls(messages, server)`: the calls replay on B sends again, read from the traffic log.
  * - `runDiff(io)`: `npm run diff` (scripts/diff/cli.mjs), with reports from `./report`.
  */
 export { compareSnapshots, countChanges, hasBreakingChange } from './compare';
 export { checkConsistency, compareResults } from './compare-results';
+export { FirstSnapshots } from './first-snapshots';
+export { recordedToolCalls, type RecordedToolCall } from './recorded-calls';
 export { parseSnapshot, SnapshotFileError, writeSnapshot } from './snapshot-file';
 export { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION } from './snapshot-types';
 export type { McpSnapshot, SnapshotTool } from './snapshot-types';
+export type { ChangeKind, SnapshotChange } from './change';
+export { CHANGE_KINDS } from './change';
 export { isFreeOfSecrets, snapshotOfState } from './take-snapshot';

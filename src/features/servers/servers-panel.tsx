@@ -31,6 +31,8 @@ export function ServersPanel({
   callInbox,
   onShowSignInSteps,
   onCheck,
+  onCompare,
+  onExportSnapshot,
   policies,
   process,
   notice,
@@ -47,6 +49,10 @@ export function ServersPanel({
   onShowSignInSteps?: (server: string) => void;
   /** Opens a connected server's check. */
   onCheck?: (server: string) => void;
+  /** Opens the comparison of servers, this one as A. */
+  onCompare?: (server: string) => void;
+  /** Downloads a connected server's snapshot. */
+  onExportSnapshot?: (server: string) => void;
   /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
   policies?: ExternalStore<PolicySnapshot>;
 }) {
@@ -74,6 +80,8 @@ export function ServersPanel({
             callInbox={callInbox}
             onShowSignInSteps={onShowSignInSteps}
             onCheck={onCheck}
+            onCompare={onCompare}
+            onExportSnapshot={onExportSnapshot}
             policies={policies}
             process={process}
           />
@@ -139,6 +147,8 @@ function ServerCard({
   callInbox,
   onShowSignInSteps,
   onCheck,
+  onCompare,
+  onExportSnapshot,
   policies,
   process,
 }: {
@@ -149,6 +159,8 @@ function ServerCard({
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: ((server: string) => void) | undefined;
   onCheck?: ((server: string) => void) | undefined;
+  onCompare?: ((server: string) => void) | undefined;
+  onExportSnapshot?: ((server: string) => void) | undefined;
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
@@ -193,6 +205,30 @@ function ServerCard({
             data-testid={`server-check-${server.name}`}
           >
             Check
+          </button>
+        )}
+        {onCompare && server.status === 'connected' && (
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => onCompare(server.name)}
+            aria-label={`Compare ${server.name} with another server or snapshot`}
+            title="Compare with another server, a snapshot file, or this server when first connected"
+            data-testid="diff-open"
+          >
+            Compare
+          </button>
+        )}
+        {onExportSnapshot && server.status === 'connected' && (
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => onExportSnapshot(server.name)}
+            aria-label={`Download the snapshot of ${server.name}`}
+            title="Download this server's lists and schemas as a snapshot file (no secret in it)"
+            data-testid={`snapshot-export-${server.name}`}
+          >
+            Snapshot
           </button>
         )}
         {server.status === 'connected' || server.status === 'connecting' ? (
