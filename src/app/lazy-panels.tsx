@@ -41,6 +41,8 @@ export const ReadOnlyBanner = lazyNamed(() => import('../features/session/readon
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 /** A server's check: its report, findings and exports. */
 export const ServerReport = lazyNamed(() => import('../features/server-check'), 'ServerReport');
+/** The OpenTelemetry settings (endpoint, collector headers, propagation); the trace export loads the SDK itself. */
+export const OtelSettingsDialog = lazyNamed(() => import('../features/otel'), 'OtelSettingsDialog');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [

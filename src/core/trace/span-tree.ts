@@ -15,9 +15,8 @@
  * No secret reaches an attribute: the recording is redacted when it is recorded, and every string
  * attribute goes through the secret policy's URL and value checks once more.
  */
-import type { AgentSessionData, ChatItem, ToolCallItem } from '../agent';
-import { reportedUsage } from '../agent';
-import { isProviderId, parseJson } from '../providers';
+import type { AgentSessionData, ToolCallItem } from '../agent';
+import { isProviderId, parseJson, PROVIDERS, type ReplyFindings } from '../providers';
 import { redactUrl, redactUrlsInText, REDACTED } from '../secrets';
 import { isSecretValue } from '../secrets/secret-names';
 import { isPlainObject } from '../shared/json';
@@ -107,7 +106,7 @@ function buildTurn(source: TraceSource, turn: number, startedAt: number, endedAt
   const modelSpans: PlainSpan[] = [];
   const answeredBy = new Map<number, SpanId>();
   for (const exchange of modelExchanges) {
-    const span = modelSpan(exchange, traceId, turnSpanId, items);
+    const span = modelSpan(exchange, traceId, turnSpanId);
     modelSpans.push(span);
     answeredBy.set(exchange.step!, span.spanId);
   }
@@ -153,7 +152,7 @@ function buildTurn(source: TraceSource, turn: number, startedAt: number, endedAt
 }
 
 /** The GenAI span of one model request. */
-function modelSpan(exchange: HttpExchange, traceId: TraceId, parentSpanId: SpanId, items: readonly ChatItem[]): PlainSpan {
+function modelSpan(exchange: HttpExchange, traceId: TraceId, parentSpanId: SpanId): PlainSpan {
   const body = parseJson(requestBodyOutline(exchange));
   const model = isPlainObject(body) && typeof body['model'] === 'string' ? body['model'] : undefined;
   const attributes: Record<string, AttributeValue> = {
@@ -163,11 +162,9 @@ function modelSpan(exchange: HttpExchange, traceId: TraceId, parentSpanId: SpanI
   };
   if (model) attributes['gen_ai.request.model'] = safe(model);
   addServer(attributes, exchange.url);
-  const reply = items.find((item) => item.kind === 'assistant' && item.turn === exchange.turn && item.step === exchange.step);
-  const ok = exchange.state === 'done' && (exchange.status ?? 0) < 400;
-  if (ok && reply?.kind === 'assistant' && reply.stopReason && !reply.streaming)
-    attributes['gen_ai.response.finish_reasons'] = [safe(reply.stopReason)];
-  const usage = isProviderId(exchange.source) ? reportedUsage(exchange) : undefined;
+  const findings = replyFindings(exchange);
+  if (findings?.stopReason) attributes['gen_ai.response.finish_reasons'] = [safe(findings.stopReason)];
+  const usage = findings?.usage;
   if (usage?.input !== undefined)
     attributes['gen_ai.usage.input_tokens'] = usage.input + (usage.cacheReadInInput ? 0 : (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0));
   if (usage?.output !== undefined) attributes['gen_ai.usage.output_tokens'] = usage.output;
@@ -188,6 +185,20 @@ function modelSpan(exchange: HttpExchange, traceId: TraceId, parentSpanId: SpanI
     attributes['error.type'] = error;
   }
   return span;
+}
+
+/** What a recorded model response said (stop reason, usage), read by its wire format's own reader. */
+function replyFindings(exchange: HttpExchange): ReplyFindings | undefined {
+  if (!isProviderId(exchange.source) || exchange.state !== 'done' || (exchange.status ?? 0) >= 400) return undefined;
+  const summary = PROVIDERS[exchange.source].summary;
+  if (exchange.sseEvents !== undefined) {
+    const reader = summary.createStreamReader();
+    for (const record of exchange.sseEvents)
+      reader.read(record.event === undefined ? { data: record.data } : { event: record.event, data: record.data });
+    return reader.findings();
+  }
+  const body = parseJson(exchange.responseBody);
+  return isPlainObject(body) ? summary.readReply(body) : undefined;
 }
 
 /** Why an exchange failed, as an `error.type`, or undefined. */
