@@ -5,11 +5,8 @@
  * are here. The OTLP/JSON serialization and the send (`otlp.ts`, with the OpenTelemetry SDK) are
  * imported on demand from './otlp', out of the start-up.
  */
-export { buildTurnTraces } from './span-tree';
-export type { AttributeValue, PlainSpan, TraceSource, TurnTrace } from './span-tree';
-export { formatTraceparent, parseTraceparent, turnTraceId } from './trace-ids';
+export type { TraceSource } from './span-tree';
+export { parseTraceparent } from './trace-ids';
 export { traceContextMeta } from './propagation';
-export type { ActiveTurn } from './propagation';
-export { OtelSettingsStore, OTEL_STORAGE_KEY, otlpTracesUrl, parseOtelHeaders } from './otel-settings';
-export type { OtelSend, OtelSnapshot } from './otel-settings';
+export { OtelSettingsStore, OTEL_STORAGE_KEY } from './otel-settings';
 export { sendTracesAsTurnsEnd, traceSourceOf } from './send-on-turn-end';

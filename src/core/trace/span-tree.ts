@@ -25,10 +25,10 @@ import type { HttpExchange, RpcMessageRecord } from '../traffic';
 import { derivedSpanId, parseTraceparent, turnTraceId, type SpanId, type TraceId } from './trace-ids';
 
 /** An attribute value as OpenTelemetry takes it. */
-export type AttributeValue = string | number | boolean | string[];
+type AttributeValue = string | number | boolean | string[];
 
 /** One span of the tree, flat: its parent named by id. */
-export interface PlainSpan {
+interface PlainSpan {
   name: string;
   kind: 'internal' | 'client';
   traceId: TraceId;
