@@ -42,6 +42,16 @@ describe('OtelSettingsStore', () => {
     expect(again.tracesUrl()).toBe('http://127.0.0.1:4318/v1/traces');
     expect(storage.data.has(OTEL_STORAGE_KEY)).toBe(true);
   });
+
+  it('treats a key in the endpoint query as a secret and does not keep that endpoint', () => {
+    const storage = memoryStorage();
+    const secrets: string[] = [];
+    const store = new OtelSettingsStore(storage, (value) => secrets.push(value));
+    expect(store.setEndpoint('https://otel.example.com/v1/traces?api_key=k-123456')).toBeUndefined();
+    expect(secrets).toContain('k-123456');
+    expect(store.tracesUrl()).toBe('https://otel.example.com/v1/traces?api_key=k-123456');
+    expect(storage.data.get(OTEL_STORAGE_KEY)).not.toContain('k-123456');
+  });
 });
 
 describe('traceContextMeta', () => {

@@ -3,8 +3,10 @@
  * the headers sent with them (an API key: secrets under the one policy, kept in the tab's memory
  * only and added to the secret registry, so no panel, export or recording shows them), and whether
  * MCP requests carry the trace context (`traceparent`, off by default: it changes the wire's bytes).
- * The endpoint and the propagation switch survive a reload; the headers never do.
+ * The endpoint and the propagation switch survive a reload; the headers never do, nor an endpoint
+ * whose query carries a secret (`?api_key=…`).
  */
+import { secretValuesOfUrl } from '../secrets';
 import { Store } from '../shared/store';
 import type { KeyValueStorage } from '../shared/key-value-storage';
 
@@ -85,6 +87,8 @@ export class OtelSettingsStore extends Store<OtelSnapshot> {
       const checked = otlpTracesUrl(trimmed);
       if ('problem' in checked) return checked.problem;
     }
+    // A key in the endpoint's query is a secret like a header's value (and is not kept across a reload).
+    for (const value of secretValuesOfUrl(trimmed)) this.registerSecret(value);
     this.update({ endpoint: trimmed });
     return undefined;
   }
@@ -126,7 +130,8 @@ export class OtelSettingsStore extends Store<OtelSnapshot> {
     const next = { ...this.getSnapshot(), ...patch };
     this.publish(next);
     try {
-      this.storage.setItem(OTEL_STORAGE_KEY, JSON.stringify({ endpoint: next.endpoint, propagate: next.propagate }));
+      const endpoint = secretValuesOfUrl(next.endpoint).length > 0 ? '' : next.endpoint;
+      this.storage.setItem(OTEL_STORAGE_KEY, JSON.stringify({ endpoint, propagate: next.propagate }));
     } catch {
       // A storage that refuses (quota, private mode) keeps the setting for this tab only.
     }

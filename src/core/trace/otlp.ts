@@ -10,6 +10,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, type IdGenerator, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { diagnoseNetworkFailure, type CorsProfile, type Diagnosis } from '../mcp';
+import { redactUrl } from '../secrets';
 import { buildTurnTraces, type TraceSource, type TurnTrace } from './span-tree';
 
 /** The resource every exported span carries. */
@@ -108,6 +109,7 @@ export async function sendOtlp(options: {
   origin?: string;
 }): Promise<SendResult> {
   const { json, spanCount } = otlpJson(options.source, options.turn);
+  const shown = redactUrl(options.url);
   let response: Response;
   try {
     response = await options.fetch(options.url, {
@@ -123,14 +125,14 @@ export async function sendOtlp(options: {
       [],
       collectorCors(options.origin ?? '*', Object.keys(options.headers)),
     );
-    return { ok: false, message: `The collector at ${options.url} did not take the trace. ${diagnosis.title}.`, diagnosis };
+    return { ok: false, message: `The collector at ${shown} did not take the trace. ${diagnosis.title}.`, diagnosis };
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
     const said = text.trim().slice(0, 300);
     return {
       ok: false,
-      message: `The collector at ${options.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${said ? `: ${said}` : ''}.`,
+      message: `The collector at ${shown} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${said ? `: ${said}` : ''}.`,
     };
   }
   const rejected = rejectedSpans(text);
@@ -141,7 +143,7 @@ export async function sendOtlp(options: {
     ...(rejected ? { rejected } : {}),
     message: rejected
       ? `Sent ${spanCount} spans; the collector rejected ${rejected} of them.`
-      : `Sent ${spanCount} spans to ${options.url} (${response.status}).`,
+      : `Sent ${spanCount} spans to ${shown} (${response.status}).`,
   };
 }
 
