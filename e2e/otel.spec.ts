@@ -42,15 +42,16 @@ function close(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** A tiny OTLP/HTTP receiver: POST /v1/traces takes JSON; with `cors` it lets any page send (with an Authorization header). */
-function otlpReceiver(cors: boolean) {
+/**
+ * A tiny OTLP/HTTP receiver: POST /v1/traces takes JSON. `full` CORS lets any page send (with an
+ * Authorization header); `origin-only` allows the origin but its preflight allows no header.
+ */
+function otlpReceiver(cors: 'full' | 'origin-only') {
   const received: Array<{ headers: IncomingMessage['headers']; body: Json }> = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (cors) {
-      res.setHeader('access-control-allow-origin', '*');
-      res.setHeader('access-control-allow-methods', 'POST, OPTIONS');
-      res.setHeader('access-control-allow-headers', 'content-type, authorization');
-    }
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-methods', 'POST, OPTIONS');
+    if (cors === 'full') res.setHeader('access-control-allow-headers', 'content-type, authorization');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     void readBody(req).then((text) => {
       if (req.url !== '/v1/traces' || req.headers['content-type'] !== 'application/json' || text === '') {
@@ -128,7 +129,7 @@ test.describe('OpenTelemetry', () => {
     page,
     model,
   }) => {
-    const receiver = otlpReceiver(true);
+    const receiver = otlpReceiver('full');
     const proxy = recordingProxy(TEST_URLS.weather);
     await listen(receiver.server, TEST_PORTS.spare(30));
     await listen(proxy.server, TEST_PORTS.spare(31));
@@ -230,8 +231,8 @@ test.describe('OpenTelemetry', () => {
     }
   });
 
-  test('a collector that refuses the page is diagnosed with the CORS header to add', async ({ page, model }) => {
-    const receiver = otlpReceiver(false);
+  test('a collector whose preflight refuses the headers is diagnosed with the CORS header to add', async ({ page, model }) => {
+    const receiver = otlpReceiver('origin-only');
     await listen(receiver.server, TEST_PORTS.spare(30));
     try {
       model.setScript([{ toolCalls: [{ name: FORECAST, input: { city: 'Paris', days: 1 } }] }, { text: 'Sunny in Paris.' }]);
@@ -239,6 +240,7 @@ test.describe('OpenTelemetry', () => {
       await useModel(page, model, 'anthropic');
       const dialog = await openOtelSettings(page);
       await dialog.getByTestId('otel-endpoint').fill(`http://127.0.0.1:${TEST_PORTS.spare(30)}/v1/traces`);
+      await dialog.getByTestId('otel-headers').fill(`Authorization: Bearer ${COLLECTOR_SECRET}`);
       await dialog.getByTestId('otel-save').click();
       await dialog.getByTestId('otel-close').click();
 
@@ -251,8 +253,11 @@ test.describe('OpenTelemetry', () => {
 
       const again = await openOtelSettings(page);
       await expect(again.getByTestId('otel-status')).toHaveAttribute('data-state', 'failed');
-      await expect(again.getByTestId('otel-status')).toContainText('CORS');
-      await expect(again.getByTestId('otel-cors-headers')).toContainText('Access-Control-Allow-Origin');
+      await expect(again.getByTestId('otel-status')).toContainText(
+        'Blocked by CORS: the preflight does not allow content-type, authorization',
+      );
+      await expect(again.getByTestId('otel-cors-headers')).toHaveText('Access-Control-Allow-Headers: content-type, authorization');
+      await expect(again).not.toContainText(COLLECTOR_SECRET);
       expect(receiver.received).toHaveLength(0);
     } finally {
       await close(receiver.server);
