@@ -8,15 +8,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start as startModel, type ModelServerHandle } from '../../e2e/servers/model-server.mjs';
 import { start as startWeather, type RunningServer } from '../../e2e/servers/weather.mjs';
+import { start as startCalendar } from '../../e2e/servers/calendar.mjs';
+import type { ToolCallItem } from './agent';
 import { createServices, type Services } from './composition';
 import { memoryStorage } from './shared/key-value-storage';
 import { OTEL_STORAGE_KEY, parseTraceparent } from './trace';
+import { turnTraceId } from './trace/trace-ids';
 import { requestBodyOf } from './traffic';
 
 type Json = Record<string, unknown>;
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string };
 
 let weather: RunningServer;
+let calendar: RunningServer;
 let model: ModelServerHandle;
 let collector: Server;
 let collectorUrl: string;
@@ -24,7 +28,7 @@ const received: Array<{ authorization: string | undefined; body: Json }> = [];
 const built: Services[] = [];
 
 beforeAll(async () => {
-  [weather, model] = await Promise.all([startWeather(), startModel({ port: 0, chunkDelayMs: 1 })]);
+  [weather, calendar, model] = await Promise.all([startWeather(), startCalendar(), startModel({ port: 0, chunkDelayMs: 1 })]);
   collector = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,7 +47,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   collector.closeAllConnections();
-  await Promise.all([weather.close(), model.close(), new Promise((resolve) => collector.close(resolve))]);
+  await Promise.all([weather.close(), calendar.close(), model.close(), new Promise((resolve) => collector.close(resolve))]);
 });
 
 const SECRET = 'otel-node-secret-4242';
@@ -91,6 +95,27 @@ describe('OpenTelemetry in the composition', () => {
     expect(storage.data.get(OTEL_STORAGE_KEY)).toBe(JSON.stringify({ endpoint: collectorUrl, propagate: true }));
     expect(JSON.stringify(services.otel.getSnapshot())).not.toContain(SECRET);
     expect(JSON.stringify(services.log.getSnapshot())).not.toContain(SECRET);
+  });
+
+  it('propagates on a 2026-07-28 server too, which answers the call as usual', async () => {
+    const services = createServices({ storage: memoryStorage() });
+    built.push(services);
+    services.config.start({ fragment: JSON.stringify({ mcpServers: { calendar: { url: calendar.url } } }) });
+    await services.applyConfig();
+    services.policies.setPolicy('calendar', 'list_events', 'allow');
+    services.otel.setPropagate(true);
+    services.session.setSettings({ provider: 'anthropic', model: 'scripted-model', baseUrl: model.url, apiKey: 'sk-trace-key' });
+    model.setScript([{ toolCalls: [{ name: 'calendar_list_events', input: { date: '2026-12-07' } }] }, { text: 'Done.' }]);
+    await services.session.send('My day?');
+    const call = services.session.getSnapshot().items.find((item): item is ToolCallItem => item.kind === 'tool-call');
+    expect(call).toMatchObject({ server: 'calendar', status: 'done' });
+    const body = services.log
+      .getSnapshot()
+      .exchanges.map((exchange) => requestBodyOf(exchange) ?? '')
+      .find((text) => text.includes('"tools/call"'))!;
+    const timeline = services.session.getSnapshot().timelines[0]!;
+    const meta = (JSON.parse(body) as { params: { _meta: Json } }).params._meta;
+    expect(parseTraceparent(meta['traceparent'])?.traceId).toBe(turnTraceId(1, timeline.startedAt));
   });
 
   it('leaves the MCP requests as they are when propagation is off (the default)', async () => {
