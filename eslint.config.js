@@ -27,6 +27,7 @@ const CORE_LAYERS = [
   ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded view channel, model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
+  ['trace'], // the OpenTelemetry trace built from the recording (turn, model and MCP spans), OTLP/JSON export and send, traceparent propagation
   ['inbox', 'evals'], // the servers' own requests (sampling, elicitation, roots) answered through the person; eval files run over the agent loop
   ['persistence'], // the session kept and exported: conversation, traffic and config
 ];
@@ -38,6 +39,7 @@ const CORE_LAYERS = [
 const INDEX_EXCEPTIONS = [
   'persistence/open-database', // the page's tiny entry (src/app/boot.ts) opens the database before the app loads
   'traffic/har', // HAR export is loaded on demand (src/ui/use-har-export.ts), out of the start-up chunks
+  'trace/otlp', // the OpenTelemetry SDK and OTLP serializer, loaded on demand (an export, a turn's end with a collector set)
   'tools/openai-counter', // a 2 MB vocabulary, loaded on demand by the token bill and the server check
   'mcp/zod-jitless', // imported for its effect, first: zod must be jitless before a library builds its schemas
   // The page's sign-in plumbing (src/app/sign-in-setup.ts and the popup and redirect it sets up) is in

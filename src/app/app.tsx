@@ -7,7 +7,18 @@ import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
-import { AppPalette, AuthDebugger, DiffScreen, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
+import {
+  AppPalette,
+  AuthDebugger,
+  DiffScreen,
+  GuidedTour,
+  IDLE_PRELOADS,
+  InboxCards,
+  OtelSettingsDialog,
+  ReadOnlyBanner,
+  ServerReport,
+} from './lazy-panels';
+import { traceSourceOf } from '../core/trace';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStoreValue } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
@@ -96,6 +107,7 @@ export function App({
   }, []);
   // An imported session is shown from its own stores, read-only; the live ones keep running and saving.
   const [view, setView] = useState<ImportedView>();
+  const [otelOpen, setOtelOpen] = useState(false);
   const shownSession = view?.session ?? services.session;
   const shownLog = view?.log ?? services.log;
   const shownReplays = view?.replays ?? services.replays;
@@ -162,6 +174,10 @@ export function App({
     exchangeFocus,
   };
 
+  // The trace of the session shown (live or imported), built from its recording; the OpenTelemetry SDK loads on first use.
+  const exportTrace = (turn?: number) =>
+    import('../features/otel').then(({ exportTraceFile }) => exportTraceFile(traceSourceOf(shownSession, shownLog), turn));
+
   const startNewSession = () => {
     services.session.newSession();
     services.log.clear();
@@ -201,6 +217,8 @@ export function App({
           onOpenImported={switchView}
           readOnly={view !== undefined}
           persistence={services.persistence}
+          exportTrace={() => exportTrace()}
+          onOpenOtelSettings={() => setOtelOpen(true)}
         />
         <button
           type="button"
@@ -266,6 +284,7 @@ export function App({
                 toolCallInbox={view ? undefined : toolCallInbox}
                 replays={shownReplays}
                 onShowRequest={showRequest}
+                onExportTrace={exportTrace}
               />
             </ReadOnlyFrame>
           }
@@ -273,6 +292,7 @@ export function App({
       </ToolAppSlot.Provider>
       {/* Loaded when first opened; nothing to show meanwhile (each is an overlay). */}
       <Suspense fallback={null}>
+        {otelOpen && <OtelSettingsDialog store={services.otel} onClose={() => setOtelOpen(false)} />}
         {paletteOpen && (
           <AppPalette
             services={services}

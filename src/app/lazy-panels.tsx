@@ -43,6 +43,8 @@ export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDeb
 export const ServerReport = lazyNamed(() => import('../features/server-check'), 'ServerReport');
 /** Compare servers: two servers or snapshots side by side, replay on B, evals on both. */
 export const DiffScreen = lazyNamed(() => import('../features/server-diff'), 'DiffScreen');
+/** The OpenTelemetry settings (endpoint, collector headers, propagation); the trace export loads the SDK itself. */
+export const OtelSettingsDialog = lazyNamed(() => import('../features/otel'), 'OtelSettingsDialog');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [

@@ -18,6 +18,7 @@ import type { RestoreResult } from './persistence';
 import { entriesKeyOf, PROVIDERS } from './providers';
 import { createReminderTool, followConnections, offerSkills, PolicyStore, ReminderStore, SkillOffers, ToolRegistry } from './tools';
 import { createWireTap, SecretRegistry, TrafficLog } from './traffic';
+import { OtelSettingsStore, sendTracesAsTurnsEnd, traceContextMeta } from './trace';
 import type { CallContext } from './traffic';
 
 /** The app's long-lived, framework-free services, created once per page. */
@@ -54,6 +55,8 @@ export interface Services {
   bill: BillServices;
   /** The paired glassbox-bridge: the config's stdio servers connect through it. */
   bridge: BridgeStore;
+  /** OpenTelemetry: the collector each turn's trace is sent to, its headers (secrets), and trace context propagation. */
+  otel: OtelSettingsStore;
 }
 
 /** What the services are built from; every field has a default that suits Node tests. */
@@ -102,6 +105,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const samplingPolicies = new SamplingPolicyStore(storage);
   const policies = new PolicyStore({ storage });
   const roots = new RootsStore(storage, () => void connections.rootsChanged());
+  const otel = new OtelSettingsStore(storage, (value) => secrets.add(value));
   // Sampling goes to the chat's current model, format and key (read when a request is approved).
   const inbox = new Inbox({
     policies: samplingPolicies,
@@ -118,6 +122,11 @@ export function createServices(options: ServicesOptions = {}): Services {
     // Saved beside the config (synchronously: the first connect starts before the session is restored).
     eras: new EraMemory(storage),
     inbox,
+    // Opt in: while a turn runs, each MCP request carries the turn's traceparent in its _meta.
+    requestMeta: traceContextMeta(
+      () => otel.getSnapshot().propagate,
+      () => runningTurn(session),
+    ),
     ...(options.signIn && { signIn: options.signIn }),
     ...(options.connectAfter && { startAfter: options.connectAfter }),
     // A server behind the bridge whose process exited: that is why its handshake failed.
@@ -180,6 +189,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     );
   };
   const bill = createBillServices({ storage, registry, policies, session, modelFetch });
+  sendTracesAsTurnsEnd({ session, log, settings: otel, fetch: baseFetch, probeFetch: baseFetch, origin: new URL(appUrl).origin });
   return {
     log,
     secrets,
@@ -202,7 +212,17 @@ export function createServices(options: ServicesOptions = {}): Services {
     bill,
     replays,
     bridge,
+    otel,
   };
+}
+
+/** The turn running now (its number and recorded start), if one is. */
+function runningTurn(session: AgentSession): { turn: number; startedAt: number } | undefined {
+  const snapshot = session.getSnapshot();
+  const timeline = snapshot.timelines[snapshot.timelines.length - 1];
+  return snapshot.running && timeline !== undefined && timeline.turn === snapshot.turn
+    ? { turn: timeline.turn, startedAt: timeline.startedAt }
+    : undefined;
 }
 
 /** The instructions of the connected servers that sent some. */

@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../config';
 import { Listeners } from '../shared/listeners';
 import { displayCommandLine } from '../secrets';
-import type { CapabilityHost } from './capabilities/capability';
+import type { CapabilityHost, CapabilityModule } from './capabilities/capability';
 import { InboxCapability } from './capabilities/inbox';
 import type { InboxHandler } from './capabilities/inbox';
 import { secretValuesOfUrl } from '../secrets';
@@ -26,6 +26,8 @@ export interface ConnectionManagerOptions {
   probeFetch?: typeof fetch;
   /** Answers the servers' own requests (sampling, elicitation, roots). */
   inbox?: InboxHandler;
+  /** `_meta` entries every request of every server carries when it returns some (the trace context, `traceparent`). */
+  requestMeta?: () => Record<string, unknown> | undefined;
   now?: () => number;
   /** Signing in to servers that ask (OAuth); without it a 401 is a failure. */
   signIn?: SignInSetup;
@@ -157,7 +159,7 @@ export class ConnectionManager {
           diagnosis: { code: 'bad-config', title: 'This entry cannot be used', detail: 'Fix the problems listed for it in the config.' },
         });
       } else {
-        const { inbox, explainFailure } = this.options;
+        const { inbox, explainFailure, requestMeta } = this.options;
         const connection = new ServerConnection({
           name: server.name,
           url: server.url,
@@ -171,7 +173,12 @@ export class ConnectionManager {
           probeFetch: this.options.probeFetch,
           streamsWait: () => this.streamsWait(server.name),
           ...(this.options.startAfter && { startAfter: this.options.startAfter }),
-          ...(inbox && { capabilities: (host: CapabilityHost) => [new InboxCapability(host, inbox)] }),
+          ...((inbox || requestMeta) && {
+            capabilities: (host: CapabilityHost): CapabilityModule[] => [
+              ...(inbox ? [new InboxCapability(host, inbox)] : []),
+              ...(requestMeta ? [{ name: 'trace-context', requestMeta }] : []),
+            ],
+          }),
           now: this.options.now,
           ...(this.options.signIn && { signIn: this.options.signIn }),
           ...(server.oauth && { oauth: server.oauth }),

@@ -13,6 +13,16 @@ export const RECOMMENDED_CORS_HEADERS: readonly string[] = [
   'Access-Control-Expose-Headers: mcp-session-id, mcp-protocol-version, www-authenticate',
 ];
 
+/** What a diagnosis probes and recommends for one kind of server (an MCP server by default; a trace collector). */
+export interface CorsProfile {
+  /** Request headers the client may send that need the preflight to allow them, with a sample value. */
+  preflight: ReadonlyArray<readonly [string, string]>;
+  /** The CORS response headers that server should send: Allow-Origin, Allow-Methods, Allow-Headers, then any others. */
+  recommended: readonly string[];
+  /** Who sends those headers, for the message ("MCP clients"). */
+  clients: string;
+}
+
 /** Request headers the SDK may send that need the server's preflight to allow them. */
 const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['content-type', 'application/json'],
@@ -23,6 +33,9 @@ const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['last-event-id', '0'],
   ['authorization', 'Bearer glassbox-probe'],
 ];
+
+/** What an MCP server's preflight must allow, and the headers a browser-ready MCP server sends. */
+const MCP_CORS: CorsProfile = { preflight: PREFLIGHT_HEADERS, recommended: RECOMMENDED_CORS_HEADERS, clients: 'MCP clients' };
 
 /** A simple CORS request (no preflight): it gets through when the server sends Access-Control-Allow-Origin. */
 const SIMPLE_CORS: RequestInit = { method: 'POST', mode: 'cors', headers: { 'content-type': 'text/plain' }, body: '' };
@@ -45,6 +58,7 @@ export async function diagnoseNetworkFailure(
   url: string,
   probeFetch: typeof fetch,
   extraHeaders: readonly string[] = [],
+  profile: CorsProfile = MCP_CORS,
 ): Promise<Diagnosis> {
   const reachable = await answers(probeFetch, url, { method: 'POST', mode: 'no-cors', body: '' });
   if (!reachable) {
@@ -61,12 +75,12 @@ export async function diagnoseNetworkFailure(
       title: 'Blocked by CORS: the server sends no CORS headers',
       detail:
         'The server is up (a no-cors probe got an answer) but its responses carry no Access-Control-Allow-Origin, so the browser hides them from this page. Add these response headers (and answer OPTIONS with 204):',
-      headersToAdd: [...RECOMMENDED_CORS_HEADERS],
+      headersToAdd: [...profile.recommended],
     };
   }
   const refused: string[] = [];
   // The request's own extra headers too (a tool's Mcp-Param-* headers, SEP-2243).
-  const probed = [...PREFLIGHT_HEADERS, ...extraHeaders.map((name) => [name.toLowerCase(), 'glassbox-probe'] as const)];
+  const probed = [...profile.preflight, ...extraHeaders.map((name) => [name.toLowerCase(), 'glassbox-probe'] as const)];
   for (const [name, value] of probed) {
     const headers = name === 'content-type' ? { [name]: value } : { 'content-type': 'text/plain', [name]: value };
     const ok = await answers(probeFetch, url, { method: 'POST', mode: 'cors', headers, body: '' });
@@ -78,15 +92,15 @@ export async function diagnoseNetworkFailure(
       code: 'cors-header-not-allowed',
       title: `Blocked by CORS: the preflight does not allow ${params.join(', ')}`,
       detail: `This tool's inputSchema marks arguments with x-mcp-header, so the call also carries ${params.join(', ')} (SEP-2243), but the server's OPTIONS reply does not allow ${params.length > 1 ? 'them' : 'it'}. Add ${params.length > 1 ? 'them' : 'it'} to the allowed headers:`,
-      headersToAdd: [`${RECOMMENDED_CORS_HEADERS[2]!}, ${params.join(', ')}`],
+      headersToAdd: [`${profile.recommended[2]!}, ${params.join(', ')}`],
     };
   }
   if (refused.length > 0) {
     return {
       code: 'cors-header-not-allowed',
       title: `Blocked by CORS: the preflight does not allow ${refused.join(', ')}`,
-      detail: `The server answers with Access-Control-Allow-Origin, but its OPTIONS reply does not allow the request header${refused.length > 1 ? 's' : ''} ${refused.join(', ')}, which MCP clients send. Allow all of these:`,
-      headersToAdd: [RECOMMENDED_CORS_HEADERS[2]!],
+      detail: `The server answers with Access-Control-Allow-Origin, but its OPTIONS reply does not allow the request header${refused.length > 1 ? 's' : ''} ${refused.join(', ')}, which ${profile.clients} send. Allow all of these:`,
+      headersToAdd: [profile.recommended[2]!],
     };
   }
   return {
@@ -94,7 +108,7 @@ export async function diagnoseNetworkFailure(
     title: 'The browser refused the request',
     detail:
       'The server is up and its CORS allows the usual headers, yet the request failed. Check the browser console for the exact CORS message, and compare with these headers:',
-    headersToAdd: [...RECOMMENDED_CORS_HEADERS],
+    headersToAdd: [...profile.recommended],
   };
 }
 

@@ -1,6 +1,7 @@
 /** MCP connections from the browser: one official v2 client per server over capability modules, traffic through the wire tap, failures coded. */
 export type { ServerState } from './connection-state';
 export type { Diagnosis } from './diagnosis';
+export { diagnoseNetworkFailure, type CorsProfile } from './cors-probes';
 export type { LogLevel, McpToolInfo } from './server-items';
 export { LOG_LEVELS } from './server-items';
 export { logEntriesOf, severityOf } from './log-entries';

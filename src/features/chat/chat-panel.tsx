@@ -29,10 +29,41 @@ export interface ChatPanelProps {
   replays?: ReplayControls;
   /** Shows a replay's model request on the model wire (its links in the result). */
   onShowRequest?: ShowRequest;
+  /** Downloads a finished turn's OpenTelemetry trace; resolves with what to tell the person. Without it: no such button. */
+  onExportTrace?(turn: number): Promise<string>;
 }
 
 /** The hint under the input when a remote endpoint has no key (sending stays possible). */
 const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add one in the top bar.';
+
+/** "Export trace" under a finished turn: its OTLP/JSON file, and what came of it. */
+function TurnTraceExport({ turn, onExport }: { turn: number; onExport(turn: number): Promise<string> }) {
+  const [outcome, setOutcome] = useState<{ error: boolean; text: string }>();
+  const run = () =>
+    void onExport(turn).then(
+      (text) => setOutcome({ error: false, text }),
+      (error: unknown) => setOutcome({ error: true, text: error instanceof Error ? error.message : String(error) }),
+    );
+  return (
+    <div className="turn-trace-export">
+      <button
+        type="button"
+        className="small-button"
+        data-testid="otel-export"
+        data-turn={turn}
+        onClick={run}
+        title="Download this turn's OpenTelemetry trace (turn, model and MCP spans, with the times recorded) as OTLP/JSON"
+      >
+        Export trace of turn {turn}
+      </button>
+      {outcome && (
+        <span className={outcome.error ? 'turn-trace-error' : 'faint'} role={outcome.error ? 'alert' : 'status'}>
+          {outcome.text}
+        </span>
+      )}
+    </div>
+  );
+}
 
 /** A question waiting for the person in the chat: a tool call's approval (held in place while pinned). */
 const QUESTION = '[data-testid="approval-allow"]';
@@ -41,7 +72,15 @@ const QUESTION = '[data-testid="approval-allow"]';
  * The conversation: messages streaming in, tool call cards with approvals and results,
  * errors with Retry, notices, and the message box.
  */
-export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox, replays, onShowRequest }: ChatPanelProps) {
+export function ChatPanel({
+  session,
+  selectedToolCallId,
+  onSelectToolCall,
+  toolCallInbox,
+  replays,
+  onShowRequest,
+  onExportTrace,
+}: ChatPanelProps) {
   const snapshot = useStore(session);
   const { items, running, settings, canRetry, canContinue } = snapshot;
   const [draft, setDraft] = useState('');
@@ -120,15 +159,18 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
     }
   };
 
-  // A finished turn ends with its replay control (and its replays' results).
+  // A finished turn ends with its replay control (and its replays' results), and its trace export.
   const renderWithReplay = (item: ChatItem, index: number) => {
-    const ended = replays && finishedTurnAt(snapshot, index);
-    if (!replays || !ended) return renderItem(item);
+    const ended = (replays || onExportTrace) && finishedTurnAt(snapshot, index);
+    if (!ended) return renderItem(item);
     return [
       renderItem(item),
-      <Suspense key={`replay-${ended.turn}-${ended.startedAt}`} fallback={null}>
-        <TurnReplay turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} onShowRequest={onShowRequest} />
-      </Suspense>,
+      replays && (
+        <Suspense key={`replay-${ended.turn}-${ended.startedAt}`} fallback={null}>
+          <TurnReplay turn={ended.turn} turnStartedAt={ended.startedAt} replays={replays} onShowRequest={onShowRequest} />
+        </Suspense>
+      ),
+      onExportTrace && <TurnTraceExport key={`trace-${ended.turn}-${ended.startedAt}`} turn={ended.turn} onExport={onExportTrace} />,
     ];
   };
 

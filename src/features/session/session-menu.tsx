@@ -24,6 +24,10 @@ export interface SessionMenuProps {
   readOnly: boolean;
   /** The save state of the live session, read here so that a save redraws only its indicator. */
   persistence?: ExternalStore<PersistenceStatus>;
+  /** Downloads the session's OpenTelemetry trace (OTLP/JSON); resolves with what to tell the person. Without it: no such item. */
+  exportTrace?(): Promise<string>;
+  /** Opens the OpenTelemetry settings. Without it: no such item. */
+  onOpenOtelSettings?(): void;
 }
 
 /** A short message under the buttons: the outcome of the last export or import. */
@@ -34,7 +38,15 @@ type Message = { kind: 'info' | 'error'; text: string };
  * first), Export session (one JSON file: config without secrets, conversation, both traffic logs)
  * and Import session… (opens a file read-only); beside it, the save status of the live session.
  */
-export function SessionMenu({ getExportSource, onNewSession, onOpenImported, readOnly, persistence }: SessionMenuProps) {
+export function SessionMenu({
+  getExportSource,
+  onNewSession,
+  onOpenImported,
+  readOnly,
+  persistence,
+  exportTrace,
+  onOpenOtelSettings,
+}: SessionMenuProps) {
   const [asking, setAsking] = useState(false);
   const [dialogError, setDialogError] = useState<string>();
   const [message, setMessage] = useState<Message>();
@@ -110,6 +122,35 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
             title: 'Download the config (without secrets), the conversation and both traffic logs as one JSON file',
             onSelect: () => void exportNow(),
           },
+          ...(exportTrace
+            ? [
+                {
+                  label: 'Export trace (OTLP/JSON)',
+                  testId: 'otel-export',
+                  title:
+                    'Download the OpenTelemetry trace of every turn (turn, model and MCP spans, with the times recorded), as OTLP/JSON',
+                  onSelect: () =>
+                    void exportTrace().then(
+                      (text) => setMessage({ kind: 'info', text }),
+                      (error: unknown) =>
+                        setMessage({
+                          kind: 'error',
+                          text: `The trace could not be exported: ${error instanceof Error ? error.message : String(error)}`,
+                        }),
+                    ),
+                },
+              ]
+            : []),
+          ...(onOpenOtelSettings
+            ? [
+                {
+                  label: 'OpenTelemetry…',
+                  testId: 'otel-settings-open',
+                  title: 'Send each turn to an OTLP/HTTP collector, and propagate the trace to MCP servers',
+                  onSelect: onOpenOtelSettings,
+                },
+              ]
+            : []),
           {
             label: 'Import session…',
             testId: 'session-import',
