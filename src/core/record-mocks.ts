@@ -12,7 +12,7 @@ import type { HeadlessIo } from './shared/headless-io';
 import { SecretRegistry, TrafficLog } from './traffic';
 
 /** What was recorded: the file written per server, and the run's outcome. */
-export interface RecordedMocks {
+interface RecordedMocks {
   files: string[];
   passed: number;
   total: number;
