@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { callToolByHand, expectNoSeriousA11yViolations, openWithConfig } from './helpers';
 import { expect, say, test, useModel } from './model-fixture';
@@ -56,6 +57,20 @@ test.describe('mocks made from a recording', () => {
       await expect(dialog.getByTestId('mock-server-everything')).toBeChecked();
       await dialog.getByTestId('mock-server-calendar').check();
       await expectNoSeriousA11yViolations(page);
+      const downloads: Array<{ name: string; text: string }> = [];
+      page.on('download', (download) => {
+        void download
+          .path()
+          .then(async (file) => downloads.push({ name: download.suggestedFilename(), text: await readFile(file, 'utf8') }));
+      });
+      await dialog.getByTestId('mock-download').click();
+      await expect
+        .poll(() => downloads.map((download) => download.name).sort())
+        .toEqual(['calendar.mcp-mock.json', 'everything.mcp-mock.json']);
+      for (const download of downloads) {
+        expect(JSON.parse(download.text)).toMatchObject({ format: 'glassbox-mcp-mock', server: { entry: download.name.split('.')[0] } });
+        expect(download.text).not.toContain('test-key');
+      }
       await dialog.getByTestId('mock-serve').click();
       await expect(dialog.getByTestId('mock-create-done')).toContainText('https://everything.mock.invalid/mcp');
       await expect(dialog.getByTestId('mock-create-done')).toContainText('https://calendar.mock.invalid/mcp');
@@ -106,6 +121,20 @@ test.describe('mocks made from a recording', () => {
       const everythingCard = page.getByTestId('server-everything');
       await expect(everythingCard.getByTestId('mock-miss')).toHaveAttribute('data-count', '1');
       await expect(everythingCard.getByTestId('mock-last-miss')).toContainText('recorded 3, asked 4');
+
+      // A mock file made before, served again from the dialog; a file that is not one is refused with the field.
+      await everythingCard.getByTestId('mock-create').click();
+      await dialog
+        .getByTestId('mock-open-file')
+        .setInputFiles({ name: 'x.mcp-mock.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
+      await expect(dialog.getByTestId('mock-create-error')).toContainText('x.mcp-mock.json: /format: must be "glassbox-mcp-mock"');
+      const everythingFile = downloads.find((download) => download.name === 'everything.mcp-mock.json')!;
+      await dialog
+        .getByTestId('mock-open-file')
+        .setInputFiles({ name: everythingFile.name, mimeType: 'application/json', buffer: Buffer.from(everythingFile.text) });
+      await expect(dialog.getByTestId('mock-create-done')).toContainText('Serving everything at https://everything.mock.invalid/mcp');
+      await dialog.getByTestId('mock-create-close').click();
+      await expect(everythingCard.getByTestId('mock-miss')).toHaveAttribute('data-count', '0');
 
       expect(mockRequests.some((url) => url.startsWith('https://everything.mock.invalid/'))).toBe(true);
       expect(mockRequests.some((url) => url.startsWith('https://calendar.mock.invalid/'))).toBe(true);

@@ -17,7 +17,7 @@ export function MockCardSection({ label, shelf }: { label: string; shelf: Extern
   if (mock === undefined) {
     return (
       <div className="server-meta muted" data-testid="mock-of">
-        a mock address: its mock is served once made or opened in this browser
+        a mock address: no mock is served here yet in this browser (Make a mock, or serve its .mcp-mock.json from the Mock dialog)
       </div>
     );
   }

@@ -5,6 +5,7 @@ import {
   MISS_POLICIES,
   mockFileName,
   mockFromRecording,
+  parseMock,
   recordingFromHar,
   writeMock,
   type MissPolicy,
@@ -114,6 +115,22 @@ export function MockCreateDialog({ log, initialServer, redact, serve, pointConfi
     }
   };
 
+  /** Serves a mock file made before (here or by `npm run mock -- --record`) and points the config at it. */
+  const serveMockFile = async (file: File | undefined) => {
+    setError(undefined);
+    setDone(undefined);
+    if (file === undefined) return;
+    try {
+      const text = await file.text();
+      const entry = parseMock(text).server.entry;
+      await serve(text);
+      pointConfigAt([{ name: entry, url: mockUrl(entry) }]);
+      setDone(`Serving ${entry} at ${mockUrl(entry)}; the config now points its entry there.`);
+    } catch (caught) {
+      setError(`${file.name}: ${caught instanceof Error ? caught.message : String(caught)}`);
+    }
+  };
+
   const openFile = async (file: File | undefined) => {
     setError(undefined);
     if (file === undefined) return;
@@ -208,6 +225,15 @@ export function MockCreateDialog({ log, initialServer, redact, serve, pointConfi
             </option>
           ))}
         </select>
+      </label>
+      <label className="mock-open">
+        Or serve a mock file made before:{' '}
+        <input
+          type="file"
+          accept=".json,application/json"
+          data-testid="mock-open-file"
+          onChange={(event) => void serveMockFile(event.currentTarget.files?.[0])}
+        />
       </label>
       {error !== undefined && (
         <p className="error-box" role="alert" data-testid="mock-create-error">
