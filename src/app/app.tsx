@@ -14,6 +14,7 @@ import {
   GuidedTour,
   IDLE_PRELOADS,
   InboxCards,
+  MockCreate,
   OtelSettingsDialog,
   ReadOnlyBanner,
   ServerReport,
@@ -97,6 +98,9 @@ export function App({
   const [comparing, setComparing] = useState<{ server?: string }>();
   const compareServers = useCallback((server?: string) => setComparing(server === undefined ? {} : { server }), []);
   const [diffStorage] = useState(pageStorage);
+  // Make a mock: open (of a server, or `{}` for any), or closed.
+  const [mocking, setMocking] = useState<{ server?: string }>();
+  const makeMock = useCallback((server?: string) => setMocking(server === undefined ? {} : { server }), []);
   // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
   const [firstFrame] = useState(isFirstFrame);
   // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
@@ -171,6 +175,7 @@ export function App({
     checkServer: setChecking,
     compareServer: compareServers,
     exportSnapshot: (server) => void import('../features/server-diff').then((diff) => diff.exportServerSnapshot(services, server)),
+    makeMock,
     exchangeFocus,
   };
 
@@ -302,8 +307,10 @@ export function App({
             onClose={() => setPaletteOpen(false)}
             checkServer={setChecking}
             compareServers={compareServers}
+            makeMock={makeMock}
           />
         )}
+        {mocking !== undefined && !view && <MockCreate services={services} {...mocking} onClose={() => setMocking(undefined)} />}
         {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
         {signInSteps !== undefined && (
           <AuthDebugger

@@ -45,6 +45,10 @@ export const ServerReport = lazyNamed(() => import('../features/server-check'), 
 export const DiffScreen = lazyNamed(() => import('../features/server-diff'), 'DiffScreen');
 /** The OpenTelemetry settings (endpoint, collector headers, propagation); the trace export loads the SDK itself. */
 export const OtelSettingsDialog = lazyNamed(() => import('../features/otel'), 'OtelSettingsDialog');
+/** A mock card's line: whose recording, when, and its misses. */
+export const MockCardLine = lazyNamed(() => import('./mock-panels'), 'MockCardLine');
+/** The Make a mock dialog. */
+export const MockCreate = lazyNamed(() => import('./mock-panels'), 'MockCreate');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [

@@ -14,6 +14,8 @@ export interface AppCommandDeps {
   checkServer?(server: string): void;
   /** Opens the comparison of two servers (A chosen when a server is named). */
   compareServers?(server?: string): void;
+  /** Opens Make a mock (of a server, or of any server of a recording). */
+  makeMock?(server?: string): void;
 }
 
 /**
@@ -36,7 +38,7 @@ function chooseInSelect(testId: string, value: string): void {
 }
 
 /** Every command of the palette, from the app's current state. */
-export function appCommands({ services, shell, startTour, toggleTheme, checkServer, compareServers }: AppCommandDeps): Command[] {
+export function appCommands({ services, shell, startTour, toggleTheme, checkServer, compareServers, makeMock }: AppCommandDeps): Command[] {
   const commands: Command[] = [
     { id: 'go-left', group: 'Go to', title: 'Config and servers', run: () => shell.reveal('left') },
     { id: 'go-chat', group: 'Go to', title: 'Chat', run: () => shell.reveal('chat') },
@@ -72,8 +74,22 @@ export function appCommands({ services, shell, startTour, toggleTheme, checkServ
         title: `Check server ${server.name}`,
         run: () => checkServer(server.name),
       });
+    if (makeMock && server.status === 'connected')
+      commands.push({
+        id: `mock-create-${server.name}`,
+        group: 'Server',
+        title: `Make a mock of ${server.name}`,
+        run: () => makeMock(server.name),
+      });
   }
   if (compareServers) commands.push({ id: 'compare-servers', group: 'Server', title: 'Compare servers…', run: () => compareServers() });
+  if (makeMock)
+    commands.push({
+      id: 'mock-create',
+      group: 'Server',
+      title: 'Make a mock from this session, a session file or a HAR…',
+      run: () => makeMock(),
+    });
   for (const server of servers) {
     for (const tool of server.tools) {
       commands.push({

@@ -33,6 +33,8 @@ export function ServersPanel({
   onCheck,
   onCompare,
   onExportSnapshot,
+  onMakeMock,
+  mockLine,
   policies,
   process,
   notice,
@@ -53,6 +55,10 @@ export function ServersPanel({
   onCompare?: (server: string) => void;
   /** Downloads a connected server's snapshot. */
   onExportSnapshot?: (server: string) => void;
+  /** Opens Make a mock for a server the session has talked to. */
+  onMakeMock?: (server: string) => void;
+  /** What a card says about the mock it talks to (the app renders it for mock addresses). */
+  mockLine?: (server: ServerState) => ReactNode;
   /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
   policies?: ExternalStore<PolicySnapshot>;
 }) {
@@ -82,6 +88,8 @@ export function ServersPanel({
             onCheck={onCheck}
             onCompare={onCompare}
             onExportSnapshot={onExportSnapshot}
+            onMakeMock={onMakeMock}
+            mockLine={mockLine}
             policies={policies}
             process={process}
           />
@@ -149,6 +157,8 @@ function ServerCard({
   onCheck,
   onCompare,
   onExportSnapshot,
+  onMakeMock,
+  mockLine,
   policies,
   process,
 }: {
@@ -161,6 +171,8 @@ function ServerCard({
   onCheck?: ((server: string) => void) | undefined;
   onCompare?: ((server: string) => void) | undefined;
   onExportSnapshot?: ((server: string) => void) | undefined;
+  onMakeMock?: ((server: string) => void) | undefined;
+  mockLine?: ((server: ServerState) => ReactNode) | undefined;
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
@@ -231,6 +243,20 @@ function ServerCard({
             Snapshot
           </button>
         )}
+        {onMakeMock &&
+          server.url !== undefined &&
+          (server.status === 'connected' || server.status === 'failed' || server.status === 'idle') && (
+            <button
+              type="button"
+              className="small-button"
+              onClick={() => onMakeMock(server.name)}
+              aria-label={`Make a mock of ${server.name}`}
+              title="Make a mock: a server that answers as this one did in this session, with no network"
+              data-testid="mock-create"
+            >
+              Mock
+            </button>
+          )}
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button
             type="button"
@@ -265,6 +291,7 @@ function ServerCard({
           </span>
         )}
       </div>
+      {mockLine?.(server)}
       {process?.(server)}
       {server.sessionId && (
         <div className="server-meta mono" data-testid={`session-${server.name}`}>
