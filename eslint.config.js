@@ -29,6 +29,7 @@ const CORE_LAYERS = [
   ['agent'], // the loop: conversation, approvals, tool calls through the registry
   ['inbox', 'evals'], // the servers' own requests (sampling, elicitation, roots) answered through the person; eval files run over the agent loop
   ['persistence'], // the session kept and exported: conversation, traffic and config
+  ['repro'], // the repro file (a session with the mocks of its servers, no secret) and its replay with mocks
 ];
 
 /**

@@ -1,0 +1,14 @@
+/**
+ * core/repro: the repro file (a session with the mocks of its servers, no secret in it) and
+ * its replay with mocks (docs/repro.md).
+ */
+export {
+  buildReproFile,
+  parseOpenedFile,
+  REPRO_FILE_FORMAT,
+  reproFileName,
+  serializeReproFile,
+  type OpenedFile,
+  type ReproFile,
+  type ReproMock,
+} from './repro-file';
