@@ -12,3 +12,12 @@ export {
   type ReproFile,
   type ReproMock,
 } from './repro-file';
+export { reproMocksOf, type UnmockedServer } from './repro-mocks';
+export {
+  compareModelRequests,
+  conversationModelExchanges,
+  describeComparison,
+  recordedModelFetch,
+  type ModelRequestComparison,
+  type ModelRequestDifference,
+} from './recorded-model';

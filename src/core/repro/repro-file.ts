@@ -11,6 +11,7 @@
  * configured header values, tokens) are replaced wherever they occur as a last guard.
  */
 import { buildSessionFile, parseSessionValue, serializeSessionFile, type BuildSessionFileInput, type SessionFile } from '../persistence';
+import type { McpMock } from '../mock';
 import { redactUrl } from '../secrets';
 import { CodedError } from '../shared/coded-error';
 import { redactHeaders } from '../traffic';
@@ -20,8 +21,8 @@ export const REPRO_FILE_FORMAT = 'glassbox-repro';
 /** The version this code writes (and the newest it reads). */
 const REPRO_FILE_VERSION = 1;
 
-/** A mock of one server, as core/mock writes it (kept as data here; core/mock reads it). */
-export type ReproMock = Record<string, unknown>;
+/** A mock of one server, as core/mock writes it (read again with `parseMock` before it is served). */
+export type ReproMock = McpMock | Record<string, unknown>;
 
 /** A repro: a session and the mocks of its servers. */
 export interface ReproFile {

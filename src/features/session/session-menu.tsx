@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { parseSessionFile, type PersistenceStatus } from '../../core/persistence';
+import type { PersistenceStatus } from '../../core/persistence';
 import { downloadSessionFile, type ExportSource } from './export-session';
-import { createImportedView, type ImportedView } from './imported-view';
+import type { ImportedView } from './imported-view';
+import { useFileDrop } from './use-file-drop';
 import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import { SaveStatus } from './save-status';
 import { MenuButton } from '../../ui/menu-button';
@@ -16,6 +17,8 @@ const NewSessionDialog = lazyNamed(() => import('./new-session-dialog'), 'NewSes
 export interface SessionMenuProps {
   /** What "Export session" writes: the stores shown now and the config text. */
   getExportSource(): ExportSource;
+  /** The mocks of the repro shown now (written again as they are by "Share a repro"). */
+  shownMocks?: ImportedView['mocks'];
   /** Clears the live conversation and both traffic logs (config, policies and connections stay). */
   onNewSession(): void;
   /** Shows an imported session read-only. */
@@ -34,7 +37,7 @@ type Message = { kind: 'info' | 'error'; text: string };
  * first), Export session (one JSON file: config without secrets, conversation, both traffic logs)
  * and Import session… (opens a file read-only); beside it, the save status of the live session.
  */
-export function SessionMenu({ getExportSource, onNewSession, onOpenImported, readOnly, persistence }: SessionMenuProps) {
+export function SessionMenu({ getExportSource, shownMocks, onNewSession, onOpenImported, readOnly, persistence }: SessionMenuProps) {
   const [asking, setAsking] = useState(false);
   const [dialogError, setDialogError] = useState<string>();
   const [message, setMessage] = useState<Message>();
@@ -65,12 +68,31 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
     onNewSession();
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const exportRepro = async () => {
+    setMessage(undefined);
+    try {
+      const { downloadReproFile } = await import('./export-repro');
+      const { fileName, warnings } = downloadReproFile(getExportSource(), shownMocks);
+      setMessage(
+        warnings.length > 0
+          ? { kind: 'error', text: `Wrote ${fileName}. ${warnings.join(' ')}` }
+          : { kind: 'info', text: `Wrote ${fileName}: anyone can open it in Glassbox, with no server and no key.` },
+      );
+    } catch (error) {
+      setMessage({ kind: 'error', text: `The repro could not be written: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  const importFile = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // The same file can be chosen again later.
     input.value = '';
-    if (!file) return;
+    if (file) void openFile(file);
+  };
+
+  /** Opens a session or repro file (chosen in the menu or dropped on the page) read-only. */
+  const openFile = async (file: File) => {
     setMessage(undefined);
     let text: string;
     try {
@@ -79,13 +101,15 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
       setMessage({ kind: 'error', text: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` });
       return;
     }
-    const parsed = parseSessionFile(text);
-    if (!parsed.file) {
-      setMessage({ kind: 'error', text: `${file.name} was not opened. ${parsed.problems.join(' ')}` });
+    const { openFileText } = await import('./open-file');
+    const { view, problems } = openFileText(text, file.name);
+    if (!view) {
+      setMessage({ kind: 'error', text: `${file.name} was not opened. ${problems.join(' ')}` });
       return;
     }
-    onOpenImported(createImportedView(parsed.file, file.name, parsed.problems));
+    onOpenImported(view);
   };
+  const dragging = useFileDrop((file) => void openFile(file));
 
   return (
     <div className="session-menu" role="group" aria-label="Session">
@@ -111,9 +135,16 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
             onSelect: () => void exportNow(),
           },
           {
-            label: 'Import session…',
+            label: 'Share a repro',
+            testId: 'repro-export',
+            title:
+              'Download one file with the session, the mocks of its servers and the config without secrets: anyone opens it here and replays it with no server and no key',
+            onSelect: () => void exportRepro(),
+          },
+          {
+            label: 'Open session or repro…',
             testId: 'session-import',
-            title: 'Open an exported session, read-only',
+            title: 'Open an exported session or a repro file, read-only (or drop the file on the page)',
             onSelect: () => fileInput.current?.click(),
           },
         ]}
@@ -124,11 +155,16 @@ export function SessionMenu({ getExportSource, onNewSession, onOpenImported, rea
         accept=".json,application/json"
         className="visually-hidden"
         tabIndex={-1}
-        aria-label="Session file to import"
-        onChange={(event) => void importFile(event)}
+        aria-label="Session or repro file to open"
+        onChange={importFile}
         data-testid="session-import-input"
       />
       {persistence && !readOnly && <LiveSaveStatus persistence={persistence} />}
+      {dragging && (
+        <div className="file-drop-overlay" data-testid="file-drop-overlay" aria-hidden>
+          Drop a session or repro file to open it read-only
+        </div>
+      )}
       {message && (
         <span
           className={`session-message ${message.kind}`}
