@@ -17,6 +17,7 @@ const CORE_LAYERS = [
   ['secrets'], // the one secret policy: which names and values are secrets in every context (query, header, flag, env, OAuth, config key), one marker
   ['conversation', 'config', 'elicitation', 'uri-template'], // the neutral conversation; the mcp.json boundary and its store; elicitation forms; RFC 6570 templates
   ['traffic'], // the recording tap and the log of both wires
+  ['mock'], // mocks made from the recording (*.mcp-mock.json): matching, misses, the handler the Service Worker and npm run mock serve
   ['auth'], // signing in to protected MCP servers (OAuth), plugged into the MCP wire as a fetch Middleware
   ['mcp', 'providers'], // the two wires' clients: MCP connections; the model wire formats
   ['bridge'], // pairing with glassbox-bridge (the local companion for stdio servers): pair link, its client, the store, routing stdio entries to it and following it
