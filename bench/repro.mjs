@@ -9,8 +9,9 @@
  * page writes its repro (Session → Share a repro, the mocks made from the session's traffic).
  *
  * The repro is then opened RELOADS times, each in a fresh browser context (a new profile, nothing
- * configured, no server needed): the page is loaded empty (its start-up: the time to the app taking
- * over from the first frame, since navigation), the file is chosen in the open menu, and the time
+ * configured, no server needed): the page is loaded empty, then loaded again as the reload it is
+ * compared with is (the app's files from the browser's cache; its start-up: the time to the app
+ * taking over from the first frame, since navigation), the file is chosen in the open menu, and the time
  * from the file input's `change` to the frame that shows the same chat answer and model rows is the
  * open. The figure compared with the restore is start-up + open: both then include a page's start,
  * as a person opening a repro link or reloading their own session waits for both.
@@ -54,6 +55,10 @@ async function openRepro({ browser, siteUrl, filePath, fileName }) {
   try {
     // Nothing configured: no MCP server, no model server, no key.
     await page.goto(`${siteUrl}#config=${Buffer.from(JSON.stringify({ mcpServers: {} })).toString('base64url')}`);
+    await page.waitForFunction(() => window.__glassboxReadyAt !== undefined, undefined, { timeout: 60_000 });
+    // Once more, as the reload it is compared with: the app's files now come from the browser's cache.
+    await settle(page);
+    await page.reload();
     await page.waitForFunction(() => window.__glassboxReadyAt !== undefined, undefined, { timeout: 60_000 });
     await settle(page);
     const startupMs = await page.evaluate(() => window.__glassboxReadyAt);

@@ -10,7 +10,7 @@
  * carry what this page's recorder would have redacted), and the known secret values (the API key,
  * configured header values, tokens) are replaced wherever they occur as a last guard.
  */
-import { buildSessionFile, parseSessionValue, serializeSessionFile, type BuildSessionFileInput, type SessionFile } from '../persistence';
+import { buildSessionFile, parseSessionValue, type BuildSessionFileInput, type SessionFile } from '../persistence';
 import type { McpMock } from '../mock';
 import { redactUrl } from '../secrets';
 import { CodedError } from '../shared/coded-error';
@@ -84,8 +84,8 @@ export class ReproFileError extends CodedError<ReproFileErrorCode> {
  * known secret still present; throws ReproFileError when that would break the JSON.
  */
 export function serializeReproFile(file: ReproFile, redact?: (text: string) => string): string {
-  // The session part is serialised by the session file's own writer (the same guard), the rest around it.
-  const text = JSON.stringify({ ...file, session: JSON.parse(serializeSessionFile(file.session)) as unknown }, null, 1);
+  // Without indentation: a repro of a long session is tens of MB, read whole when it is opened.
+  const text = JSON.stringify(file);
   if (!redact) return text;
   const redacted = redact(text);
   if (redacted === text) return text;

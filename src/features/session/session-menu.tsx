@@ -94,6 +94,8 @@ export function SessionMenu({ getExportSource, shownMocks, onNewSession, onOpenI
   /** Opens a session or repro file (chosen in the menu or dropped on the page) read-only. */
   const openFile = async (file: File) => {
     setMessage(undefined);
+    // The reader's code loads while the file is read.
+    const reader = import('./open-file');
     let text: string;
     try {
       text = await file.text();
@@ -101,7 +103,7 @@ export function SessionMenu({ getExportSource, shownMocks, onNewSession, onOpenI
       setMessage({ kind: 'error', text: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` });
       return;
     }
-    const { openFileText } = await import('./open-file');
+    const { openFileText } = await reader;
     const { view, problems } = openFileText(text, file.name);
     if (!view) {
       setMessage({ kind: 'error', text: `${file.name} was not opened. ${problems.join(' ')}` });
