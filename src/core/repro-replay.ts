@@ -36,7 +36,7 @@ export interface ReproReplay {
 }
 
 /** How a replay went: the comparison of the model requests, and what could not be used. */
-export interface ReproReplayResult {
+interface ReproReplayResult {
   comparison: ModelRequestComparison;
   problems: string[];
 }
@@ -56,7 +56,7 @@ export function readReproMocks(raw: readonly ReproMock[]): { mocks: McpMock[]; p
 }
 
 /** The config of the replay: each mocked server under its recorded name, at its mock's address. */
-export function mockConfigText(mocks: readonly McpMock[]): string {
+function mockConfigText(mocks: readonly McpMock[]): string {
   const servers = Object.fromEntries(mocks.map((mock) => [mock.server.entry, { url: mockUrl(mock.server.entry) }]));
   return `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
 }

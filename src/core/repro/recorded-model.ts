@@ -56,7 +56,7 @@ export function recordedModelFetch(recorded: readonly HttpExchange[]): typeof fe
 }
 
 /** One model request of the replay compared with the recorded one. */
-export interface ModelRequestDifference {
+interface ModelRequestDifference {
   /** 1-based position among the conversation's model requests. */
   index: number;
   turn?: number;

@@ -17,7 +17,7 @@ import { CodedError } from '../shared/coded-error';
 import { redactHeaders } from '../traffic';
 
 /** The `format` marker of a repro file. */
-export const REPRO_FILE_FORMAT = 'glassbox-repro';
+const REPRO_FILE_FORMAT = 'glassbox-repro';
 /** The version this code writes (and the newest it reads). */
 const REPRO_FILE_VERSION = 1;
 
@@ -25,7 +25,7 @@ const REPRO_FILE_VERSION = 1;
 export type ReproMock = McpMock | Record<string, unknown>;
 
 /** A repro: a session and the mocks of its servers. */
-export interface ReproFile {
+interface ReproFile {
   format: typeof REPRO_FILE_FORMAT;
   version: typeof REPRO_FILE_VERSION;
   /** When it was written, ISO 8601. */
@@ -75,7 +75,7 @@ export function buildReproFile(input: BuildReproFileInput): { file: ReproFile; w
 type ReproFileErrorCode = 'redaction-broke-json';
 
 /** A repro file that cannot be written safely. */
-export class ReproFileError extends CodedError<ReproFileErrorCode> {
+class ReproFileError extends CodedError<ReproFileErrorCode> {
   override readonly name = 'ReproFileError';
 }
 
@@ -108,7 +108,7 @@ export function reproFileName(epochMs: number): string {
 }
 
 /** A file opened from the page: a session file or a repro (its session and mocks). */
-export interface OpenedFile {
+interface OpenedFile {
   kind: 'session' | 'repro';
   /** Absent when the file is unusable (then `problems` says why). */
   session?: SessionFile;

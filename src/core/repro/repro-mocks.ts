@@ -6,7 +6,7 @@ import { listRecordedServers, mockFromRecording, type McpMock } from '../mock';
 import type { TrafficLogData, TrafficSnapshot } from '../traffic/traffic-log';
 
 /** A server of the recording that could not be mocked, and why. */
-export interface UnmockedServer {
+interface UnmockedServer {
   server: string;
   reason: string;
 }
