@@ -81,6 +81,7 @@ export default tseslint.config(
       'scripts/evals/generated/**',
       'scripts/check/generated/**',
       'scripts/diff/generated/**',
+      'scripts/mock/generated/**',
     ],
   },
   js.configs.recommended,

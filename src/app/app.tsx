@@ -7,7 +7,7 @@ import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
-import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
+import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, MockCreate, ReadOnlyBanner, ServerReport } from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStoreValue } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
@@ -66,6 +66,9 @@ export function App({
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
   const [checking, setChecking] = useState<string>();
+  // Make a mock: open (of a server, or `{}` for any), or closed.
+  const [mocking, setMocking] = useState<{ server?: string }>();
+  const makeMock = useCallback((server?: string) => setMocking(server === undefined ? {} : { server }), []);
   // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
   const [firstFrame] = useState(isFirstFrame);
   // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
@@ -139,6 +142,7 @@ export function App({
     showEvalRun: showBoth,
     showSignInSteps: setSignInSteps,
     checkServer: setChecking,
+    makeMock,
     exchangeFocus,
   };
 
@@ -263,8 +267,10 @@ export function App({
             toggleTheme={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             onClose={() => setPaletteOpen(false)}
             checkServer={setChecking}
+            makeMock={makeMock}
           />
         )}
+        {mocking !== undefined && !view && <MockCreate services={services} {...mocking} onClose={() => setMocking(undefined)} />}
         {touring && <GuidedTour onClose={closeTour} onShowTarget={(selector) => showTourTarget(shell, selector)} />}
         {signInSteps !== undefined && (
           <AuthDebugger

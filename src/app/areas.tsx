@@ -9,6 +9,7 @@ import type { BridgeStore } from '../core/bridge';
 import type { Services } from '../core/composition';
 import type { AgentSession } from '../core/agent';
 import type { ProtocolEra, TrafficLog } from '../core/traffic';
+import { mockLabelOfUrl } from '../core/config';
 import { ModelTrafficPanel, type RequestFocus } from '../features/model-traffic';
 import { ServersPanel } from '../features/servers';
 import { TrafficPanel, type ExchangeFocus } from '../features/traffic';
@@ -20,6 +21,7 @@ import {
   EvalsPanel,
   InboxCards,
   LogView,
+  MockCardLine,
   RemindersPanel,
   RootsEditor,
   ServerContents,
@@ -67,6 +69,8 @@ export interface AreaContext {
   showSignInSteps?: (server: string) => void;
   /** Opens a server's check (its report, run the first time). */
   checkServer?: (server: string) => void;
+  /** Opens Make a mock (of a server, or of any server of a recording). */
+  makeMock?: (server?: string) => void;
   /** MCP exchanges asked for (a server check's finding): selected on the MCP wire. */
   exchangeFocus?: ExchangeFocus | undefined;
 }
@@ -85,11 +89,22 @@ function withViews<Names extends readonly AreaTabName[]>(names: Names, views: Ta
 
 /** The lower part of the config + servers area. */
 export const SERVER_TABS = withViews(SERVER_TAB_NAMES, {
-  servers: ({ services, showSignInSteps, checkServer }) => (
+  servers: ({ services, showSignInSteps, checkServer, makeMock }) => (
     <ServersPanel
       manager={services.connections}
       {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
       {...(checkServer && { onCheck: checkServer })}
+      {...(makeMock && { onMakeMock: makeMock })}
+      mockLine={(server) => {
+        const label = mockLabelOfUrl(server.url);
+        return (
+          label !== undefined && (
+            <Suspense fallback={null}>
+              <MockCardLine label={label} />
+            </Suspense>
+          )
+        );
+      }}
       policies={services.policies}
       notice={
         <WhenBridge bridge={services.bridge}>

@@ -4,7 +4,7 @@
  * path) and waits until it controls the page, because only a controlled page's fetches reach it.
  * Nothing is registered until a config names a demo server, so other pages never get a worker.
  */
-import { inPageDemoServer } from '../core/config';
+import { inPageDemoServer, mockLabelOfUrl } from '../core/config';
 
 /** The worker's file, relative to the page (vite.config.ts builds it there). */
 const DEMO_WORKER_SCRIPT = 'demo-worker.js';
@@ -74,7 +74,7 @@ async function takeControl(container: ServiceWorkerContainer, timeoutMs: number)
 let control: Promise<void> | undefined;
 
 /** Resolves when the demo worker controls the page (registering it the first time). A failure is not kept: the next request tries again. */
-function demoWorkerReady(timeoutMs = DEMO_WORKER_TIMEOUT_MS): Promise<void> {
+export function demoWorkerReady(timeoutMs = DEMO_WORKER_TIMEOUT_MS): Promise<void> {
   const container = serviceWorkers();
   if (container === undefined) {
     return Promise.reject(
@@ -95,10 +95,11 @@ function requestUrl(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 
-/** `fetch`, except that a request to an in-page demo server first waits for the demo worker to control the page. */
+/** `fetch`, except that a request to an in-page demo server or a mock first waits for the demo worker to control the page. */
 export function withDemoWorker(fetchImpl: typeof fetch): typeof fetch {
   return async (input, init) => {
-    if (inPageDemoServer(requestUrl(input)) !== undefined) await demoWorkerReady();
+    const url = requestUrl(input);
+    if (inPageDemoServer(url) !== undefined || mockLabelOfUrl(url) !== undefined) await demoWorkerReady();
     return fetchImpl(input, init);
   };
 }

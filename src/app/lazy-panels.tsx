@@ -41,6 +41,10 @@ export const ReadOnlyBanner = lazyNamed(() => import('../features/session/readon
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 /** A server's check: its report, findings and exports. */
 export const ServerReport = lazyNamed(() => import('../features/server-check'), 'ServerReport');
+/** A mock card's line: whose recording, when, and its misses. */
+export const MockCardLine = lazyNamed(() => import('./mock-panels'), 'MockCardLine');
+/** The Make a mock dialog. */
+export const MockCreate = lazyNamed(() => import('./mock-panels'), 'MockCreate');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [

@@ -12,6 +12,8 @@ export interface AppCommandDeps {
   toggleTheme(): void;
   /** Opens a server's check. */
   checkServer?(server: string): void;
+  /** Opens Make a mock (of a server, or of any server of a recording). */
+  makeMock?(server?: string): void;
 }
 
 /**
@@ -34,7 +36,7 @@ function chooseInSelect(testId: string, value: string): void {
 }
 
 /** Every command of the palette, from the app's current state. */
-export function appCommands({ services, shell, startTour, toggleTheme, checkServer }: AppCommandDeps): Command[] {
+export function appCommands({ services, shell, startTour, toggleTheme, checkServer, makeMock }: AppCommandDeps): Command[] {
   const commands: Command[] = [
     { id: 'go-left', group: 'Go to', title: 'Config and servers', run: () => shell.reveal('left') },
     { id: 'go-chat', group: 'Go to', title: 'Chat', run: () => shell.reveal('chat') },
@@ -70,7 +72,21 @@ export function appCommands({ services, shell, startTour, toggleTheme, checkServ
         title: `Check server ${server.name}`,
         run: () => checkServer(server.name),
       });
+    if (makeMock && server.status === 'connected')
+      commands.push({
+        id: `mock-create-${server.name}`,
+        group: 'Server',
+        title: `Make a mock of ${server.name}`,
+        run: () => makeMock(server.name),
+      });
   }
+  if (makeMock)
+    commands.push({
+      id: 'mock-create',
+      group: 'Server',
+      title: 'Make a mock from this session, a session file or a HAR…',
+      run: () => makeMock(),
+    });
   for (const server of servers) {
     for (const tool of server.tools) {
       commands.push({

@@ -9,7 +9,7 @@
  * - `writeMock` / `parseMock` (MockFileError with a JSON Pointer): the file boundary; `mockFileName`.
  * - `MockResponder`: the JSON-RPC level (request in, recorded messages out, misses counted);
  *   `createMockHttpHandler(mock)`: the same over streamable HTTP on web Request/Response.
- * - `mockUrl(name)` / `mockLabelOfUrl(url)`: the page address a mock is served at (`https://<name>.mock.invalid/mcp`).
+ * The page address a mock is served at (`mockUrl`, `mockLabelOfUrl`) is the config's: core/config/mock-servers.ts.
  */
 export { HarRecordingError, recordingFromHar } from './from-har';
 export { listRecordedServers, mockFromRecording, MockRecordingError } from './from-recording';
@@ -21,9 +21,10 @@ export type { MatchOutcome, MockMiss, MockRequest } from './match';
 export { MockFileError, mockFileName, parseMock, writeMock } from './mock-file';
 export { MISS_POLICIES, MOCK_FILE_SUFFIX, MOCK_FORMAT, MOCK_FORMAT_VERSION } from './mock-types';
 export type { McpMock, MissPolicy, MockAnswer, MockExchange, MockServerIdentity, MockServerMessage, RpcErrorObject } from './mock-types';
-export { MOCK_HOST_SUFFIX, mockLabelOfUrl, mockUrl } from './mock-url';
 export { canonicalJson, jsonDifferences, normaliseParams } from './normalise';
 export type { JsonDifference } from './normalise';
 export { MOCK_MISS_DATA_KEY, MockResponder } from './responder';
 export type { LiveRequest, MockOutgoing, MockReply, MockResponderOptions } from './responder';
 export { isMockFreeOfSecrets } from './scrub';
+export { MOCK_CHANNEL } from './worker-protocol';
+export type { MockListing, MockMissNotice, MockShelfSnapshot, MockWorkerReply, MockWorkerRequest } from './worker-protocol';

@@ -31,6 +31,8 @@ export function ServersPanel({
   callInbox,
   onShowSignInSteps,
   onCheck,
+  onMakeMock,
+  mockLine,
   policies,
   process,
   notice,
@@ -47,6 +49,10 @@ export function ServersPanel({
   onShowSignInSteps?: (server: string) => void;
   /** Opens a connected server's check. */
   onCheck?: (server: string) => void;
+  /** Opens Make a mock for a server the session has talked to. */
+  onMakeMock?: (server: string) => void;
+  /** What a card says about the mock it talks to (the app renders it for mock addresses). */
+  mockLine?: (server: ServerState) => ReactNode;
   /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
   policies?: ExternalStore<PolicySnapshot>;
 }) {
@@ -74,6 +80,8 @@ export function ServersPanel({
             callInbox={callInbox}
             onShowSignInSteps={onShowSignInSteps}
             onCheck={onCheck}
+            onMakeMock={onMakeMock}
+            mockLine={mockLine}
             policies={policies}
             process={process}
           />
@@ -139,6 +147,8 @@ function ServerCard({
   callInbox,
   onShowSignInSteps,
   onCheck,
+  onMakeMock,
+  mockLine,
   policies,
   process,
 }: {
@@ -149,6 +159,8 @@ function ServerCard({
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: ((server: string) => void) | undefined;
   onCheck?: ((server: string) => void) | undefined;
+  onMakeMock?: ((server: string) => void) | undefined;
+  mockLine?: ((server: ServerState) => ReactNode) | undefined;
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
@@ -195,6 +207,18 @@ function ServerCard({
             Check
           </button>
         )}
+        {onMakeMock && server.status === 'connected' && (
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => onMakeMock(server.name)}
+            aria-label={`Make a mock of ${server.name}`}
+            title="Make a mock: a server that answers as this one did in this session, with no network"
+            data-testid="mock-create"
+          >
+            Mock
+          </button>
+        )}
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button
             type="button"
@@ -229,6 +253,7 @@ function ServerCard({
           </span>
         )}
       </div>
+      {mockLine?.(server)}
       {process?.(server)}
       {server.sessionId && (
         <div className="server-meta mono" data-testid={`session-${server.name}`}>
