@@ -8,7 +8,8 @@
  * with the recorded ones, byte for byte.
  */
 import { createServices, type Services } from './composition';
-import { createMockHttpHandler, mockLabelOfUrl, mockUrl, parseMock, type McpMock } from './mock';
+import { mockLabelOfUrl, mockUrl } from './config';
+import { createMockHttpHandler, parseMock, type McpMock } from './mock';
 import type { SessionFile } from './persistence';
 import { compareModelRequests, conversationModelExchanges, recordedModelFetch, type ModelRequestComparison, type ReproMock } from './repro';
 import type { ToolCallItem } from './agent';
