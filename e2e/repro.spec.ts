@@ -88,6 +88,9 @@ test('a repro opens in a fresh profile with nothing running, read-only, and repl
     // The replay is shown: its own conversation, the MCP wire to the mocks, the model wire.
     await expect(messages.filter({ hasText: 'Here is what the weather server said about Paris' })).toHaveCount(1);
     await expect(modelRows).toHaveCount(recordedRows);
+    // Read-only still: no new turn, no replay of a turn.
+    await expect(other.getByTestId('chat-input')).toBeDisabled();
+    await expect(other.getByTestId('turn-replay')).toHaveCount(0);
     await expect(
       other.getByTestId('mcp-traffic').locator('[data-testid="traffic-row"][data-method="tools/call"][data-direction="out"]'),
     ).toHaveCount(1);

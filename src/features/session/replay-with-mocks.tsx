@@ -33,7 +33,7 @@ export function ReplayWithMocks({ view, onShowReplay }: ReplayWithMocksProps) {
         ...view,
         log: services.log,
         session: services.session,
-        replays: services.replays,
+        // The file's replays stay (read-only): a turn of the replay is not replayed again from here.
         replayed: true,
         dispose: () => void services.connections.disconnectAll(),
       });
