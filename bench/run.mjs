@@ -20,7 +20,7 @@
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,bridge,repro   run only these sections (bridge alone needs no build or browser)
+ *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,bridge,mock,repro   run only these sections (bridge and mock need no build or browser)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
@@ -64,6 +64,7 @@ import { PAINT_BUDGET, paintLines } from './paint-budgets.mjs';
 import { heapLine } from './heap-budget.mjs';
 import { checkInPage, scenariosOf, suiteMs } from './server-check.mjs';
 import { start as startEverything } from '../e2e/servers/everything.mjs';
+import { measureMockEvals } from './mock-evals.mjs';
 
 const STRICT = process.argv.includes('--strict');
 const RUNS = positiveInt(process.env.BENCH_RUNS, 9);
@@ -88,7 +89,7 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PO
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,bridge,repro').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,bridge,mock,repro').split(',').map((s) => s.trim()),
 );
 /** The sections that need the build and the browser. */
 const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check', 'repro'];
@@ -113,6 +114,8 @@ const BUDGET = {
   mcpOverhead: 1.1,
   /** A tools/call through glassbox-bridge against the same server over streamable HTTP directly. */
   bridgeOverhead: 1.15,
+  /** An eval file against the live servers (with their latency) over the same file against mocks of them. */
+  mockEvalsSpeedup: 3,
   parallelRatio: 1.3,
   serversRatio: 1.5,
   filterMs: 100,
@@ -227,6 +230,21 @@ async function main() {
       ratio: times(overhead),
       budget: `≤ ${times(BUDGET.bridgeOverhead)}`,
       pass: overhead <= BUDGET.bridgeOverhead,
+    });
+  }
+  // 0b. Mocks: Node only as well.
+  if (ONLY.has('mock')) {
+    const measured = await measureMockEvals({ runs: RUNS, cases: EVAL_CASES, latencyMs: LATENCY_MS, progress, port });
+    raw.mockEvals = measured;
+    const speedup = median(ratios(measured.liveMs, measured.mockMs));
+    lines.push({
+      section: 'mock',
+      measure: `Eval file, ${EVAL_CASES} cases × 2 targets, against a mock of its server (${measured.recordedRequests} recorded requests, ${measured.misses} misses)`,
+      value: ms(median(measured.mockMs)),
+      reference: `live loopback server, ${LATENCY_MS} ms per request: ${ms(median(measured.liveMs))}`,
+      ratio: `${times(speedup)} faster`,
+      budget: `≥ ${times(BUDGET.mockEvalsSpeedup)}`,
+      pass: speedup >= BUDGET.mockEvalsSpeedup,
     });
   }
   if (!BROWSER_SECTIONS.some((section) => ONLY.has(section)))

@@ -1,4 +1,4 @@
-// Bundles src/core/mock/headless.ts into scripts/mock/generated/mock.mjs (gitignored) with the
+// Bundles src/core/mock-command.ts (mock/headless.ts and record-mocks.ts) into scripts/mock/generated/mock.mjs (gitignored) with the
 // same Vite library build as `npm run evals` (scripts/evals/build.mjs). Run by `npm run gen` and
 // by scripts/mock/cli.mjs when the file is missing.
 import path from 'node:path';
@@ -12,7 +12,7 @@ export const MOCK_BUNDLE = path.join(root, 'scripts/mock/generated/mock.mjs');
 
 /** Builds the bundle. */
 export async function buildMock() {
-  await buildNodeBundle('src/core/mock/headless.ts', MOCK_BUNDLE);
+  await buildNodeBundle('src/core/mock-command.ts', MOCK_BUNDLE);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -11,7 +11,7 @@ import { exitWith, nodeIo } from '../node-io.mjs';
 import { buildMock, MOCK_BUNDLE } from './build.mjs';
 
 if (!existsSync(MOCK_BUNDLE)) await buildMock();
-const { startMock } = await import(pathToFileURL(MOCK_BUNDLE).href);
+const { recordMocks, startMock } = await import(pathToFileURL(MOCK_BUNDLE).href);
 
 /**
  * Listens on host:port with `handle` (a web fetch handler); requests whose Host is not a loopback
@@ -42,9 +42,28 @@ function listen(handle, { host, port }) {
   });
 }
 
-const running = await startMock({ ...nodeIo(), listen });
-if (running === 2) exitWith(2);
-else {
+const recordAt = process.argv.indexOf('--record');
+if (recordAt !== -1) {
+  const evalsFile = process.argv[recordAt + 1];
+  const outAt = process.argv.indexOf('--out-dir');
+  const outDir = outAt === -1 ? '.' : process.argv[outAt + 1];
+  if (evalsFile === undefined || outDir === undefined) {
+    process.stderr.write('mock: usage: npm run mock -- --record file.evals.json [--out-dir DIR]\n');
+    exitWith(2);
+  } else {
+    const recorded = await recordMocks(nodeIo(), evalsFile, outDir);
+    exitWith(recorded === 2 ? 2 : recorded.passed === recorded.total ? 0 : 1);
+  }
+} else {
+  await serve();
+}
+
+async function serve() {
+  const running = await startMock({ ...nodeIo(), listen });
+  if (running === 2) {
+    exitWith(2);
+    return;
+  }
   const stop = async () => {
     await running.close();
     process.stderr.write(`mock: stopped (${running.handler.misses} ${running.handler.misses === 1 ? 'miss' : 'misses'})\n`);

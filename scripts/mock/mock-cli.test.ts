@@ -135,6 +135,29 @@ describe('npm run mock', () => {
     expect(served.stderr()).not.toContain('miss');
   }, 90_000);
 
+  it('--record runs an eval file against its live servers and writes a mock of each', async () => {
+    const everything = await startEverything();
+    try {
+      const file = path.join(dir, 'record.evals.json');
+      await writeFile(file, evalFile(everything.url));
+      const out = await mkdtemp(path.join(dir, 'mocks-'));
+      model.reset();
+      model.setScript([...SUM_SCRIPT.slice(0, 2), ...SUM_SCRIPT.slice(0, 2)]);
+      const result = await runCli('scripts/mock/cli.mjs', ['--record', file, '--out-dir', out], KEYS);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`to ${out}/everything.mcp-mock.json`);
+      expect(result.stdout).toContain('mock: the run passed 2 of 2 cases × targets');
+      const mock = parseMock(await readFile(path.join(out, 'everything.mcp-mock.json'), 'utf8'));
+      expect(mock.server.entry).toBe('everything');
+      const sums = mock.exchanges.filter((exchange) => exchange.method === 'tools/call');
+      expect(sums).toHaveLength(2);
+      expect(JSON.stringify(sums[0]?.answer)).toContain('The sum of 2 and 3 is 5');
+    } finally {
+      await everything.close();
+    }
+  }, 60_000);
+
   it('exits 2 naming the field of a bad mock file, and a bad option', async () => {
     const bad = path.join(dir, 'bad.mcp-mock.json');
     await writeFile(

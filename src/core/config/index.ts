@@ -9,5 +9,5 @@ export { DEFAULT_CONFIG_TEXT, EXAMPLE_CONFIG_TEXTS, IN_PAGE_DEMO_CONFIG_TEXT } f
 export { inPageDemoLabel, inPageDemoServer } from './demo-servers';
 export { default as mcpConfigSchema } from './mcp-config-schema.json';
 export { fillPlaceholders } from './placeholders';
-export { MOCK_HOST_SUFFIX, mockLabelOfUrl, mockUrl } from './mock-servers';
+export { mockLabelOfUrl, mockUrl } from './mock-servers';
 export { setServerUrls } from './set-server-urls';

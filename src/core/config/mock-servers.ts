@@ -5,7 +5,7 @@
  */
 
 /** The host suffix every mock address ends with. */
-export const MOCK_HOST_SUFFIX = '.mock.invalid';
+const MOCK_HOST_SUFFIX = '.mock.invalid';
 
 /** The page address of the mock named `name` (lower-cased; characters a host cannot hold become `-`). */
 export function mockUrl(name: string): string {

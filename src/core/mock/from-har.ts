@@ -11,7 +11,7 @@ import { TrafficLog } from '../traffic/traffic-log';
 import type { MockRecording } from './from-recording';
 
 /** A HAR that cannot be read as a recording. */
-export class HarRecordingError extends Error {
+class HarRecordingError extends Error {
   override readonly name = 'HarRecordingError';
 }
 

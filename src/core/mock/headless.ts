@@ -11,7 +11,7 @@ import { MockFileError, parseMock } from './mock-file';
 import { MISS_POLICIES, type MissPolicy } from './mock-types';
 
 /** What `startMock` needs besides the usual I/O: a loopback HTTP listener. */
-export interface MockIo extends HeadlessIo {
+interface MockIo extends HeadlessIo {
   /** Listens on `host:port` (0 = any free port) and answers with `handle`; resolves with the port it got. */
   listen(
     handle: (request: Request) => Promise<Response>,
@@ -20,7 +20,7 @@ export interface MockIo extends HeadlessIo {
 }
 
 /** The command's options. */
-export interface MockOptions {
+interface MockOptions {
   file: string;
   port: number;
   host: string;
@@ -30,14 +30,14 @@ export interface MockOptions {
 }
 
 /** The usage line printed with a bad command. */
-export const MOCK_USAGE =
+const MOCK_USAGE =
   'usage: npm run mock -- <file.mcp-mock.json> [--port P] [--host 127.0.0.1] [--latency none|recorded]\n' +
   `                     [--miss ${MISS_POLICIES.join('|')}] [--allow-origin https://app.example]`;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Parses the command line; a string is what is wrong with it. */
-export function parseMockArguments(argv: readonly string[]): MockOptions | string {
+function parseMockArguments(argv: readonly string[]): MockOptions | string {
   const options: MockOptions = { file: '', port: 0, host: '127.0.0.1', latency: 'none', allowOrigins: [] };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
@@ -119,7 +119,7 @@ function withCors(handler: MockHttpHandler, allowOrigins: readonly string[]): (r
 }
 
 /** A mock being served. */
-export interface RunningMock {
+interface RunningMock {
   url: string;
   handler: MockHttpHandler;
   close(): Promise<void>;

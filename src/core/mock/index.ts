@@ -6,25 +6,18 @@
  *
  * - `listRecordedServers(recording)`, `mockFromRecording(recording, { server, secrets })`: make one;
  *   `recordingFromHar(text)` reads a HAR Glassbox exported as a recording.
- * - `writeMock` / `parseMock` (MockFileError with a JSON Pointer): the file boundary; `mockFileName`.
- * - `MockResponder`: the JSON-RPC level (request in, recorded messages out, misses counted);
- *   `createMockHttpHandler(mock)`: the same over streamable HTTP on web Request/Response.
+ * - `writeMock` / `parseMock` (a MockFileError names the field with a JSON Pointer): the file boundary; `mockFileName`.
+ * - `createMockHttpHandler(mock)`: the mock over streamable HTTP on web Request/Response, over the
+ *   JSON-RPC level `MockResponder` (responder.ts) and the matching `MockMatcher` (match.ts).
  * The page address a mock is served at (`mockUrl`, `mockLabelOfUrl`) is the config's: core/config/mock-servers.ts.
  */
-export { HarRecordingError, recordingFromHar } from './from-har';
-export { listRecordedServers, mockFromRecording, MockRecordingError } from './from-recording';
-export type { MockFromRecordingOptions, MockRecording, RecordedServer } from './from-recording';
+export { recordingFromHar } from './from-har';
+export { listRecordedServers, mockFromRecording } from './from-recording';
+export type { MockRecording } from './from-recording';
 export { createMockHttpHandler } from './http-handler';
-export type { MockHttpHandler, MockHttpHandlerOptions } from './http-handler';
-export { describeMiss, MockMatcher } from './match';
-export type { MatchOutcome, MockMiss, MockRequest } from './match';
-export { MockFileError, mockFileName, parseMock, writeMock } from './mock-file';
-export { MISS_POLICIES, MOCK_FILE_SUFFIX, MOCK_FORMAT, MOCK_FORMAT_VERSION } from './mock-types';
-export type { McpMock, MissPolicy, MockAnswer, MockExchange, MockServerIdentity, MockServerMessage, RpcErrorObject } from './mock-types';
-export { canonicalJson, jsonDifferences, normaliseParams } from './normalise';
-export type { JsonDifference } from './normalise';
-export { MOCK_MISS_DATA_KEY, MockResponder } from './responder';
-export type { LiveRequest, MockOutgoing, MockReply, MockResponderOptions } from './responder';
-export { isMockFreeOfSecrets } from './scrub';
+export type { MockHttpHandler } from './http-handler';
+export { mockFileName, parseMock, writeMock } from './mock-file';
+export { MISS_POLICIES } from './mock-types';
+export type { McpMock, MissPolicy } from './mock-types';
 export { MOCK_CHANNEL } from './worker-protocol';
 export type { MockListing, MockMissNotice, MockShelfSnapshot, MockWorkerReply, MockWorkerRequest } from './worker-protocol';

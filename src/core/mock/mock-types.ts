@@ -33,13 +33,13 @@ export interface RpcErrorObject {
 }
 
 /** A message the server sent on its own (a notification, or a request such as `sampling/createMessage`). */
-export interface MockServerMessage {
+interface MockServerMessage {
   /** The JSON-RPC message as recorded (a request keeps the server's own id). */
   message: Record<string, unknown>;
 }
 
 /** What a recorded request got back: a result, an error, or nothing (a stream kept open, such as `subscriptions/listen`). */
-export type MockAnswer = { result: unknown } | { error: RpcErrorObject } | { open: true };
+type MockAnswer = { result: unknown } | { error: RpcErrorObject } | { open: true };
 
 /** One recorded request and everything the server sent about it, in order. */
 export interface MockExchange {

@@ -10,7 +10,7 @@ import { MockMatcher, type MockMiss } from './match';
 import type { McpMock, MockExchange } from './mock-types';
 
 /** The `error.data` key under which a miss error carries its details. */
-export const MOCK_MISS_DATA_KEY = 'mockMiss';
+const MOCK_MISS_DATA_KEY = 'mockMiss';
 
 /** A JSON-RPC request as the client sent it. */
 export interface LiveRequest {
@@ -20,7 +20,7 @@ export interface LiveRequest {
 }
 
 /** One message to send on the request's stream; a server request waits for the client's answer before the next is sent. */
-export interface MockOutgoing {
+interface MockOutgoing {
   message: Record<string, unknown>;
   /** Set on the server's own requests (sampling, elicitation, roots): the id the client's answer will carry. */
   awaitsReplyTo?: string | number;

@@ -207,18 +207,20 @@ function ServerCard({
             Check
           </button>
         )}
-        {onMakeMock && server.status === 'connected' && (
-          <button
-            type="button"
-            className="small-button"
-            onClick={() => onMakeMock(server.name)}
-            aria-label={`Make a mock of ${server.name}`}
-            title="Make a mock: a server that answers as this one did in this session, with no network"
-            data-testid="mock-create"
-          >
-            Mock
-          </button>
-        )}
+        {onMakeMock &&
+          server.url !== undefined &&
+          (server.status === 'connected' || server.status === 'failed' || server.status === 'idle') && (
+            <button
+              type="button"
+              className="small-button"
+              onClick={() => onMakeMock(server.name)}
+              aria-label={`Make a mock of ${server.name}`}
+              title="Make a mock: a server that answers as this one did in this session, with no network"
+              data-testid="mock-create"
+            >
+              Mock
+            </button>
+          )}
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button
             type="button"
