@@ -31,6 +31,7 @@ const CORE_LAYERS = [
   ['trace'], // the OpenTelemetry trace built from the recording (turn, model and MCP spans), OTLP/JSON export and send, traceparent propagation
   ['inbox', 'evals'], // the servers' own requests (sampling, elicitation, roots) answered through the person; eval files run over the agent loop
   ['persistence'], // the session kept and exported: conversation, traffic and config
+  ['repro'], // the repro file (a session with the mocks of its servers, no secret) and its replay with mocks
 ];
 
 /**

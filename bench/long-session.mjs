@@ -22,14 +22,14 @@
  */
 
 /** The answer the scripted model gives after the last tool result: its text in the chat marks a finished or restored turn. */
-const LAST_ANSWER = 'The long job is done.';
+export const LAST_ANSWER = 'The long job is done.';
 
 /**
  * Written into every page of the context before its scripts run: records when the restored
  * session is first on screen (`__glassboxRestoredAt`, ms since navigation) — the chat shows the
  * turn's last answer and the model wire shows rows. Checked on every frame, before it is painted.
  */
-function watchRestore(lastAnswer) {
+export function watchRestore(lastAnswer) {
   // When the page last ran a long task: scrolling is measured once the page has settled.
   window.__glassboxLastLongTask = 0;
   new PerformanceObserver((list) => {
@@ -120,7 +120,7 @@ function waitForLastAnswer(page) {
  * last answer. Leaves the page open on the finished turn, its session saved. With `probeAt`, the
  * page is used (see `probeUsability`) once that many requests have reached the server.
  */
-async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt }) {
+export async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt }) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   await context.addInitScript(watchRestore, LAST_ANSWER);
   const page = await context.newPage();
@@ -333,14 +333,14 @@ function middle(values) {
 export const RELOADS = 5;
 
 /** Waits until the page has run no long task for a second (at most 20 s): start-up's idle-time work is done. */
-async function settle(page) {
+export async function settle(page) {
   await page
     .waitForFunction(() => performance.now() - window.__glassboxLastLongTask > 1000, undefined, { timeout: 20_000, polling: 100 })
     .catch(() => undefined);
 }
 
 /** Reloads the settled `page` and waits for the restored session on screen; the time since navigation. */
-async function reload(page) {
+export async function reload(page) {
   await settle(page);
   await page.reload();
   await page.waitForFunction(() => window.__glassboxRestoredAt !== undefined, undefined, { timeout: 60_000 });

@@ -20,7 +20,7 @@
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,diff,bridge,mock   run only these sections (bridge and mock need no build or browser)
+ *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,diff,bridge,mock,repro   run only these sections (bridge and mock need no build or browser)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
@@ -56,6 +56,7 @@ import {
   measureAppLongSession,
   PROBE_BEFORE_END,
 } from './long-session.mjs';
+import { reproSection } from './repro.mjs';
 import { serveStatic } from './static-server.mjs';
 import { kb, mb, median, ms, ratios, table, times } from './stats.mjs';
 import { measureBridgeRoundTrips } from './bridge-round-trip.mjs';
@@ -89,10 +90,10 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PO
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,diff,bridge,mock').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,diff,bridge,mock,repro').split(',').map((s) => s.trim()),
 );
 /** The sections that need the build and the browser. */
-const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check', 'diff'];
+const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check', 'diff', 'repro'];
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -964,6 +965,21 @@ async function main() {
   if (ONLY.has('long'))
     lines.push(
       ...(await measureLongSession({ browser, siteUrl: site.url, blankUrl, labSlowUrl: lab.endpoints.slow, openHarness, raw, port })),
+    );
+
+  // 10. A repro of a long session opened in a fresh profile, against its restore (bench/repro.mjs).
+  if (ONLY.has('repro'))
+    lines.push(
+      ...(await reproSection({
+        browser,
+        siteUrl: site.url,
+        labSlowUrl: lab.endpoints.slow,
+        modelPort: port(9),
+        steps: LONG_STEPS,
+        resultChars: LONG_RESULT_BYTES,
+        raw,
+        progress,
+      })),
     );
 
   return report({ lines, raw, startedAt, began, loadAtStart, browserVersion });

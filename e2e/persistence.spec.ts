@@ -29,7 +29,7 @@ async function sessionAction(page: Page, action: 'session-new' | 'session-export
   await page.getByTestId(action).click();
 }
 
-/** Imports a session file through the Session menu's "Import session…" (the browser's file chooser). */
+/** Imports a session file through the Session menu's "Open session or repro…" (the browser's file chooser). */
 async function importSession(page: Page, files: Parameters<FileChooser['setFiles']>[0]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await sessionAction(page, 'session-import');
@@ -240,7 +240,7 @@ test('the Session menu works from the keyboard: arrows move, Escape closes and g
   await page.keyboard.press('ArrowDown');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('menu', { name: 'Session' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['New session…', 'Export session', 'Import session…']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['New session…', 'Export session', 'Share a repro', 'Open session or repro…']);
   await expect(page.getByTestId('session-new')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('session-export')).toBeFocused();

@@ -115,7 +115,7 @@ export function App({
   const shownSession = view?.session ?? services.session;
   const shownLog = view?.log ?? services.log;
   const shownReplays = view?.replays ?? services.replays;
-  const viewKey = view ? 'imported' : 'live';
+  const viewKey = view ? (view.replayed ? 'replayed' : 'imported') : 'live';
   // Only what the app itself shows: it is not drawn again at each change of the session (a long turn makes several a step).
   const selectedItem = useStoreValue(shownSession, (agent) =>
     selectedToolCall === undefined
@@ -153,6 +153,8 @@ export function App({
   const eraOf = (server: string) => services.connections.getSnapshot().servers.find((s) => s.name === server)?.era;
 
   const switchView = (next: ImportedView | undefined) => {
+    // A replay shown before is left: its connections to the mocks end.
+    if (view?.dispose && view.log !== next?.log) view.dispose();
     setView(next);
     setSelectedToolCall(undefined);
   };
@@ -217,7 +219,9 @@ export function App({
             toolPins: view ? (view.file.toolPins ?? []) : services.policies.getSnapshot().pins,
             replays: shownReplays.exportData(),
             redact: (text) => services.secrets.redact(text),
+            secrets: services.secrets.values(),
           })}
+          shownMocks={view?.mocks}
           onNewSession={startNewSession}
           onOpenImported={switchView}
           readOnly={view !== undefined}
@@ -261,7 +265,7 @@ export function App({
         <div className="app-notices">
           {view && (
             <Suspense fallback={null}>
-              <ReadOnlyBanner view={view} onBack={() => switchView(undefined)} />
+              <ReadOnlyBanner view={view} onBack={() => switchView(undefined)} onShowReplay={switchView} />
             </Suspense>
           )}
           {restoreNotice.length > 0 && (

@@ -63,6 +63,8 @@ export interface Services {
 export interface ServicesOptions {
   /** The fetch both wires go through (the browser's unless a test injects another). */
   baseFetch?: typeof fetch;
+  /** Answers every model request in place of the provider's own fetch (a repro's replay: the recording answers). */
+  modelFetch?: typeof fetch;
   /** Where the session is kept (IndexedDB in the page; memory by default). */
   backend?: KeyValueBackend;
   /** Where tool policies, reminders and the config text live (localStorage in the page; memory by default). */
@@ -101,7 +103,9 @@ export function createServices(options: ServicesOptions = {}): Services {
   // One tap per model request: its exchange is recorded as part of the request's turn and step (or sampling request).
   // The scripted demo answers in the page (its `localFetch`); it is recorded all the same.
   const modelFetch = (provider: keyof typeof PROVIDERS, context: CallContext) =>
-    createWireTap({ log, wire: 'model', source: provider, secrets, context })(PROVIDERS[provider].localFetch ?? baseFetch) as typeof fetch;
+    createWireTap({ log, wire: 'model', source: provider, secrets, context })(
+      options.modelFetch ?? PROVIDERS[provider].localFetch ?? baseFetch,
+    ) as typeof fetch;
   const samplingPolicies = new SamplingPolicyStore(storage);
   const policies = new PolicyStore({ storage });
   const roots = new RootsStore(storage, () => void connections.rootsChanged());

@@ -6,4 +6,12 @@ export { PersistenceError } from './persistence-error';
 export { openIndexedDbBackend } from './indexeddb-backend';
 export { SessionPersistence } from './session-persistence';
 export type { PersistenceStatus, RestoreResult } from './persistence-types';
-export { buildSessionFile, parseSessionFile, serializeSessionFile, sessionFileName, type SessionFile } from './session-file';
+export {
+  buildSessionFile,
+  parseSessionFile,
+  parseSessionValue,
+  serializeSessionFile,
+  sessionFileName,
+  type BuildSessionFileInput,
+  type SessionFile,
+} from './session-file';

@@ -130,6 +130,11 @@ export function parseSessionFile(text: string): ParsedSessionFile {
   } catch (error) {
     return { problems: [`The file is not valid JSON (${error instanceof Error ? error.message : String(error)}).`] };
   }
+  return parseSessionValue(value);
+}
+
+/** Reads a session file already parsed as JSON (e.g. the session inside a repro file); see parseSessionFile. */
+export function parseSessionValue(value: unknown): ParsedSessionFile {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { problems: ['The file is not a Glassbox session: it is not a JSON object.'] };
   const raw = value as Record<string, unknown>;

@@ -2,7 +2,7 @@
  * core/tools: the stand-ins the model sees for remote MCP tools, plus local tools. Public
  * names, provider schemas, argument validation, result projection, failures, policy, registry.
  */
-export type { ToolAnnotations } from './types';
+export type { CallToolResultLike, ToolAnnotations } from './types';
 export { MAX_PUBLIC_NAME_LENGTH, sanitizeName } from './public-name';
 export {
   billTools,

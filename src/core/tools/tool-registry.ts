@@ -115,6 +115,8 @@ export class ToolRegistry extends Store<ToolRegistrySnapshot> {
     { definition: LocalToolDefinition; providerSchemas: Record<ProviderId, ProviderSchemaResult> }
   >();
   private byPublicName = new Map<string, RegisteredTool>();
+  /** Runs every local tool in place of its own `run` while set (see answerLocalCalls). */
+  private localStandIn: LocalToolDefinition['run'] | undefined;
 
   constructor() {
     super(Object.freeze({ tools: Object.freeze([]), problems: Object.freeze([]) }));
@@ -184,6 +186,16 @@ export class ToolRegistry extends Store<ToolRegistrySnapshot> {
     };
   }
 
+  /**
+   * Answers every local tool's calls with `run` instead of the tool's own (a repro's replay
+   * answers them as recorded: a local tool's result, such as a new reminder's id, is not the
+   * same twice); `undefined` gives the tools their own `run` back.
+   */
+  answerLocalCalls(run: LocalToolDefinition['run'] | undefined): void {
+    this.localStandIn = run;
+    this.rebuild();
+  }
+
   /** Every tool, local first. */
   list(): RegisteredTool[] {
     return [...this.getSnapshot().tools];
@@ -229,7 +241,7 @@ export class ToolRegistry extends Store<ToolRegistrySnapshot> {
         description: definition.description,
         inputSchema: definition.inputSchema,
         providerSchemas: withSubject(providerSchemas, definition.name),
-        run: definition.run,
+        run: this.localStandIn ?? definition.run,
       };
       if (definition.title !== undefined) tool.title = definition.title;
       if (definition.annotations !== undefined) tool.annotations = definition.annotations;

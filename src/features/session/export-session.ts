@@ -18,6 +18,8 @@ export interface ExportSource {
   replays?: ReplayData;
   /** A last guard that replaces any known secret (e.g. `SecretRegistry.redact`). */
   redact?(text: string): string;
+  /** The known secret values (`SecretRegistry.values`): the mocks of a repro are scanned for them. */
+  secrets?: readonly string[];
 }
 
 /** Downloads `glassbox-session-<date>.json`; returns the warnings (e.g. a config left out) and the file name. */

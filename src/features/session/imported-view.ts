@@ -8,6 +8,7 @@
 import { memoryStorage } from '../../core/shared';
 import { AgentSession, ReplayStore } from '../../core/agent';
 import type { SessionFile } from '../../core/persistence';
+import type { ReproMock } from '../../core/repro';
 import { PolicyStore, ToolRegistry } from '../../core/tools';
 import { TrafficLog } from '../../core/traffic';
 
@@ -22,6 +23,12 @@ export interface ImportedView {
   fileName: string;
   /** What could not be read from the file. */
   problems: string[];
+  /** The mocks of a repro file's servers (absent for a session file): "Replay with mocks" serves them. */
+  mocks?: ReproMock[];
+  /** Set when the stores shown are a replay with mocks of the file's turns (not the file's own). */
+  replayed?: boolean;
+  /** Ends what the view runs (a replay's connections to the mocks); called when it is left. */
+  dispose?(): void;
 }
 
 /** Error code of ReadOnlyError. */
@@ -47,7 +54,12 @@ class ReadOnlySession extends AgentSession {
 }
 
 /** Loads a parsed session file into fresh stores that cannot make requests. */
-export function createImportedView(file: SessionFile, fileName: string, fileProblems: readonly string[]): ImportedView {
+export function createImportedView(
+  file: SessionFile,
+  fileName: string,
+  fileProblems: readonly string[],
+  mocks?: ReproMock[],
+): ImportedView {
   const log = new TrafficLog();
   log.load(file.traffic);
   const session = new ReadOnlySession({
@@ -60,5 +72,13 @@ export function createImportedView(file: SessionFile, fileName: string, fileProb
   const replays = new ReplayStore();
   // The file's replays were already read at its boundary (parseSessionFile): only problems of the conversation are new here.
   if (file.replays !== undefined) replays.importData(file.replays);
-  return { log, session, replays, file, fileName, problems: [...fileProblems, ...problems.map((problem) => `Conversation: ${problem}`)] };
+  return {
+    log,
+    session,
+    replays,
+    file,
+    fileName,
+    problems: [...fileProblems, ...problems.map((problem) => `Conversation: ${problem}`)],
+    ...(mocks ? { mocks } : {}),
+  };
 }

@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { parseSessionFile, type PersistenceStatus } from '../../core/persistence';
+import type { PersistenceStatus } from '../../core/persistence';
 import { downloadSessionFile, type ExportSource } from './export-session';
-import { createImportedView, type ImportedView } from './imported-view';
+import type { ImportedView } from './imported-view';
+import { useFileDrop } from './use-file-drop';
 import { lazyNamed, preloadWhenIdle } from '../../ui/lazy-named';
 import { SaveStatus } from './save-status';
 import { MenuButton } from '../../ui/menu-button';
@@ -16,6 +17,8 @@ const NewSessionDialog = lazyNamed(() => import('./new-session-dialog'), 'NewSes
 export interface SessionMenuProps {
   /** What "Export session" writes: the stores shown now and the config text. */
   getExportSource(): ExportSource;
+  /** The mocks of the repro shown now (written again as they are by "Share a repro"). */
+  shownMocks?: ImportedView['mocks'];
   /** Clears the live conversation and both traffic logs (config, policies and connections stay). */
   onNewSession(): void;
   /** Shows an imported session read-only. */
@@ -40,6 +43,7 @@ type Message = { kind: 'info' | 'error'; text: string };
  */
 export function SessionMenu({
   getExportSource,
+  shownMocks,
   onNewSession,
   onOpenImported,
   readOnly,
@@ -77,13 +81,34 @@ export function SessionMenu({
     onNewSession();
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const exportRepro = async () => {
+    setMessage(undefined);
+    try {
+      const { downloadReproFile } = await import('./export-repro');
+      const { fileName, warnings } = downloadReproFile(getExportSource(), shownMocks);
+      setMessage(
+        warnings.length > 0
+          ? { kind: 'error', text: `Wrote ${fileName}. ${warnings.join(' ')}` }
+          : { kind: 'info', text: `Wrote ${fileName}: anyone can open it in Glassbox, with no server and no key.` },
+      );
+    } catch (error) {
+      setMessage({ kind: 'error', text: `The repro could not be written: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  const importFile = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // The same file can be chosen again later.
     input.value = '';
-    if (!file) return;
+    if (file) void openFile(file);
+  };
+
+  /** Opens a session or repro file (chosen in the menu or dropped on the page) read-only. */
+  const openFile = async (file: File) => {
     setMessage(undefined);
+    // The reader's code loads while the file is read.
+    const reader = import('./open-file');
     let text: string;
     try {
       text = await file.text();
@@ -91,13 +116,15 @@ export function SessionMenu({
       setMessage({ kind: 'error', text: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` });
       return;
     }
-    const parsed = parseSessionFile(text);
-    if (!parsed.file) {
-      setMessage({ kind: 'error', text: `${file.name} was not opened. ${parsed.problems.join(' ')}` });
+    const { openFileText } = await reader;
+    const { view, problems } = openFileText(text, file.name);
+    if (!view) {
+      setMessage({ kind: 'error', text: `${file.name} was not opened. ${problems.join(' ')}` });
       return;
     }
-    onOpenImported(createImportedView(parsed.file, file.name, parsed.problems));
+    onOpenImported(view);
   };
+  const dragging = useFileDrop((file) => void openFile(file));
 
   return (
     <div className="session-menu" role="group" aria-label="Session">
@@ -152,9 +179,16 @@ export function SessionMenu({
               ]
             : []),
           {
-            label: 'Import session…',
+            label: 'Share a repro',
+            testId: 'repro-export',
+            title:
+              'Download one file with the session, the mocks of its servers and the config without secrets: anyone opens it here and replays it with no server and no key',
+            onSelect: () => void exportRepro(),
+          },
+          {
+            label: 'Open session or repro…',
             testId: 'session-import',
-            title: 'Open an exported session, read-only',
+            title: 'Open an exported session or a repro file, read-only (or drop the file on the page)',
             onSelect: () => fileInput.current?.click(),
           },
         ]}
@@ -165,11 +199,16 @@ export function SessionMenu({
         accept=".json,application/json"
         className="visually-hidden"
         tabIndex={-1}
-        aria-label="Session file to import"
-        onChange={(event) => void importFile(event)}
+        aria-label="Session or repro file to open"
+        onChange={importFile}
         data-testid="session-import-input"
       />
       {persistence && !readOnly && <LiveSaveStatus persistence={persistence} />}
+      {dragging && (
+        <div className="file-drop-overlay" data-testid="file-drop-overlay" aria-hidden>
+          Drop a session or repro file to open it read-only
+        </div>
+      )}
       {message && (
         <span
           className={`session-message ${message.kind}`}
