@@ -240,7 +240,14 @@ test('the Session menu works from the keyboard: arrows move, Escape closes and g
   await page.keyboard.press('ArrowDown');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('menu', { name: 'Session' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['New session…', 'Export session', 'Share a repro', 'Open session or repro…']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'New session…',
+    'Export session',
+    'Share a repro',
+    'Export trace (OTLP/JSON)',
+    'OpenTelemetry…',
+    'Open session or repro…',
+  ]);
   await expect(page.getByTestId('session-new')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('session-export')).toBeFocused();

@@ -149,6 +149,13 @@ export function SessionMenu({
             title: 'Download the config (without secrets), the conversation and both traffic logs as one JSON file',
             onSelect: () => void exportNow(),
           },
+          {
+            label: 'Share a repro',
+            testId: 'repro-export',
+            title:
+              'Download one file with the session, the mocks of its servers and the config without secrets: anyone opens it here and replays it with no server and no key',
+            onSelect: () => void exportRepro(),
+          },
           ...(exportTrace
             ? [
                 {
@@ -178,13 +185,6 @@ export function SessionMenu({
                 },
               ]
             : []),
-          {
-            label: 'Share a repro',
-            testId: 'repro-export',
-            title:
-              'Download one file with the session, the mocks of its servers and the config without secrets: anyone opens it here and replays it with no server and no key',
-            onSelect: () => void exportRepro(),
-          },
           {
             label: 'Open session or repro…',
             testId: 'session-import',
