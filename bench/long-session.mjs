@@ -20,6 +20,7 @@
  * `JSON.stringify`, posted with `fetch` to the same scripted model server and read to the end, nothing
  * else done. The bare loop is the floor of this machine for the turn.
  */
+import { writeFile } from 'node:fs/promises';
 
 /** The answer the scripted model gives after the last tool result: its text in the chat marks a finished or restored turn. */
 const LAST_ANSWER = 'The long job is done.';
@@ -120,7 +121,7 @@ function waitForLastAnswer(page) {
  * last answer. Leaves the page open on the finished turn, its session saved. With `probeAt`, the
  * page is used (see `probeUsability`) once that many requests have reached the server.
  */
-async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt }) {
+async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt, profile }) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   await context.addInitScript(watchRestore, LAST_ANSWER);
   const page = await context.newPage();
@@ -146,17 +147,45 @@ async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, p
   // The first call of `fill` asks; "always" lets the rest run.
   await page.getByTestId('approval-always').click({ timeout: 30_000 });
   let usability;
+  // With `profile`, a CPU profile of the turn's last PROFILE_STEPS steps (the probes included).
+  const profiler = profile === undefined ? undefined : await startProfileAt(page, recorder, Math.max(2, steps - PROFILE_STEPS));
   if (probeAt !== undefined) {
     while (recorder.arrivals.length < probeAt) await new Promise((resolve) => setTimeout(resolve, 20));
     usability = await probeUsability(page);
   }
   await waitForLastAnswer(page);
+  if (profiler !== undefined) await writeFile(profile, JSON.stringify(await profiler.stop()));
   const turnMs = Date.now() - started;
   const arrivals = recorder.arrivals;
   const last = recorder.last;
   // The session is saved 300 ms after its last change; give it that and the write.
   await page.waitForTimeout(1500);
   return { context, page, turnMs, arrivals, last, usability, ...(await savedSizes(page)) };
+}
+
+/** Steps at the end of the longest turn that BENCH_LONG_PROFILE records. */
+const PROFILE_STEPS = 50;
+
+/**
+ * Starts Chromium's CPU profiler in `page` once `fromStep` requests have reached the server (waited
+ * for in the background); `stop()` returns the profile (a `.cpuprofile`, for DevTools or speedscope).
+ */
+async function startProfileAt(page, recorder, fromStep) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  const started = (async () => {
+    while (recorder.arrivals.length < fromStep) await new Promise((resolve) => setTimeout(resolve, 20));
+    await cdp.send('Profiler.start');
+  })();
+  return {
+    async stop() {
+      await started;
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      return profile;
+    },
+  };
 }
 
 /**
@@ -411,6 +440,7 @@ export async function measureAppLongSession({
   resultChars,
   scrollMs,
   progress,
+  profilePath,
 }) {
   const config = { mcpServers: { slow: { url: labSlowUrl } } };
   const appUrl = `${siteUrl}#config=${Buffer.from(JSON.stringify(config)).toString('base64url')}`;
@@ -421,7 +451,8 @@ export async function measureAppLongSession({
     progress(`long turn in the app: ${count} steps`);
     // The page is used a few steps before the end of the longest turn, while it runs.
     const probeAt = count === steps ? Math.max(2, steps - PROBE_BEFORE_END) : undefined;
-    const run = await runTurn({ browser, appUrl, model, recorder, steps: count, resultChars, progress, probeAt });
+    const profile = count === steps ? profilePath : undefined;
+    const run = await runTurn({ browser, appUrl, model, recorder, steps: count, resultChars, progress, probeAt, profile });
     progress(`long turn in the app: ${count} steps in ${(run.turnMs / 1000).toFixed(1)} s`);
     checkpoints.push({ steps: count, storedBytes: run.storedBytes, heapBytes: run.heapBytes, turnMs: run.turnMs });
     if (count === steps) last = run;
