@@ -147,14 +147,14 @@ async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, p
   // The first call of `fill` asks; "always" lets the rest run.
   await page.getByTestId('approval-always').click({ timeout: 30_000 });
   let usability;
-  // With `profile`, a CPU profile of the turn's last PROFILE_STEPS steps (the probes included).
-  const profiler = profile === undefined ? undefined : await startProfileAt(page, recorder, Math.max(2, steps - PROFILE_STEPS));
+  // With `profile`, a CPU profile or trace of the turn's last PROFILE_STEPS steps (the probes included).
+  const recording = profile === undefined ? undefined : await startRecordingAt(page, recorder, Math.max(2, steps - PROFILE_STEPS), profile);
   if (probeAt !== undefined) {
     while (recorder.arrivals.length < probeAt) await new Promise((resolve) => setTimeout(resolve, 20));
     usability = await probeUsability(page);
   }
   await waitForLastAnswer(page);
-  if (profiler !== undefined) await writeFile(profile, JSON.stringify(await profiler.stop()));
+  if (recording !== undefined) await recording.stop();
   const turnMs = Date.now() - started;
   const arrivals = recorder.arrivals;
   const last = recorder.last;
@@ -167,23 +167,34 @@ async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, p
 const PROFILE_STEPS = 50;
 
 /**
- * Starts Chromium's CPU profiler in `page` once `fromStep` requests have reached the server (waited
- * for in the background); `stop()` returns the profile (a `.cpuprofile`, for DevTools or speedscope).
+ * Starts recording `page` once `fromStep` requests have reached the server (waited for in the
+ * background): Chromium's CPU profile, or with a `.json` path its trace (devtools.timeline: style,
+ * layout, paint and script by task). `stop()` writes it to `path` (for DevTools or speedscope).
  */
-async function startProfileAt(page, recorder, fromStep) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+async function startRecordingAt(page, recorder, fromStep, path) {
+  const trace = path.endsWith('.json');
+  const browser = page.context().browser();
+  const cdp = trace ? undefined : await page.context().newCDPSession(page);
   const started = (async () => {
     while (recorder.arrivals.length < fromStep) await new Promise((resolve) => setTimeout(resolve, 20));
-    await cdp.send('Profiler.start');
+    if (trace) {
+      await browser.startTracing(page, { path, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    } else {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
   })();
   return {
     async stop() {
       await started;
+      if (trace) {
+        await browser.stopTracing();
+        return;
+      }
       const { profile } = await cdp.send('Profiler.stop');
       await cdp.detach();
-      return profile;
+      await writeFile(path, JSON.stringify(profile));
     },
   };
 }
@@ -235,7 +246,7 @@ const PROBE_TIMEOUT_MS = 5000;
 /**
  * Uses the page while the turn runs, as a person would: scrolls the chat, the model wire and the
  * MCP wire up (a wheel turn each), opens the last request shown on the model wire, types a letter
- * into the chat input. Each: the time until the frame that shows it.
+ * into the chat input. Each: the time until the frame that shows it. Then scrolls the chat back down.
  */
 async function probeUsability(page) {
   const wheel = async (selector) => {
@@ -271,6 +282,9 @@ async function probeUsability(page) {
   );
   await page.getByTestId('chat-input').focus();
   const typeMs = await timeToFrame(page, 'input', '[data-testid="chat-input"]', () => page.keyboard.press('x'));
+  // Back to the chat's bottom, which pins it there again: the chat draws only the rows in sight, so
+  // the turn's last answer is on the page only if the chat follows it.
+  await page.locator('.chat-log').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
   return { chatScrollMs, modelScrollMs, mcpScrollMs, detailMs, typeMs };
 }
 

@@ -1,7 +1,5 @@
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import type { Range } from '@tanstack/react-virtual';
-import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { FocusEvent, ReactNode } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ChatItem } from '../../core/agent';
 import { useStore } from '../../ui/use-store';
 import { AttachmentChips } from './attachment-chips';
@@ -10,6 +8,7 @@ import { ChatInput } from './chat-input';
 import { AssistantMessage, ErrorMessage, NoticeMessage, UserMessage } from './chat-message';
 import type { ChatSession } from './chat-session';
 import type { ReplayControls, ShowRequest } from './replay-controls';
+import { ChatLog } from './chat-log';
 import { chatRows } from './chat-rows';
 import type { ChatRow } from './chat-rows';
 import { needsKeyHint } from './model-settings';
@@ -40,23 +39,12 @@ const NO_KEY_HINT = 'No API key set: the endpoint will likely answer 401. Add on
 /** A question waiting for the person in the chat: a tool call's approval (held in place while pinned). */
 const QUESTION = '[data-testid="approval-allow"]';
 
-/** A row's height before it is drawn and measured (px): about a tool call card's. */
-const ESTIMATED_ROW_PX = 90;
-
-/** The space between rows (px), as the log's gap was. */
-const ROW_GAP_PX = 6;
-
-/** Rows drawn beyond those in sight, above and below: a few screens' worth, so a short chat is drawn whole. */
-const OVERSCAN_ROWS = 12;
-
 /**
  * The conversation: messages streaming in, tool call cards with approvals and results,
  * errors with Retry, notices, and the message box.
  *
- * The log is virtualised: only the rows in sight (and OVERSCAN_ROWS around them) are drawn, each
- * measured once drawn. A long agent turn has hundreds of rows, and each change of the session drew
- * them all again; now a change draws a bounded number of rows. A row with the keyboard focus, the
- * first question waiting for an answer and the selected tool call stay drawn wherever they are.
+ * The log draws only the rows in sight (ChatLog): the first question waiting for an answer and the
+ * selected tool call stay drawn wherever they are.
  */
 export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolCallInbox, replays, onShowRequest }: ChatPanelProps) {
   const snapshot = useStore(session);
@@ -74,55 +62,12 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
   const streaming = lastItem?.kind === 'assistant' && lastItem.streaming;
   const firstAwaitingId = items.find((item) => item.kind === 'tool-call' && item.status === 'awaiting-approval')?.id;
 
-  // The row holding the keyboard focus: kept drawn while scrolled away, so the focus is not lost.
-  const [focusedKey, setFocusedKey] = useState<string>();
-  const onFocusIn = (event: FocusEvent<HTMLDivElement>) => {
-    setFocusedKey(event.target.closest<HTMLElement>('[data-row-key]')?.dataset.rowKey);
-  };
-  const onFocusOut = (event: FocusEvent<HTMLDivElement>) => {
-    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) setFocusedKey(undefined);
-  };
-  const kept = useMemo(() => {
-    const keys = new Set([focusedKey, firstAwaitingId, selectedToolCallId].filter((key) => key !== undefined));
-    if (keys.size === 0) return [];
-    const indexes: number[] = [];
-    rows.forEach((row, index) => {
-      if (keys.has(row.key)) indexes.push(index);
-    });
-    return indexes;
-  }, [rows, focusedKey, firstAwaitingId, selectedToolCallId]);
-  const keptKey = kept.join(',');
-  // A new function only when the kept rows change: the virtualiser recomputes its rows' indexes for it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rangeExtractor = useCallback((range: Range) => withKept(defaultRangeExtractor(range), kept), [keptKey]);
-
-  // The latest rows, read by the virtualiser's stable key function (a new one would make it measure every row again).
-  const rowsRef = useRef<readonly ChatRow[]>(rows);
-  rowsRef.current = rows;
-  const getItemKey = useCallback((index: number) => rowsRef.current[index]?.key ?? index, []);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => logRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey,
-    gap: ROW_GAP_PX,
-    overscan: OVERSCAN_ROWS,
-    rangeExtractor,
-  });
-
   // A new approval question takes the keyboard focus, on its "Allow once" button (its row is kept drawn).
   useEffect(() => {
     if (firstAwaitingId === undefined) return;
     const card = logRef.current?.querySelector(`[data-tool-call-id="${CSS.escape(firstAwaitingId)}"]`);
     card?.querySelector<HTMLButtonElement>('[data-testid="approval-allow"]')?.focus();
   }, [firstAwaitingId]);
-
-  // A call selected elsewhere (a wire panel) is scrolled into view.
-  useLayoutEffect(() => {
-    if (selectedToolCallId === undefined) return;
-    const index = rowsRef.current.findIndex((row) => row.key === selectedToolCallId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [selectedToolCallId, virtualizer]);
 
   const send = () => {
     const text = draft.trim();
@@ -184,40 +129,18 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
 
   return (
     <div className="chat-panel" data-testid="chat">
-      <div
-        className="chat-log"
-        ref={logRef}
+      <ChatLog
+        rows={rows}
+        renderRow={renderRow}
+        logRef={logRef}
         onScroll={onScroll}
-        onFocus={onFocusIn}
-        onBlur={onFocusOut}
-        aria-label="Conversation"
-        aria-busy={running}
-        tabIndex={-1}
+        busy={running}
+        keep={[firstAwaitingId, selectedToolCallId]}
+        selectedKey={selectedToolCallId}
+        empty={<ChatEmptyState onUseExample={setDraft} demo={settings.provider === 'demo'} />}
       >
-        {items.length === 0 ? (
-          <ChatEmptyState onUseExample={setDraft} demo={settings.provider === 'demo'} />
-        ) : (
-          <div className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((place) => {
-              const row = rows[place.index];
-              if (row === undefined) return null;
-              return (
-                <div
-                  key={row.key}
-                  className="chat-row"
-                  data-index={place.index}
-                  data-row-key={row.key}
-                  ref={virtualizer.measureElement}
-                  style={{ transform: `translateY(${place.start}px)` }}
-                >
-                  {renderRow(row)}
-                </div>
-              );
-            })}
-          </div>
-        )}
         {running && !streaming && firstAwaitingId === undefined && <div className="chat-working faint">Working…</div>}
-      </div>
+      </ChatLog>
       <AttachmentChips attachments={snapshot.attachments} onRemove={(id) => session.removeAttachment(id)} />
       <ChatInput
         text={draft}
@@ -229,12 +152,6 @@ export function ChatPanel({ session, selectedToolCallId, onSelectToolCall, toolC
       />
     </div>
   );
-}
-
-/** The virtualiser's indexes with the kept ones added, in order. */
-function withKept(indexes: number[], kept: readonly number[]): number[] {
-  if (kept.every((index) => indexes.includes(index))) return indexes;
-  return [...new Set([...indexes, ...kept])].sort((a, b) => a - b);
 }
 
 /**
