@@ -62,14 +62,6 @@ export function ChatLog({ rows, renderRow, logRef, onScroll, busy, keep, selecte
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rangeExtractor = useCallback((range: Range) => withKept(defaultRangeExtractor(range), kept), [keptIndexes]);
 
-  // Mounted on a conversation (a restored session), the log starts at its bottom, where the stick-to-bottom
-  // hook would put it a frame later: declared before the virtualiser's own mount, so that it draws the last
-  // rows first rather than the first rows and then the last.
-  useLayoutEffect(() => {
-    const log = logRef.current;
-    if (log !== null) log.scrollTop = log.scrollHeight;
-  }, [logRef]);
-
   // The latest rows, read by the virtualiser's stable key function (a new one would make it measure every row again).
   const rowsRef = useRef<readonly ChatRow[]>(rows);
   rowsRef.current = rows;
