@@ -71,4 +71,9 @@ test('a long turn draws only the chat rows in sight, follows the bottom, and kee
   await expect(page.locator('[data-testid="tool-call"][aria-current="true"]')).toBeInViewport();
 
   await expectNoSeriousA11yViolations(page);
+
+  // Reloaded (the session is saved as the page goes), the restored conversation opens at its bottom, drawn in part.
+  await page.reload();
+  await expect(answer).toBeInViewport({ timeout: 30_000 });
+  expect(await rowsDrawn(page)).toBeLessThanOrEqual(MOST_ROWS_DRAWN);
 });
