@@ -20,6 +20,7 @@
  * `JSON.stringify`, posted with `fetch` to the same scripted model server and read to the end, nothing
  * else done. The bare loop is the floor of this machine for the turn.
  */
+import { writeFile } from 'node:fs/promises';
 
 /** The answer the scripted model gives after the last tool result: its text in the chat marks a finished or restored turn. */
 export const LAST_ANSWER = 'The long job is done.';
@@ -120,7 +121,7 @@ function waitForLastAnswer(page) {
  * last answer. Leaves the page open on the finished turn, its session saved. With `probeAt`, the
  * page is used (see `probeUsability`) once that many requests have reached the server.
  */
-export async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt }) {
+export async function runTurn({ browser, appUrl, model, recorder, steps, resultChars, progress, probeAt, profile }) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   await context.addInitScript(watchRestore, LAST_ANSWER);
   const page = await context.newPage();
@@ -146,17 +147,56 @@ export async function runTurn({ browser, appUrl, model, recorder, steps, resultC
   // The first call of `fill` asks; "always" lets the rest run.
   await page.getByTestId('approval-always').click({ timeout: 30_000 });
   let usability;
+  // With `profile`, a CPU profile or trace of the turn's last PROFILE_STEPS steps (the probes included).
+  const recording = profile === undefined ? undefined : await startRecordingAt(page, recorder, Math.max(2, steps - PROFILE_STEPS), profile);
   if (probeAt !== undefined) {
     while (recorder.arrivals.length < probeAt) await new Promise((resolve) => setTimeout(resolve, 20));
     usability = await probeUsability(page);
   }
   await waitForLastAnswer(page);
+  if (recording !== undefined) await recording.stop();
   const turnMs = Date.now() - started;
   const arrivals = recorder.arrivals;
   const last = recorder.last;
   // The session is saved 300 ms after its last change; give it that and the write.
   await page.waitForTimeout(1500);
   return { context, page, turnMs, arrivals, last, usability, ...(await savedSizes(page)) };
+}
+
+/** Steps at the end of the longest turn that BENCH_LONG_PROFILE records. */
+const PROFILE_STEPS = 50;
+
+/**
+ * Starts recording `page` once `fromStep` requests have reached the server (waited for in the
+ * background): Chromium's CPU profile, or with a `.json` path its trace (devtools.timeline: style,
+ * layout, paint and script by task). `stop()` writes it to `path` (for DevTools or speedscope).
+ */
+async function startRecordingAt(page, recorder, fromStep, path) {
+  const trace = path.endsWith('.json');
+  const browser = page.context().browser();
+  const cdp = trace ? undefined : await page.context().newCDPSession(page);
+  const started = (async () => {
+    while (recorder.arrivals.length < fromStep) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (trace) {
+      await browser.startTracing(page, { path, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    } else {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
+  })();
+  return {
+    async stop() {
+      await started;
+      if (trace) {
+        await browser.stopTracing();
+        return;
+      }
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      await writeFile(path, JSON.stringify(profile));
+    },
+  };
 }
 
 /**
@@ -206,7 +246,7 @@ const PROBE_TIMEOUT_MS = 5000;
 /**
  * Uses the page while the turn runs, as a person would: scrolls the chat, the model wire and the
  * MCP wire up (a wheel turn each), opens the last request shown on the model wire, types a letter
- * into the chat input. Each: the time until the frame that shows it.
+ * into the chat input. Each: the time until the frame that shows it. Then scrolls the chat back down.
  */
 async function probeUsability(page) {
   const wheel = async (selector) => {
@@ -242,6 +282,9 @@ async function probeUsability(page) {
   );
   await page.getByTestId('chat-input').focus();
   const typeMs = await timeToFrame(page, 'input', '[data-testid="chat-input"]', () => page.keyboard.press('x'));
+  // Back to the chat's bottom, which pins it there again, so the chat follows the rest of the turn as
+  // it did before the probe.
+  await page.locator('.chat-log').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
   return { chatScrollMs, modelScrollMs, mcpScrollMs, detailMs, typeMs };
 }
 
@@ -411,6 +454,7 @@ export async function measureAppLongSession({
   resultChars,
   scrollMs,
   progress,
+  profilePath,
 }) {
   const config = { mcpServers: { slow: { url: labSlowUrl } } };
   const appUrl = `${siteUrl}#config=${Buffer.from(JSON.stringify(config)).toString('base64url')}`;
@@ -421,7 +465,8 @@ export async function measureAppLongSession({
     progress(`long turn in the app: ${count} steps`);
     // The page is used a few steps before the end of the longest turn, while it runs.
     const probeAt = count === steps ? Math.max(2, steps - PROBE_BEFORE_END) : undefined;
-    const run = await runTurn({ browser, appUrl, model, recorder, steps: count, resultChars, progress, probeAt });
+    const profile = count === steps ? profilePath : undefined;
+    const run = await runTurn({ browser, appUrl, model, recorder, steps: count, resultChars, progress, probeAt, profile });
     progress(`long turn in the app: ${count} steps in ${(run.turnMs / 1000).toFixed(1)} s`);
     checkpoints.push({ steps: count, storedBytes: run.storedBytes, heapBytes: run.heapBytes, turnMs: run.turnMs });
     if (count === steps) last = run;

@@ -25,6 +25,8 @@
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
  *                                  longest also timed step by step, probed while it runs, and against the bare loop
+ *   BENCH_LONG_PROFILE=/tmp/x.cpuprofile   write a CPU profile of the longest turn's last 50 steps there
+ *                                  (a path ending in .json: a Chromium trace of them instead)
  *   BENCH_DRIVER=playwright        run the MCP sections (round trip, connect) under Playwright too
  *   PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium  ('' = Playwright's own browser)
  */
@@ -1077,6 +1079,7 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
     resultChars: LONG_RESULT_BYTES,
     scrollMs: SCROLL_MS,
     progress,
+    profilePath: process.env.BENCH_LONG_PROFILE || undefined,
   });
   const { context, page } = await openHarness();
   cleanups.push(() => context.close());
