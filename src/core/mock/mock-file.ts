@@ -2,7 +2,7 @@
  * The `*.mcp-mock.json` boundary: text in, a checked mock or one specific error out (a JSON
  * Pointer to the field and what is wrong with it); a mock out as text in a stable key order.
  */
-import { isPlainObject } from '../shared/json';
+import { describeValue, fieldChecks, orderedFields } from '../shared/file-fields';
 import { MISS_POLICIES, MOCK_FILE_SUFFIX, MOCK_FORMAT, MOCK_FORMAT_VERSION, type McpMock, type MissPolicy } from './mock-types';
 
 /** A mock file that cannot be read: `path` is a JSON Pointer into the file ("" for the whole file). */
@@ -33,19 +33,11 @@ const TOP_KEYS = [
 ] as const;
 const EXCHANGE_KEYS = ['method', 'params', 'before', 'answer', 'after', 'status', 'latencyMs'] as const;
 
-function ordered(value: object, keys: readonly string[]): Record<string, unknown> {
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of keys) if (record[key] !== undefined) out[key] = record[key];
-  for (const key of Object.keys(record).sort()) if (!(key in out) && record[key] !== undefined) out[key] = record[key];
-  return out;
-}
-
 /** The mock as file text: two-space JSON, fields in a fixed order, ending in a newline. */
 export function writeMock(mock: McpMock): string {
-  const top = ordered(mock, TOP_KEYS);
-  top['server'] = ordered(mock.server, ['entry', 'name', 'version', 'title']);
-  top['exchanges'] = mock.exchanges.map((exchange) => ordered(exchange, EXCHANGE_KEYS));
+  const top = orderedFields(mock, TOP_KEYS);
+  top['server'] = orderedFields(mock.server, ['entry', 'name', 'version', 'title']);
+  top['exchanges'] = mock.exchanges.map((exchange) => orderedFields(exchange, EXCHANGE_KEYS));
   return `${JSON.stringify(top, null, 2)}\n`;
 }
 
@@ -59,35 +51,19 @@ function fail(path: string, reason: string): never {
   throw new MockFileError(path, reason);
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-}
-
-function expectString(value: unknown, path: string, optional = false): void {
-  if (value === undefined && optional) return;
-  if (typeof value !== 'string')
-    fail(path, value === undefined ? 'missing (a string is required)' : `must be a string, not ${describe(value)}`);
-}
-
-function expectObject(value: unknown, path: string, optional = false): void {
-  if (value === undefined && optional) return;
-  if (!isPlainObject(value))
-    fail(path, value === undefined ? 'missing (an object is required)' : `must be an object, not ${describe(value)}`);
-}
+const { expectString, expectObject, readFormatted } = fieldChecks(fail);
 
 function expectRpcError(value: unknown, path: string): void {
   expectObject(value, path);
   const error = value as Record<string, unknown>;
   if (typeof error['code'] !== 'number' || !Number.isInteger(error['code']))
-    fail(`${path}/code`, `must be an integer, not ${error['code'] === undefined ? 'missing' : describe(error['code'])}`);
+    fail(`${path}/code`, `must be an integer, not ${error['code'] === undefined ? 'missing' : describeValue(error['code'])}`);
   expectString(error['message'], `${path}/message`);
 }
 
 function checkServerMessages(value: unknown, path: string): void {
   if (value === undefined) return;
-  if (!Array.isArray(value)) fail(path, `must be an array, not ${describe(value)}`);
+  if (!Array.isArray(value)) fail(path, `must be an array, not ${describeValue(value)}`);
   value.forEach((item: unknown, index) => {
     expectObject(item, `${path}/${index}`);
     const message = (item as Record<string, unknown>)['message'];
@@ -109,7 +85,7 @@ function checkExchange(value: unknown, path: string): void {
   for (const field of ['status', 'latencyMs'] as const) {
     const number = exchange[field];
     if (number !== undefined && (typeof number !== 'number' || !Number.isFinite(number) || number < 0))
-      fail(`${path}/${field}`, `must be a non-negative number, not ${describe(number)}`);
+      fail(`${path}/${field}`, `must be a non-negative number, not ${describeValue(number)}`);
   }
 }
 
@@ -118,41 +94,30 @@ function checkExchange(value: unknown, path: string): void {
  * not JSON, not a mock, a newer format, a missing or mistyped field, an unknown era or miss policy.
  */
 export function parseMock(text: string): McpMock {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    fail('', `not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!isPlainObject(value)) fail('', `a mock is a JSON object, not ${describe(value)}`);
-  if (value['format'] !== MOCK_FORMAT)
-    fail(
-      '/format',
-      `must be "${MOCK_FORMAT}" (got ${value['format'] === undefined ? 'nothing' : describe(value['format'])}): is this an MCP mock?`,
-    );
-  if (value['formatVersion'] !== MOCK_FORMAT_VERSION)
-    fail('/formatVersion', `this version reads format ${MOCK_FORMAT_VERSION} (got ${describe(value['formatVersion'])})`);
+  const value = readFormatted(text, { format: MOCK_FORMAT, version: MOCK_FORMAT_VERSION, noun: 'mock' });
   expectObject(value['server'], '/server');
   const server = value['server'] as Record<string, unknown>;
   expectString(server['entry'], '/server/entry');
   if (server['entry'] === '') fail('/server/entry', 'must not be empty');
   for (const field of ['name', 'version', 'title']) expectString(server[field], `/server/${field}`, true);
   expectString(value['recordedAt'], '/recordedAt');
-  if (Number.isNaN(Date.parse(value['recordedAt'] as string))) fail('/recordedAt', `must be a date, not ${describe(value['recordedAt'])}`);
+  if (Number.isNaN(Date.parse(value['recordedAt'] as string)))
+    fail('/recordedAt', `must be a date, not ${describeValue(value['recordedAt'])}`);
   expectString(value['recordedUrl'], '/recordedUrl', true);
-  if (value['era'] !== 'legacy' && value['era'] !== 'modern') fail('/era', `must be "legacy" or "modern" (got ${describe(value['era'])})`);
+  if (value['era'] !== 'legacy' && value['era'] !== 'modern')
+    fail('/era', `must be "legacy" or "modern" (got ${describeValue(value['era'])})`);
   expectString(value['protocolVersion'], '/protocolVersion', true);
   expectObject(value['capabilities'], '/capabilities');
   expectString(value['instructions'], '/instructions', true);
   if (value['sessions'] !== undefined && typeof value['sessions'] !== 'boolean')
-    fail('/sessions', `must be true or false, not ${describe(value['sessions'])}`);
+    fail('/sessions', `must be true or false, not ${describeValue(value['sessions'])}`);
   const policy = value['missPolicy'] ?? 'nearest';
   if (!MISS_POLICIES.includes(policy as MissPolicy))
-    fail('/missPolicy', `must be one of ${MISS_POLICIES.map((name) => `"${name}"`).join(', ')} (got ${describe(policy)})`);
+    fail('/missPolicy', `must be one of ${MISS_POLICIES.map((name) => `"${name}"`).join(', ')} (got ${describeValue(policy)})`);
   if (value['fixedError'] !== undefined) expectRpcError(value['fixedError'], '/fixedError');
   const exchanges = value['exchanges'];
   if (!Array.isArray(exchanges))
-    fail('/exchanges', exchanges === undefined ? 'missing (an array is required)' : `must be an array, not ${describe(exchanges)}`);
+    fail('/exchanges', exchanges === undefined ? 'missing (an array is required)' : `must be an array, not ${describeValue(exchanges)}`);
   exchanges.forEach((exchange: unknown, index) => checkExchange(exchange, `/exchanges/${index}`));
   return { ...(value as unknown as McpMock), missPolicy: policy as MissPolicy };
 }

@@ -4,7 +4,7 @@
  * snapshot's fields and each item's fields in a fixed order; schemas as the server listed them,
  * since their order is what a cosmetic change is about).
  */
-import { isPlainObject } from '../shared/json';
+import { describeValue, fieldChecks, orderedFields } from '../shared/file-fields';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type McpSnapshot } from './snapshot-types';
 
 /** A snapshot file that cannot be read: `path` is a JSON Pointer into the file. */
@@ -48,20 +48,13 @@ const ITEM_KEYS = [
   'icons',
 ];
 
-function ordered(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of keys) if (value[key] !== undefined) out[key] = value[key];
-  for (const key of Object.keys(value).sort()) if (!(key in out) && value[key] !== undefined) out[key] = value[key];
-  return out;
-}
-
 /** The snapshot as file text: two-space JSON, fields in a fixed order, ending in a newline. */
 export function writeSnapshot(snapshot: McpSnapshot): string {
-  const top = ordered(snapshot as unknown as Record<string, unknown>, TOP_KEYS);
+  const top = orderedFields(snapshot as unknown as Record<string, unknown>, TOP_KEYS);
   for (const list of ['tools', 'resources', 'resourceTemplates', 'prompts'] as const) {
-    top[list] = (snapshot[list] as unknown as Array<Record<string, unknown>>).map((item) => ordered(item, ITEM_KEYS));
+    top[list] = (snapshot[list] as unknown as Array<Record<string, unknown>>).map((item) => orderedFields(item, ITEM_KEYS));
   }
-  top['server'] = ordered(snapshot.server as unknown as Record<string, unknown>, ['name', 'version', 'title']);
+  top['server'] = orderedFields(snapshot.server as unknown as Record<string, unknown>, ['name', 'version', 'title']);
   return `${JSON.stringify(top, null, 2)}\n`;
 }
 
@@ -69,23 +62,7 @@ function fail(path: string, reason: string): never {
   throw new SnapshotFileError(path, reason);
 }
 
-function expectString(value: unknown, path: string, optional = false): void {
-  if (value === undefined && optional) return;
-  if (typeof value !== 'string')
-    fail(path, value === undefined ? 'missing (a string is required)' : `must be a string, not ${describe(value)}`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-}
-
-function expectObject(value: unknown, path: string, optional = false): void {
-  if (value === undefined && optional) return;
-  if (!isPlainObject(value))
-    fail(path, value === undefined ? 'missing (an object is required)' : `must be an object, not ${describe(value)}`);
-}
+const { expectString, expectObject, readFormatted } = fieldChecks(fail);
 
 function checkList(
   root: Record<string, unknown>,
@@ -95,7 +72,7 @@ function checkList(
 ) {
   const list = root[key];
   if (!Array.isArray(list))
-    fail(`/${key}`, list === undefined ? 'missing (an array is required)' : `must be an array, not ${describe(list)}`);
+    fail(`/${key}`, list === undefined ? 'missing (an array is required)' : `must be an array, not ${describeValue(list)}`);
   const seen = new Set<string>();
   list.forEach((item: unknown, index) => {
     const path = `/${key}/${index}`;
@@ -116,20 +93,7 @@ function checkList(
  * wrong: not JSON, not a snapshot, a newer format, a missing or mistyped field, a duplicate name.
  */
 export function parseSnapshot(text: string): McpSnapshot {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    fail('', `not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!isPlainObject(value)) fail('', `a snapshot is a JSON object, not ${describe(value)}`);
-  if (value['format'] !== SNAPSHOT_FORMAT)
-    fail(
-      '/format',
-      `must be "${SNAPSHOT_FORMAT}" (got ${value['format'] === undefined ? 'nothing' : describe(value['format'])}): is this an MCP snapshot?`,
-    );
-  if (value['formatVersion'] !== SNAPSHOT_FORMAT_VERSION)
-    fail('/formatVersion', `this version reads format ${SNAPSHOT_FORMAT_VERSION} (got ${describe(value['formatVersion'])})`);
+  const value = readFormatted(text, { format: SNAPSHOT_FORMAT, version: SNAPSHOT_FORMAT_VERSION, noun: 'snapshot' });
   expectString(value['takenAt'], '/takenAt');
   expectString(value['source'], '/source', true);
   expectObject(value['server'], '/server');
@@ -137,7 +101,7 @@ export function parseSnapshot(text: string): McpSnapshot {
   expectString(server['name'], '/server/name');
   expectString(server['version'], '/server/version');
   if (value['era'] !== undefined && value['era'] !== 'legacy' && value['era'] !== 'modern')
-    fail('/era', `must be "legacy" or "modern" (got ${describe(value['era'])})`);
+    fail('/era', `must be "legacy" or "modern" (got ${describeValue(value['era'])})`);
   expectString(value['protocolVersion'], '/protocolVersion', true);
   expectObject(value['capabilities'], '/capabilities');
   expectString(value['instructions'], '/instructions', true);
@@ -150,7 +114,7 @@ export function parseSnapshot(text: string): McpSnapshot {
   checkList(value, 'resourceTemplates', 'uriTemplate', (template, path) => expectString(template['name'], `${path}/name`));
   checkList(value, 'prompts', 'name', (prompt, path) => {
     const args = prompt['arguments'] ?? [];
-    if (!Array.isArray(args)) fail(`${path}/arguments`, `must be an array, not ${describe(args)}`);
+    if (!Array.isArray(args)) fail(`${path}/arguments`, `must be an array, not ${describeValue(args)}`);
     args.forEach((arg: unknown, index) => {
       expectObject(arg, `${path}/arguments/${index}`);
       expectString((arg as Record<string, unknown>)['name'], `${path}/arguments/${index}/name`);
