@@ -12,6 +12,8 @@ export {
   parseSessionValue,
   serializeSessionFile,
   sessionFileName,
+  fileNameTime,
+  redactSerialized,
   type BuildSessionFileInput,
   type SessionFile,
 } from './session-file';

@@ -94,26 +94,40 @@ export function buildSessionFile(input: BuildSessionFileInput): { file: SessionF
  * known secret still present; throws SessionFileError when that would make the JSON invalid.
  */
 export function serializeSessionFile(file: SessionFile, redact?: (text: string) => string): string {
-  const text = JSON.stringify(file, null, 1);
+  return redactSerialized(JSON.stringify(file, null, 1), redact, () => {
+    throw new SessionFileError(
+      'redaction-broke-json',
+      'A secret could not be removed from the export without breaking it; nothing was exported.',
+    );
+  });
+}
+
+/**
+ * A file's JSON text after `redact`, the last guard that replaces any known secret still present
+ * (the session file's and the repro's); `broken` throws when the replacement left invalid JSON.
+ */
+export function redactSerialized(text: string, redact: ((text: string) => string) | undefined, broken: () => never): string {
   if (!redact) return text;
   const redacted = redact(text);
   if (redacted === text) return text;
   try {
     JSON.parse(redacted);
   } catch {
-    throw new SessionFileError(
-      'redaction-broke-json',
-      'A secret could not be removed from the export without breaking it; nothing was exported.',
-    );
+    broken();
   }
   return redacted;
 }
 
-/** `glassbox-session-2026-05-01-143005.json`, in local time. */
-export function sessionFileName(epochMs: number): string {
+/** `2026-05-01-143005`: a file name's time, in local time. */
+export function fileNameTime(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `glassbox-session-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}.json`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+}
+
+/** `glassbox-session-2026-05-01-143005.json`, in local time. */
+export function sessionFileName(epochMs: number): string {
+  return `glassbox-session-${fileNameTime(epochMs)}.json`;
 }
 
 /** The outcome of reading a file: the file (absent when unusable) and every problem found. */

@@ -10,7 +10,14 @@
  * carry what this page's recorder would have redacted), and the known secret values (the API key,
  * configured header values, tokens) are replaced wherever they occur as a last guard.
  */
-import { buildSessionFile, parseSessionValue, type BuildSessionFileInput, type SessionFile } from '../persistence';
+import {
+  buildSessionFile,
+  fileNameTime,
+  parseSessionValue,
+  redactSerialized,
+  type BuildSessionFileInput,
+  type SessionFile,
+} from '../persistence';
 import type { McpMock } from '../mock';
 import { redactUrl } from '../secrets';
 import { CodedError } from '../shared/coded-error';
@@ -85,26 +92,17 @@ class ReproFileError extends CodedError<ReproFileErrorCode> {
  */
 export function serializeReproFile(file: ReproFile, redact?: (text: string) => string): string {
   // Without indentation: a repro of a long session is tens of MB, read whole when it is opened.
-  const text = JSON.stringify(file);
-  if (!redact) return text;
-  const redacted = redact(text);
-  if (redacted === text) return text;
-  try {
-    JSON.parse(redacted);
-  } catch {
+  return redactSerialized(JSON.stringify(file), redact, () => {
     throw new ReproFileError(
       'redaction-broke-json',
       'A secret could not be removed from the repro without breaking it; nothing was written.',
     );
-  }
-  return redacted;
+  });
 }
 
 /** `glassbox-2026-05-01-143005.glassbox-repro.json`, in local time. */
 export function reproFileName(epochMs: number): string {
-  const date = new Date(epochMs);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `glassbox-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}.glassbox-repro.json`;
+  return `glassbox-${fileNameTime(epochMs)}.glassbox-repro.json`;
 }
 
 /** A file opened from the page: a session file or a repro (its session and mocks). */
