@@ -80,6 +80,7 @@ export default tseslint.config(
       'scripts/evals/generated/**',
       'scripts/check/generated/**',
       'scripts/diff/generated/**',
+      'scripts/load/generated/**',
     ],
   },
   js.configs.recommended,

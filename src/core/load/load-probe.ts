@@ -225,7 +225,9 @@ export class LoadProbe {
           );
           const ended = this.now();
           this.latencies.add(ended - this.startedAt, ended - sentAt);
-          counts.ok += 1;
+          // A tool's own error result (`isError`) is an error of the probe too; the wire groups it as `tool error`.
+          if ((answer as { isError?: unknown } | undefined)?.isError === true) counts.errors += 1;
+          else counts.ok += 1;
           if (this.answers.length < keep) this.answers.push(answer);
         } catch (error) {
           if (signal.aborted) counts.aborted += 1;
