@@ -7,7 +7,16 @@ import { ConfigEditor } from '../features/config-editor';
 import { ProblemsNotice, ReadOnlyFrame, SessionMenu } from '../features/session';
 import type { ImportedView } from '../features/session';
 import { isTourDismissed, rememberTourDismissed } from '../features/tour/tour-dismissed';
-import { AppPalette, AuthDebugger, GuidedTour, IDLE_PRELOADS, InboxCards, ReadOnlyBanner, ServerReport } from './lazy-panels';
+import {
+  AppPalette,
+  AuthDebugger,
+  GuidedTour,
+  IDLE_PRELOADS,
+  InboxCards,
+  LoadProbePanel,
+  ReadOnlyBanner,
+  ServerReport,
+} from './lazy-panels';
 import { preloadWhenIdle } from '../ui/lazy-named';
 import { useStoreValue } from '../ui/use-store';
 import { useShareLinkPaste } from './use-share-link-paste';
@@ -66,6 +75,7 @@ export function App({
   const [restoreNotice, setRestoreNotice] = useState(restoreProblems);
   const [signInSteps, setSignInSteps] = useState<string>();
   const [checking, setChecking] = useState<string>();
+  const [loadProbing, setLoadProbing] = useState<string>();
   // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
   const [firstFrame] = useState(isFirstFrame);
   // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
@@ -137,6 +147,7 @@ export function App({
     showEvalRun: showBoth,
     showSignInSteps: setSignInSteps,
     checkServer: setChecking,
+    loadProbe: setLoadProbing,
     exchangeFocus,
   };
 
@@ -278,6 +289,9 @@ export function App({
             onShowExchanges={showExchanges}
             onClose={() => setChecking(undefined)}
           />
+        )}
+        {loadProbing !== undefined && !view && (
+          <LoadProbePanel key={loadProbing} services={services} server={loadProbing} onClose={() => setLoadProbing(undefined)} />
         )}
       </Suspense>
       <footer className="bottom-bar">

@@ -67,6 +67,8 @@ export interface AreaContext {
   showSignInSteps?: (server: string) => void;
   /** Opens a server's check (its report, run the first time). */
   checkServer?: (server: string) => void;
+  /** Opens a server's load probe. */
+  loadProbe?: (server: string) => void;
   /** MCP exchanges asked for (a server check's finding): selected on the MCP wire. */
   exchangeFocus?: ExchangeFocus | undefined;
 }
@@ -85,11 +87,12 @@ function withViews<Names extends readonly AreaTabName[]>(names: Names, views: Ta
 
 /** The lower part of the config + servers area. */
 export const SERVER_TABS = withViews(SERVER_TAB_NAMES, {
-  servers: ({ services, showSignInSteps, checkServer }) => (
+  servers: ({ services, showSignInSteps, checkServer, loadProbe }) => (
     <ServersPanel
       manager={services.connections}
       {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
       {...(checkServer && { onCheck: checkServer })}
+      {...(loadProbe && { onLoadProbe: loadProbe })}
       policies={services.policies}
       notice={
         <WhenBridge bridge={services.bridge}>

@@ -41,6 +41,8 @@ export const ReadOnlyBanner = lazyNamed(() => import('../features/session/readon
 export const AuthDebugger = lazyNamed(() => import('../features/auth'), 'AuthDebugger');
 /** A server's check: its report, findings and exports. */
 export const ServerReport = lazyNamed(() => import('../features/server-check'), 'ServerReport');
+/** A server's load probe (with its plotting library): loaded only when a probe opens, so not preloaded. */
+export const LoadProbePanel = lazyNamed(() => import('../features/load-probe'), 'LoadProbePanel');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [

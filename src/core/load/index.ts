@@ -8,6 +8,8 @@
  * the MCP wire. `runLoad(io)` is `npm run load` (scripts/load/cli.mjs).
  */
 export { checkLoadSpec, LoadProbe, MAX_CONCURRENCY } from './load-probe';
+export { probeSafety, remoteSentence } from './safety';
+export type { ProbeSafety } from './safety';
 export type { LoadMethod, LoadSpec, LoadState, LoadTarget, WireConcurrency } from './load-probe';
 export { maxOverlap } from './stats';
 export type { HistogramBin, LatencyPoint } from './stats';

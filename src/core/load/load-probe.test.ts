@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrafficLog } from '../traffic';
-import { checkLoadSpec, LoadProbe, maxOverlap } from '.';
+import { checkLoadSpec, LoadProbe, maxOverlap, probeSafety, remoteSentence } from '.';
 import type { LoadTarget } from '.';
 import { histogram, percentile } from './stats';
 
@@ -134,5 +134,19 @@ describe('load figures', () => {
         [6, 7],
       ]),
     ).toBe(3);
+  });
+});
+
+describe('probeSafety', () => {
+  it('asks about a remote host and a destructive tool, not about loopback', () => {
+    expect(probeSafety('http://127.0.0.1:3000/mcp')).toEqual({});
+    expect(probeSafety('http://localhost/mcp', { name: 'read' })).toEqual({});
+    expect(probeSafety('https://mcp.example.com/mcp')).toEqual({ remoteHost: 'mcp.example.com' });
+    expect(probeSafety('http://[::1]:1/mcp', { name: 'wipe', annotations: { destructiveHint: true } })).toEqual({
+      destructiveTool: 'wipe',
+    });
+    expect(remoteSentence('mcp.example.com', { requests: 100, concurrency: 4, rate: 10 })).toMatch(
+      /100 requests, 4 at a time, at most 10 per second/,
+    );
   });
 });

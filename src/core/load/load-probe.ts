@@ -71,7 +71,9 @@ export interface LoadTarget {
 
 /** How many requests were on the wire at once, when something below the probe can tell (the page's Resource Timing). */
 export interface WireConcurrency {
-  reached: number;
+  /** Undefined when the wire could not be read (the probe's own count then stands). */
+  reached?: number;
+  /** Why fewer went at once than asked, or why it could not be measured (shown only then). */
   note?: string;
 }
 
@@ -173,6 +175,8 @@ export class LoadProbe {
 
   readonly subscribe = this.listeners.subscribe;
   getState = (): LoadState => this.state;
+  /** The same, under the name React's useSyncExternalStore stores use. */
+  getSnapshot = (): LoadState => this.state;
 
   /** Stops at once: requests in flight are aborted, no other is sent. */
   stop(): void {
@@ -317,7 +321,7 @@ export class LoadProbe {
       histogram: histogram(sorted),
       groups,
       concurrencyReached: reached,
-      ...(wire?.note !== undefined ? { concurrencyNote: wire.note } : {}),
+      ...(wire?.note !== undefined && (wire.reached === undefined || reached < spec.concurrency) ? { concurrencyNote: wire.note } : {}),
       ...(final && this.answers.length >= 2 ? { consistency: checkConsistency(this.answers) } : {}),
     };
     const s = this.state;

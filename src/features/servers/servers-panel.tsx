@@ -31,6 +31,7 @@ export function ServersPanel({
   callInbox,
   onShowSignInSteps,
   onCheck,
+  onLoadProbe,
   policies,
   process,
   notice,
@@ -47,6 +48,8 @@ export function ServersPanel({
   onShowSignInSteps?: (server: string) => void;
   /** Opens a connected server's check. */
   onCheck?: (server: string) => void;
+  /** Opens a connected server's load probe. */
+  onLoadProbe?: (server: string) => void;
   /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
   policies?: ExternalStore<PolicySnapshot>;
 }) {
@@ -74,6 +77,7 @@ export function ServersPanel({
             callInbox={callInbox}
             onShowSignInSteps={onShowSignInSteps}
             onCheck={onCheck}
+            onLoadProbe={onLoadProbe}
             policies={policies}
             process={process}
           />
@@ -139,6 +143,7 @@ function ServerCard({
   callInbox,
   onShowSignInSteps,
   onCheck,
+  onLoadProbe,
   policies,
   process,
 }: {
@@ -149,6 +154,7 @@ function ServerCard({
   callInbox?: (server: string, since: number) => ReactNode;
   onShowSignInSteps?: ((server: string) => void) | undefined;
   onCheck?: ((server: string) => void) | undefined;
+  onLoadProbe?: ((server: string) => void) | undefined;
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
@@ -193,6 +199,18 @@ function ServerCard({
             data-testid={`server-check-${server.name}`}
           >
             Check
+          </button>
+        )}
+        {onLoadProbe && server.status === 'connected' && server.url !== undefined && (
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => onLoadProbe(server.name)}
+            aria-label={`Load probe of ${server.name}`}
+            title="Send the same request many times at once and see throughput, latency and errors"
+            data-testid={`load-probe-${server.name}`}
+          >
+            Load
           </button>
         )}
         {server.status === 'connected' || server.status === 'connecting' ? (
