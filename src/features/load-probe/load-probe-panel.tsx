@@ -395,16 +395,14 @@ export function LoadProbePanel({ services, server, onClose }: { services: Servic
             {problem}
           </p>
         )}
+        {/* Both buttons stay: swapping one for the other under the pointer would let the click that stops submit the form again. */}
         <div className="load-actions">
-          {running ? (
-            <button type="button" className="button" onClick={() => probe?.stop()} data-testid="load-stop">
-              Stop
-            </button>
-          ) : (
-            <button type="submit" className="button primary" disabled={state?.status !== 'connected'} data-testid="load-start">
-              {probe ? 'Start again' : 'Start'}
-            </button>
-          )}
+          <button type="submit" className="button primary" disabled={running || state?.status !== 'connected'} data-testid="load-start">
+            {probe ? 'Start again' : 'Start'}
+          </button>
+          <button type="button" className="button" onClick={() => probe?.stop()} disabled={!running} data-testid="load-stop">
+            Stop
+          </button>
         </div>
       </form>
       {probe && <ProbeView key={probe.getState().run} probe={probe} />}
