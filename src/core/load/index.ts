@@ -9,7 +9,5 @@
  */
 export { checkLoadSpec, LoadProbe, MAX_CONCURRENCY } from './load-probe';
 export { probeSafety, remoteSentence } from './safety';
-export type { ProbeSafety } from './safety';
-export type { LoadMethod, LoadSpec, LoadState, LoadTarget, WireConcurrency } from './load-probe';
+export type { LoadSpec, LoadState, LoadTarget, WireConcurrency } from './load-probe';
 export { maxOverlap } from './stats';
-export type { HistogramBin, LatencyPoint } from './stats';

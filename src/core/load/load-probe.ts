@@ -15,7 +15,7 @@ import { histogram, LatencyRecorder, percentile } from './stats';
 import type { HistogramBin, LatencyPoint } from './stats';
 
 /** The methods a probe sends. */
-export type LoadMethod = 'tools/list' | 'tools/call';
+type LoadMethod = 'tools/list' | 'tools/call';
 
 /** What a probe sends, and how much. */
 export interface LoadSpec {
@@ -36,8 +36,8 @@ export interface LoadSpec {
 
 /** The bounds the page and the command hold a spec to. */
 export const MAX_CONCURRENCY = 64;
-export const MAX_REQUESTS = 1_000_000;
-export const MAX_DURATION_MS = 3_600_000;
+const MAX_REQUESTS = 1_000_000;
+const MAX_DURATION_MS = 3_600_000;
 
 /** What is wrong with a spec, in one sentence, or undefined when it can run. */
 export function checkLoadSpec(spec: LoadSpec): string | undefined {

@@ -17,7 +17,7 @@ export interface HistogramBin {
 }
 
 /** The most points the latency series keeps (past it, every other one is dropped). */
-export const MAX_SERIES_POINTS = 4000;
+const MAX_SERIES_POINTS = 4000;
 
 /** The value below which `fraction` of the sorted values lie (nearest rank); 0 when empty. */
 export function percentile(sorted: ArrayLike<number>, fraction: number): number {

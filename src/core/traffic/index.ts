@@ -6,7 +6,6 @@ export type {
   CallContext,
   HeaderMap,
   HttpExchange,
-  LoadAggregate,
   LoadFigures,
   LoadGroup,
   LoadSample,

@@ -15,7 +15,7 @@ export const MAX_GROUP_SAMPLES = 8;
 const MAX_GROUPS = 32;
 
 /** How one request failed, or undefined when it succeeded (or was stopped by the person). */
-export function failureOf(exchange: HttpExchange, messages: readonly RpcMessageRecord[]): Omit<LoadGroup, 'count'> | undefined {
+function failureOf(exchange: HttpExchange, messages: readonly RpcMessageRecord[]): Omit<LoadGroup, 'count'> | undefined {
   if (exchange.state === 'aborted') return undefined;
   if (exchange.state === 'failed' && exchange.status === undefined)
     return { key: 'network', ...(exchange.error !== undefined && { message: exchange.error }) };
