@@ -59,6 +59,10 @@ test('a probe of 200 requests the server counts, one row on the wire; a second p
   await expect(wire.locator('[data-testid="traffic-row"][data-method="tools/call"]')).toHaveCount(0);
   await expect(wire.getByTestId('traffic-filter-method').locator('option[value="tools/call"]')).toHaveCount(0);
   expect(await wire.locator('[data-testid="traffic-row"]').count()).toBeLessThan(20);
+  // Its detail: the figures and a few sampled exchanges, each whole.
+  await loadRows.click();
+  await expect(page.getByTestId('traffic-load-figures')).toContainText('200 answered (0 errors)');
+  await expect(page.getByTestId('traffic-load-sample')).toHaveCount(3);
   await expectNoSeriousA11yViolations(page);
 
   // A second probe, long (each answer held 20 ms), stopped midway.
