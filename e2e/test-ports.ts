@@ -40,7 +40,7 @@ export const TEST_PORTS = {
    * Two workers run two spec files at once, so each spec has its own: oauth 0, oauth-remember 1,
    * oauth-same-tab 2, tasks 3, sampling-tools 4, inbox 5, logs-metadata 6, resources-prompts 7,
    * oauth-client-metadata 8 and 12, oauth-static-hosts 9, mcp-apps-sandbox-origin 10 and 11,
-   * mcp-apps-polling 15, oauth-dpop 16 and 17, skills 18, evals 19 and 20, remembered-era 21, server-check 22,
+   * mcp-apps-polling 15, oauth-dpop 16 and 17, skills 18, evals 19 and 20, remembered-era 21, server-check 22, load-probe 27,
    * bridge 13 (the glassbox-bridge it starts; 14 kept for a second static origin).
    */
   spare: (n: number) => BASE + 14 + n,
