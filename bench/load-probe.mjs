@@ -37,16 +37,70 @@ export async function sdkLoop(url, requests, concurrency) {
 }
 
 /**
+ * Runs in the page: `requests` POSTs of `body` with `headers` to `url` by plain fetch, `concurrency`
+ * at a time; requests per second and the most in flight on the wire (Resource Timing, as the probe reads it).
+ * @param {{ url: string, headers: Record<string, string>, body: string, requests: number, concurrency: number }} o
+ */
+async function bareLoop({ url, headers, body, requests, concurrency }) {
+  const keep = ['content-type', 'accept', 'mcp-method', 'mcp-protocol-version', 'mcp-name', 'mcp-session-id', 'authorization'];
+  const sent = Object.fromEntries(Object.entries(headers).filter(([name]) => keep.includes(name)));
+  performance.clearResourceTimings();
+  performance.setResourceTimingBufferSize(requests + 100);
+  const started = performance.now();
+  let issued = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < requests) {
+        issued += 1;
+        const response = await fetch(url, { method: 'POST', headers: sent, body });
+        await response.text();
+      }
+    }),
+  );
+  const rps = (requests * 1000) / (performance.now() - started);
+  const spans = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
+    .filter((e) => e.name === url && e.startTime >= started && e.requestStart > 0)
+    .map((e) => [e.requestStart, e.responseEnd]);
+  const edges = spans
+    .flatMap(([a, b]) => [
+      [a, 1],
+      [b, -1],
+    ])
+    .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let now = 0;
+  let reached = 0;
+  for (const [, d] of edges) reached = Math.max(reached, (now += d));
+  return { rps, reached };
+}
+
+/**
  * Opens the app with the server, opens its load probe, runs `requests` tools/list at `concurrency`
  * and reads the figures the probe shows; a rAF loop measures the longest frame meanwhile.
  * @param {import('@playwright/test').Browser} browser @param {string} siteUrl @param {string} url
  * @param {number} requests @param {number} concurrency
- * @returns {Promise<{ rps: number, reached: number, longestFrameMs: number, longAnimationFrames: number, idleFrameMs: number, completed: number }>}
+ * @returns {Promise<{ rps: number, reached: number, longestFrameMs: number, longAnimationFrames: number, idleFrameMs: number, completed: number, bareRps: number, bareReached: number, openAtStart: string[], openAtEnd: string[] }>}
  */
 export async function probeInPage(browser, siteUrl, url, requests, concurrency) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   try {
     const page = await context.newPage();
+    // Every request the page sends to the server's host, and which are still open: what else could
+    // hold one of the browser's 6 connections to that host while the probe runs.
+    const origin = new URL(url).origin;
+    /** @type {Map<import('@playwright/test').Request, string>} */
+    const open = new Map();
+    /** @type {{ headers: Record<string, string>, body: string } | undefined} */
+    let probeRequest;
+    page.on('request', (request) => {
+      if (!request.url().startsWith(origin)) return;
+      const headers = request.headers();
+      const what = `${request.method()} ${headers['mcp-method'] ?? request.url().slice(origin.length)}`;
+      open.set(request, what);
+      if (!probeRequest && headers['mcp-method'] === 'tools/list') probeRequest = { headers, body: request.postData() ?? '' };
+    });
+    const done = (request) => open.delete(request);
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
     const config = { mcpServers: { target: { url } } };
     await page.goto(`${siteUrl}#config=${Buffer.from(JSON.stringify(config)).toString('base64url')}`);
     await page.locator('[data-testid="server-target"][data-status="connected"]').waitFor({ timeout: 30_000 });
@@ -87,6 +141,7 @@ export async function probeInPage(browser, siteUrl, url, requests, concurrency) 
     await watchFrames();
     await page.waitForTimeout(3000);
     const idle = await readFrames();
+    const openAtStart = [...open.values()];
     await panel.getByTestId('load-start').click();
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="load-count"]')?.getAttribute('data-completed')) > 0,
@@ -105,10 +160,26 @@ export async function probeInPage(browser, siteUrl, url, requests, concurrency) 
       { timeout: 300_000, polling: 100 },
     );
     const frames = await readFrames();
+    const openAtEnd = [...open.values()];
     const rps = Number(await panel.getByTestId('load-throughput').getAttribute('data-value'));
     const reached = Number(await panel.getByTestId('load-concurrency').getAttribute('data-reached'));
     const completed = Number(await panel.getByTestId('load-count').getAttribute('data-completed'));
-    return { rps, reached, longestFrameMs: frames.longest, longAnimationFrames: frames.loafs, idleFrameMs: idle.longest, completed };
+    // The bare page loop: the probe's own tools/list request (headers and body as the page sent them)
+    // sent again with plain fetch from the same page, `concurrency` at a time, nothing else done.
+    if (!probeRequest) throw new Error('load-probe: no tools/list request of the probe was seen');
+    const bare = await page.evaluate(bareLoop, { url, ...probeRequest, requests, concurrency });
+    return {
+      rps,
+      reached,
+      longestFrameMs: frames.longest,
+      longAnimationFrames: frames.loafs,
+      idleFrameMs: idle.longest,
+      completed,
+      bareRps: bare.rps,
+      bareReached: bare.reached,
+      openAtStart,
+      openAtEnd,
+    };
   } finally {
     await context.close();
   }
@@ -129,40 +200,57 @@ export async function measureLoadProbe({ browser, siteUrl, port, runs, requests,
       const page = run % 2 === 0 ? await probeInPage(browser, siteUrl, server.url, requests, LOAD_CONCURRENCY) : undefined;
       const sdkRps = await sdkLoop(server.url, requests, LOAD_CONCURRENCY);
       const inPage = page ?? (await probeInPage(browser, siteUrl, server.url, requests, LOAD_CONCURRENCY));
-      results.push({ ...inPage, sdkRps });
+      // The Node loop at the concurrency the page reached (the browser's queue aside).
+      const sdkReachedRps = await sdkLoop(server.url, requests, Math.max(1, inPage.reached));
+      results.push({ ...inPage, sdkRps, sdkReachedRps });
       progress(`load-probe: run ${run + 1}/${runs} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
     raw.loadProbe = results;
-    const ratio = median(
-      ratios(
-        results.map((r) => r.rps),
-        results.map((r) => r.sdkRps),
-      ),
-    );
-    const longest = Math.max(...results.map((r) => r.longestFrameMs));
-    const reached = results.map((r) => r.reached);
+    const pick = (key) => results.map((r) => r[key]);
+    const ratioTo = (key) => median(ratios(pick('rps'), pick(key)));
+    const bareRatio = ratioTo('bareRps');
+    const longest = Math.max(...pick('longestFrameMs'));
+    const span = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
+    const held = [...new Set(results.flatMap((r) => r.openAtStart))];
     return [
       {
         section: 'load-probe',
         measure: `page's load probe, ${requests} tools/list at concurrency ${LOAD_CONCURRENCY} (requests/s)`,
-        value: `${median(results.map((r) => r.rps)).toFixed(1)}/s`,
-        reference: `Node loop of the SDK client ${median(results.map((r) => r.sdkRps)).toFixed(1)}/s`,
-        ratio: times(ratio),
+        value: `${median(pick('rps')).toFixed(1)}/s`,
+        reference: `bare page loop (plain fetch, same page, headers, body) ${median(pick('bareRps')).toFixed(1)}/s`,
+        ratio: times(bareRatio),
         budget: `≥ ${times(budget.loadRpsRatio)}`,
-        pass: ratio >= budget.loadRpsRatio,
+        pass: bareRatio >= budget.loadRpsRatio,
       },
       {
         section: 'load-probe',
-        measure: `  longest frame while the probe runs (rAF loop; ${Math.max(...results.map((r) => r.longAnimationFrames))} long animation frames at most)`,
+        measure: `  against a Node loop of the SDK client at ${LOAD_CONCURRENCY} (reported: the browser's network path, not the page's work)`,
+        value: times(ratioTo('sdkRps')),
+        reference: `${median(pick('sdkRps')).toFixed(1)}/s`,
+      },
+      {
+        section: 'load-probe',
+        measure: `  against a Node loop of the SDK client at the concurrency the page reached (reported)`,
+        value: times(ratioTo('sdkReachedRps')),
+        reference: `${median(pick('sdkReachedRps')).toFixed(1)}/s`,
+      },
+      {
+        section: 'load-probe',
+        measure: `  longest frame while the probe runs (rAF loop; ${Math.max(...pick('longAnimationFrames'))} long animation frames at most)`,
         value: ms(longest),
-        reference: `idle page, panel open, 3 s: ${ms(Math.max(...results.map((r) => r.idleFrameMs)))}`,
+        reference: `idle page, panel open, 3 s: ${ms(Math.max(...pick('idleFrameMs')))}`,
         budget: `< ${ms(budget.loadFrameMs)}`,
         pass: longest < budget.loadFrameMs,
       },
       {
         section: 'load-probe',
-        measure: `  concurrency reached of ${LOAD_CONCURRENCY} asked (Resource Timing, HTTP/1.1)`,
-        value: `${Math.min(...reached)}–${Math.max(...reached)}`,
+        measure: `  concurrency reached of ${LOAD_CONCURRENCY} asked (Resource Timing, HTTP/1.1): probe, bare page loop`,
+        value: `${span(pick('reached'))}, ${span(pick('bareReached'))}`,
+      },
+      {
+        section: 'load-probe',
+        measure: `  requests to the server's host still open when the probe starts`,
+        value: held.length === 0 ? 'none' : held.join(', '),
       },
     ];
   } finally {
