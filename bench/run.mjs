@@ -108,7 +108,7 @@ const CHROMIUM_ARGS = [
 
 /** Budgets: each a ratio against a reference measured in the same run, or a size. */
 const BUDGET = {
-  /** The page's load probe against a Node loop of the SDK client (requests/s), and its longest frame. */
+  /** The page's load probe against a bare page loop (plain fetch, same page; requests/s), and its longest frame. */
   loadRpsRatio: 0.8,
   loadFrameMs: 100,
   jsBeforePaintGzip: 120_000,
