@@ -24,6 +24,7 @@ const CORE_LAYERS = [
   ['guard'], // findings on tool text (invisible characters, text aimed at the model, shadowing, length); definition pins and diffs
   ['snapshot'], // a server's lists and schemas as data (*.mcp-snapshot.json); two snapshots or two results compared; npm run diff
   ['tools', 'context'], // the registry of stand-ins for MCP tools and local tools, in each provider's schema; resources and prompts as model context
+  ['load'], // load probes over an existing connection: a scheduler, live figures, one aggregate row on the wire; npm run load
   ['checks'], // checks of a server: findings over what a connection saw and the few probes the check sends itself
   ['apps'], // MCP Apps host without the DOM: a view's document and CSP, the recorded view channel, model context
   ['sampling'], // a server's sampling request read and converted for the model (projects tool results via tools)
@@ -84,6 +85,7 @@ export default tseslint.config(
       'scripts/check/generated/**',
       'scripts/diff/generated/**',
       'scripts/mock/generated/**',
+      'scripts/load/generated/**',
     ],
   },
   js.configs.recommended,

@@ -15,12 +15,13 @@
  *   BENCH_TRAFFIC_MESSAGES=100000  messages in the traffic log for the scale runs
  *   BENCH_SCROLL_MS=3000           how long to scroll the traffic list
  *   BENCH_LATENCY_MS=50            delay per HTTP request for the "remote servers" connect line
- *   BENCH_PORT_BASE=4500           use ports BASE..BASE+31 instead of free ones
+ *   BENCH_PORT_BASE=4500           use ports BASE..BASE+32 instead of free ones
  * The load section also loads the MCP Inspector's web UI (dev dependency @modelcontextprotocol/inspector,
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
- *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,diff,bridge,mock,repro   run only these sections (bridge and mock need no build or browser)
+ *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,diff,load-probe,bridge,mock,repro   run only these sections (bridge and mock need no build or browser)
+ *   BENCH_LOAD_REQUESTS=500        tools/list per side of each load-probe run (page probe, Node SDK loop)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
  *   BENCH_BRIDGE_CALLS=200         sequential tools/call per bridge round-trip run
  *   BENCH_LONG_STEPS=200           steps of the long turn (20 KB tool result each); sizes at 1/4, 1/2 and all; the
@@ -66,6 +67,7 @@ import { PAINT_BUDGET, paintLines } from './paint-budgets.mjs';
 import { heapLine } from './heap-budget.mjs';
 import { checkInPage, scenariosOf, suiteMs } from './server-check.mjs';
 import { DIFF_TOOLS, diffInPage } from './server-diff.mjs';
+import { measureLoadProbe } from './load-probe.mjs';
 import { start as startEverything } from '../e2e/servers/everything.mjs';
 import { measureMockEvals } from './mock-evals.mjs';
 
@@ -92,10 +94,12 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? positiveInt(process.env.BENCH_PO
 const DRIVER = process.env.BENCH_DRIVER === 'playwright' ? 'playwright' : 'alone';
 const BRIDGE_CALLS = positiveInt(process.env.BENCH_BRIDGE_CALLS, 200);
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,diff,bridge,mock,repro').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'load,mcp,agent,evals,connect,traffic,long,check,diff,load-probe,bridge,mock,repro')
+    .split(',')
+    .map((s) => s.trim()),
 );
 /** The sections that need the build and the browser. */
-const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check', 'diff', 'repro'];
+const BROWSER_SECTIONS = ['load', 'mcp', 'agent', 'evals', 'connect', 'traffic', 'long', 'check', 'diff', 'load-probe', 'repro'];
 const CHROMIUM_PATH = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -111,6 +115,9 @@ const CHROMIUM_ARGS = [
 
 /** Budgets: each a ratio against a reference measured in the same run, or a size. */
 const BUDGET = {
+  /** The page's load probe against a bare page loop (plain fetch, same page; requests/s), and its longest frame. */
+  loadRpsRatio: 0.8,
+  loadFrameMs: 100,
   jsBeforePaintGzip: 120_000,
   /** The largest paint against the first, interactive against the largest, the Inspector, the main chunk. */
   ...PAINT_BUDGET,
@@ -962,6 +969,20 @@ async function main() {
       pass: drawMs < BUDGET.diffMs,
     });
   }
+  // 8c. The load probe: the page's requests/s against a Node loop of the SDK client on one server.
+  if (ONLY.has('load-probe'))
+    lines.push(
+      ...(await measureLoadProbe({
+        browser,
+        siteUrl: site.url,
+        port,
+        runs: Math.min(RUNS, 5),
+        requests: positiveInt(process.env.BENCH_LOAD_REQUESTS, 500),
+        raw,
+        progress,
+        budget: BUDGET,
+      })),
+    );
 
   // 9. A long turn: growth of the saved session and the heap, the model wire with it.
   if (ONLY.has('long'))

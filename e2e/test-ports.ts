@@ -41,7 +41,7 @@ export const TEST_PORTS = {
    * oauth-same-tab 2, tasks 3, sampling-tools 4, inbox 5, logs-metadata 6, resources-prompts 7,
    * oauth-client-metadata 8 and 12, oauth-static-hosts 9, mcp-apps-sandbox-origin 10 and 11,
    * mcp-apps-polling 15, oauth-dpop 16 and 17, skills 18, evals 19 and 20, remembered-era 21, server-check 22,
-   * server-diff 23 and 24, otel 30 and 31, mock 28 and 29,
+   * server-diff 23 and 24, otel 30 and 31, mock 28 and 29, load-probe 27,
    * bridge 13 (the glassbox-bridge it starts; 14 kept for a second static origin).
    */
   spare: (n: number) => BASE + 14 + n,

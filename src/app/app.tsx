@@ -14,6 +14,7 @@ import {
   GuidedTour,
   IDLE_PRELOADS,
   InboxCards,
+  LoadProbePanel,
   MockCreate,
   OtelSettingsDialog,
   ReadOnlyBanner,
@@ -101,6 +102,7 @@ export function App({
   // Make a mock: open (of a server, or `{}` for any), or closed.
   const [mocking, setMocking] = useState<{ server?: string }>();
   const makeMock = useCallback((server?: string) => setMocking(server === undefined ? {} : { server }), []);
+  const [loadProbing, setLoadProbing] = useState<string>();
   // Whether this App is the prerendered first frame (src/ui/first-frame.ts), fixed at mount.
   const [firstFrame] = useState(isFirstFrame);
   // The tour opens on a first visit (not in the first frame); once closed or finished it stays closed until asked for.
@@ -178,6 +180,7 @@ export function App({
     compareServer: compareServers,
     exportSnapshot: (server) => void import('../features/server-diff').then((diff) => diff.exportServerSnapshot(services, server)),
     makeMock,
+    loadProbe: setLoadProbing,
     exchangeFocus,
   };
 
@@ -335,6 +338,8 @@ export function App({
         )}
         {comparing !== undefined && !view && (
           <DiffScreen services={services} storage={diffStorage} initialServer={comparing.server} onClose={() => setComparing(undefined)} />
+        {loadProbing !== undefined && !view && (
+          <LoadProbePanel key={loadProbing} services={services} server={loadProbing} onClose={() => setLoadProbing(undefined)} />
         )}
       </Suspense>
       <footer className="bottom-bar">

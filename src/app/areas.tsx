@@ -75,6 +75,8 @@ export interface AreaContext {
   exportSnapshot?: (server: string) => void;
   /** Opens Make a mock (of a server, or of any server of a recording). */
   makeMock?: (server?: string) => void;
+  /** Opens a server's load probe. */
+  loadProbe?: (server: string) => void;
   /** MCP exchanges asked for (a server check's finding): selected on the MCP wire. */
   exchangeFocus?: ExchangeFocus | undefined;
 }
@@ -93,7 +95,7 @@ function withViews<Names extends readonly AreaTabName[]>(names: Names, views: Ta
 
 /** The lower part of the config + servers area. */
 export const SERVER_TABS = withViews(SERVER_TAB_NAMES, {
-  servers: ({ services, showSignInSteps, checkServer, compareServer, exportSnapshot, makeMock }) => (
+  servers: ({ services, showSignInSteps, checkServer, compareServer, exportSnapshot, makeMock, loadProbe }) => (
     <ServersPanel
       manager={services.connections}
       {...(showSignInSteps && { onShowSignInSteps: showSignInSteps })}
@@ -111,6 +113,7 @@ export const SERVER_TABS = withViews(SERVER_TAB_NAMES, {
           )
         );
       }}
+      {...(loadProbe && { onLoadProbe: loadProbe })}
       policies={services.policies}
       notice={
         <WhenBridge bridge={services.bridge}>

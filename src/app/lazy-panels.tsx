@@ -49,6 +49,8 @@ export const OtelSettingsDialog = lazyNamed(() => import('../features/otel'), 'O
 export const MockCardLine = lazyNamed(() => import('./mock-panels'), 'MockCardLine');
 /** The Make a mock dialog. */
 export const MockCreate = lazyNamed(() => import('./mock-panels'), 'MockCreate');
+/** A server's load probe (with its plotting library): loaded only when a probe opens, so not preloaded. */
+export const LoadProbePanel = lazyNamed(() => import('../features/load-probe'), 'LoadProbePanel');
 
 /** Every view above, fetched once the page is idle after the first screen: a first click then shows it at once. */
 export const IDLE_PRELOADS: readonly Preloadable[] = [

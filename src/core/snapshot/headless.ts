@@ -56,7 +56,7 @@ export function parseDiffArguments(argv: readonly string[]): DiffOptions | strin
 }
 
 /** Why a side could not be read: `code` 2 either way, the message says which. */
-class SideError extends Error {}
+export class SideError extends Error {}
 
 /** Environment placeholders (`${env:NAME}`, `${NAME}`, `$NAME`, `${NAME:-default}`) filled from the environment (missing ones are an error). */
 function fillFromEnvironment(text: string, env: HeadlessIo['env']): string {
@@ -68,7 +68,8 @@ function fillFromEnvironment(text: string, env: HeadlessIo['env']): string {
   });
 }
 
-async function serverOfConfig(file: string, name: string, io: HeadlessIo): Promise<ServerConfig> {
+/** The entry `name` of an mcp.json file, its placeholders filled from the environment (npm run load too). */
+export async function serverOfConfig(file: string, name: string, io: HeadlessIo): Promise<ServerConfig> {
   let text: string;
   try {
     text = await io.readText(file);
@@ -93,7 +94,8 @@ async function serverOfConfig(file: string, name: string, io: HeadlessIo): Promi
   };
 }
 
-function serverOfUrl(url: string): ServerConfig {
+/** A server entry for a bare URL (npm run load too). */
+export function serverOfUrl(url: string): ServerConfig {
   return {
     name: 'server',
     url,

@@ -19,6 +19,7 @@ export { compareSnapshots, countChanges, hasBreakingChange } from './compare';
 export { checkConsistency, compareResults } from './compare-results';
 export { FirstSnapshots } from './first-snapshots';
 export { recordedToolCalls, type RecordedToolCall } from './recorded-calls';
+export type { ConsistencyReport } from './compare-results';
 export { parseSnapshot, SnapshotFileError, writeSnapshot } from './snapshot-file';
 export { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION } from './snapshot-types';
 export type { McpSnapshot, SnapshotTool } from './snapshot-types';

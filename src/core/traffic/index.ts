@@ -2,7 +2,17 @@
  * The traffic log for both wires: records, the store, the wire tap, redaction, JSON-RPC
  * messages, teaching notes, and HAR / curl export.
  */
-export type { CallContext, HeaderMap, HttpExchange, ProtocolEra, RpcMessageRecord, SseEventRecord } from './types';
+export type {
+  CallContext,
+  HeaderMap,
+  HttpExchange,
+  LoadFigures,
+  LoadGroup,
+  LoadSample,
+  ProtocolEra,
+  RpcMessageRecord,
+  SseEventRecord,
+} from './types';
 
 export { TrafficLog } from './traffic-log';
 export type { NewExchange, TrafficSnapshot } from './traffic-log';

@@ -22,7 +22,8 @@ import { BodySharing } from './body-sharing';
 import type { EntriesKeyOf } from './body-sharing';
 import { classifyRpcMessage } from './rpc-messages';
 import type { NewRpcMessage } from './rpc-messages';
-import type { ExchangeState, HttpExchange, RpcKind, RpcMessageRecord, SseEventRecord } from './types';
+import { addToAggregate } from './load-aggregate';
+import type { ExchangeState, HttpExchange, LoadAggregate, LoadFigures, RpcKind, RpcMessageRecord, SseEventRecord } from './types';
 
 export type { NewRpcMessage } from './rpc-messages';
 
@@ -94,6 +95,8 @@ export class TrafficLog {
   private notifyScheduled = false;
   private nextExchangeId = 1;
   private nextSeq = 1;
+  /** Load probes under way or ended: each run's row and its aggregate (see load-aggregate.ts). */
+  private loadRuns = new Map<string, { id: number; aggregate: LoadAggregate }>();
 
   /** Creates an empty log. */
   constructor(options: TrafficLogOptions = {}) {
@@ -151,6 +154,46 @@ export class TrafficLog {
   getExchange(id: number): HttpExchange | undefined {
     const index = this.exchangeIndex.get(id);
     return index === undefined ? undefined : this.exchanges[index];
+  }
+
+  /**
+   * Starts a load probe's one row (core/load) and returns its id: the wire tap then records each
+   * request whose context carries `run` into it (`recordLoadRequest`) instead of a row of its own.
+   */
+  beginLoadRun(run: string, exchange: NewExchange): number {
+    const aggregate: LoadAggregate = { run, requests: 0, groups: [], samples: [] };
+    const id = this.beginExchange({ ...exchange, requestMessages: 0, load: aggregate });
+    this.loadRuns.set(run, { id, aggregate });
+    return id;
+  }
+
+  /** True when requests of this load run are summarised on its row. */
+  isLoadRun(run: string): boolean {
+    return this.loadRuns.has(run);
+  }
+
+  /** The aggregate of a load run so far (counters included), if the log knows the run. */
+  loadRunOf(run: string): LoadAggregate | undefined {
+    const entry = this.loadRuns.get(run);
+    return entry && { ...entry.aggregate, groups: entry.aggregate.groups.map((group) => ({ ...group })) };
+  }
+
+  /** One finished request of a load run: counted, and kept as a sample when it is one of the few kept. */
+  recordLoadRequest(run: string, exchange: HttpExchange, messages: readonly RpcMessageRecord[]): void {
+    const entry = this.loadRuns.get(run);
+    if (!entry) return;
+    const { aggregate, kept } = addToAggregate(entry.aggregate, exchange, messages);
+    entry.aggregate = aggregate;
+    // Counters alone reach the row with the run's next figures (updateLoadRun), not per request.
+    if (kept) this.updateExchange(entry.id, { load: this.loadRunOf(run) });
+  }
+
+  /** Writes a load run's figures (and the counters so far) on its row, with any other change to the row. */
+  updateLoadRun(run: string, figures: LoadFigures, patch: ExchangePatch = {}): void {
+    const entry = this.loadRuns.get(run);
+    if (!entry) return;
+    entry.aggregate = { ...entry.aggregate, figures };
+    this.updateExchange(entry.id, { ...patch, load: this.loadRunOf(run) });
   }
 
   /**
@@ -253,6 +296,7 @@ export class TrafficLog {
     this.exchangeIndex = new Map();
     this.messageIndex = new Map();
     this.pending = new Map();
+    this.loadRuns = new Map();
     this.sharing?.reset();
   }
 

@@ -83,6 +83,62 @@ export interface HttpExchange {
   evalRun?: string;
   /** MCP wire: the server check (core/checks) whose own probe this request is. */
   checkRun?: string;
+  /** MCP wire: a load probe's one row (core/load): its figures and a few sampled exchanges, not a row per request. */
+  load?: LoadAggregate;
+}
+
+/** One request of a load probe kept as an example: its exchange and the JSON-RPC messages it carried. */
+export interface LoadSample {
+  exchange: HttpExchange;
+  messages: RpcMessageRecord[];
+  /** The error group it is the example of (`LoadGroup.key`), when it is one. */
+  group?: string;
+}
+
+/** The requests of a load probe that failed the same way: by HTTP status and JSON-RPC code. */
+export interface LoadGroup {
+  /** `HTTP 503`, `JSON-RPC -32602`, `HTTP 200 · tool error`, `network`. */
+  key: string;
+  status?: number;
+  rpcCode?: number;
+  count: number;
+  /** The first one's message (JSON-RPC error message, network error, or status text). */
+  message?: string;
+}
+
+/** The figures a load probe writes on its row (computed by core/load). */
+export interface LoadFigures {
+  method: string;
+  tool?: string;
+  concurrencyAsked: number;
+  /** The most requests seen on the wire at once (see core/load for how it is measured). */
+  concurrencyReached: number;
+  /** Why reached is below asked, when it is. */
+  concurrencyNote?: string;
+  requestsAsked?: number;
+  durationAskedMs?: number;
+  rate?: number;
+  completed: number;
+  ok: number;
+  errors: number;
+  durationMs: number;
+  throughput: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  stopped: boolean;
+  running: boolean;
+}
+
+/** A load probe's aggregate, on its one row of the MCP wire. */
+export interface LoadAggregate {
+  run: string;
+  /** How many of its requests the wire carried. */
+  requests: number;
+  figures?: LoadFigures;
+  groups: LoadGroup[];
+  /** A few requests kept whole: the first ones and one example per error group (bounded). */
+  samples: LoadSample[];
 }
 
 /**
@@ -155,6 +211,8 @@ export interface CallContext {
   evalRun?: string;
   /** MCP wire: the server check whose own probe this request is. */
   checkRun?: string;
+  /** MCP wire: the load probe this request belongs to (recorded into its one aggregate row). */
+  loadRun?: string;
 }
 
 /** Which MCP protocol era the SDK negotiated: 'legacy' = 2025 (initialize, sessions), 'modern' = 2026-07-28. */

@@ -36,7 +36,8 @@ import { redactUrl } from '../secrets';
 import { redactHeaders } from './redact';
 import type { SecretRegistry } from './redact';
 import { RequestControllers, untilOrAborted } from './request-controllers';
-import type { ExchangePatch, NewExchange, TrafficLog } from './traffic-log';
+import { TrafficLog } from './traffic-log';
+import type { ExchangePatch, NewExchange } from './traffic-log';
 import type { CallContext, HeaderMap, HttpExchange, SseEventRecord, Wire } from './types';
 
 /** The fetch a middleware wraps and returns (the MCP SDK's `FetchLike`). */
@@ -160,6 +161,9 @@ export function createWireTap(options: WireTapOptions): WireTap {
         if (gate !== undefined) await untilOrAborted(gate, callerSignal);
       }
       const context = options.context ?? (answered && rpc?.contextOf?.(answered.id));
+      // A load probe's request is recorded apart and summarised on the probe's one row (load-aggregate.ts).
+      const loadRun = context?.loadRun !== undefined && log.isLoadRun(context.loadRun) ? context.loadRun : undefined;
+      const rec = loadRun === undefined ? log : new TrafficLog({ schedule: () => undefined });
 
       const startedAt = now();
       const start: NewExchange = {
@@ -182,9 +186,11 @@ export function createWireTap(options: WireTapOptions): WireTap {
       if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
       if (context?.evalRun !== undefined) start.evalRun = context.evalRun;
       if (context?.checkRun !== undefined) start.checkRun = context.checkRun;
-      const id = log.beginExchange(start);
+      const id = rec.beginExchange(start);
+      // The id the owner sees (to note an exchange): a load request's scratch record is no row of the log.
+      const shownId = loadRun === undefined ? id : -1;
       const target: MessageTarget = {
-        log,
+        log: rec,
         server: source,
         exchangeId: id,
         direction: 'out',
@@ -199,7 +205,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
       // A request the owner may close (its stream, after a timeout) follows the caller's signal through a controller of ours.
       const lease = answered ? controllers.take(callerSignal) : undefined;
       const entry: Tracked | undefined =
-        answered && lease ? { exchangeId: id, controller: lease.controller, closed: false, open: true } : undefined;
+        answered && lease ? { exchangeId: shownId, controller: lease.controller, closed: false, open: true } : undefined;
       if (answered && entry) {
         tracked.set(idKey(answered.id), entry);
         forgetOldest();
@@ -216,8 +222,10 @@ export function createWireTap(options: WireTapOptions): WireTap {
       const patched: ExchangePatch = {};
       const finish = (patch: ExchangePatch): void => {
         Object.assign(patched, patch, { durationMs: now() - startedAt });
-        log.updateExchange(id, { ...patch, durationMs: patched.durationMs });
-        rpc?.onExchangeEnd?.(log.getExchange(id) ?? { ...start, id, state: 'pending', ...patched }, requests);
+        rec.updateExchange(id, { ...patch, durationMs: patched.durationMs });
+        const ended = rec.getExchange(id) ?? { ...start, id, state: 'pending', ...patched };
+        rpc?.onExchangeEnd?.(ended, requests);
+        if (loadRun !== undefined) log.recordLoadRequest(loadRun, ended, rec.getSnapshot().messages);
       };
 
       let response: Response;
@@ -242,12 +250,12 @@ export function createWireTap(options: WireTapOptions): WireTap {
         state: eventStream ? 'streaming' : 'pending',
       };
       if (contentType !== undefined) headersPatch.responseContentType = contentType;
-      log.updateExchange(id, headersPatch);
+      rec.updateExchange(id, headersPatch);
       Object.assign(patched, headersPatch);
 
       const report = (failure: ResponseFailure): Error | undefined => {
         if (!answered || !entry || entry.closed || callerSignal?.aborted) return undefined;
-        return rpc?.onProblem?.({ request: answered, exchangeId: id, eventStream, failure });
+        return rpc?.onProblem?.({ request: answered, exchangeId: shownId, eventStream, failure });
       };
       const canRebuild =
         response.body !== null && response.status >= 200 && response.status <= 599 && !NULL_BODY_STATUSES.has(response.status);
@@ -277,7 +285,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
         if (retry !== undefined) event.retry = retry;
         events.push(event);
         patched.sseEvents = events;
-        log.appendSseEvent(id, event);
+        rec.appendSseEvent(id, event);
         if (message.id) hadEventId = true;
         // Like the SDK: only message events carry JSON-RPC; an empty one (a priming event) carries none.
         if ((message.event === undefined || message.event === 'message') && message.data !== '') {
@@ -319,7 +327,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
           }
         }
         if (end.closedByCaller && !end.cut) {
-          finish({ ...bodyPatch, state: 'aborted', note: log.getExchange(id)?.note ?? CLOSED_BY_CLIENT_NOTE });
+          finish({ ...bodyPatch, state: 'aborted', note: rec.getExchange(id)?.note ?? CLOSED_BY_CLIENT_NOTE });
         } else if (end.cut) {
           const aborted = isAbortError(end.error) || callerSignal?.aborted === true || entry?.closed === true;
           finish({ ...bodyPatch, state: aborted ? 'aborted' : 'failed', error: secrets.redact(errorMessage(end.error)) });

@@ -35,6 +35,7 @@ export function ServersPanel({
   onExportSnapshot,
   onMakeMock,
   mockLine,
+  onLoadProbe,
   policies,
   process,
   notice,
@@ -59,6 +60,8 @@ export function ServersPanel({
   onMakeMock?: (server: string) => void;
   /** What a card says about the mock it talks to (the app renders it for mock addresses). */
   mockLine?: (server: ServerState) => ReactNode;
+  /** Opens a connected server's load probe. */
+  onLoadProbe?: (server: string) => void;
   /** The PolicyStore: each card lists its tools that changed since the person allowed them. */
   policies?: ExternalStore<PolicySnapshot>;
 }) {
@@ -90,6 +93,7 @@ export function ServersPanel({
             onExportSnapshot={onExportSnapshot}
             onMakeMock={onMakeMock}
             mockLine={mockLine}
+            onLoadProbe={onLoadProbe}
             policies={policies}
             process={process}
           />
@@ -159,6 +163,7 @@ function ServerCard({
   onExportSnapshot,
   onMakeMock,
   mockLine,
+  onLoadProbe,
   policies,
   process,
 }: {
@@ -173,6 +178,7 @@ function ServerCard({
   onExportSnapshot?: ((server: string) => void) | undefined;
   onMakeMock?: ((server: string) => void) | undefined;
   mockLine?: ((server: ServerState) => ReactNode) | undefined;
+  onLoadProbe?: ((server: string) => void) | undefined;
   policies?: ExternalStore<PolicySnapshot>;
 }) {
   const [showInfo, setShowInfo] = useState(false);
@@ -257,6 +263,18 @@ function ServerCard({
               Mock
             </button>
           )}
+        {onLoadProbe && server.status === 'connected' && server.url !== undefined && (
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => onLoadProbe(server.name)}
+            aria-label={`Load probe of ${server.name}`}
+            title="Send the same request many times at once and see throughput, latency and errors"
+            data-testid={`load-probe-${server.name}`}
+          >
+            Load
+          </button>
+        )}
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button
             type="button"

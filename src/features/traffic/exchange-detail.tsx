@@ -4,6 +4,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { formatClock, formatDuration } from '../../ui/format-time';
 import { BodyView, HeaderList, SseEventList, type SseEventStyle } from '../../ui/http-parts';
 import { exchangeStatusLabel, exchangeTone, isEventStream, teachingTopicsFor } from './exchange-status';
+import { LoadDetail } from './load-detail';
 
 /** How the MCP wire shows SSE events. */
 const SSE_STYLE: SseEventStyle = {
@@ -18,6 +19,8 @@ const SSE_STYLE: SseEventStyle = {
  * text, or the SSE events one by one), with "Copy as curl".
  */
 export function ExchangeDetail({ exchange, topicsOpen }: { exchange: HttpExchange; topicsOpen: boolean }) {
+  // A load probe's one row: its figures and sampled exchanges, not one request.
+  if (exchange.load) return <LoadDetail exchange={{ ...exchange, load: exchange.load }} />;
   const tone = exchangeTone(exchange);
   const topics = teachingTopicsFor(exchange);
   return (
