@@ -338,6 +338,7 @@ export function App({
         )}
         {comparing !== undefined && !view && (
           <DiffScreen services={services} storage={diffStorage} initialServer={comparing.server} onClose={() => setComparing(undefined)} />
+        )}
         {loadProbing !== undefined && !view && (
           <LoadProbePanel key={loadProbing} services={services} server={loadProbing} onClose={() => setLoadProbing(undefined)} />
         )}
