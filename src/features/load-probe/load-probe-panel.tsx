@@ -7,6 +7,7 @@ import type { McpToolInfo } from '../../core/mcp';
 import { useStore } from '../../ui/use-store';
 import { LoadPlots } from './load-plots';
 import { watchWireConcurrency } from './wire-concurrency';
+import '../../ui/side-panel.css';
 import './load-probe.css';
 
 /** An arguments object to start from: each required property with an empty value of its type. */
@@ -236,7 +237,7 @@ export function LoadProbePanel({ services, server, onClose }: { services: Servic
 
   return (
     <section
-      className="load-probe"
+      className="side-panel load-probe"
       role="dialog"
       aria-labelledby={titleId}
       data-testid={`load-probe-panel-${server}`}

@@ -6,6 +6,7 @@ import { useStore } from '../../ui/use-store';
 import { serverChecksOf } from './check-state';
 import { FindingList } from './finding-list';
 import { ToolCallsPicker } from './tool-calls-picker';
+import '../../ui/side-panel.css';
 import './server-check.css';
 
 /** Which findings the list shows. */
@@ -148,7 +149,7 @@ export function ServerReport({
   return (
     <section
       ref={sectionRef}
-      className={`server-report${docked ? ' docked' : ''}`}
+      className={`side-panel server-report${docked ? ' docked' : ''}`}
       role="dialog"
       aria-labelledby={titleId}
       data-testid={`server-report-${server}`}

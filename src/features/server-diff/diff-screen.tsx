@@ -15,6 +15,7 @@ import { useStore } from '../../ui/use-store';
 import { ChangeList, KIND_LABEL } from './change-list';
 import { EvalsSection } from './evals-section';
 import { ReplaySection } from './replay-section';
+import '../../ui/side-panel.css';
 import './server-diff.css';
 
 /** A side's choice: a connected server, a server's first-connect snapshot, or an opened file. */
@@ -260,7 +261,7 @@ export function DiffScreen({
   return (
     <section
       ref={sectionRef}
-      className="server-diff"
+      className="side-panel server-diff"
       role="dialog"
       aria-labelledby={titleId}
       data-testid="diff-screen"
