@@ -10,6 +10,7 @@ import { ToolList } from './tool-list';
 import { ToolChangesNote } from './tool-changes-note';
 import type { PolicySnapshot } from '../../core/tools';
 import type { ExternalStore } from '../../ui/use-store';
+import { CardAction } from './card-action';
 
 /** Extra tools listed as a third "server" (the agent's own local tools). */
 export interface LocalToolsGroup {
@@ -214,66 +215,51 @@ function ServerCard({
         )}
         <span className="spacer" />
         {onCheck && server.status === 'connected' && server.url !== undefined && (
-          <button
-            type="button"
-            className="small-button"
-            onClick={() => onCheck(server.name)}
-            aria-label={`Check ${server.name}`}
+          <CardAction
+            label="Check"
+            ariaLabel={`Check ${server.name}`}
             title="Check this server against the protocol, the model providers' rules, and browsers"
-            data-testid={`server-check-${server.name}`}
-          >
-            Check
-          </button>
+            testId={`server-check-${server.name}`}
+            onClick={() => onCheck(server.name)}
+          />
         )}
         {onCompare && server.status === 'connected' && (
-          <button
-            type="button"
-            className="small-button"
-            onClick={() => onCompare(server.name)}
-            aria-label={`Compare ${server.name} with another server or snapshot`}
+          <CardAction
+            label="Compare"
+            ariaLabel={`Compare ${server.name} with another server or snapshot`}
             title="Compare with another server, a snapshot file, or this server when first connected"
-            data-testid="diff-open"
-          >
-            Compare
-          </button>
+            testId="diff-open"
+            onClick={() => onCompare(server.name)}
+          />
         )}
         {onExportSnapshot && server.status === 'connected' && (
-          <button
-            type="button"
-            className="small-button"
-            onClick={() => onExportSnapshot(server.name)}
-            aria-label={`Download the snapshot of ${server.name}`}
+          <CardAction
+            label="Snapshot"
+            ariaLabel={`Download the snapshot of ${server.name}`}
             title="Download this server's lists and schemas as a snapshot file (no secret in it)"
-            data-testid={`snapshot-export-${server.name}`}
-          >
-            Snapshot
-          </button>
+            testId={`snapshot-export-${server.name}`}
+            onClick={() => onExportSnapshot(server.name)}
+          />
         )}
         {onMakeMock &&
           server.url !== undefined &&
           (server.status === 'connected' || server.status === 'failed' || server.status === 'idle') && (
-            <button
-              type="button"
-              className="small-button"
-              onClick={() => onMakeMock(server.name)}
-              aria-label={`Make a mock of ${server.name}`}
+            <CardAction
+              label="Mock"
+              ariaLabel={`Make a mock of ${server.name}`}
               title="Make a mock: a server that answers as this one did in this session, with no network"
-              data-testid="mock-create"
-            >
-              Mock
-            </button>
+              testId="mock-create"
+              onClick={() => onMakeMock(server.name)}
+            />
           )}
         {onLoadProbe && server.status === 'connected' && server.url !== undefined && (
-          <button
-            type="button"
-            className="small-button"
-            onClick={() => onLoadProbe(server.name)}
-            aria-label={`Load probe of ${server.name}`}
+          <CardAction
+            label="Load"
+            ariaLabel={`Load probe of ${server.name}`}
             title="Send the same request many times at once and see throughput, latency and errors"
-            data-testid={`load-probe-${server.name}`}
-          >
-            Load
-          </button>
+            testId={`load-probe-${server.name}`}
+            onClick={() => onLoadProbe(server.name)}
+          />
         )}
         {server.status === 'connected' || server.status === 'connecting' ? (
           <button
