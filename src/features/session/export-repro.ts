@@ -5,7 +5,7 @@
  */
 import { buildReproFile, reproFileName, reproMocksOf, serializeReproFile, type ReproMock } from '../../core/repro';
 import { downloadText } from '../../ui/download';
-import type { ExportSource } from './export-session';
+import { sessionFileInput, type ExportSource } from './export-session';
 
 /** Downloads `glassbox-<date>.glassbox-repro.json`; returns the warnings and the file name. */
 export function downloadReproFile(
@@ -16,16 +16,7 @@ export function downloadReproFile(
 ): { fileName: string; warnings: string[] } {
   const made =
     knownMocks && knownMocks.length > 0 ? { mocks: [...knownMocks], unmocked: [] } : reproMocksOf(source.traffic, source.secrets ?? []);
-  const { file, warnings } = buildReproFile({
-    configText: source.configText,
-    conversation: source.conversation,
-    traffic: source.traffic,
-    appVersion: source.appVersion,
-    now,
-    ...(source.toolPins ? { toolPins: source.toolPins } : {}),
-    ...(source.replays ? { replays: source.replays } : {}),
-    mocks: made.mocks,
-  });
+  const { file, warnings } = buildReproFile({ ...sessionFileInput(source, now), mocks: made.mocks });
   for (const { server, reason } of made.unmocked) warnings.push(`No mock of "${server}": ${reason}`);
   const fileName = reproFileName(now);
   downloadText(fileName, serializeReproFile(file, source.redact), 'application/json');

@@ -1,6 +1,6 @@
 /** Builds and downloads the session file of what is shown (see core/persistence session-file). */
 import type { AgentSessionData, ReplayData } from '../../core/agent';
-import { buildSessionFile, serializeSessionFile, sessionFileName } from '../../core/persistence';
+import { buildSessionFile, serializeSessionFile, sessionFileName, type BuildSessionFileInput } from '../../core/persistence';
 import type { TrafficSnapshot } from '../../core/traffic';
 import type { ToolPin } from '../../core/tools';
 import { downloadText } from '../../ui/download';
@@ -24,7 +24,15 @@ export interface ExportSource {
 
 /** Downloads `glassbox-session-<date>.json`; returns the warnings (e.g. a config left out) and the file name. */
 export function downloadSessionFile(source: ExportSource, now = Date.now()): { fileName: string; warnings: string[] } {
-  const { file, warnings } = buildSessionFile({
+  const { file, warnings } = buildSessionFile(sessionFileInput(source, now));
+  const fileName = sessionFileName(now);
+  downloadText(fileName, serializeSessionFile(file, source.redact), 'application/json');
+  return { fileName, warnings };
+}
+
+/** What the session file is built from: the shown session (the repro's session part is the same). */
+export function sessionFileInput(source: ExportSource, now: number): BuildSessionFileInput {
+  return {
     configText: source.configText,
     conversation: source.conversation,
     traffic: source.traffic,
@@ -32,8 +40,5 @@ export function downloadSessionFile(source: ExportSource, now = Date.now()): { f
     now,
     ...(source.toolPins ? { toolPins: source.toolPins } : {}),
     ...(source.replays ? { replays: source.replays } : {}),
-  });
-  const fileName = sessionFileName(now);
-  downloadText(fileName, serializeSessionFile(file, source.redact), 'application/json');
-  return { fileName, warnings };
+  };
 }
