@@ -24,7 +24,7 @@ export async function buildApp(outDir) {
     root: REPO_ROOT,
     configFile: path.join(REPO_ROOT, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true, ...(process.env.BENCH_NO_MINIFY && { minify: false }) },
   });
 }
 

@@ -20,6 +20,7 @@
  * started by bench/inspector.mjs) in each run, for the budget LCP ≤ 0.25× the Inspector's.
  *   BENCH_BUILD_DIR=/tmp/x         build there (kept) instead of a temporary folder (removed)
  *   BENCH_SKIP_BUILD=1             reuse the build in BENCH_BUILD_DIR
+ *   BENCH_NO_MINIFY=1              build the app unminified (readable names in a CPU profile)
  *   BENCH_ONLY=load,mcp,agent,evals,connect,traffic,long,check,diff,load-probe,bridge,mock,repro   run only these sections (bridge and mock need no build or browser)
  *   BENCH_LOAD_REQUESTS=500        tools/list per side of each load-probe run (page probe, Node SDK loop)
  *   BENCH_EVAL_CASES=20            cases of the evals section (each run against 2 targets)
