@@ -15,6 +15,7 @@ import { FIRST_FRAME_SIZES_ID } from './first-frame-sizes';
 import { preloadChatViews } from '../features/chat';
 import { preloadTrafficList } from '../features/traffic';
 import { preloadModelList } from '../features/model-traffic';
+import { paceDraws } from '../ui/use-store';
 
 /** IndexedDB, or memory (with a problem to show) where the browser refuses it. */
 async function openBackend(): Promise<{ backend: KeyValueBackend; problems: string[] }> {
@@ -60,6 +61,9 @@ async function start(): Promise<void> {
     localNetworkPermission: () => queryLocalNetworkPermission(navigator.permissions),
     bridgeKeeper: browserBridgeKeeper(storage),
   });
+  // The wires and the conversation change several times a step of an agent turn: drawn at most
+  // once per 100 ms while they keep changing (a lone change, the person's own, shows at once).
+  paceDraws([services.log, services.session], document);
   // Restores, picks the config text (a share link wins) and connects, outside React, so StrictMode's
   // double effects cannot connect twice.
   const { restored } = await startServices(services, { fragment: takeConfigFragment(), bridgeFragment: takeBridgeFragment() });

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { PROVIDER_IDS, PROVIDERS } from '../../core/providers';
 import type { ProviderId } from '../../core/providers';
-import { useStore } from '../../ui/use-store';
+import { useLiveStore } from '../../ui/use-store';
 import type { ChatSession } from './chat-session';
 import {
   baseUrlForPreset,
@@ -41,7 +41,8 @@ function useDraft(value: string, commit: (text: string) => void) {
  * `session.setSettings`.
  */
 export function ModelSettingsBar({ session }: { session: ChatSession }) {
-  const { settings } = useStore(session);
+  // Its fields write the settings back as the person types: read at every change, not paced.
+  const { settings } = useLiveStore(session);
   const { provider } = settings;
   const storage = useRef(browserStorage()).current;
   const [remember, setRemember] = useState(() => readRememberedKey(storage, provider) !== undefined);

@@ -1,0 +1,5 @@
+/** Anything with subscribe/getSnapshot: the shape every core store has. */
+export interface ExternalStore<T> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): T;
+}
