@@ -34,11 +34,16 @@ describe('ToolRegistry', () => {
     registry.setServerTools('weather', [forecast, ping]);
     registry.setServerTools('my.company-server', [{ name: 'search.docs', description: 'Search', inputSchema: { type: 'object' } }]);
 
+    // Ordered by server name, whichever connected first (a repro replays the same requests byte for byte).
     expect(registry.list().map((tool) => [tool.publicName, tool.server, tool.remoteName])).toEqual([
+      ['my_company-server_search_docs', 'my.company-server', 'search.docs'],
       ['weather_get_forecast', 'weather', 'get_forecast'],
       ['weather_ping', 'weather', 'ping'],
-      ['my_company-server_search_docs', 'my.company-server', 'search.docs'],
     ]);
+    const other = new ToolRegistry();
+    other.setServerTools('my.company-server', [{ name: 'search.docs', description: 'Search', inputSchema: { type: 'object' } }]);
+    other.setServerTools('weather', [forecast, ping]);
+    expect(other.list().map((tool) => tool.publicName)).toEqual(registry.list().map((tool) => tool.publicName));
     const resolved = registry.resolve('my_company-server_search_docs');
     expect(resolved).toMatchObject({ origin: 'mcp', server: 'my.company-server', remoteName: 'search.docs' });
     expect(registry.resolve('search.docs')).toBeUndefined();

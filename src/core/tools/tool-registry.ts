@@ -225,8 +225,11 @@ export class ToolRegistry extends Store<ToolRegistrySnapshot> {
 
   private rebuild(): void {
     const reserved = [...this.localTools.keys()];
+    // By server name, not by when each connected: the tools a model request offers (and the public
+    // names a collision gives) are the same whichever server answered first.
+    const servers = [...this.servers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const entries: Array<{ server: string; tool: string }> = [];
-    for (const [server, record] of this.servers) {
+    for (const [server, record] of servers) {
       for (const tool of record.tools) entries.push({ server, tool: tool.name });
     }
     const names = makePublicNames(entries, reserved);
@@ -247,7 +250,7 @@ export class ToolRegistry extends Store<ToolRegistrySnapshot> {
       if (definition.annotations !== undefined) tool.annotations = definition.annotations;
       tools.push(Object.freeze(tool));
     }
-    for (const [server, record] of this.servers) {
+    for (const [server, record] of servers) {
       for (const clean of record.tools) {
         const publicName = names.get(publicNameKey(server, clean.name));
         if (publicName === undefined) continue; // cannot happen: every entry gets a name
