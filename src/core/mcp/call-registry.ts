@@ -120,6 +120,12 @@ export class CallRegistry {
     return { ...call.context, roundOf: first.id };
   }
 
+  /** Gives a request sent outside the SDK (a load probe's repeat, probe-sender.ts) to its call, as the SDK's own are claimed. */
+  adopt(call: McpCall, id: string | number, method: string): void {
+    call.requests.push({ id, method });
+    this.remember(id, call);
+  }
+
   /** The call that sent the request with this id, if one of ours did. */
   of(id: string | number): McpCall | undefined {
     return this.byId.get(idKey(id));
@@ -170,12 +176,17 @@ export class CallRegistry {
           : call.methods.includes(m.method);
       if (!mine) continue;
       call.requests.push({ id: m.id, method: m.method });
-      this.byId.set(idKey(m.id), call);
-      for (const key of this.byId.keys()) {
-        if (this.byId.size <= MAX_REMEMBERED) break;
-        this.byId.delete(key);
-      }
+      this.remember(m.id, call);
       return;
+    }
+  }
+
+  /** Remembers the call of a request id (the oldest forgotten past MAX_REMEMBERED). */
+  private remember(id: string | number, call: McpCall): void {
+    this.byId.set(idKey(id), call);
+    for (const key of this.byId.keys()) {
+      if (this.byId.size <= MAX_REMEMBERED) break;
+      this.byId.delete(key);
     }
   }
 }

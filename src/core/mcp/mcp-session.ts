@@ -3,7 +3,7 @@
  * the calls it makes and the exchanges it ended. A connection replaces its session when the
  * server forgets it (a 2025 session's 404).
  */
-import type { Client, JSONRPCMessage, Middleware, Transport } from '@modelcontextprotocol/client';
+import type { Client, FetchLike, JSONRPCMessage, Middleware, Transport } from '@modelcontextprotocol/client';
 import { createWireTap } from '../traffic';
 import type { AnswerProblem, SecretRegistry, TrafficLog, WireTap } from '../traffic';
 import { CallRegistry } from './call-registry';
@@ -17,6 +17,7 @@ import type { ClientSdk } from './load-client-sdk';
 import { McpError } from './mcp-error';
 import { SessionExchanges } from './session-notes';
 import { createTransport, sessionIdOf } from './open-transport';
+import { ProbeTemplates } from './probe-sender';
 import type { McpTransport, TransportKind } from './open-transport';
 import { safeIcons } from './server-metadata';
 
@@ -38,6 +39,10 @@ export interface Session {
   prior?: EraPrior;
   /** The handshake's call that failed, if one did. */
   failedCall?: McpCall;
+  /** The requests a load probe repeats, as the transport sent them (probe-sender.ts). */
+  probeTemplates: ProbeTemplates;
+  /** The transport's fetch below the template capture: the sign-in, then the wire tap. */
+  probeFetch: FetchLike;
   /** While connecting: opens the way for the server→client stream (GET) once the capabilities are loaded. */
   handshake?: { done: Promise<void>; finish(): void };
 }
@@ -95,11 +100,13 @@ export function openSession(sdk: ClientSdk, settings: SessionSettings): Session 
   const versionNegotiation = { mode: settings.transport === 'sse' ? ('legacy' as const) : ('auto' as const) };
   session.client = new sdk.Client(CLIENT_INFO, { ...mergeClientOptions(settings.capabilities), versionNegotiation });
   for (const capability of settings.capabilities) capability.register?.(session.client);
+  session.probeTemplates = new ProbeTemplates();
+  session.probeFetch = sdk.applyMiddlewares(session.tap, ...(settings.auth ? [settings.auth] : []))(settings.fetch);
   session.transport = createTransport(
     sdk,
     settings.transport,
     settings.url,
-    sdk.applyMiddlewares(session.tap, ...(settings.auth ? [settings.auth] : []))(settings.fetch),
+    session.probeTemplates.middleware(session.probeFetch),
     settings.headers,
   );
   calls.watch(session.transport);

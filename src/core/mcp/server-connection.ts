@@ -5,6 +5,7 @@
  * handled by capability modules (capabilities/*), and one request's run by runRequest. Its traffic goes through one wire tap, which
  * records each exchange with its JSON-RPC messages and fails a request whose answer cannot come.
  */
+import { sendProbe } from './probe-request';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { Listeners } from '../shared/listeners';
 import type { McpCall } from './call-registry';
@@ -140,32 +141,14 @@ export class ServerConnection {
    * Sends one request of a load probe (core/load) on the current session, as it is: no renewal of
    * a forgotten session, no diagnosis on the card (a probe counts its failures itself). Its traffic
    * carries `loadRun`, so the tap summarises it on the probe's one row. `signal` aborts it at once.
+   * The first of each kind goes through the SDK; the others repeat its request (probe-request.ts).
    */
   async sendProbeRequest(
     method: 'tools/list' | 'tools/call',
     params: Record<string, unknown> | undefined,
     options: { signal: AbortSignal; loadRun: string; timeoutMs?: number },
   ): Promise<unknown> {
-    const session = this.requireSession();
-    const args = method === 'tools/call' ? (params?.['arguments'] as object | undefined) : undefined;
-    const call = session.calls.begin({
-      methods: [method],
-      ...(args && { arguments: args }),
-      context: { loadRun: options.loadRun },
-      signal: options.signal,
-    });
-    try {
-      return await session.client.request(
-        { method, ...(params && { params }) },
-        { signal: call.controller.signal, timeout: options.timeoutMs ?? this.state.timeoutMs },
-      );
-    } catch (error) {
-      const request = call.requests.at(-1);
-      if (options.signal.aborted && request) session.tap.close(request.id);
-      throw call.failure ?? error;
-    } finally {
-      session.calls.end(call);
-    }
+    return sendProbe(this.requireSession(), method, params, { ...options, timeoutMs: options.timeoutMs ?? this.state.timeoutMs });
   }
 
   /** Asks the server to cancel one of its tasks (`tasks/cancel`). */
