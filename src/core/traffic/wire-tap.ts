@@ -165,7 +165,17 @@ export function createWireTap(options: WireTapOptions): WireTap {
       const loadRun = context?.loadRun !== undefined && log.isLoadRun(context.loadRun) ? context.loadRun : undefined;
       const rec = loadRun === undefined ? log : new TrafficLog({ schedule: () => undefined });
 
+      // A request the owner may close (its stream, after a timeout) follows the caller's signal through a controller of ours.
+      const lease = answered ? controllers.take(callerSignal) : undefined;
+      const forwardInit: RequestInit | undefined =
+        init === undefined && request === undefined
+          ? undefined
+          : { ...init, headers, ...(lease ? { signal: lease.controller.signal } : {}) };
       const startedAt = now();
+      // Sent before it is recorded: redacting and recording a long model request (megabytes) then
+      // overlaps the upload and the server's work instead of delaying them. It is awaited below,
+      // in this same task, so a failure is never left unhandled.
+      const sending = next(input, forwardInit);
       const start: NewExchange = {
         wire,
         source,
@@ -202,8 +212,6 @@ export function createWireTap(options: WireTapOptions): WireTap {
       const incoming: MessageTarget = { ...target, direction: 'in' };
       delete incoming.context;
 
-      // A request the owner may close (its stream, after a timeout) follows the caller's signal through a controller of ours.
-      const lease = answered ? controllers.take(callerSignal) : undefined;
       const entry: Tracked | undefined =
         answered && lease ? { exchangeId: shownId, controller: lease.controller, closed: false, open: true } : undefined;
       if (answered && entry) {
@@ -214,10 +222,6 @@ export function createWireTap(options: WireTapOptions): WireTap {
         lease?.release();
         if (entry) entry.open = false;
       };
-      const forwardInit: RequestInit | undefined =
-        init === undefined && request === undefined
-          ? undefined
-          : { ...init, headers, ...(lease ? { signal: lease.controller.signal } : {}) };
 
       const patched: ExchangePatch = {};
       const finish = (patch: ExchangePatch): void => {
@@ -230,7 +234,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
 
       let response: Response;
       try {
-        response = await next(input, forwardInit);
+        response = await sending;
       } catch (error) {
         settle();
         const aborted = isAbortError(error) || callerSignal?.aborted === true;
