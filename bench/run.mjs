@@ -1174,6 +1174,7 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
       pass: curveAgainstBare <= BUDGET.longCurveRatio,
     },
     ...[
+      ["The page's first wheel turn (the MCP wire)", usable.firstWheelMs],
       ['Scroll the chat', usable.chatScrollMs],
       ['Scroll the model wire', usable.modelScrollMs],
       ['Scroll the MCP wire', usable.mcpScrollMs],
