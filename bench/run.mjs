@@ -139,9 +139,9 @@ const BUDGET = {
   longBareRatio: 2,
   /**
    * The time per step at the turn's end against what its request's size predicts from the step at a
-   * quarter, as a multiple of the same ratio for the bare loop: on this machine the wire itself does not
-   * grow linearly with the bytes (the bare loop's step at 200 took 1.0–1.8× what its size predicts from step 50, run to run), so the app's
-   * curve is held to the floor's shape, not to a straight line.
+   * quarter (the issue's figure, as written): the page's work per step follows the bytes. The same
+   * ratio against the bare loop's own is reported: the floor's curve swings from 0.6× to 1.8× of what
+   * its size predicts, run to run, which made that comparison fail or pass by the floor's noise.
    */
   longCurveRatio: 1.2,
   /** Scrolling, opening a request, typing, while the long turn runs near its end: until the frame that shows it. */
@@ -1169,9 +1169,14 @@ async function measureLongSession({ browser, siteUrl, blankUrl, labSlowUrl, open
       measure: `Time per step at step ${end.step} (median of ${end.step - CURVE_WINDOW + 1}–${end.step}, ${mb(end.chars)} requests) against its size`,
       value: `${ms(end.ms)}: ${times(curveRatio)} of ${ms(predictedMs)}`,
       reference: `step ${early.step}: ${ms(early.ms)} at ${mb(early.chars)}; bare ${ms(bareEarly.ms)} → ${ms(bareEnd.ms)}: ${times(bareCurveRatio)} of its size's`,
-      ratio: times(curveAgainstBare),
-      budget: `≤ ${times(BUDGET.longCurveRatio)} of the bare loop's`,
-      pass: curveAgainstBare <= BUDGET.longCurveRatio,
+      ratio: times(curveRatio),
+      budget: `≤ ${times(BUDGET.longCurveRatio)} of its size's`,
+      pass: curveRatio <= BUDGET.longCurveRatio,
+    },
+    {
+      section: 'long',
+      measure: `  the same against the bare loop's own curve (reported: the floor's curve swings from 0.6× to 1.8× of its size's run to run)`,
+      value: times(curveAgainstBare),
     },
     ...[
       ["The page's first wheel turn (the MCP wire)", usable.firstWheelMs],
