@@ -62,6 +62,64 @@ describe('a load probe on the wire', () => {
     expect(log.getExchange(rowId)?.load?.samples).toHaveLength(aggregate.samples.length);
   });
 
+  it('past its first samples, counts each request and records whole only the example of a new error group', async () => {
+    const log = new TrafficLog();
+    log.beginLoadRun('run-2', {
+      wire: 'mcp',
+      source: 'demo',
+      method: 'LOAD',
+      url: 'http://127.0.0.1:1/mcp',
+      startedAt: 0,
+      requestHeaders: {},
+    });
+    // Request 15 fails with a JSON-RPC error in a JSON body, 17 in an event stream, 18 like 15 again.
+    const server = async (_input: string | URL, init?: RequestInit): Promise<Response> => {
+      const { id } = JSON.parse(String(init?.body)) as { id: number };
+      const error = (code: number) => ({ jsonrpc: '2.0', id, error: { code, message: `failed ${id}` } });
+      if (id === 17)
+        return new Response(`event: message\ndata: ${JSON.stringify(error(-32001))}\n\n`, {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      const body = id === 15 || id === 18 ? error(-32000) : { jsonrpc: '2.0', id, result: { tools: [] } };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    const tap = createWireTap({
+      log,
+      wire: 'mcp',
+      source: 'demo',
+      secrets: new SecretRegistry(),
+      rpc: { contextOf: () => ({ loadRun: 'run-2' }) },
+    });
+    const send = tap(server);
+    const answers: string[] = [];
+    for (let id = 1; id <= 20; id++) {
+      const response = await send('http://127.0.0.1:1/mcp', {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
+      });
+      answers.push(await response.text());
+    }
+    // The caller reads every answer as it came.
+    expect(JSON.parse(answers[14]!)).toMatchObject({ id: 15, error: { code: -32000 } });
+    expect(answers[16]).toContain('"code":-32001');
+    const aggregate = log.loadRunOf('run-2')!;
+    expect(aggregate.requests).toBe(20);
+    expect(Object.fromEntries(aggregate.groups.map((group) => [group.key, group.count]))).toEqual({
+      'HTTP 200 · JSON-RPC -32000': 2,
+      'HTTP 200 · JSON-RPC -32001': 1,
+    });
+    const json = aggregate.samples.find((sample) => sample.group === 'HTTP 200 · JSON-RPC -32000')!;
+    expect(json.messages.map((message) => [message.direction, message.kind])).toEqual([
+      ['out', 'request'],
+      ['in', 'error'],
+    ]);
+    expect(json.exchange).toMatchObject({ status: 200, state: 'done', responseBody: expect.stringContaining('failed 15') });
+    const stream = aggregate.samples.find((sample) => sample.group === 'HTTP 200 · JSON-RPC -32001')!;
+    expect(stream.exchange.sseEvents?.map((event) => event.data)).toEqual([expect.stringContaining('failed 17')]);
+    expect(stream.messages.map((message) => message.kind)).toEqual(['request', 'error']);
+    expect(aggregate.samples).toHaveLength(FIRST_SAMPLES + 2);
+  });
+
   it('still records a row per request for a run the log was not told about', async () => {
     const log = new TrafficLog();
     const send = tapFor(log, 'unknown-run');

@@ -22,7 +22,8 @@ import { BodySharing } from './body-sharing';
 import type { EntriesKeyOf } from './body-sharing';
 import { classifyRpcMessage } from './rpc-messages';
 import type { NewRpcMessage } from './rpc-messages';
-import { addToAggregate } from './load-aggregate';
+import { addToAggregate, FIRST_SAMPLES } from './load-aggregate';
+import type { LoadOutcome, WholeRequest } from './load-aggregate';
 import type { ExchangeState, HttpExchange, LoadAggregate, LoadFigures, RpcKind, RpcMessageRecord, SseEventRecord } from './types';
 
 export type { NewRpcMessage } from './rpc-messages';
@@ -172,6 +173,12 @@ export class TrafficLog {
     return this.loadRuns.has(run);
   }
 
+  /** True while the run's row still keeps its first requests whole (they are recorded as any other). */
+  loadRunWantsFirst(run: string): boolean {
+    const entry = this.loadRuns.get(run);
+    return entry !== undefined && entry.aggregate.samples.filter((sample) => sample.group === undefined).length < FIRST_SAMPLES;
+  }
+
   /** The aggregate of a load run so far (counters included), if the log knows the run. */
   loadRunOf(run: string): LoadAggregate | undefined {
     const entry = this.loadRuns.get(run);
@@ -179,10 +186,10 @@ export class TrafficLog {
   }
 
   /** One finished request of a load run: counted, and kept as a sample when it is one of the few kept. */
-  recordLoadRequest(run: string, exchange: HttpExchange, messages: readonly RpcMessageRecord[]): void {
+  recordLoadRequest(run: string, outcome: LoadOutcome, whole: WholeRequest): void {
     const entry = this.loadRuns.get(run);
     if (!entry) return;
-    const { aggregate, kept } = addToAggregate(entry.aggregate, exchange, messages);
+    const { aggregate, kept } = addToAggregate(entry.aggregate, outcome, whole);
     entry.aggregate = aggregate;
     // Counters alone reach the row with the run's next figures (updateLoadRun), not per request.
     if (kept) this.updateExchange(entry.id, { load: this.loadRunOf(run) });

@@ -29,6 +29,9 @@ import {
   readRequestHeaders,
   responseHeaderRecord,
 } from './record-body';
+import { outcomeOf } from './load-aggregate';
+import { sendLoadRequest } from './load-request';
+import type { LoadRequestEnd } from './load-request';
 import { recordMessages } from './record-messages';
 import { classifyRpcMessage } from './rpc-messages';
 import type { MessageTarget } from './record-messages';
@@ -164,6 +167,87 @@ export function createWireTap(options: WireTapOptions): WireTap {
       // A load probe's request is recorded apart and summarised on the probe's one row (load-aggregate.ts).
       const loadRun = context?.loadRun !== undefined && log.isLoadRun(context.loadRun) ? context.loadRun : undefined;
       const rec = loadRun === undefined ? log : new TrafficLog({ schedule: () => undefined });
+      const startOf = (startedAt: number): NewExchange => {
+        const start: NewExchange = {
+          wire,
+          source,
+          method,
+          url: secrets.redact(redactUrl(rawUrl)),
+          startedAt,
+          requestHeaders: redactHeaderMap(redactHeaders(headers)),
+        };
+        if (body.text !== undefined) start.requestBody = redactBody(body.text, headers['content-type']);
+        if (options.purpose !== undefined) start.purpose = options.purpose;
+        if (body.note !== undefined) start.requestBodyNote = body.note;
+        if (sent) start.requestMessages = countMessages(sent);
+        if (context?.toolCallId !== undefined) start.toolCallId = context.toolCallId;
+        if (context?.turn !== undefined) start.turn = context.turn;
+        if (context?.step !== undefined) start.step = context.step;
+        if (context?.samplingFor !== undefined) start.samplingFor = context.samplingFor;
+        if (context?.forkOf !== undefined) start.forkOf = context.forkOf;
+        if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
+        if (context?.evalRun !== undefined) start.evalRun = context.evalRun;
+        if (context?.checkRun !== undefined) start.checkRun = context.checkRun;
+        return start;
+      };
+
+      // Past its first samples, a load request is counted, and recorded whole only if its row keeps it.
+      if (loadRun !== undefined && !log.loadRunWantsFirst(loadRun)) {
+        const startedAt = now();
+        const whole = (end: LoadRequestEnd) => {
+          const scratch = new TrafficLog({ schedule: () => undefined });
+          const start = startOf(startedAt);
+          const id = scratch.beginExchange(start);
+          const target: MessageTarget = {
+            log: scratch,
+            server: source,
+            exchangeId: id,
+            direction: 'out',
+            secrets,
+            ...(context ? { context } : {}),
+          };
+          if (sent) recordMessages(sent, startedAt, target, start.requestBody);
+          const incoming: MessageTarget = { log: scratch, server: source, exchangeId: id, direction: 'in', secrets };
+          const patch: ExchangePatch = { state: end.state, durationMs: end.durationMs };
+          if (end.status !== undefined) patch.status = end.status;
+          if (end.statusText !== undefined) patch.statusText = end.statusText;
+          if (end.headersMs !== undefined) patch.headersMs = end.headersMs;
+          if (end.headers) patch.responseHeaders = redactHeaderMap(redactHeaders(responseHeaderRecord(end.headers).record));
+          if (end.contentType !== undefined) patch.responseContentType = end.contentType;
+          if (end.error !== undefined) patch.error = secrets.redact(errorMessage(end.error));
+          const at = startedAt + end.durationMs;
+          if (end.events) {
+            patch.sseEvents = end.events.map((event) => {
+              const data = secrets.redact(event.data);
+              if ((event.event === undefined || event.event === 'message') && event.data !== '')
+                recordMessages(parsePayload(event.data), at, incoming, data);
+              return {
+                atMs: end.durationMs,
+                data,
+                ...(event.event !== undefined && { event: secrets.redact(event.event) }),
+                ...(event.id !== undefined && { id: secrets.redact(event.id) }),
+              };
+            });
+          } else if (end.text !== undefined) {
+            const redacted = redactBody(end.text.slice(0, maxBodyChars), end.contentType);
+            patch.responseBody = redacted;
+            if (end.text.length > maxBodyChars) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
+            if (end.text !== '' && mediaType(end.contentType) === 'application/json')
+              recordMessages(parsePayload(end.text), at, incoming, redacted);
+          }
+          scratch.updateExchange(id, patch);
+          return { exchange: scratch.getExchange(id)!, messages: scratch.getSnapshot().messages };
+        };
+        return sendLoadRequest({
+          send: () => next(input, init === undefined && request === undefined ? undefined : { ...init, headers }),
+          now,
+          startedAt,
+          signal: callerSignal,
+          id: answered?.id,
+          describeError: (error) => secrets.redact(errorMessage(error)),
+          report: (outcome, end) => log.recordLoadRequest(loadRun, outcome, () => whole(end)),
+        });
+      }
 
       // A request the owner may close (its stream, after a timeout) follows the caller's signal through a controller of ours.
       const lease = answered ? controllers.take(callerSignal) : undefined;
@@ -176,26 +260,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
       // overlaps the upload and the server's work instead of delaying them. It is awaited below,
       // in this same task, so a failure is never left unhandled.
       const sending = next(input, forwardInit);
-      const start: NewExchange = {
-        wire,
-        source,
-        method,
-        url: secrets.redact(redactUrl(rawUrl)),
-        startedAt,
-        requestHeaders: redactHeaderMap(redactHeaders(headers)),
-      };
-      if (body.text !== undefined) start.requestBody = redactBody(body.text, headers['content-type']);
-      if (options.purpose !== undefined) start.purpose = options.purpose;
-      if (body.note !== undefined) start.requestBodyNote = body.note;
-      if (sent) start.requestMessages = countMessages(sent);
-      if (context?.toolCallId !== undefined) start.toolCallId = context.toolCallId;
-      if (context?.turn !== undefined) start.turn = context.turn;
-      if (context?.step !== undefined) start.step = context.step;
-      if (context?.samplingFor !== undefined) start.samplingFor = context.samplingFor;
-      if (context?.forkOf !== undefined) start.forkOf = context.forkOf;
-      if (context?.replayOf !== undefined) start.replayOf = context.replayOf;
-      if (context?.evalRun !== undefined) start.evalRun = context.evalRun;
-      if (context?.checkRun !== undefined) start.checkRun = context.checkRun;
+      const start = startOf(startedAt);
       const id = rec.beginExchange(start);
       // The id the owner sees (to note an exchange): a load request's scratch record is no row of the log.
       const shownId = loadRun === undefined ? id : -1;
@@ -229,7 +294,10 @@ export function createWireTap(options: WireTapOptions): WireTap {
         rec.updateExchange(id, { ...patch, durationMs: patched.durationMs });
         const ended = rec.getExchange(id) ?? { ...start, id, state: 'pending', ...patched };
         rpc?.onExchangeEnd?.(ended, requests);
-        if (loadRun !== undefined) log.recordLoadRequest(loadRun, ended, rec.getSnapshot().messages);
+        if (loadRun !== undefined) {
+          const messages = rec.getSnapshot().messages;
+          log.recordLoadRequest(loadRun, outcomeOf(ended, messages), () => ({ exchange: ended, messages }));
+        }
       };
 
       let response: Response;
