@@ -40,13 +40,19 @@ function manualPacer(gapMs = 100) {
 
 const microtasks = () => new Promise<void>((resolve) => setTimeout(resolve));
 
+/** A counter store drawn through a paced view; `seen` lists the counts each draw showed. */
+function watchedCounter() {
+  const store = counterStore();
+  const { pacer, advance } = manualPacer();
+  const view = pacedView(store, pacer);
+  const seen: number[] = [];
+  view.subscribe(() => seen.push(view.getSnapshot().n));
+  return { store, pacer, advance, seen };
+}
+
 describe('DrawPacer and pacedView', () => {
   it('draws a lone change at once, then at most once per gap however many changes come', async () => {
-    const store = counterStore();
-    const { pacer, advance } = manualPacer();
-    const view = pacedView(store, pacer);
-    const seen: number[] = [];
-    view.subscribe(() => seen.push(view.getSnapshot().n));
+    const { store, pacer, advance, seen } = watchedCounter();
 
     store.bump();
     await microtasks();
@@ -111,11 +117,7 @@ describe('DrawPacer and pacedView', () => {
   });
 
   it("draws at once a change made while the page handles the person's own input (a typed field keeps what was typed)", async () => {
-    const store = counterStore();
-    const { pacer, advance } = manualPacer();
-    const view = pacedView(store, pacer);
-    const seen: number[] = [];
-    view.subscribe(() => seen.push(view.getSnapshot().n));
+    const { store, pacer, advance, seen } = watchedCounter();
     store.bump();
     await microtasks();
     advance(10);

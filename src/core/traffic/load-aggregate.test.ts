@@ -13,7 +13,10 @@ const answer = async (_input: string | URL, init?: RequestInit): Promise<Respons
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 };
 
-function tapFor(log: TrafficLog, run: string | undefined) {
+/** The probe's row, as core/load begins it. */
+const LOAD_ROW = { wire: 'mcp', source: 'demo', method: 'LOAD', url: 'http://127.0.0.1:1/mcp', startedAt: 0, requestHeaders: {} } as const;
+
+function tapFor(log: TrafficLog, run: string | undefined, server = answer) {
   const tap = createWireTap({
     log,
     wire: 'mcp',
@@ -21,7 +24,7 @@ function tapFor(log: TrafficLog, run: string | undefined) {
     secrets: new SecretRegistry(),
     rpc: { contextOf: () => (run === undefined ? undefined : { loadRun: run }) },
   });
-  const send = tap(answer);
+  const send = tap(server);
   return (id: number) =>
     send('http://127.0.0.1:1/mcp', {
       method: 'POST',
@@ -33,14 +36,7 @@ function tapFor(log: TrafficLog, run: string | undefined) {
 describe('a load probe on the wire', () => {
   it('adds one row for 1,000 requests, with their count, error groups and a bounded number of samples', async () => {
     const log = new TrafficLog();
-    const rowId = log.beginLoadRun('run-1', {
-      wire: 'mcp',
-      source: 'demo',
-      method: 'LOAD',
-      url: 'http://127.0.0.1:1/mcp',
-      startedAt: 0,
-      requestHeaders: {},
-    });
+    const rowId = log.beginLoadRun('run-1', LOAD_ROW);
     const send = tapFor(log, 'run-1');
     for (let batch = 0; batch < 100; batch++) await Promise.all(Array.from({ length: 10 }, (_, i) => send(batch * 10 + i + 1)));
 
@@ -64,14 +60,7 @@ describe('a load probe on the wire', () => {
 
   it('past its first samples, counts each request and records whole only the example of a new error group', async () => {
     const log = new TrafficLog();
-    log.beginLoadRun('run-2', {
-      wire: 'mcp',
-      source: 'demo',
-      method: 'LOAD',
-      url: 'http://127.0.0.1:1/mcp',
-      startedAt: 0,
-      requestHeaders: {},
-    });
+    log.beginLoadRun('run-2', LOAD_ROW);
     // Request 15 fails with a JSON-RPC error in a JSON body, 17 in an event stream, 18 like 15 again.
     const server = async (_input: string | URL, init?: RequestInit): Promise<Response> => {
       const { id } = JSON.parse(String(init?.body)) as { id: number };
@@ -83,22 +72,9 @@ describe('a load probe on the wire', () => {
       const body = id === 15 || id === 18 ? error(-32000) : { jsonrpc: '2.0', id, result: { tools: [] } };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     };
-    const tap = createWireTap({
-      log,
-      wire: 'mcp',
-      source: 'demo',
-      secrets: new SecretRegistry(),
-      rpc: { contextOf: () => ({ loadRun: 'run-2' }) },
-    });
-    const send = tap(server);
+    const send = tapFor(log, 'run-2', server);
     const answers: string[] = [];
-    for (let id = 1; id <= 20; id++) {
-      const response = await send('http://127.0.0.1:1/mcp', {
-        method: 'POST',
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
-      });
-      answers.push(await response.text());
-    }
+    for (let id = 1; id <= 20; id++) answers.push(await send(id));
     // The caller reads every answer as it came.
     expect(JSON.parse(answers[14]!)).toMatchObject({ id: 15, error: { code: -32000 } });
     expect(answers[16]).toContain('"code":-32001');
