@@ -8,7 +8,8 @@
  * still goes through the SDK, so what is repeated is what the SDK sends. Streamable HTTP only: the
  * 2024 HTTP+SSE transport answers on its GET stream, so its probes go through the SDK throughout.
  */
-import type { FetchLike, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { answerInBody } from '../traffic';
 
 /** A request as the transport sent it. */
 export interface ProbeTemplate {
@@ -51,8 +52,6 @@ export class ProbeTemplates {
       return next(input, init);
     };
 }
-
-const mediaTypeOf = (response: Response): string | undefined => response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
 
 /** The key of a probe's request: its method and params. */
 export const probeKey = (method: string, params: Record<string, unknown> | undefined): string =>
@@ -109,8 +108,7 @@ export async function sendFromTemplate(fetch: FetchLike, template: ProbeTemplate
   });
   const text = await response.text();
   if (!response.ok) throw new ProbeHttpError(response.status, text);
-  const type = mediaTypeOf(response);
-  const answer = type === 'text/event-stream' ? answerInEvents(text, id) : answerIn(parseJson(text), id);
+  const { answer } = answerInBody(text, response.headers.get('content-type') ?? undefined, id);
   if (answer === undefined) throw new Error(`The server's answer carried no response to request ${id}.`);
   if ('error' in answer) {
     const error = answer['error'] as { code?: unknown; message?: unknown };
@@ -127,38 +125,4 @@ function resultAsTheSdkGivesIt(result: unknown): unknown {
   if (typeof result !== 'object' || result === null || (result as { resultType?: unknown }).resultType !== 'complete') return result;
   const { resultType: _complete, ...rest } = result as Record<string, unknown>;
   return rest;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The response to `id` in a JSON body (one message or a batch). */
-function answerIn(value: unknown, id: string | number): (JSONRPCMessage & Record<string, unknown>) | undefined {
-  for (const message of Array.isArray(value) ? (value as unknown[]) : [value]) {
-    const m = message as { id?: unknown; result?: unknown; error?: unknown } | null;
-    if (typeof m === 'object' && m !== null && m.id === id && ('result' in m || 'error' in m))
-      return m as JSONRPCMessage & Record<string, unknown>;
-  }
-  return undefined;
-}
-
-/** The response to `id` among the `data` of an event stream's message events. */
-function answerInEvents(text: string, id: string | number): (JSONRPCMessage & Record<string, unknown>) | undefined {
-  for (const block of text.split(/\r?\n\r?\n/)) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    }
-    if (event !== 'message' || data.length === 0) continue;
-    const found = answerIn(parseJson(data.join('\n')), id);
-    if (found) return found;
-  }
-  return undefined;
 }

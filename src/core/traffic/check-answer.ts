@@ -4,6 +4,7 @@
  * the result, an event that is not JSON, a response to an id nobody sent) at once rather than
  * when the SDK's timeout fires.
  */
+import { classifyRpcMessage } from './rpc-messages';
 
 /** A JSON-RPC request the client sent. */
 export interface RequestRef {
@@ -96,4 +97,23 @@ export function checkAnswer(
   const failure: ResponseFailure = { reason: 'stream-closed', cut: options.cut === true, events: payloads.length };
   if (options.error !== undefined) failure.error = options.error;
   return failure;
+}
+
+/** The JSON-RPC requests (messages with a method and an id) a request body carries. */
+export function requestsIn(payload: ParsedPayload): RequestRef[] {
+  if (!payload.json || typeof payload.value !== 'object' || payload.value === null) return [];
+  const found: RequestRef[] = [];
+  for (const message of Array.isArray(payload.value) ? (payload.value as unknown[]) : [payload.value]) {
+    const m = message as { method?: unknown; id?: unknown } | null;
+    if (typeof m !== 'object' || m === null || typeof m.method !== 'string') continue;
+    if (typeof m.id === 'string' || typeof m.id === 'number') found.push({ id: m.id, method: m.method });
+  }
+  return found;
+}
+
+/** How many JSON-RPC messages a payload carries. */
+export function countMessages(payload: ParsedPayload): number {
+  if (!payload.json) return 0;
+  const values = Array.isArray(payload.value) ? (payload.value as unknown[]) : [payload.value];
+  return values.filter((value) => classifyRpcMessage(value) !== undefined).length;
 }

@@ -31,3 +31,4 @@ export type { HarLog } from './har';
 
 export { toCurl } from './curl';
 export { comparableBodies, requestBodyOf, requestBodyOutline } from './shared-body';
+export { answerInBody } from './load-request';

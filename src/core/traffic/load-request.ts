@@ -9,8 +9,15 @@
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { parsePayload } from './check-answer';
+import type { ParsedPayload } from './check-answer';
 import type { LoadOutcome } from './load-aggregate';
-import { isAbortError, mediaType, NULL_BODY_STATUSES } from './record-body';
+import { errorMessage, isAbortError, mediaType, NULL_BODY_STATUSES } from './record-body';
+import { recordMessages } from './record-messages';
+import type { MessageTarget } from './record-messages';
+import type { SecretRegistry } from './redact';
+import { TrafficLog } from './traffic-log';
+import type { ExchangePatch, NewExchange } from './traffic-log';
+import type { CallContext, HeaderMap, HttpExchange, RpcMessageRecord } from './types';
 
 /** How a load request ended, for its whole record when one is kept. */
 export interface LoadRequestEnd {
@@ -76,9 +83,7 @@ export async function sendLoadRequest(options: LoadRequestOptions): Promise<Resp
     return failed(error, heard);
   }
   const contentType = response.headers.get('content-type') ?? undefined;
-  const eventStream = mediaType(contentType) === 'text/event-stream';
-  const events = eventStream ? eventsOf(text) : undefined;
-  const answer = answerTo(options.id, events ? events.map((event) => event.data) : [text]);
+  const { answer, events } = answerInBody(text, contentType, options.id);
   const end: LoadRequestEnd = {
     state: 'done',
     durationMs: now() - startedAt,
@@ -99,6 +104,90 @@ export async function sendLoadRequest(options: LoadRequestOptions): Promise<Resp
   return new Response(nullBody ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** What the tap knows of a load request, to record it whole (its secrets redacted as on any row). */
+export interface WholeParts {
+  /** The exchange's start, as the tap records any request's. */
+  start: () => NewExchange;
+  sent?: ParsedPayload;
+  source: string;
+  secrets: SecretRegistry;
+  context?: CallContext;
+  maxBodyChars: number;
+  redactBody: (text: string, contentType: string | undefined) => string;
+  redactHeaders: (headers: Headers) => HeaderMap;
+}
+
+/** Records a load request whole, into a scratch log of its own: the exchange and its messages. */
+export function recordWhole(parts: WholeParts, end: LoadRequestEnd): { exchange: HttpExchange; messages: readonly RpcMessageRecord[] } {
+  const { secrets, maxBodyChars } = parts;
+  const scratch = new TrafficLog({ schedule: () => undefined });
+  const start = parts.start();
+  const id = scratch.beginExchange(start);
+  const out: MessageTarget = {
+    log: scratch,
+    server: parts.source,
+    exchangeId: id,
+    direction: 'out',
+    secrets,
+    ...(parts.context && { context: parts.context }),
+  };
+  if (parts.sent) recordMessages(parts.sent, start.startedAt, out, start.requestBody);
+  const incoming: MessageTarget = { log: scratch, server: parts.source, exchangeId: id, direction: 'in', secrets };
+  const patch: ExchangePatch = { state: end.state, durationMs: end.durationMs };
+  if (end.status !== undefined) patch.status = end.status;
+  if (end.statusText !== undefined) patch.statusText = end.statusText;
+  if (end.headersMs !== undefined) patch.headersMs = end.headersMs;
+  if (end.headers) patch.responseHeaders = parts.redactHeaders(end.headers);
+  if (end.contentType !== undefined) patch.responseContentType = end.contentType;
+  if (end.error !== undefined) patch.error = secrets.redact(errorMessage(end.error));
+  const at = start.startedAt + end.durationMs;
+  if (end.events) {
+    patch.sseEvents = end.events.map((event) => {
+      const data = secrets.redact(event.data);
+      if ((event.event === undefined || event.event === 'message') && event.data !== '')
+        recordMessages(parsePayload(event.data), at, incoming, data);
+      return {
+        atMs: end.durationMs,
+        data,
+        ...(event.event !== undefined && { event: secrets.redact(event.event) }),
+        ...(event.id !== undefined && { id: secrets.redact(event.id) }),
+      };
+    });
+  } else if (end.text !== undefined) {
+    const redacted = parts.redactBody(end.text.slice(0, maxBodyChars), end.contentType);
+    patch.responseBody = redacted;
+    if (end.text.length > maxBodyChars) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
+    if (end.text !== '' && mediaType(end.contentType) === 'application/json')
+      recordMessages(parsePayload(end.text), at, incoming, redacted);
+  }
+  scratch.updateExchange(id, patch);
+  return { exchange: scratch.getExchange(id)!, messages: scratch.getSnapshot().messages };
+}
+
+/** A JSON-RPC answer to a request: a response or an error. */
+type RpcAnswer = Record<string, unknown> & { id: string | number };
+
+/**
+ * The answer to request `id` in a body read whole: a JSON body (one message or a batch), or the
+ * message events of an event stream (returned too, parsed).
+ */
+export function answerInBody(
+  text: string,
+  contentType: string | undefined,
+  id: string | number | undefined,
+): { answer?: RpcAnswer; events?: EventSourceMessage[] } {
+  if (mediaType(contentType) !== 'text/event-stream') {
+    const answer = answerTo(id, [text]);
+    return answer ? { answer } : {};
+  }
+  const events = eventsOf(text);
+  const answer = answerTo(
+    id,
+    events.filter((event) => event.event === undefined || event.event === 'message').map((event) => event.data),
+  );
+  return { events, ...(answer && { answer }) };
+}
+
 /** The events of an event-stream body read whole. */
 function eventsOf(text: string): EventSourceMessage[] {
   const events: EventSourceMessage[] = [];
@@ -109,7 +198,7 @@ function eventsOf(text: string): EventSourceMessage[] {
 }
 
 /** The JSON-RPC response or error to `id` among these texts (a JSON body, or each event's data). */
-function answerTo(id: string | number | undefined, texts: readonly string[]): unknown {
+function answerTo(id: string | number | undefined, texts: readonly string[]): RpcAnswer | undefined {
   if (id === undefined) return undefined;
   for (const text of texts) {
     if (text === '') continue;
@@ -117,7 +206,7 @@ function answerTo(id: string | number | undefined, texts: readonly string[]): un
     if (!payload.json) continue;
     for (const message of Array.isArray(payload.value) ? (payload.value as unknown[]) : [payload.value]) {
       const m = message as { id?: unknown; result?: unknown; error?: unknown } | null;
-      if (typeof m === 'object' && m !== null && m.id === id && ('result' in m || 'error' in m)) return m;
+      if (typeof m === 'object' && m !== null && m.id === id && ('result' in m || 'error' in m)) return m as RpcAnswer;
     }
   }
   return undefined;

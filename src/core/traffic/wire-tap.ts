@@ -15,7 +15,7 @@
  */
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { ParsedPayload, RequestRef, ResponseFailure } from './check-answer';
-import { checkAnswer, parsePayload } from './check-answer';
+import { checkAnswer, countMessages, parsePayload, requestsIn } from './check-answer';
 import { readWholeBody, pipeEventStream } from './read-response';
 import type { BodyEnd } from './read-response';
 import {
@@ -30,10 +30,9 @@ import {
   responseHeaderRecord,
 } from './record-body';
 import { outcomeOf } from './load-aggregate';
-import { sendLoadRequest } from './load-request';
-import type { LoadRequestEnd } from './load-request';
+import { recordWhole, sendLoadRequest } from './load-request';
+import type { WholeParts } from './load-request';
 import { recordMessages } from './record-messages';
-import { classifyRpcMessage } from './rpc-messages';
 import type { MessageTarget } from './record-messages';
 import { redactUrl } from '../secrets';
 import { redactHeaders } from './redact';
@@ -194,49 +193,15 @@ export function createWireTap(options: WireTapOptions): WireTap {
       // Past its first samples, a load request is counted, and recorded whole only if its row keeps it.
       if (loadRun !== undefined && !log.loadRunWantsFirst(loadRun)) {
         const startedAt = now();
-        const whole = (end: LoadRequestEnd) => {
-          const scratch = new TrafficLog({ schedule: () => undefined });
-          const start = startOf(startedAt);
-          const id = scratch.beginExchange(start);
-          const target: MessageTarget = {
-            log: scratch,
-            server: source,
-            exchangeId: id,
-            direction: 'out',
-            secrets,
-            ...(context ? { context } : {}),
-          };
-          if (sent) recordMessages(sent, startedAt, target, start.requestBody);
-          const incoming: MessageTarget = { log: scratch, server: source, exchangeId: id, direction: 'in', secrets };
-          const patch: ExchangePatch = { state: end.state, durationMs: end.durationMs };
-          if (end.status !== undefined) patch.status = end.status;
-          if (end.statusText !== undefined) patch.statusText = end.statusText;
-          if (end.headersMs !== undefined) patch.headersMs = end.headersMs;
-          if (end.headers) patch.responseHeaders = redactHeaderMap(redactHeaders(responseHeaderRecord(end.headers).record));
-          if (end.contentType !== undefined) patch.responseContentType = end.contentType;
-          if (end.error !== undefined) patch.error = secrets.redact(errorMessage(end.error));
-          const at = startedAt + end.durationMs;
-          if (end.events) {
-            patch.sseEvents = end.events.map((event) => {
-              const data = secrets.redact(event.data);
-              if ((event.event === undefined || event.event === 'message') && event.data !== '')
-                recordMessages(parsePayload(event.data), at, incoming, data);
-              return {
-                atMs: end.durationMs,
-                data,
-                ...(event.event !== undefined && { event: secrets.redact(event.event) }),
-                ...(event.id !== undefined && { id: secrets.redact(event.id) }),
-              };
-            });
-          } else if (end.text !== undefined) {
-            const redacted = redactBody(end.text.slice(0, maxBodyChars), end.contentType);
-            patch.responseBody = redacted;
-            if (end.text.length > maxBodyChars) patch.responseBodyNote = `Only the first ${maxBodyChars} characters were recorded.`;
-            if (end.text !== '' && mediaType(end.contentType) === 'application/json')
-              recordMessages(parsePayload(end.text), at, incoming, redacted);
-          }
-          scratch.updateExchange(id, patch);
-          return { exchange: scratch.getExchange(id)!, messages: scratch.getSnapshot().messages };
+        const whole: WholeParts = {
+          start: () => startOf(startedAt),
+          ...(sent && { sent }),
+          source,
+          secrets,
+          ...(context && { context }),
+          maxBodyChars,
+          redactBody,
+          redactHeaders: (headers) => redactHeaderMap(redactHeaders(responseHeaderRecord(headers).record)),
         };
         return sendLoadRequest({
           send: () => next(input, init === undefined && request === undefined ? undefined : { ...init, headers }),
@@ -245,7 +210,7 @@ export function createWireTap(options: WireTapOptions): WireTap {
           signal: callerSignal,
           id: answered?.id,
           describeError: (error) => secrets.redact(errorMessage(error)),
-          report: (outcome, end) => log.recordLoadRequest(loadRun, outcome, () => whole(end)),
+          report: (outcome, end) => log.recordLoadRequest(loadRun, outcome, () => recordWhole(whole, end)),
         });
       }
 
@@ -435,23 +400,4 @@ export function createWireTap(options: WireTapOptions): WireTap {
       entry.open = false;
     },
   });
-}
-
-/** The JSON-RPC requests (messages with a method and an id) a request body carries. */
-function requestsIn(payload: ParsedPayload): RequestRef[] {
-  if (!payload.json || typeof payload.value !== 'object' || payload.value === null) return [];
-  const found: RequestRef[] = [];
-  for (const message of Array.isArray(payload.value) ? (payload.value as unknown[]) : [payload.value]) {
-    const m = message as { method?: unknown; id?: unknown } | null;
-    if (typeof m !== 'object' || m === null || typeof m.method !== 'string') continue;
-    if (typeof m.id === 'string' || typeof m.id === 'number') found.push({ id: m.id, method: m.method });
-  }
-  return found;
-}
-
-/** How many JSON-RPC messages a payload carries. */
-function countMessages(payload: ParsedPayload): number {
-  if (!payload.json) return 0;
-  const values = Array.isArray(payload.value) ? (payload.value as unknown[]) : [payload.value];
-  return values.filter((value) => classifyRpcMessage(value) !== undefined).length;
 }
