@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DestructiveConfirm } from '../../ui/destructive-confirm';
 import type { McpToolInfo } from '../../core/mcp';
 import { ToolArguments } from '../../ui/tool-arguments';
 
@@ -65,24 +66,19 @@ export function ToolCallsPicker({
                 {destructive && <span className="badge warn">destructive</span>}
               </label>
               {confirming === tool.name && (
-                <div className="warn-box check-confirm" role="alert" data-testid="check-call-confirm">
-                  <strong>{tool.name}</strong> is marked destructive: calling it may change or delete data on {server}.
-                  <div className="row">
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => {
-                        setConfirming(undefined);
-                        onChange(tool.name, {});
-                      }}
-                    >
-                      Call it during the check
-                    </button>
-                    <button type="button" className="button" onClick={() => setConfirming(undefined)}>
-                      Don&apos;t call it
-                    </button>
-                  </div>
-                </div>
+                <DestructiveConfirm
+                  tool={tool.name}
+                  consequence={<>calling it may change or delete data on {server}.</>}
+                  confirmLabel="Call it during the check"
+                  cancelLabel="Don't call it"
+                  onConfirm={() => {
+                    setConfirming(undefined);
+                    onChange(tool.name, {});
+                  }}
+                  onCancel={() => setConfirming(undefined)}
+                  testId="check-call-confirm"
+                  className="check-confirm"
+                />
               )}
               {ticked && (
                 <div className="tool-call-form check-call-args">

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DestructiveConfirm } from '../../ui/destructive-confirm';
 import type { Services } from '../../core/composition';
 import type { McpToolInfo } from '../../core/mcp';
 import { recordedToolCalls } from '../../core/snapshot';
@@ -114,24 +115,18 @@ export function ReplaySection({
                 {isDestructive && <span className="badge warn">destructive</span>}
               </label>
               {confirming === call.seq && (
-                <div className="warn-box" role="alert" data-testid="diff-replay-confirm">
-                  <strong>{call.tool}</strong> is marked destructive: sending it to {serverB} may change or delete data there.
-                  <div className="row">
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => {
-                        setConfirming(undefined);
-                        tick(call.seq, true);
-                      }}
-                    >
-                      Send it to {serverB}
-                    </button>
-                    <button type="button" className="button" onClick={() => setConfirming(undefined)}>
-                      Don&apos;t send it
-                    </button>
-                  </div>
-                </div>
+                <DestructiveConfirm
+                  tool={call.tool}
+                  consequence={<>sending it to {serverB} may change or delete data there.</>}
+                  confirmLabel={<>Send it to {serverB}</>}
+                  cancelLabel="Don't send it"
+                  onConfirm={() => {
+                    setConfirming(undefined);
+                    tick(call.seq, true);
+                  }}
+                  onCancel={() => setConfirming(undefined)}
+                  testId="diff-replay-confirm"
+                />
               )}
               {outcome && <OutcomeView outcome={outcome} />}
             </li>
