@@ -15,6 +15,10 @@ test('a forked model request sends exactly the edited JSON with the real key, sh
   await say(page, 'Say hello');
   const messages = page.locator('[data-testid="chat-message"]');
   await expect(messages.last()).toContainText('First answer.');
+  // The reply is complete (its stop reason shown) before the chat is taken as it stands: the text can
+  // be drawn a moment before the end of its stream.
+  await expect(messages.last()).toHaveAttribute('data-streaming', 'false');
+  await expect(messages.last()).toContainText('end_turn');
   const chatBefore = await messages.allTextContents();
 
   const wire = page.getByTestId('model-traffic');
